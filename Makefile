@@ -1,0 +1,39 @@
+# gqlpatch: build, test, demo, install.
+# `make test` and `make demo` do all their own set-up (Swift build, Python virtual environment).
+
+SWIFT   ?= swift
+PYTHON  ?= python3
+PREFIX  ?= /usr/local
+VENV    := .venv
+VPY     := $(VENV)/bin/python
+EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
+
+.PHONY: all build release test venv demo install clean
+
+all: build
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release --product gqlpatch
+
+# The project-local virtual environment for the emulator and the benchmark peers.
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: $(EMULATOR_REQS)
+	$(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS)
+	touch $@
+
+test: venv
+	$(SWIFT) build --build-tests
+	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
+		$(SWIFT) test --skip-build
+
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch
+
+clean:
+	rm -rf .build $(VENV)

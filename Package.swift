@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module graph (arrows point at what a target may import; nothing points back):
+//   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning
+// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours.
+let package = Package(
+    name: "gqlpatch",
+    products: [
+        .executable(name: "gqlpatch", targets: ["gqlpatch"]),
+        .library(name: "GQLPatch", targets: ["GQLPatch"]),
+    ],
+    targets: [
+        .target(name: "GraphQLSDL"),
+        .target(name: "JSON"),
+        .target(name: "AWSSigning"),
+        .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning"]),
+        .executableTarget(name: "gqlpatch", dependencies: ["GQLPatch"]),
+        .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
+        .testTarget(name: "GQLPatchTests", dependencies: ["GQLPatch", "GraphQLSDL", "JSON", "AWSSigning"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSON"]),
+    ]
+)

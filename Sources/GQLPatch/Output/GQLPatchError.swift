@@ -1,0 +1,18 @@
+/// The one error type the library's layers throw: what went wrong (which fixes the exit code)
+/// and a message that names the problem and where. Messages never hold secrets.
+public struct GQLPatchError: Error, Sendable, CustomStringConvertible {
+    public var code: ExitCode
+    public var message: String
+
+    public init(_ code: ExitCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    public static func usage(_ message: String) -> GQLPatchError { GQLPatchError(.usage, message) }
+    public static func invalidInput(_ message: String) -> GQLPatchError { GQLPatchError(.invalidInput, message) }
+    public static func unreadableFile(_ message: String) -> GQLPatchError { GQLPatchError(.unreadableFile, message) }
+    public static func configuration(_ message: String) -> GQLPatchError { GQLPatchError(.configuration, message) }
+}

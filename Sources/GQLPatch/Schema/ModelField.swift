@@ -1,0 +1,29 @@
+import GraphQLSDL
+
+/// One field of a model or non-model object type, as the API returns it.
+public struct ModelField: Sendable {
+    /// What the field's named type is.
+    public enum Kind: String, Sendable {
+        case scalar, enumeration = "enum", nonModel = "non-model", model
+    }
+
+    public var name: String
+    /// The output type as the schema writes it (`String!`, `[File]`, `Todo`).
+    public var type: TypeReference
+    public var kind: Kind
+    /// Set for relationship fields (kind `.model`).
+    public var relationship: Relationship?
+    /// Set by the server only (`createdAt`, `updatedAt`, `_lastChangedAt`, ...); never sent in an update.
+    public var isReadOnly: Bool
+
+    public init(name: String, type: TypeReference, kind: Kind, relationship: Relationship? = nil, isReadOnly: Bool = false) {
+        self.name = name
+        self.type = type
+        self.kind = kind
+        self.relationship = relationship
+        self.isReadOnly = isReadOnly
+    }
+
+    public var isRequired: Bool { type.isNonNull }
+    public var isList: Bool { type.isList }
+}

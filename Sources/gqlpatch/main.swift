@@ -1,0 +1,4 @@
+import GQLPatch
+
+// PLACEHOLDER: wired up with the update command.
+print("gqlpatch")
