@@ -37,8 +37,10 @@ public struct ChangeSetBuilder: Sendable {
         var typed = JSONObject()
         if let patch {
             for (name, value) in patch {
-                let type = try changeableType(of: name, model: model, input: input, key: key, unsetting: value.isNull)
-                typed[name] = try typer.value(fromJSON: value, as: type, at: "\(model.name).\(name)")
+                let type = try changeableType(of: name, model: model, input: input, key: key)
+                let typedValue = try typer.value(fromJSON: value, as: type, at: "\(model.name).\(name)")
+                if typedValue.isNull { try checkUnset(name, model: model) }
+                typed[name] = typedValue
             }
         }
         var flagged: [String: String] = [:]
@@ -50,8 +52,10 @@ public struct ChangeSetBuilder: Sendable {
                         ? "\(flag) \(change.field) given twice" : "\(change.field) given twice (\(earlier) and \(flag))")
             }
             flagged[change.field] = flag
-            let type = try changeableType(of: change.field, model: model, input: input, key: key, unsetting: change.value == .null)
-            typed[change.field] = try value(of: change, as: type, at: "\(model.name).\(change.field)")
+            let type = try changeableType(of: change.field, model: model, input: input, key: key)
+            let typedValue = try value(of: change, as: type, at: "\(model.name).\(change.field)")
+            if typedValue.isNull { try checkUnset(change.field, model: model) }
+            typed[change.field] = typedValue
         }
         return ChangeSet(key: typedKey, changes: typed)
     }
@@ -116,7 +120,7 @@ public struct ChangeSetBuilder: Sendable {
 
     /// The update-input type of a field the command may change, or the reason it may not.
     private func changeableType(
-        of name: String, model: Model, input: InputObject?, key: Key, unsetting: Bool
+        of name: String, model: Model, input: InputObject?, key: Key
     ) throws(GQLPatchError) -> TypeReference {
         guard let input else {
             throw .invalidInput("the API has no update operation for \(model.name)")
@@ -134,13 +138,7 @@ public struct ChangeSetBuilder: Sendable {
                 "\(name): parts of \(parent) cannot be changed alone; give the whole value (--set \(parent):='{...}')")
         }
         let modelField = model.field(name)
-        if let field = input.field(name) {
-            if unsetting, let modelField, modelField.isRequired {
-                throw .invalidInput(
-                    "\(name) is required (\(modelField.type)) and cannot be unset; removing it would corrupt the record")
-            }
-            return field.type
-        }
+        if let field = input.field(name) { return field.type }
         if let modelField {
             if let relationship = modelField.relationship {
                 switch relationship.kind {
@@ -162,6 +160,14 @@ public struct ChangeSetBuilder: Sendable {
             throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
         }
         throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(settable.joined(separator: ", ")))")
+    }
+
+    /// Refuses to null a field the model type declares non-null: the update input allows it, but the
+    /// resolver would REMOVE the attribute and later reads of the record would fail.
+    private func checkUnset(_ name: String, model: Model) throws(GQLPatchError) {
+        if let field = model.field(name), field.isRequired {
+            throw .invalidInput("\(name) is required (\(field.type)) and cannot be unset; removing it would corrupt the record")
+        }
     }
 
     // MARK: - Values

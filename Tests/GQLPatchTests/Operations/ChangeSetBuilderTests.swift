@@ -95,6 +95,8 @@ import Testing
         let error = failure([unset("name")])
         #expect(error?.code == .invalidInput)
         #expect(error?.message == "name is required (String!) and cannot be unset; removing it would corrupt the record")
+        #expect(failure([FieldAssignment(field: "name", value: .json("null"))])?.message
+            == "name is required (String!) and cannot be unset; removing it would corrupt the record")
         #expect(failure(patch: ["name": .null], [])?.message
             == "name is required (String!) and cannot be unset; removing it would corrupt the record")
     }
