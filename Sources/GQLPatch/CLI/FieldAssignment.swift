@@ -1,0 +1,25 @@
+/// One change named on the command line: `--set F=V`, `--set F:=JSON`, `--set F=@PATH`, `--unset F`,
+/// or one `--if F=V` / `--key F=V` / `--var N=V` pair.
+public struct FieldAssignment: Sendable, Hashable {
+    /// How the value was written.
+    public enum Value: Sendable, Hashable {
+        /// `F=TEXT`: typed by the schema (`00123` stays a string for a String field).
+        case text(String)
+        /// `F:=JSON`: a literal JSON value, validated against the field type.
+        case json(String)
+        /// `F=@PATH` (`@-` is standard input): the file's text for a String field, else parsed like `.text`
+        /// (JSON for lists and input objects).
+        case file(String)
+        /// `--unset F`: JSON null.
+        case null
+    }
+
+    /// The field name; may be a dotted path where a command allows it.
+    public var field: String
+    public var value: Value
+
+    public init(field: String, value: Value) {
+        self.field = field
+        self.value = value
+    }
+}
