@@ -1,6 +1,6 @@
 /// A JSON value. Numbers keep the distinction between integers and other numbers;
 /// objects keep their keys in order (see `JSONObject`).
-public indirect enum JSONValue: Sendable, Equatable {
+public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// An integer that fits in `Int` (written without fraction or exponent).
@@ -34,5 +34,26 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var isNull: Bool {
         if case .null = self { return true }
         return false
+    }
+
+    /// The value of `.bool`, else `nil`.
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
+    /// The value of `.int`, else `nil`.
+    public var intValue: Int? {
+        if case .int(let i) = self { return i }
+        return nil
+    }
+
+    /// The value of `.double`, or of `.int` converted to `Double`; else `nil`.
+    public var doubleValue: Double? {
+        switch self {
+        case .double(let d): return d
+        case .int(let i): return Double(i)
+        default: return nil
+        }
     }
 }

@@ -1,0 +1,7 @@
+/// What the command line asks for.
+public enum Command: Sendable {
+    /// `--help`, `help`, or `<command> --help`; the topic is a command name or nil for the overview.
+    case help(topic: String?)
+    case version
+    case update(UpdateOptions)
+}

@@ -1,0 +1,8 @@
+/// `--conflict-resolution auto|on|off`: whether updates carry `_version`.
+public enum ConflictResolution: String, Sendable, CaseIterable {
+    /// On when the schema says the model is versioned (`_version` on the model or its update input,
+    /// or `transform.conf.json` beside a source schema).
+    case auto
+    case on
+    case off
+}

@@ -1,0 +1,17 @@
+import JSON
+
+/// Prints JSON documents to stdout: indented on a terminal or with `--pretty`, compact otherwise.
+public struct JSONPrinter: Sendable {
+    public var pretty: Bool
+
+    public init(pretty: Bool?, console: Console) {
+        self.pretty = pretty ?? console.stdoutIsTerminal
+    }
+
+    /// The bytes of one document followed by a newline.
+    public func render(_ value: JSONValue) -> [UInt8] {
+        var bytes = Array(value.serialized(pretty: pretty).utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}

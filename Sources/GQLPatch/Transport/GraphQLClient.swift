@@ -1,0 +1,66 @@
+import JSON
+
+/// Posts GraphQL requests (`{"query", "variables"}` as JSON) to one endpoint with its credentials,
+/// and reads the answers. Traces each exchange on stderr with `--verbose`, secrets redacted.
+public struct GraphQLClient: Sendable {
+    public var endpoint: String
+    public var transport: any HTTPTransport
+    public var authorizer: RequestAuthorizer
+    public var extraHeaders: [HeaderField]
+    public var timeout: Double
+    /// Called with trace lines when `--verbose` is on; nil otherwise.
+    public var trace: (@Sendable (String) -> Void)?
+
+    public init(
+        endpoint: String, transport: any HTTPTransport, authorizer: RequestAuthorizer, extraHeaders: [HeaderField] = [],
+        timeout: Double = 30, trace: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.endpoint = endpoint
+        self.transport = transport
+        self.authorizer = authorizer
+        self.extraHeaders = extraHeaders
+        self.timeout = timeout
+        self.trace = trace
+    }
+
+    /// The host part of the endpoint, for messages.
+    public var host: String {
+        var rest = Substring(endpoint)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        return String(rest.prefix { $0 != "/" && $0 != "?" })
+    }
+
+    /// The request that `send` would post, with credentials (used by `--dry-run`, which redacts them).
+    public func request(for body: JSONValue) -> HTTPRequest {
+        var request = HTTPRequest(url: endpoint, method: "POST")
+        request.headers = [
+            HeaderField(name: "Content-Type", value: "application/json"),
+            HeaderField(name: "Accept", value: "application/json"),
+        ] + extraHeaders
+        request.body = Array(body.serialized(pretty: false).utf8)
+        authorizer.authorize(&request)
+        return request
+    }
+
+    public func send(_ body: JSONValue) async throws(GQLPatchError) -> GraphQLResponse {
+        let request = request(for: body)
+        if let trace {
+            trace("> POST \(endpoint)")
+            for header in request.headers {
+                trace("> \(header.name): \(Redactor.headerValue(name: header.name, value: header.value))")
+            }
+            trace("> \(String(decoding: request.body, as: UTF8.self))")
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let response = try await transport.send(request, timeout: timeout)
+        if let trace {
+            let elapsed = clock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            trace("< HTTP \(response.status) (\(Int(ms.rounded())) ms, \(response.body.count) bytes)")
+            let text = String(decoding: response.body.prefix(4096), as: UTF8.self)
+            trace("< \(text)\(response.body.count > 4096 ? "…" : "")")
+        }
+        return try ResponseClassifier.classify(response, host: host)
+    }
+}

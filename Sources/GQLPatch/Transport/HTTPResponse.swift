@@ -1,0 +1,12 @@
+/// An HTTP response: status, headers (names lower-cased) and body bytes.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

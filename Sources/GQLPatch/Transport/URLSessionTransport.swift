@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `HTTPTransport` over Foundation's URLSession: one session per run, so connections are reused;
+/// redirects are never followed (credentials must not travel to another host); TLS certificates
+/// are verified by the system; responses larger than `maximumResponseBytes` are refused.
+public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
+    // @unchecked: URLSession is thread-safe; the stored properties are immutable after init.
+    private let session: URLSession
+    private let maximumResponseBytes: Int
+
+    public init(maximumResponseBytes: Int = 64 << 20) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        guard let url = URL(string: request.url) else {
+            throw .configuration("endpoint '\(request.url)' is not a valid URL")
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method
+        urlRequest.timeoutInterval = timeout
+        for header in request.headers {
+            urlRequest.addValue(header.value, forHTTPHeaderField: header.name)
+        }
+        urlRequest.httpBody = Data(request.body)
+        let host = url.host ?? request.url
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: urlRequest)
+        } catch {
+            throw Self.failure(error, host: host, timeout: timeout)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw GQLPatchError(.badResponse, "the endpoint \(host) did not answer with HTTP")
+        }
+        guard data.count <= maximumResponseBytes else {
+            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(maximumResponseBytes >> 20) MB")
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return HTTPResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
+    }
+
+    private static func failure(_ error: any Error, host: String, timeout: Double) -> GQLPatchError {
+        let timeoutText = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+        guard let urlError = error as? URLError else {
+            return GQLPatchError(.unavailable, "request to \(host) failed: \(error.localizedDescription)")
+        }
+        switch urlError.code {
+        case .timedOut:
+            return GQLPatchError(.unavailable, "request to \(host) timed out after \(timeoutText) s")
+        case .cannotConnectToHost:
+            return GQLPatchError(.unavailable, "cannot connect to \(host): connection refused")
+        case .cannotFindHost, .dnsLookupFailed:
+            return GQLPatchError(.unavailable, "cannot find host \(host)")
+        case .networkConnectionLost:
+            return GQLPatchError(.unavailable, "the connection to \(host) was lost before a response arrived")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
+            return GQLPatchError(.unavailable, "TLS connection to \(host) failed: \(urlError.localizedDescription)")
+        case .badServerResponse, .cannotParseResponse:
+            return GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP")
+        default:
+            return GQLPatchError(.unavailable, "request to \(host) failed: \(urlError.localizedDescription)")
+        }
+    }
+}
