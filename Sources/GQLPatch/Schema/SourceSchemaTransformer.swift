@@ -296,6 +296,10 @@ struct SourceSchemaTransformer {
             guard let at = blueprints[relation.model].fields.firstIndex(where: { $0.name == relation.field.name }) else { continue }
             blueprints[relation.model].fields[at].relationship = Relationship(
                 kind: kind, relatedModel: relation.related, keyFields: keyFields[r] ?? [])
+            if kind == .hasMany {
+                // The compiled field returns a connection: `related(filter: ...): ModelRelatedConnection`.
+                blueprints[relation.model].fields[at].type = .named(AmplifyNaming.connectionName(relation.related))
+            }
         }
     }
 
