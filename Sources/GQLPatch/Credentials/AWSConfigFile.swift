@@ -12,7 +12,7 @@
 /// - A section given twice is merged; a key given twice keeps its last value.
 ///
 /// Errors read `PATH:LINE:COLUMN: error: MESSAGE` and never quote the line (it may hold a secret).
-public struct AWSConfigFile: Sendable, CustomStringConvertible {
+public struct AWSConfigFile: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Which of the two shared files this is; they name profiles differently.
     public enum Kind: Sendable, Hashable {
         case config
@@ -55,6 +55,13 @@ public struct AWSConfigFile: Sendable, CustomStringConvertible {
         "AWSConfigFile(\(path), \(kind), profiles: \(profiles.keys.sorted().joined(separator: ", ")))"
     }
 
+    public var debugDescription: String { description }
+
+    /// Only the path, kind and profile names, so `dump` shows no values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["path": path, "kind": kind, "profiles": profiles.keys.sorted()], displayStyle: .struct)
+    }
+
     // MARK: - Reading
 
     private enum Target {
@@ -69,7 +76,7 @@ public struct AWSConfigFile: Sendable, CustomStringConvertible {
         var target: Target?
         var lastKey: String?
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             var line = Substring(rawLine)
             if line.hasSuffix("\r") { line.removeLast() }

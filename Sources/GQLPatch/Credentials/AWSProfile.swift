@@ -1,6 +1,6 @@
 /// One profile of the shared AWS files, with the config-file and credentials-file sections of the
 /// same name merged (the credentials file wins key by key). Each value remembers where it was set.
-public struct AWSProfile: Sendable, CustomStringConvertible {
+public struct AWSProfile: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// A value and its origin, for error messages that name the file and line.
     public struct Value: Sendable, Hashable {
         public var value: String
@@ -34,4 +34,11 @@ public struct AWSProfile: Sendable, CustomStringConvertible {
 
     /// The profile name and where it is defined; values are never shown.
     public var description: String { "AWSProfile(\(name) in \(location))" }
+
+    public var debugDescription: String { description }
+
+    /// Only the name, location and keys, so `dump` shows no values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "location": location, "keys": values.keys.sorted()], displayStyle: .struct)
+    }
 }

@@ -1,6 +1,6 @@
 /// The two shared AWS files, `~/.aws/config` and `~/.aws/credentials` (or the paths in
 /// `AWS_CONFIG_FILE` and `AWS_SHARED_CREDENTIALS_FILE`). A missing file is not an error.
-public struct AWSSharedConfig: Sendable, CustomStringConvertible {
+public struct AWSSharedConfig: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// The parsed config file, `nil` when it does not exist.
     public let configFile: AWSConfigFile?
     /// The parsed credentials file, `nil` when it does not exist.
@@ -78,6 +78,13 @@ public struct AWSSharedConfig: Sendable, CustomStringConvertible {
     /// The two paths; values are never shown.
     public var description: String {
         "AWSSharedConfig(config: \(configDisplayPath)\(configFile == nil ? " (missing)" : ""), credentials: \(credentialsDisplayPath)\(credentialsFile == nil ? " (missing)" : ""))"
+    }
+
+    public var debugDescription: String { description }
+
+    /// Only the two paths, so `dump` shows no values.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["config": configDisplayPath, "credentials": credentialsDisplayPath], displayStyle: .struct)
     }
 
     private static func path(_ configured: String?, default relative: String, home: String) -> String {
