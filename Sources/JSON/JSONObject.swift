@@ -1,9 +1,19 @@
 /// A JSON object that remembers the order its keys were first inserted in.
 /// Equality ignores order: two objects are equal when they hold the same keys and values.
+///
+/// Keys and values are kept in two parallel arrays. Small objects (the usual case) find a key
+/// by a linear scan, which is faster than hashing; objects with more than `indexThreshold`
+/// keys also keep a hash index from key to position.
 public struct JSONObject: Sendable, Equatable, Sequence {
+    /// The keys, in insertion order.
     public private(set) var keys: [String] = []
-    /// The values by key; `keys` gives their order.
-    internal private(set) var storage: [String: JSONValue] = [:]
+    /// `values[i]` belongs to `keys[i]`.
+    internal private(set) var values: [JSONValue] = []
+    /// Position of each key; kept only when there are more than `indexThreshold` keys.
+    private var index: [String: Int]?
+
+    /// Above this many keys, lookups go through a hash index.
+    private static let indexThreshold = 32
 
     public init() {}
 
@@ -11,31 +21,45 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// keeps the position of its first occurrence.
     public init(_ pairs: [(String, JSONValue)]) {
         keys.reserveCapacity(pairs.count)
-        storage.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
         for (key, value) in pairs { self[key] = value }
     }
 
     /// Builds an object from parallel key and value slices (used by the parser);
     /// repeated keys behave as in `init(_:)`.
-    internal init(keys newKeys: ArraySlice<String>, values: ArraySlice<JSONValue>) {
+    internal init(keys newKeys: ArraySlice<String>, values newValues: ArraySlice<JSONValue>) {
         keys.reserveCapacity(newKeys.count)
-        storage.reserveCapacity(newKeys.count)
-        for (key, value) in zip(newKeys, values) where storage.updateValue(value, forKey: key) == nil {
-            keys.append(key)
-        }
+        values.reserveCapacity(newKeys.count)
+        for (key, value) in zip(newKeys, newValues) { self[key] = value }
     }
 
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
+    /// The position of `key` in `keys`, or `nil`.
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.firstIndex(of: key)
+    }
+
     /// Setting `nil` removes the key; setting a new key appends it.
     public subscript(key: String) -> JSONValue? {
-        get { storage[key] }
+        get { position(of: key).map { values[$0] } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else {
+            guard let newValue else {
                 removeValue(forKey: key)
+                return
+            }
+            if let position = position(of: key) {
+                values[position] = newValue
+                return
+            }
+            keys.append(key)
+            values.append(newValue)
+            if index != nil {
+                index?[key] = keys.count - 1
+            } else if keys.count > Self.indexThreshold {
+                rebuildIndex()
             }
         }
     }
@@ -43,25 +67,33 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Removes `key` and returns its value, or `nil` when the object has no such key.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
-        guard let old = storage.removeValue(forKey: key) else { return nil }
-        if let index = keys.firstIndex(of: key) { keys.remove(at: index) }
+        guard let position = position(of: key) else { return nil }
+        keys.remove(at: position)
+        let old = values.remove(at: position)
+        if index != nil { rebuildIndex() }
         return old
     }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var index = 0
-        let keys = keys
-        let storage = storage
-        return AnyIterator {
-            guard index < keys.count else { return nil }
-            defer { index += 1 }
-            let key = keys[index]
-            // Every key in `keys` is in `storage`; `.null` is never reached.
-            return (key, storage[key] ?? .null)
+    private mutating func rebuildIndex() {
+        guard keys.count > Self.indexThreshold else {
+            index = nil
+            return
         }
+        var newIndex: [String: Int] = [:]
+        newIndex.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() { newIndex[key] = position }
+        index = newIndex
+    }
+
+    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
+        var iterator = zip(keys, values).makeIterator()
+        return AnyIterator { iterator.next().map { (key: $0.0, value: $0.1) } }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.storage == rhs.storage
+        guard lhs.count == rhs.count else { return false }
+        if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+        for (key, value) in zip(lhs.keys, lhs.values) where rhs[key] != value { return false }
+        return true
     }
 }

@@ -51,14 +51,14 @@ extension JSONValue {
                 return
             }
             output.append(UInt8(ascii: "{"))
-            let storage = object.storage
+            let values = object.values
             for (position, key) in object.keys.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { Self.appendNewline(indent: level + 1, to: &output) }
                 Self.appendString(key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 if pretty { output.append(UInt8(ascii: " ")) }
-                (storage[key] ?? .null).write(to: &output, pretty: pretty, level: level + 1)
+                values[position].write(to: &output, pretty: pretty, level: level + 1)
             }
             if pretty { Self.appendNewline(indent: level, to: &output) }
             output.append(UInt8(ascii: "}"))

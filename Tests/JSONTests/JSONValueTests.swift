@@ -71,3 +71,46 @@ import Testing
         #expect(value.objectValue?.description == #"{"a":[1,"b"]}"#)
     }
 }
+
+@Suite struct JSONObjectLargeTests {
+    /// Objects above the index threshold behave exactly like small ones.
+    @Test(arguments: [5, 32, 33, 100])
+    func insertLookUpRemove(count: Int) throws {
+        var object = JSONObject()
+        for n in 0..<count { object["k\(n)"] = .int(n) }
+        object["k0"] = "first"
+        #expect(object.count == count)
+        #expect(object.keys.first == "k0")
+        #expect(object["k0"] == "first")
+        #expect(object["k\(count - 1)"] == .int(count - 1))
+        #expect(object["missing"] == nil)
+
+        #expect(object.removeValue(forKey: "k1") == 1)
+        #expect(object["k1"] == nil)
+        #expect(object["k2"] == 2)
+        #expect(object["k\(count - 1)"] == .int(count - 1))
+        object["k1"] = 11
+        #expect(object.keys.last == "k1")
+        #expect(object.count == count)
+
+        var reversed = JSONObject()
+        for key in object.keys.reversed() { reversed[key] = object[key] }
+        #expect(reversed == object)
+        #expect(reversed.hashValue == object.hashValue)
+        reversed["k2"] = 3
+        #expect(reversed != object)
+
+        let parsed = try JSONValue.parse(JSONValue.object(object).serialized())
+        #expect(parsed == .object(object))
+        #expect(parsed.objectValue?.keys == object.keys)
+    }
+
+    @Test func duplicateKeysInALargeParsedObject() throws {
+        let members = (0..<40).map { "\"k\($0 % 35)\":\($0)" }.joined(separator: ",")
+        let object = try #require(try JSONValue.parse("{\(members)}").objectValue)
+        #expect(object.count == 35)
+        #expect(object.keys.prefix(3) == ["k0", "k1", "k2"])
+        #expect(object["k0"] == 35)
+        #expect(object["k5"] == 5)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GraphQLSDL
+import JSON
+
+/// Loads a `ModelCatalogue` from a schema file, choosing the reader by the file's content:
+/// JSON (first non-space byte `{`) is model introspection (`amplify_outputs.json` with
+/// `data.model_introspection`, or a bare document with `version` and `models`); SDL with `@model`
+/// types is an Amplify source schema; other SDL is a compiled AppSync schema when its mutation type
+/// has model update fields (`input: Update...Input!`).
+public enum CatalogueLoader {
+    /// The file beside a source schema that says whether conflict detection is on.
+    public static let transformConfigFileName = "transform.conf.json"
+
+    /// Reads and loads `path`. For a source schema, `transform.conf.json` in the same folder (if any)
+    /// gives the conflict-detection setting; `versioned` (the CLI's `--conflict-resolution on/off`)
+    /// overrides it for every model.
+    public static func load(path: String, versioned: Bool? = nil) throws(GQLPatchError) -> ModelCatalogue {
+        let bytes = try readFile(path, what: "schema")
+        let configPath = URL(fileURLWithPath: path).deletingLastPathComponent()
+            .appendingPathComponent(transformConfigFileName).path
+        return try load(bytes: bytes, file: path, versioned: versioned) { () throws(GQLPatchError) -> JSONValue? in
+            guard FileManager.default.fileExists(atPath: configPath) else { return nil }
+            let configBytes = try readFile(configPath, what: "transform config")
+            return try parseJSON(configBytes, file: configPath)
+        }
+    }
+
+    /// Loads a catalogue from bytes already read. `transformConfig` is the parsed `transform.conf.json`
+    /// that goes with a source schema (ignored for other kinds).
+    public static func load(
+        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        try load(bytes: bytes, file: file, versioned: versioned) { () throws(GQLPatchError) -> JSONValue? in transformConfig }
+    }
+
+    private static func load(
+        bytes: [UInt8], file: String, versioned: Bool?,
+        transformConfig: () throws(GQLPatchError) -> JSONValue?
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        if firstSignificantByte(bytes) == UInt8(ascii: "{") {
+            let json = try parseJSON(bytes, file: file)
+            let reader = ModelIntrospectionReader(file: file, versionedOverride: versioned)
+            if let data = json["data"] {
+                guard let introspection = data["model_introspection"], introspection.objectValue != nil else {
+                    throw GQLPatchError(.configuration, "\(file): data.model_introspection must be an object (the file has no data models)")
+                }
+                return try reader.read(introspection, path: "data.model_introspection")
+            }
+            guard json["models"] != nil, json["version"] != nil else {
+                throw GQLPatchError(
+                    .configuration,
+                    "\(file): not a model introspection document: expected \"data.model_introspection\" or \"version\" and \"models\"")
+            }
+            return try reader.read(json, path: "")
+        }
+        let document: Document
+        do {
+            document = try Parser.parse(bytes, file: file)
+        } catch {
+            throw GQLPatchError(.configuration, error.description)
+        }
+        let table = try SchemaTypeTable(document: document, file: file)
+        if table.all(.object).contains(where: { $0.directive("model") != nil }) {
+            let config = try transformConfig().map(TransformConfig.init(json:)) ?? TransformConfig()
+            return try SourceSchemaTransformer(file: file, transformConfig: config, versionedOverride: versioned)
+                .transform(table)
+        }
+        if CompiledSchemaReader.hasModelOperations(table) {
+            var catalogue = try CompiledSchemaReader(file: file).read(table)
+            if let versioned {
+                for name in catalogue.modelNames { catalogue.models[name]?.isVersioned = versioned }
+            }
+            return catalogue
+        }
+        throw SchemaDiagnostic.error(
+            file, SchemaDiagnostic.start, "no models found: no @model types and no mutation takes an Update input")
+    }
+
+    /// The first byte that is not JSON/GraphQL white space or a UTF-8 byte-order mark.
+    private static func firstSignificantByte(_ bytes: [UInt8]) -> UInt8? {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
+    static func parseJSON(_ bytes: [UInt8], file: String) throws(GQLPatchError) -> JSONValue {
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw SchemaDiagnostic.error(file, line: error.line, column: error.column, error.message)
+        }
+    }
+
+    /// Reads a whole file; failures are `.unreadableFile`: `cannot read WHAT FILE: REASON`.
+    static func readFile(_ path: String, what: String) throws(GQLPatchError) -> [UInt8] {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        let reason: String
+        if !manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+            reason = "no such file"
+        } else if isDirectory.boolValue {
+            reason = "is a directory"
+        } else if !manager.isReadableFile(atPath: path) {
+            reason = "permission denied"
+        } else if let data = manager.contents(atPath: path) {
+            return [UInt8](data)
+        } else {
+            reason = "read failed"
+        }
+        throw GQLPatchError(.unreadableFile, "cannot read \(what) \(path): \(reason)")
+    }
+}

@@ -1,0 +1,70 @@
+import GraphQLSDL
+
+/// The named types of a parsed schema with `extend` definitions merged into their base types, and the
+/// names of the root operation types (`schema { query: ... mutation: ... }`, else `Query`/`Mutation`).
+struct SchemaTypeTable: Sendable {
+    /// Merged type definitions by name.
+    var types: [String: TypeDefinition] = [:]
+    /// Type names in the order they were first seen.
+    var order: [String] = []
+    var queryTypeName = "Query"
+    var mutationTypeName = "Mutation"
+    var subscriptionTypeName = "Subscription"
+
+    /// Merges the document's type definitions; two non-extension definitions of one name are an error.
+    init(document: Document, file: String) throws(GQLPatchError) {
+        for definition in document.definitions {
+            switch definition {
+            case .schema(let schema):
+                if let name = schema.operationTypes[.query] { queryTypeName = name }
+                if let name = schema.operationTypes[.mutation] { mutationTypeName = name }
+                if let name = schema.operationTypes[.subscription] { subscriptionTypeName = name }
+            case .type(let type):
+                guard var existing = types[type.name] else {
+                    var base = type
+                    base.isExtension = false
+                    types[type.name] = base
+                    order.append(type.name)
+                    baseDefined[type.name] = !type.isExtension
+                    continue
+                }
+                if !type.isExtension {
+                    if baseDefined[type.name] == true {
+                        throw SchemaDiagnostic.error(
+                            file, type.location,
+                            "duplicate definition of type \"\(type.name)\" (first defined at \(existing.location.line):\(existing.location.column))")
+                    }
+                    baseDefined[type.name] = true
+                    existing.location = type.location
+                    existing.kind = type.kind
+                    existing.description = type.description
+                }
+                existing.directives += type.directives
+                existing.fields += type.fields
+                existing.inputFields += type.inputFields
+                existing.enumValues += type.enumValues
+                existing.unionMembers += type.unionMembers
+                existing.interfaces += type.interfaces
+                types[type.name] = existing
+            case .directive, .operation, .fragment:
+                continue
+            }
+        }
+    }
+
+    private var baseDefined: [String: Bool] = [:]
+
+    subscript(name: String) -> TypeDefinition? { types[name] }
+
+    /// Types of one kind in first-seen order.
+    func all(_ kind: TypeDefinition.Kind) -> [TypeDefinition] {
+        order.compactMap { types[$0] }.filter { $0.kind == kind }
+    }
+
+    var rootTypeNames: Set<String> { [queryTypeName, mutationTypeName, subscriptionTypeName] }
+
+    /// Built-in scalars plus the scalars the schema declares.
+    var scalars: Set<String> {
+        ModelCatalogue.builtInScalars.union(all(.scalar).map(\.name))
+    }
+}
