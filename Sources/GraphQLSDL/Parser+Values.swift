@@ -25,7 +25,11 @@ extension Parser {
                 return .list(inner)
             }
         } else {
-            type = .named(try parseName())
+            // Named types repeat a lot: share one `.named` and one `.nonNull(.named)` per name.
+            guard peek(.name) else { throw error("expected Name, found \(token)") }
+            let index = token.nameIndex
+            try advance()
+            return try expectOptional(.bang) ? lexer.names.nonNullNamedType(index) : lexer.names.namedType(index)
         }
         return try expectOptional(.bang) ? .nonNull(type) : type
     }

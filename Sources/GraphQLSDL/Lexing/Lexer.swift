@@ -10,6 +10,8 @@ struct Lexer: Sendable {
     /// Current line number (1-based) and the offset where it starts.
     private(set) var line: Int = 1
     private(set) var lineStart: Int = 0
+    /// The distinct names seen so far.
+    var names = NameTable()
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -128,10 +130,16 @@ struct Lexer: Sendable {
         let start = position
         var p = start + 1
         let count = bytes.count
-        while p < count, Ascii.isNameContinue(bytes[p]) { p += 1 }
+        var hash = NameTable.hash(NameTable.hashSeed, bytes[start])
+        while p < count {
+            let c = bytes[p]
+            guard Ascii.isNameContinue(c) else { break }
+            hash = NameTable.hash(hash, c)
+            p += 1
+        }
         position = p
-        let value = String(decoding: bytes[start..<p], as: UTF8.self)
-        return Token(kind: .name, value: value, location: location, end: p)
+        let index = names.intern(bytes, start, p, hash: hash)
+        return Token(kind: .name, value: names.names[index], location: location, end: p, nameIndex: index)
     }
 
     // MARK: - Numbers

@@ -45,6 +45,8 @@ struct Token: Sendable, Hashable, CustomStringConvertible {
     var location: SourceLocation
     /// The byte offset just past the token.
     var end: Int
+    /// For a name, its index in the lexer's `NameTable`; -1 otherwise.
+    var nameIndex: Int = -1
 
     /// How the token is written in `found Y` messages: `"}"`, `Name "foo"`, `<EOF>`.
     var description: String {
