@@ -3,17 +3,29 @@ import Testing
 @testable import GraphQLSDL
 
 @Suite struct LexerTests {
+    /// A token with the text the lexer gives for it while it is the current token.
+    struct Lexed {
+        var kind: Token.Kind
+        var value: String
+        var description: String
+        var location: GraphQLSDL.SourceLocation
+        var nameIndex: Int
+    }
+
     /// All tokens of `source` up to and including `<EOF>`.
-    static func tokens(_ source: String) throws -> [Token] {
+    static func tokens(_ source: String) throws -> [Lexed] {
         var lexer = Lexer(bytes: Array(source.utf8), file: "t")
-        var tokens: [Token] = []
+        var tokens: [Lexed] = []
         repeat {
-            tokens.append(try lexer.next())
+            let token = try lexer.next()
+            tokens.append(Lexed(
+                kind: token.kind, value: lexer.value(of: token), description: lexer.describe(token),
+                location: token.location, nameIndex: token.nameIndex))
         } while tokens.last?.kind != .eof
         return tokens
     }
 
-    static func single(_ source: String) throws -> Token {
+    static func single(_ source: String) throws -> Lexed {
         let all = try tokens(source)
         try #require(all.count == 2)
         return all[0]
