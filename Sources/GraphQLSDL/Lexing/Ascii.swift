@@ -51,7 +51,9 @@ enum Ascii {
     /// NameContinue :: Letter | Digit | `_`
     @inline(__always)
     static func isNameContinue(_ c: UInt8) -> Bool {
-        (c | 0x20) &- 0x61 < 26 || c &- zero < 10 || c == underscore
+        // One bit per ASCII byte: digits in the low word, letters and `_` in the high one.
+        let bits: UInt64 = c < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return c < 128 && (bits >> UInt64(c & 63)) & 1 != 0
     }
 
     /// The value of a hexadecimal digit, or nil.
