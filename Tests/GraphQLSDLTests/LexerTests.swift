@@ -108,4 +108,32 @@ import Testing
         #expect(tokens[5000].nameIndex == 0)
         #expect(tokens[9999].nameIndex == 4999)
     }
+
+    @Test func leadingNameBytesMatchesByteByByte() {
+        var generator = RobustnessTests.SeededGenerator(state: 7)
+        let interesting: [UInt8] = Array("09AZaz_@[`{/:".utf8) + [0x00, 0x7F, 0x80, 0xC1, 0xDF, 0xFF, 0x20, 0x5F, 0xE1]
+        for _ in 0..<20_000 {
+            let lanes = (0..<8).map { _ in interesting.randomElement(using: &generator) ?? 0 }
+            let word = lanes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64($1.offset * 8) }
+            let expected = lanes.firstIndex { !Ascii.isNameContinue($0) } ?? 8
+            #expect(Ascii.leadingNameBytes(word) == expected, "\(lanes)")
+        }
+        for byte in 0...255 {
+            let c = UInt8(byte)
+            let reference = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
+            #expect(Ascii.isNameContinue(c) == reference)
+            #expect((Ascii.leadingNameBytes(UInt64(c) | 0x4141_4141_4141_4100) > 0) == reference)
+        }
+    }
+
+    @Test func nameAtEndOfInputInternsLikeOneInTheMiddle() throws {
+        // Names near the end are scanned byte by byte, others eight bytes at a time: both must agree.
+        for length in 1...20 {
+            let name = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x61 + $0 % 26))) })
+            let tokens = try Self.tokens("\(name) \(name) padding_padding_padding \(name)")
+            #expect(tokens[0].value == name)
+            #expect(tokens[1].nameIndex == tokens[0].nameIndex)
+            #expect(tokens[3].nameIndex == tokens[0].nameIndex, "length \(length)")
+        }
+    }
 }

@@ -153,16 +153,48 @@ struct Lexer: Sendable {
     // MARK: - Names
 
     /// Name :: NameStart NameContinue*
+    ///
+    /// Scans eight bytes at a time where it can, hashing the name's words on the way for `NameTable`.
     private mutating func readName(location: SourceLocation) -> Token {
         let start = position
-        var p = start + 1
+        var end = start
+        var hash = NameTable.hashSeed
         bytes.withUnsafeBufferPointer { bytes in
             let count = bytes.count
-            while p < count, Ascii.isNameContinue(bytes[p]) { p += 1 }
+            // `buffer` holds at least the name's first byte.
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            var p = start
+            while p + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                let nameBytes = Ascii.leadingNameBytes(word)
+                if nameBytes == 8 {
+                    hash = NameTable.hash(hash, word)
+                    p += 8
+                    continue
+                }
+                if nameBytes > 0 { hash = NameTable.hash(hash, word & ((1 << UInt64(nameBytes * 8)) - 1)) }
+                end = p + nameBytes
+                return
+            }
+            // The last few bytes of the input, one at a time (same words as above, zero-padded).
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while p < count, Ascii.isNameContinue(bytes[p]) {
+                word |= UInt64(bytes[p]) << shift
+                shift += 8
+                p += 1
+                if shift == 64 {
+                    hash = NameTable.hash(hash, word)
+                    word = 0
+                    shift = 0
+                }
+            }
+            if shift > 0 { hash = NameTable.hash(hash, word) }
+            end = p
         }
-        position = p
-        let index = names.intern(bytes, start, p)
-        return Token(kind: .name, location: location, end: p, nameIndex: index)
+        position = end
+        let index = names.intern(bytes, start, end, hash: hash)
+        return Token(kind: .name, location: location, end: end, nameIndex: index)
     }
 
     // MARK: - Numbers

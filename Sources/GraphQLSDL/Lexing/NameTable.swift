@@ -16,15 +16,38 @@ struct NameTable: Sendable {
     /// Entry index + 1 per slot; 0 marks an empty slot. The count is a power of two.
     private var slots: [Int32] = Array(repeating: 0, count: 1024)
 
-    /// The index of the name `bytes[start..<end]`, adding it when new.
-    mutating func intern(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+    /// The starting value of a name's hash.
+    static let hashSeed: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// Adds one little-endian word of a name (the last one zero-padded) to its hash.
+    @inline(__always)
+    static func hash(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
+        return mixed ^ (mixed >> 32)
+    }
+
+    /// The first slot to probe for `hash`: the hash's bits fully mixed (MurmurHash3's finalizer),
+    /// since names that differ only in their last bytes (`Model1Input`, `Model2Input`) are common.
+    @inline(__always)
+    private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
+        var h = hash
+        h ^= h >> 33
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 33
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 33
+        return Int(truncatingIfNeeded: h) & mask
+    }
+
+    /// The index of the name `bytes[start..<end]`, whose words hash to `hash`, adding it when new.
+    mutating func intern(_ bytes: [UInt8], _ start: Int, _ end: Int, hash: UInt64) -> Int {
         let length = end - start
         return bytes.withUnsafeBufferPointer { buffer in
             // `buffer` is not empty: it holds at least the name.
             let base = UnsafeRawPointer(buffer.baseAddress!)
             let name = base + start
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: Self.hash(name, length)) & mask
+            var slot = Self.slot(hash, mask)
             while true {
                 let stored = Int(slots[slot])
                 if stored == 0 { break }
@@ -61,22 +84,21 @@ struct NameTable: Sendable {
         return type
     }
 
-    /// A hash of `length` bytes at `p`, eight at a time.
+    /// The hash of the `length` bytes at `p`: the same value `Lexer.readName` computes.
     private static func hash(_ p: UnsafeRawPointer, _ length: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
+        var hash = hashSeed
         var i = 0
-        while i + 8 <= length {
-            hash = (hash ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash >> 32
-            i += 8
-        }
-        var tail: UInt64 = 0
         while i < length {
-            tail = tail << 8 | UInt64(p.load(fromByteOffset: i, as: UInt8.self))
-            i += 1
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < length && shift < 64 {
+                word |= UInt64(p.load(fromByteOffset: i, as: UInt8.self)) << shift
+                shift += 8
+                i += 1
+            }
+            hash = Self.hash(hash, word)
         }
-        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return hash ^ (hash >> 29)
+        return hash
     }
 
     /// Whether the `length` bytes at `a` and `b` are equal.
@@ -100,7 +122,8 @@ struct NameTable: Sendable {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for index in names.indices {
-            var slot = Int(truncatingIfNeeded: Self.hash(base + starts[index], lengths[index])) & mask
+            let hash = Self.hash(base + starts[index], lengths[index])
+            var slot = Self.slot(hash, mask)
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(index + 1)
         }
