@@ -9,7 +9,8 @@ Validation and variable-coercion errors: HTTP 200, `data: null`, errors with
 from __future__ import annotations
 
 import logging
-from typing import Any, Optional
+import re
+from typing import Any, Callable, Optional
 
 from graphql import (
     GraphQLError,
@@ -49,9 +50,43 @@ def _locations(error: GraphQLError) -> Optional[list]:
     return [{"line": loc.line, "column": loc.column, "sourceName": None} for loc in error.locations]
 
 
+# graphql-core messages rewritten into the wording AppSync (graphql-java) uses, where it is
+# known (appsync.md 3.5). Each entry: pattern, replacement, whether locations are kept.
+MESSAGE_REWRITES: list[tuple[re.Pattern, Callable[[re.Match], str], bool]] = [
+    (re.compile(r"^Variable '\$(\w+)' got invalid value .*; Field '(\w+)' is not defined by type '(\w+)'\."),
+     lambda m: f"The variables input contains a field name '{m[2]}' that is not defined for input object type '{m[3]}' ",
+     False),
+    (re.compile(r"^Variable '\$(\w+)' got invalid value .*; Field '\w+' of required type '([^']+)' was not provided\."),
+     lambda m: f"Variable '{m[1]}' has coerced Null value for NonNull type '{m[2]}'", False),
+    (re.compile(r"^Cannot query field '(\w+)' on type '(\w+)'\."),
+     lambda m: f"Validation error of type FieldUndefined: Field '{m[1]}' in type '{m[2]}' is undefined", True),
+]
+
+
 def validation_error(error: GraphQLError) -> dict:
     """A validation-shaped error: no errorType, path null."""
+    for pattern, rewrite, keep_locations in MESSAGE_REWRITES:
+        match = pattern.match(error.message)
+        if match:
+            return {"path": None, "locations": _locations(error) if keep_locations else None,
+                    "message": rewrite(match)}
     return {"path": None, "locations": _locations(error), "message": error.message}
+
+
+NON_NULL = re.compile(r"^Cannot return null for non-nullable field (\w+)\.(\w+)\.$")
+
+
+def non_null_error(schema: GraphQLSchema, error: GraphQLError) -> Optional[dict]:
+    """graphql-java's wording for a null in a non-null field (e.g. a REMOVEd required attribute)."""
+    match = NON_NULL.match(error.message)
+    if match is None:
+        return None
+    parent, field = match.groups()
+    field_type = schema.type_map[parent].fields[field].type
+    inner = str(getattr(field_type, "of_type", field_type))
+    path = "/" + "/".join(str(p) for p in error.path or [])
+    return {"path": error.path, "locations": None,
+            "message": f"Cannot return null for non-nullable type: '{inner}' within parent '{parent}' ({path})"}
 
 
 def resolver_error(error: GraphQLError) -> dict:
@@ -107,5 +142,5 @@ class Executor:
             return {"data": None, "errors": [validation_error(e) for e in result.errors]}
         payload: dict = {"data": result.data}
         if result.errors:
-            payload["errors"] = [resolver_error(e) for e in result.errors]
+            payload["errors"] = [non_null_error(self.schema, e) or resolver_error(e) for e in result.errors]
         return payload
