@@ -111,6 +111,17 @@ type Comment @model {
   content: String
   post: Post @belongsTo
 }
+type Author @model {
+  id: ID!
+  name: String
+  books: [Book] @hasMany(indexName: "byAuthor", fields: ["id"])
+}
+type Book @model {
+  id: ID!
+  authorID: ID! @index(name: "byAuthor", sortKeyFields: ["title"], queryField: "booksByAuthor")
+  title: String!
+  author: Author @belongsTo(fields: ["authorID"])
+}
 """
 
 
@@ -155,6 +166,19 @@ class CompositeKeyQueryTests(unittest.TestCase):
         response = self.emulator.graphql("query($id: ID!) { getPost(id: $id) { comments { items { content post { title } } } } }",
                                          {"id": post["id"]})
         self.assertEqual(response["data"]["getPost"]["comments"]["items"], [{"content": "c1", "post": {"title": "p"}}])
+
+    def test_fields_form_and_index_query(self):
+        self.emulator.graphql('mutation { createAuthor(input: {id: "a1", name: "Ann"}) { id } }')
+        for title in ("Zeta", "Alpha", "Mid"):
+            self.emulator.graphql("mutation($i: CreateBookInput!) { createBook(input: $i) { id } }",
+                                  {"i": {"authorID": "a1", "title": title}})
+        self.emulator.graphql('mutation { createBook(input: {authorID: "a2", title: "Other"}) { id } }')
+        books = self.emulator.graphql('{ getAuthor(id: "a1") { books(title: {beginsWith: "M"}) { items { title } } } }')
+        self.assertEqual(books["data"]["getAuthor"]["books"]["items"], [{"title": "Mid"}])
+        query = '{ booksByAuthor(authorID: "a1", sortDirection: DESC) { items { title author { name } } } }'
+        items = self.emulator.graphql(query)["data"]["booksByAuthor"]["items"]
+        self.assertEqual([(i["title"], i["author"]["name"]) for i in items],
+                         [("Zeta", "Ann"), ("Mid", "Ann"), ("Alpha", "Ann")])
 
 
 if __name__ == "__main__":
