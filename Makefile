@@ -8,7 +8,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 
-.PHONY: all build release test venv demo install clean
+.PHONY: all build release test test-emulator venv demo install clean
 
 all: build
 
@@ -26,10 +26,14 @@ $(VENV)/.installed: $(EMULATOR_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS)
 	touch $@
 
-test: venv
+test: venv test-emulator
 	$(SWIFT) build --build-tests
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
 		$(SWIFT) test --skip-build
+
+# The local AppSync emulator's own tests (Python unittest, real server on loopback).
+test-emulator: venv
+	$(VPY) -m unittest discover -s Tests/AppSyncEmulator/tests -v
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

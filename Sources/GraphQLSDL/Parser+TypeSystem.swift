@@ -6,7 +6,7 @@ extension Parser {
     mutating func parseTypeSystemDefinition() throws(SyntaxError) -> Definition {
         let description = try parseDescription()
         guard peek(.name) else { throw unexpected() }
-        switch token.value {
+        switch tokenValue {
         case "schema": return .schema(try parseSchemaDefinition(description: description))
         case "directive": return .directive(try parseDirectiveDefinition(description: description))
         case "scalar": return .type(try parseScalarTypeDefinition(description: description, extend: nil))
@@ -27,7 +27,7 @@ extension Parser {
         let start = token.location
         try expectKeyword("extend")
         guard peek(.name) else { throw unexpected() }
-        switch token.value {
+        switch tokenValue {
         case "schema": return .schema(try parseSchemaExtension(start: start))
         case "scalar": return .type(try parseScalarTypeDefinition(description: nil, extend: start))
         case "type": return .type(try parseObjectTypeDefinition(.object, description: nil, extend: start))
@@ -42,7 +42,7 @@ extension Parser {
     /// Description : StringValue
     mutating func parseDescription() throws(SyntaxError) -> String? {
         guard peek(.string) || peek(.blockString) else { return nil }
-        return try advance().value
+        return try advanceValue()
     }
 
     /// SchemaDefinition : Description? `schema` Directives[Const]? `{` RootOperationTypeDefinition+ `}`
@@ -205,7 +205,7 @@ extension Parser {
         let description = try parseDescription()
         let start = token.location
         if peekKeyword("true") || peekKeyword("false") || peekKeyword("null") {
-            throw error("\(token) is reserved and cannot be used for an enum value")
+            throw error("\(found) is reserved and cannot be used for an enum value")
         }
         let name = try parseName()
         let directives = try parseDirectives(const: true)
@@ -254,10 +254,10 @@ extension Parser {
     /// DirectiveLocation : ExecutableDirectiveLocation | TypeSystemDirectiveLocation
     /// (`QUERY`, `FIELD`, ..., `OBJECT`, `FIELD_DEFINITION`, ..., `INPUT_FIELD_DEFINITION`)
     mutating func parseDirectiveLocation() throws(SyntaxError) -> String {
-        guard peek(.name), Parser.directiveLocations.contains(token.value) else {
-            throw peek(.name) ? unexpected() : error("expected Name, found \(token)")
+        guard peek(.name), Parser.directiveLocations.contains(tokenValue) else {
+            throw peek(.name) ? unexpected() : error("expected Name, found \(found)")
         }
-        return try advance().value
+        return try advanceValue()
     }
 
     /// The names a DirectiveLocation may have.

@@ -2,12 +2,13 @@
 extension Parser {
     /// Name :: /[_A-Za-z][_0-9A-Za-z]*/
     mutating func parseName() throws(SyntaxError) -> String {
-        try expect(.name).value
+        guard token.kind == .name else { throw error("expected Name, found \(found)") }
+        return try advanceValue()
     }
 
     /// OperationType : one of `query` `mutation` `subscription`
     mutating func parseOperationType() throws(SyntaxError) -> OperationType {
-        guard peek(.name), let operation = OperationType(rawValue: token.value) else { throw unexpected() }
+        guard peek(.name), let operation = OperationType(rawValue: tokenValue) else { throw unexpected() }
         try advance()
         return operation
     }
@@ -25,7 +26,11 @@ extension Parser {
                 return .list(inner)
             }
         } else {
-            type = .named(try parseName())
+            // Named types repeat a lot: share one `.named` and one `.nonNull(.named)` per name.
+            guard peek(.name) else { throw error("expected Name, found \(found)") }
+            let index = token.nameIndex
+            try advance()
+            return try expectOptional(.bang) ? lexer.names.nonNullNamedType(index) : lexer.names.namedType(index)
         }
         return try expectOptional(.bang) ? .nonNull(type) : type
     }
@@ -68,11 +73,11 @@ extension Parser {
         switch token.kind {
         case .bracketL: return try parseListValue(const: isConst)
         case .braceL: return try parseObjectValue(const: isConst)
-        case .int: return .int(try advance().value)
-        case .float: return .float(try advance().value)
-        case .string, .blockString: return .string(try advance().value)
+        case .int: return .int(try advanceValue())
+        case .float: return .float(try advanceValue())
+        case .string, .blockString: return .string(try advanceValue())
         case .name:
-            let name = try advance().value
+            let name = try advanceValue()
             switch name {
             case "true": return .boolean(true)
             case "false": return .boolean(false)
@@ -83,7 +88,7 @@ extension Parser {
             if isConst {
                 let start = token
                 try advance()
-                let name = peek(.name) ? token.value : ""
+                let name = peek(.name) ? tokenValue : ""
                 throw SyntaxError(
                     file: lexer.file, location: start.location,
                     message: "unexpected variable \"$\(name)\" in constant value")

@@ -38,24 +38,37 @@ public struct Parser: Sendable {
 
     /// True when the current token is the `Name` `keyword`.
     func peekKeyword(_ keyword: String) -> Bool {
-        token.kind == .name && token.value == keyword
+        token.kind == .name && tokenValue == keyword
     }
 
-    /// Consumes the current token and returns it.
-    @discardableResult
-    mutating func advance() throws(SyntaxError) -> Token {
-        let current = token
+    /// Consumes the current token.
+    mutating func advance() throws(SyntaxError) {
         token = try lexer.next()
-        return current
+    }
+
+    /// Consumes the current token and returns its value.
+    mutating func advanceValue() throws(SyntaxError) -> String {
+        let value = tokenValue
+        token = try lexer.next()
+        return value
+    }
+
+    /// The value of the current token (see `Lexer.value(of:)`).
+    var tokenValue: String {
+        lexer.value(of: token)
+    }
+
+    /// The current token as written in `found Y` messages.
+    var found: String {
+        lexer.describe(token)
     }
 
     /// Consumes a token of the given kind, or fails with `expected X, found Y`.
-    @discardableResult
-    mutating func expect(_ kind: Token.Kind) throws(SyntaxError) -> Token {
+    mutating func expect(_ kind: Token.Kind) throws(SyntaxError) {
         guard token.kind == kind else {
-            throw error("expected \(kind.expectedDescription), found \(token)")
+            throw error("expected \(kind.expectedDescription), found \(found)")
         }
-        return try advance()
+        try advance()
     }
 
     /// Consumes a token of the given kind if it is the current one.
@@ -68,7 +81,7 @@ public struct Parser: Sendable {
     /// Consumes the `Name` `keyword`, or fails with `expected "keyword", found Y`.
     mutating func expectKeyword(_ keyword: String) throws(SyntaxError) {
         guard peekKeyword(keyword) else {
-            throw error("expected \"\(keyword)\", found \(token)")
+            throw error("expected \"\(keyword)\", found \(found)")
         }
         try advance()
     }
@@ -86,6 +99,8 @@ public struct Parser: Sendable {
     ) throws(SyntaxError) -> [T] {
         try expect(open)
         var items: [T] = []
+        // Most lists are short: one allocation instead of growing through capacities 1, 2 and 4.
+        items.reserveCapacity(4)
         repeat {
             items.append(try item(&self))
         } while try !expectOptional(close)
@@ -139,7 +154,7 @@ public struct Parser: Sendable {
 
     /// `unexpected Y` for the current token.
     func unexpected() -> SyntaxError {
-        error("unexpected \(token)")
+        error("unexpected \(found)")
     }
 
     // MARK: - Document
@@ -158,7 +173,7 @@ public struct Parser: Sendable {
         if peek(.braceL) { return .operation(try parseOperationDefinition()) }
         if peek(.string) || peek(.blockString) { return try parseTypeSystemDefinition() }
         guard peek(.name) else { throw unexpected() }
-        switch token.value {
+        switch tokenValue {
         case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
         case "fragment": return .fragment(try parseFragmentDefinition())
         case "extend": return try parseTypeSystemExtension()

@@ -38,7 +38,7 @@ import Testing
         #expect(schemas[0].description == "This is a description of the schema as a whole.")
         #expect(schemas[0].operationTypes == [.query: "QueryType", .mutation: "MutationType"])
         #expect(!schemas[0].isExtension)
-        #expect(schemas[0].location == SourceLocation(line: 2, column: 1, offset: 54))
+        #expect(schemas[0].location == GraphQLSDL.SourceLocation(line: 2, column: 1, offset: 54))
         #expect(schemas[1].isExtension && schemas[1].operationTypes.isEmpty)
         #expect(schemas[1].directives.map(\.name) == ["onSchema"])
         #expect(schemas[2].operationTypes == [.subscription: "SubscriptionType"])
@@ -62,7 +62,7 @@ import Testing
         #expect(foo.field("six")?.arguments.first?.defaultValue == .object([ObjectField(name: "key", value: .string("value"))]))
         #expect(foo.field("seven")?.arguments.first?.defaultValue == .null)
         #expect(foo.field("eight")?.type == .named("Type"))
-        #expect(foo.location == SourceLocation(line: 11, column: 1, offset: 159))
+        #expect(foo.location == GraphQLSDL.SourceLocation(line: 11, column: 1, offset: 159))
     }
 
     @Test func directivesOnEveryLocation() throws {

@@ -10,7 +10,8 @@ public struct JSONPrinter: Sendable {
 
     /// The bytes of one document followed by a newline.
     public func render(_ value: JSONValue) -> [UInt8] {
-        var bytes = Array(value.serialized(pretty: pretty).utf8)
+        var bytes: [UInt8] = []
+        value.write(to: &bytes, pretty: pretty)
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }

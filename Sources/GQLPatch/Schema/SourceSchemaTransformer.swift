@@ -6,7 +6,8 @@ import GraphQLSDL
 ///
 /// Relationship `keyFields`: `references:` as written; `@belongsTo(fields:)`/`@hasOne(fields:)` the
 /// listed fields (they are on the declaring model); `@hasMany(fields:)` the related model's index (or
-/// primary) key fields; implicit forms the generated foreign-key names. A `@belongsTo` without
+/// primary) key fields; implicit forms the generated foreign-key names (for an implicit `@hasOne` those
+/// sit on the declaring model, `projectTeamId`, as the transformer puts them there). A `@belongsTo` without
 /// `fields:`/`references:` and without a matching `@hasMany`/`@hasOne` on the other side gets its own
 /// foreign key `<model><Field><Key>`, like the `@belongsTo` side of a `@hasOne` pair.
 struct SourceSchemaTransformer {

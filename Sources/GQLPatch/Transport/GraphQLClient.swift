@@ -37,7 +37,9 @@ public struct GraphQLClient: Sendable {
             HeaderField(name: "Content-Type", value: "application/json"),
             HeaderField(name: "Accept", value: "application/json"),
         ] + extraHeaders
-        request.body = Array(body.serialized(pretty: false).utf8)
+        var bytes: [UInt8] = []
+        body.write(to: &bytes, pretty: false)
+        request.body = bytes
         authorizer.authorize(&request)
         return request
     }

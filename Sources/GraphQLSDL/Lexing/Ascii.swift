@@ -51,7 +51,30 @@ enum Ascii {
     /// NameContinue :: Letter | Digit | `_`
     @inline(__always)
     static func isNameContinue(_ c: UInt8) -> Bool {
-        (c | 0x20) &- 0x61 < 26 || c &- zero < 10 || c == underscore
+        // One bit per ASCII byte: digits in the low word, letters and `_` in the high one.
+        let bits: UInt64 = c < 64 ? 0x03FF_0000_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+        return c < 128 && (bits >> UInt64(c & 63)) & 1 != 0
+    }
+
+    /// How many of the eight bytes of `word` (first byte in the low bits), from the first on, are
+    /// NameContinue characters. Works on all eight lanes at once; bytes of 0x80 and up never match.
+    @inline(__always)
+    static func leadingNameBytes(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let x = word & ~high
+        // A lane's high bit is set when the (7-bit) lane is >= lo, and when it is > hi.
+        func inRange(_ x: UInt64, _ lo: UInt64, _ hi: UInt64) -> UInt64 {
+            let atLeast = x &+ ones &* (0x80 - lo)
+            let above = x &+ ones &* (0x7F - hi)
+            return atLeast & ~above & high
+        }
+        let letter = inRange(x | ones &* 0x20, 0x61, 0x7A)
+        let digit = inRange(x, 0x30, 0x39)
+        let underscore = ~((x ^ ones &* 0x5F) &+ ones &* 0x7F) & high
+        let name = (letter | digit | underscore) & ~word & high
+        let notName = ~name & high
+        return notName == 0 ? 8 : notName.trailingZeroBitCount / 8
     }
 
     /// The value of a hexadecimal digit, or nil.

@@ -10,6 +10,10 @@ struct Lexer: Sendable {
     /// Current line number (1-based) and the offset where it starts.
     private(set) var line: Int = 1
     private(set) var lineStart: Int = 0
+    /// The distinct names seen so far.
+    var names = NameTable()
+    /// The value of the last string or block string token read.
+    private(set) var stringValue = ""
 
     init(bytes: [UInt8], file: String) {
         self.bytes = bytes
@@ -22,7 +26,7 @@ struct Lexer: Sendable {
         let start = position
         let location = self.location(at: start)
         guard start < bytes.count else {
-            return Token(kind: .eof, value: "", location: location, end: start)
+            return Token(kind: .eof, location: location, end: start)
         }
         let kind: Token.Kind
         switch bytes[start] {
@@ -44,7 +48,7 @@ struct Lexer: Sendable {
                 throw error("unexpected character \".\"", at: start)
             }
             position = start + 3
-            return Token(kind: .spread, value: "", location: location, end: position)
+            return Token(kind: .spread, location: location, end: position)
         case Ascii.quote:
             if byte(at: start + 1) == Ascii.quote, byte(at: start + 2) == Ascii.quote {
                 return try readBlockString(location: location)
@@ -58,7 +62,28 @@ struct Lexer: Sendable {
             throw try unexpectedCharacter(at: start)
         }
         position = start + 1
-        return Token(kind: kind, value: "", location: location, end: position)
+        return Token(kind: kind, location: location, end: position)
+    }
+
+    /// The text of `token`: the name, the number as written, or the string value after escapes and
+    /// block-string indentation are processed; empty for punctuators and `<EOF>`. For a string,
+    /// `token` must be the last token read.
+    func value(of token: Token) -> String {
+        switch token.kind {
+        case .name: return names.names[token.nameIndex]
+        case .int, .float: return String(decoding: bytes[token.location.offset..<token.end], as: UTF8.self)
+        case .string, .blockString: return stringValue
+        default: return ""
+        }
+    }
+
+    /// How `token` is written in `found Y` messages: `"}"`, `Name "foo"`, `<EOF>` (see `value(of:)`).
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .eof: return token.kind.rawValue
+        case .name, .int, .float, .string, .blockString: return "\(token.kind.rawValue) \"\(value(of: token))\""
+        default: return "\"\(token.kind.rawValue)\""
+        }
     }
 
     /// The location of `offset`, which must lie on the current line.
@@ -82,56 +107,94 @@ struct Lexer: Sendable {
     /// Ignored :: UnicodeBOM | WhiteSpace | LineTerminator | Comment | Comma
     private mutating func skipIgnored() throws(SyntaxError) {
         var p = position
-        let count = bytes.count
-        while p < count {
-            switch bytes[p] {
-            case Ascii.space, Ascii.tab, Ascii.comma:
-                p += 1
-            case Ascii.newline:
-                p += 1
-                line += 1
-                lineStart = p
-            case Ascii.carriageReturn:
-                p += 1
-                if p < count, bytes[p] == Ascii.newline { p += 1 }
-                line += 1
-                lineStart = p
-            case Ascii.hash:
-                p += 1
-                while p < count {
-                    let c = bytes[p]
-                    if c == Ascii.newline || c == Ascii.carriageReturn { break }
-                    if c < 0x80 {
-                        p += 1
-                    } else {
-                        guard let (_, length) = UTF8Scalar.decode(bytes, at: p) else {
-                            position = p
-                            throw error("invalid UTF-8", at: p)
+        var line = self.line
+        var lineStart = self.lineStart
+        let invalidUTF8: Int? = bytes.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
+            while p < count {
+                switch bytes[p] {
+                case Ascii.space, Ascii.tab, Ascii.comma:
+                    p += 1
+                case Ascii.newline:
+                    p += 1
+                    line += 1
+                    lineStart = p
+                case Ascii.carriageReturn:
+                    p += 1
+                    if p < count, bytes[p] == Ascii.newline { p += 1 }
+                    line += 1
+                    lineStart = p
+                case Ascii.hash:
+                    p += 1
+                    while p < count {
+                        let c = bytes[p]
+                        if c == Ascii.newline || c == Ascii.carriageReturn { break }
+                        if c < 0x80 {
+                            p += 1
+                        } else {
+                            guard let (_, length) = UTF8Scalar.decode(bytes, at: p) else { return p }
+                            p += length
                         }
-                        p += length
                     }
+                case 0xEF where p + 2 < count && bytes[p + 1] == 0xBB && bytes[p + 2] == 0xBF:
+                    p += 3
+                default:
+                    return nil
                 }
-            case 0xEF where byte(at: p + 1) == 0xBB && byte(at: p + 2) == 0xBF:
-                p += 3
-            default:
-                position = p
-                return
             }
+            return nil
         }
         position = p
+        self.line = line
+        self.lineStart = lineStart
+        if let invalidUTF8 { throw error("invalid UTF-8", at: invalidUTF8) }
     }
 
     // MARK: - Names
 
     /// Name :: NameStart NameContinue*
+    ///
+    /// Scans eight bytes at a time where it can, hashing the name's words on the way for `NameTable`.
     private mutating func readName(location: SourceLocation) -> Token {
         let start = position
-        var p = start + 1
-        let count = bytes.count
-        while p < count, Ascii.isNameContinue(bytes[p]) { p += 1 }
-        position = p
-        let value = String(decoding: bytes[start..<p], as: UTF8.self)
-        return Token(kind: .name, value: value, location: location, end: p)
+        var end = start
+        var hash = NameTable.hashSeed
+        bytes.withUnsafeBufferPointer { bytes in
+            let count = bytes.count
+            // `buffer` holds at least the name's first byte.
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            var p = start
+            while p + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                let nameBytes = Ascii.leadingNameBytes(word)
+                if nameBytes == 8 {
+                    hash = NameTable.hash(hash, word)
+                    p += 8
+                    continue
+                }
+                if nameBytes > 0 { hash = NameTable.hash(hash, word & ((1 << UInt64(nameBytes * 8)) - 1)) }
+                end = p + nameBytes
+                return
+            }
+            // The last few bytes of the input, one at a time (same words as above, zero-padded).
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while p < count, Ascii.isNameContinue(bytes[p]) {
+                word |= UInt64(bytes[p]) << shift
+                shift += 8
+                p += 1
+                if shift == 64 {
+                    hash = NameTable.hash(hash, word)
+                    word = 0
+                    shift = 0
+                }
+            }
+            if shift > 0 { hash = NameTable.hash(hash, word) }
+            end = p
+        }
+        position = end
+        let index = names.intern(bytes, start, end, hash: hash)
+        return Token(kind: .name, location: location, end: end, nameIndex: index)
     }
 
     // MARK: - Numbers
@@ -169,8 +232,7 @@ struct Lexer: Sendable {
             throw error("invalid number, expected digit but got \(try characterDescription(at: p))", at: p)
         }
         position = p
-        let value = String(decoding: bytes[start..<p], as: UTF8.self)
-        return Token(kind: isFloat ? .float : .int, value: value, location: location, end: p)
+        return Token(kind: isFloat ? .float : .int, location: location, end: p)
     }
 
     /// Digit+ starting at `offset`; returns the offset after the last digit.
@@ -199,15 +261,14 @@ struct Lexer: Sendable {
             guard p < count else { throw SyntaxError(file: file, location: location, message: "unterminated string") }
             let c = bytes[p]
             if c == Ascii.quote {
-                let value: String
                 if hasEscapes {
                     buffer.append(contentsOf: bytes[chunkStart..<p])
-                    value = String(decoding: buffer, as: UTF8.self)
+                    stringValue = String(decoding: buffer, as: UTF8.self)
                 } else {
-                    value = String(decoding: bytes[chunkStart..<p], as: UTF8.self)
+                    stringValue = String(decoding: bytes[chunkStart..<p], as: UTF8.self)
                 }
                 position = p + 1
-                return Token(kind: .string, value: value, location: location, end: position)
+                return Token(kind: .string, location: location, end: position)
             }
             if c == Ascii.backslash {
                 if !hasEscapes {
@@ -340,8 +401,8 @@ struct Lexer: Sendable {
             if c == Ascii.quote, byte(at: p + 1) == Ascii.quote, byte(at: p + 2) == Ascii.quote {
                 raw.append(contentsOf: bytes[chunkStart..<p])
                 position = p + 3
-                let value = BlockString.value(ofRawLines: raw)
-                return Token(kind: .blockString, value: value, location: location, end: position)
+                stringValue = BlockString.value(ofRawLines: raw)
+                return Token(kind: .blockString, location: location, end: position)
             }
             if c == Ascii.backslash, byte(at: p + 1) == Ascii.quote, byte(at: p + 2) == Ascii.quote,
                 byte(at: p + 3) == Ascii.quote

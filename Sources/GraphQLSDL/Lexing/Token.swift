@@ -1,5 +1,6 @@
-/// One lexical token of a GraphQL source: its kind, its value and where it starts.
-struct Token: Sendable, Hashable, CustomStringConvertible {
+/// One lexical token of a GraphQL source: its kind and where it is. A plain value with no
+/// references, so the parser copies it for free; `Lexer.value(of:)` gives its text.
+struct Token: Sendable, Hashable {
     /// The kind of a token. Punctuators use their source text as raw value.
     enum Kind: String, Sendable, Hashable {
         case eof = "<EOF>"
@@ -38,20 +39,10 @@ struct Token: Sendable, Hashable, CustomStringConvertible {
     }
 
     var kind: Kind
-    /// The name, the number text, or the string value after escapes and block-string
-    /// indentation are processed. Empty for punctuators and the end of input.
-    var value: String
     /// Where the token starts.
     var location: SourceLocation
     /// The byte offset just past the token.
     var end: Int
-
-    /// How the token is written in `found Y` messages: `"}"`, `Name "foo"`, `<EOF>`.
-    var description: String {
-        switch kind {
-        case .eof: return kind.rawValue
-        case .name, .int, .float, .string, .blockString: return "\(kind.rawValue) \"\(value)\""
-        default: return "\"\(kind.rawValue)\""
-        }
-    }
+    /// For a name, its index in the lexer's `NameTable`; -1 otherwise.
+    var nameIndex: Int = -1
 }

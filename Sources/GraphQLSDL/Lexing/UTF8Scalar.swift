@@ -2,7 +2,9 @@
 enum UTF8Scalar {
     /// Decodes the scalar starting at `offset`; nil when the bytes there are not valid UTF-8
     /// (bad lead or continuation byte, truncated, overlong, surrogate, or above U+10FFFF).
-    static func decode(_ bytes: [UInt8], at offset: Int) -> (Unicode.Scalar, Int)? {
+    static func decode<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, at offset: Int
+    ) -> (Unicode.Scalar, Int)? where Bytes.Index == Int {
         let count = bytes.count
         let b0 = bytes[offset]
         if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }

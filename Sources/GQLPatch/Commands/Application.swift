@@ -1,0 +1,28 @@
+/// The library's entry point: parses argv, runs the command, prints, and returns the exit code.
+/// The executable only gathers the process's argv, environment and streams and calls `run`.
+public enum Application {
+    public static let version = "0.1.0"
+
+    public static func run(arguments: [String], environment: [String: String], context: RunContext) async -> Int32 {
+        let console = context.console
+        do {
+            let invocation = try ArgumentParser.parse(arguments)
+            switch invocation.command {
+            case .help(let topic):
+                console.writeOut(Array(HelpText.text(for: topic).utf8))
+                return ExitCode.success.rawValue
+            case .version:
+                console.writeOut(Array("gqlpatch \(version)\n".utf8))
+                return ExitCode.success.rawValue
+            case .update(let options):
+                let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
+                try await UpdateCommand(options: options, settings: settings, context: context).run()
+                return ExitCode.success.rawValue
+            }
+        } catch {
+            console.message("gqlpatch: error: \(error.message)")
+            if error.code == .usage { console.message("Run 'gqlpatch --help' for usage.") }
+            return error.code.rawValue
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import JSON
+
+/// The parts of a run that talk to the server and print: one GraphQL client (one HTTP session,
+/// connections reused) and the printer, shared by the steps of a command.
+struct CommandSession: Sendable {
+    var settings: Settings
+    var console: Console
+    var client: GraphQLClient
+
+    init(settings: Settings, context: RunContext) {
+        self.settings = settings
+        self.console = context.console
+        let console = context.console
+        var trace: (@Sendable (String) -> Void)?
+        if settings.options.verbose {
+            trace = { line in console.message("gqlpatch: \(line)") }
+        }
+        self.client = GraphQLClient(
+            endpoint: settings.endpoint ?? "", transport: context.transport, authorizer: settings.authorizer,
+            extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
+    }
+
+    private var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }
+
+    /// `get<Model>` for the key: the record, or nil when there is none.
+    func fetch(model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
+        let request = try DocumentBuilder().getQuery(model: model, selection: selection, key: key)
+        let response = try await client.send(request.json())
+        if let failure = response.failure {
+            try printEnvelopeOnFailure(response)
+            throw failure
+        }
+        guard let field = model.operations.get else { return nil }
+        guard let value = response.field(field) else { return nil }
+        guard let object = value.objectValue else {
+            throw GQLPatchError(.badResponse, "\(field) returned \(value) where an object was expected")
+        }
+        return object
+    }
+
+    /// Prints the record, or the whole response with `--output envelope`.
+    func printRecord(_ record: JSONValue, envelope: JSONValue?) throws(GQLPatchError) {
+        if settings.options.output == .envelope {
+            console.writeOut(printer.render(envelope ?? .object(JSONObject([("data", record)]))))
+        } else {
+            console.writeOut(printer.render(record))
+        }
+    }
+
+    /// With `--output envelope`, a failed response is printed too; otherwise stdout stays empty.
+    func printEnvelopeOnFailure(_ response: GraphQLResponse) throws(GQLPatchError) {
+        if settings.options.output == .envelope {
+            console.writeOut(printer.render(response.envelope))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import JSON
+
+/// The `--dry-run` plan: endpoint, auth mode, header names and each step's query and variables.
+/// Secrets are never in it (header values are not shown at all).
+enum DryRun {
+    static func step(_ purpose: String, _ request: GraphQLRequestBody) -> JSONValue {
+        .object(JSONObject([
+            ("purpose", .string(purpose)),
+            ("query", .string(request.query)),
+            ("variables", .object(request.variables)),
+        ]))
+    }
+
+    /// Marks the `_version` of a planned update as coming from the fetch.
+    static func replacingVersion(in step: JSONValue) -> JSONValue {
+        guard var object = step.objectValue, var variables = object["variables"]?.objectValue,
+            var input = variables["input"]?.objectValue
+        else { return step }
+        input["_version"] = .string("<_version from step 1>")
+        variables["input"] = .object(input)
+        object["variables"] = .object(variables)
+        return .object(object)
+    }
+
+    static func plan(settings: Settings, steps: [JSONValue]) -> JSONValue {
+        let client = GraphQLClient(
+            endpoint: settings.endpoint ?? "", transport: NoTransport(), authorizer: settings.authorizer,
+            extraHeaders: settings.options.headers)
+        let headerNames = client.request(for: .null).headers.map { JSONValue.string($0.name) }
+        return .object(JSONObject([
+            ("dryRun", .bool(true)),
+            ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
+            ("auth", .string(settings.authorizer.modeName)),
+            ("headers", .array(headerNames)),
+            ("steps", .array(steps)),
+        ]))
+    }
+}
+
+/// A transport that refuses to send: `--dry-run` builds requests but never sends them.
+struct NoTransport: HTTPTransport {
+    func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        throw GQLPatchError(.configuration, "internal error: --dry-run tried to send a request")
+    }
+}

@@ -1,0 +1,20 @@
+import JSON
+
+/// Finds models by the name given on the command line and names records in messages.
+enum ModelLookup {
+    static func model(named name: String, in catalogue: ModelCatalogue) throws(GQLPatchError) -> Model {
+        if let model = catalogue.models[name] { return model }
+        let suggestion = ArgumentParser.suggestion(for: name, among: catalogue.modelNames)
+        let known = catalogue.modelNames.joined(separator: ", ")
+        throw .invalidInput("unknown model '\(name)'\(suggestion); the schema has: \(known)")
+    }
+
+    /// `Item id=42`, `RecipeStep recipeID=r1 rowID=3`.
+    static func describe(model: Model, key: JSONObject) -> String {
+        let parts = key.map { pair -> String in
+            if case .string(let text) = pair.value { return "\(pair.key)=\(text)" }
+            return "\(pair.key)=\(pair.value.serialized())"
+        }
+        return ([model.name] + parts).joined(separator: " ")
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+extension AWSCredentialChain {
+    /// A chain over the real process: its environment, `HOME`, the file system, `/bin/sh` for
+    /// `credential_process` and the system clock.
+    public static func live(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        profile: String? = nil,
+        region: String? = nil,
+        transport: any HTTPTransport
+    ) -> AWSCredentialChain {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return AWSCredentialChain(
+            environment: environment,
+            profile: profile,
+            region: region,
+            home: home,
+            transport: transport,
+            readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw .configuration("cannot read \(path)")
+                }
+                return [UInt8](data)
+            },
+            fileExists: { path in FileManager.default.fileExists(atPath: path) },
+            runProcess: ShellProcessRunner.run,
+            clock: { Int(Date().timeIntervalSince1970) }
+        )
+    }
+}

@@ -1,0 +1,72 @@
+/// Reads the RFC 3339 timestamps that STS, IMDS, container endpoints and `credential_process`
+/// use for `Expiration`: `2021-08-16T20:52:53Z`, with an optional fraction and `Z` or `±HH:MM`.
+enum ISO8601Timestamp {
+    /// Whole seconds since 1970-01-01T00:00:00Z (a fraction is dropped), or `nil` when `text` is
+    /// not such a timestamp.
+    static func secondsSince1970(_ text: String) -> Int? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func number(_ width: Int) -> Int? {
+            guard index + width <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + width] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += width
+            return value
+        }
+        func expect(_ characters: String) -> Bool {
+            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+            expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+            let second = number(2)
+        else { return nil }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
+            minute < 60, second < 61
+        else { return nil }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let start = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            guard index > start else { return nil }
+        }
+        var offset = 0
+        if expect("Zz") {
+            offset = 0
+        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+            guard let hours = number(2), expect(":"), let minutes = number(2), hours < 24, minutes < 60 else {
+                return nil
+            }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard index == bytes.count else { return nil }
+        return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            - offset
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Civil date to days since 1970-01-01, counting 400-year eras from 0000-03-01.
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""A local AppSync-compatible GraphQL endpoint for gqlpatch's end-to-end tests and demo.
+
+    python3 Tests/AppSyncEmulator/appsync_emulator.py --schema schema.graphql --port 0 --port-file PATH
+
+It compiles the Amplify SOURCE schema the way the Amplify transformer does,
+serves POST /graphql on 127.0.0.1 with the generated resolvers' semantics, and
+can inject latency and faults. See the README next to this file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import tempfile
+import threading
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from graphql import GraphQLError  # noqa: E402
+
+from catalogue import SchemaError  # noqa: E402
+from executor import Executor  # noqa: E402
+from schema_transformer import compile_schema  # noqa: E402
+from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog  # noqa: E402
+from storage import Store  # noqa: E402
+
+log = logging.getLogger("appsync-emulator")
+
+
+def rate(text: str) -> float:
+    """A probability argument in [0, 1]."""
+    value = float(text)
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected a probability between 0 and 1, got {text}")
+    return value
+
+
+def parse_arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="appsync_emulator.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--schema", required=True, help="Amplify source schema (SDL with @model ...)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (0 = pick a free one)")
+    where.add_argument("--port-file", help="pick a free port and write it to this file once listening")
+    parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
+    parser.add_argument("--conflict-handler", choices=("none", "optimistic", "automerge"), default="none")
+    parser.add_argument("--api-key", help="accept this x-api-key")
+    parser.add_argument("--token", action="append", default=[], help="accept this raw Authorization value")
+    parser.add_argument("--iam", action="append", default=[], type=IamCredential.parse,
+                        metavar="ACCESS_KEY:SECRET:REGION[:SESSION_TOKEN]", help="accept SigV4 from these credentials")
+    parser.add_argument("--latency-ms", type=int, default=0)
+    parser.add_argument("--fail-rate", type=rate, default=0.0)
+    parser.add_argument("--throttle-rate", type=rate, default=0.0)
+    parser.add_argument("--drop-rate", type=rate, default=0.0)
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--request-log", help="append one JSON line per request to this file")
+    parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
+    args = parser.parse_args(argv)
+    if args.fail_rate + args.throttle_rate + args.drop_rate > 1.0:
+        parser.error("--fail-rate + --throttle-rate + --drop-rate must not exceed 1")
+    return args
+
+
+def write_port_file(path: str, port: int) -> None:
+    """Write the port atomically: a temporary file in the same folder, then rename."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".port-")
+    with os.fdopen(fd, "w") as handle:
+        handle.write(f"{port}\n")
+    os.replace(temporary, path)
+
+
+def serve(args: argparse.Namespace, compiled) -> None:
+    """Run the server until SIGTERM or SIGINT."""
+    store = Store(args.db, list(compiled.catalogue.models))
+    executor = Executor(compiled, store, args.conflict_handler)
+    authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam))
+    faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
+    request_log = RequestLog(args.request_log)
+    server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log))
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    thread = threading.Thread(target=server.serve_forever, name="http", daemon=True)
+    thread.start()
+    log.info("listening on http://127.0.0.1:%d/graphql (conflict handler: %s)", server.port, args.conflict_handler)
+    if args.port_file:
+        write_port_file(args.port_file, server.port)
+    stop.wait()
+    log.info("stopping")
+    server.shutdown()
+    server.server_close()
+    request_log.close()
+    store.close()
+
+
+def main(argv: list[str]) -> int:
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="appsync-emulator: %(message)s")
+    args = parse_arguments(argv)
+    try:
+        with open(args.schema, encoding="utf-8") as handle:
+            source = handle.read()
+        compiled = compile_schema(source, versioned=args.conflict_handler != "none")
+    except (OSError, SchemaError, GraphQLError) as error:
+        print(f"appsync-emulator: error: {error}", file=sys.stderr)
+        return 1
+    if args.print_schema:
+        sys.stdout.write(compiled.printable())
+        return 0
+    serve(args, compiled)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

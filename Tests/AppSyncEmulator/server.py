@@ -1,0 +1,338 @@
+"""The HTTP side of the emulator: authorization, injected faults, request log, transport.
+
+`Emulator.handle` turns one received request into a `Response` (or a dropped
+connection); `Handler` only moves bytes. The server binds 127.0.0.1 only.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import json
+import logging
+import random
+import re
+import socket
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any, Optional
+from unittest import mock
+from urllib.parse import urlsplit
+
+import botocore.auth
+from botocore.auth import SigV4Auth
+from botocore.awsrequest import AWSRequest
+from botocore.credentials import Credentials
+
+from executor import Executor, MalformedRequest
+
+log = logging.getLogger("appsync-emulator")
+
+MAX_CLOCK_SKEW = datetime.timedelta(minutes=5)
+SIGV4_TIME_FORMAT = "%Y%m%dT%H%M%SZ"
+
+
+# --- responses ------------------------------------------------------------------------------------
+
+@dataclass
+class Response:
+    """What to send back: status, extra headers and a body (None = drop the connection)."""
+
+    status: Optional[int]
+    body: Optional[bytes] = None
+    headers: dict[str, str] = field(default_factory=dict)
+    content_type: str = "application/json; charset=UTF-8"
+    fault: Optional[str] = None
+
+
+def json_response(status: int, payload: Any, headers: Optional[dict] = None, fault: Optional[str] = None) -> Response:
+    return Response(status, json.dumps(payload).encode(), headers or {}, fault=fault)
+
+
+def error_response(status: int, error_type: str, message: str, fault: Optional[str] = None,
+                   headers: Optional[dict] = None) -> Response:
+    """`{"errors":[{"errorType":..., "message":...}]}` with the `x-amzn-ErrorType` header."""
+    all_headers = {"x-amzn-ErrorType": error_type, **(headers or {})}
+    return json_response(status, {"errors": [{"errorType": error_type, "message": message}]}, all_headers, fault)
+
+
+# --- authorization --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class IamCredential:
+    """An IAM identity the emulator accepts (from `--iam KEY:SECRET:REGION[:TOKEN]`)."""
+
+    access_key: str
+    secret_key: str
+    region: str
+    session_token: Optional[str] = None
+
+    @staticmethod
+    def parse(text: str) -> "IamCredential":
+        parts = text.split(":", 3)
+        if len(parts) < 3 or not all(parts[:3]):
+            raise ValueError(f"--iam expects ACCESS_KEY:SECRET:REGION[:SESSION_TOKEN], got '{text}'")
+        return IamCredential(parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else None)
+
+
+AUTH_HEADER = re.compile(r"^AWS4-HMAC-SHA256\s+Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),"
+                         r"\s*Signature=([0-9a-f]{64})$")
+
+_signing_lock = threading.Lock()
+
+
+class Authorizer:
+    """Admits a request if ANY configured mode accepts it; with no mode configured, all are admitted."""
+
+    def __init__(self, api_key: Optional[str] = None, tokens: tuple[str, ...] = (),
+                 iam: tuple[IamCredential, ...] = ()):
+        self.api_key = api_key
+        self.tokens = set(tokens)
+        self.iam = {c.access_key: c for c in iam}
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.api_key or self.tokens or self.iam)
+
+    def admits(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bool:
+        if not self.configured:
+            return True
+        if self.api_key and headers.get("x-api-key") == self.api_key:
+            return True
+        authorization = headers.get("authorization", "")
+        if authorization and authorization in self.tokens:
+            return True
+        if self.iam and authorization.startswith("AWS4-HMAC-SHA256"):
+            return self._sigv4_valid(method, path, headers, body)
+        return False
+
+    def _sigv4_valid(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bool:
+        match = AUTH_HEADER.match(headers["authorization"].strip())
+        if match is None:
+            return False
+        scope, signed_headers, signature = match.groups()
+        scope_parts = scope.split("/")
+        if len(scope_parts) != 5:
+            return False
+        access_key, day, region, service, terminator = scope_parts
+        credential = self.iam.get(access_key)
+        if credential is None or (region, service, terminator) != (credential.region, "appsync", "aws4_request"):
+            return False
+        amz_date = headers.get("x-amz-date", "")
+        if not self._fresh(amz_date) or not amz_date.startswith(day):
+            return False
+        if headers.get("x-amz-security-token") != credential.session_token:
+            return False
+        content_hash = headers.get("x-amz-content-sha256")
+        if content_hash is not None and content_hash != hashlib.sha256(body).hexdigest():
+            return False
+        expected = self._expected_authorization(credential, method, path, headers, body, signed_headers, amz_date)
+        return expected is not None and hmac.compare_digest(
+            expected, f"{signed_headers}:{signature}")
+
+    @staticmethod
+    def _fresh(amz_date: str) -> bool:
+        try:
+            stamp = datetime.datetime.strptime(amz_date, SIGV4_TIME_FORMAT).replace(tzinfo=datetime.timezone.utc)
+        except ValueError:
+            return False
+        return abs(datetime.datetime.now(datetime.timezone.utc) - stamp) <= MAX_CLOCK_SKEW
+
+    @staticmethod
+    def _expected_authorization(credential: IamCredential, method: str, path: str, headers: dict[str, str],
+                                body: bytes, signed_headers: str, amz_date: str) -> Optional[str]:
+        """Re-sign the received request with botocore, the clock frozen at its X-Amz-Date.
+
+        Returns "signedHeaders:signature" as botocore computes them.
+        """
+        names = signed_headers.split(";")
+        if "host" not in names or any(name not in headers for name in names):
+            return None
+        request = AWSRequest(method=method, url=f"http://{headers['host']}{path}", data=body,
+                             headers={name: headers[name] for name in names})
+        signer = SigV4Auth(Credentials(credential.access_key, credential.secret_key, credential.session_token),
+                           "appsync", credential.region)
+        frozen = datetime.datetime.strptime(amz_date, SIGV4_TIME_FORMAT)
+        with _signing_lock, mock.patch.object(botocore.auth, "get_current_datetime", lambda: frozen):
+            signer.add_auth(request)
+        resigned = AUTH_HEADER.match(request.headers["Authorization"])
+        return f"{resigned.group(2)}:{resigned.group(3)}" if resigned else None
+
+
+# --- faults ---------------------------------------------------------------------------------------
+
+FAIL_HTML = b"<html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>"
+
+
+class Faults:
+    """Seeded fault injection: one draw per request decides drop, fail, throttle or none."""
+
+    def __init__(self, latency_ms: int = 0, fail_rate: float = 0.0, throttle_rate: float = 0.0,
+                 drop_rate: float = 0.0, seed: Optional[int] = None):
+        self.latency = latency_ms / 1000.0
+        self.rates = [("drop", drop_rate), ("fail", fail_rate), ("throttle", throttle_rate)]
+        self._random = random.Random(seed)
+        self._lock = threading.Lock()
+
+    def draw(self) -> tuple[Optional[str], float]:
+        """(fault or None, a second uniform number for the fault's details)."""
+        with self._lock:
+            roll, detail = self._random.random(), self._random.random()
+        threshold = 0.0
+        for name, rate in self.rates:
+            threshold += rate
+            if roll < threshold:
+                return name, detail
+        return None, detail
+
+    @staticmethod
+    def response(fault: str, detail: float) -> Response:
+        if fault == "drop":
+            return Response(None, fault="drop")
+        if fault == "throttle":
+            # The exact 429 body of AppSync is not documented: this errorType is a guess.
+            return error_response(429, "TooManyRequestsException", "Rate exceeded", fault="throttle",
+                                  headers={"Retry-After": "1"})
+        if detail < 0.5:
+            return Response(500, FAIL_HTML, content_type="text/html", fault="fail")
+        return error_response(500, "InternalFailure", "An internal failure occurred.", fault="fail")
+
+
+# --- request log ----------------------------------------------------------------------------------
+
+class RequestLog:
+    """Appends one JSON line per received request, flushed at once."""
+
+    def __init__(self, path: Optional[str]):
+        self._file = open(path, "a", encoding="utf-8") if path else None
+        self._lock = threading.Lock()
+
+    def write(self, method: str, path: str, headers: dict[str, str], body: bytes, response: Response) -> None:
+        if self._file is None:
+            return
+        entry = {"method": method, "path": path, "headers": headers, "body": _logged_body(body),
+                 "status": response.status, "fault": response.fault}
+        with self._lock:
+            self._file.write(json.dumps(entry) + "\n")
+            self._file.flush()
+
+    def close(self) -> None:
+        if self._file:
+            self._file.close()
+
+
+def _logged_body(body: bytes) -> Any:
+    text = body.decode("utf-8", errors="replace")
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+# --- the application ------------------------------------------------------------------------------
+
+class Emulator:
+    """Decides the response to one HTTP request."""
+
+    def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog):
+        self.executor = executor
+        self.authorizer = authorizer
+        self.faults = faults
+        self.request_log = request_log
+
+    def handle(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Response:
+        response = self._respond(method, path, headers, body)
+        response.headers.setdefault("x-amzn-RequestId", str(uuid.uuid4()))
+        self.request_log.write(method, path, headers, body, response)
+        return response
+
+    def _respond(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Response:
+        if urlsplit(path).path != "/graphql":
+            return error_response(404, "NotFoundException", "Not Found")
+        if method != "POST":
+            return error_response(405, "MethodNotAllowedException", "Only POST is served.",
+                                  headers={"Allow": "POST"})
+        fault, detail = self.faults.draw()
+        if fault:
+            return self.faults.response(fault, detail)
+        if not self.authorizer.admits(method, path, headers, body):
+            return error_response(401, "UnauthorizedException", "Valid authorization header not provided.")
+        if not body.strip():
+            return error_response(400, "MalformedHttpRequestException", "Request body is empty.")
+        try:
+            payload = self.executor.run(json.loads(body))
+        except (ValueError, MalformedRequest):
+            return error_response(400, "MalformedHttpRequestException", "Unable to parse GraphQL query.")
+        return json_response(200, payload)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Reads a request, asks the Emulator, writes (or drops) the answer."""
+
+    protocol_version = "HTTP/1.1"
+    server: "EmulatorServer"
+
+    def _handle(self) -> None:
+        body = self._read_body()
+        headers = {name.lower(): value for name, value in self.headers.items()}
+        response = self.server.emulator.handle(self.command, self.path, headers, body)
+        if self.server.emulator.faults.latency:
+            time.sleep(self.server.emulator.faults.latency)
+        if response.status is None:
+            self._drop()
+            return
+        self.send_response(response.status)
+        self.send_header("Content-Type", response.content_type)
+        self.send_header("Content-Length", str(len(response.body or b"")))
+        for name, value in response.headers.items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(response.body or b"")
+
+    do_POST = do_GET = do_PUT = do_DELETE = do_PATCH = _handle
+
+    def _read_body(self) -> bytes:
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            return self._read_chunks()
+        length = int(self.headers.get("Content-Length") or 0)
+        return self.rfile.read(length) if length > 0 else b""
+
+    def _read_chunks(self) -> bytes:
+        chunks = []
+        while True:
+            size = int(self.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            if size == 0:
+                while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+                    pass
+                return b"".join(chunks)
+            chunks.append(self.rfile.read(size))
+            self.rfile.readline()
+
+    def _drop(self) -> None:
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (BaseHTTPRequestHandler's name)
+        log.info("%s %s", self.address_string(), format % args)
+
+
+class EmulatorServer(ThreadingHTTPServer):
+    """A threading HTTP server on 127.0.0.1 that serves one Emulator."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, port: int, emulator: Emulator):
+        super().__init__(("127.0.0.1", port), Handler)
+        self.emulator = emulator
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]

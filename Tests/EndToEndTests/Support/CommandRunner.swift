@@ -1,0 +1,39 @@
+import Foundation
+
+/// Runs a program to completion with arguments, extra environment and standard input.
+enum CommandRunner {
+    static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
+        workingDirectory: String? = nil, timeout: TimeInterval = 60
+    ) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        // Never let the developer's own settings leak into a test run.
+        for key in env.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { env[key] = nil }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
+        let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+        process.standardOutput = outPipe
+        process.standardError = errPipe
+        process.standardInput = inPipe
+        try process.run()
+        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try? inPipe.fileHandleForWriting.close()
+        // Read both pipes concurrently so a full pipe never blocks the child.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data(), errData = Data()
+        DispatchQueue.global().async(group: group) { outData = outPipe.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = errPipe.fileHandleForReading.readDataToEndOfFile() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import JSON
+
+/// Runs the built `gqlpatch` binary as a user would, in a scratch working directory (so no
+/// stray schema.graphql or Amplify config is discovered by accident).
+enum GQLPatchRun {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, in folder: URL? = nil
+    ) throws -> ProcessResult {
+        try TestPaths.requireTools()
+        let directory = folder ?? FileManager.default.temporaryDirectory
+        return try CommandRunner.run(
+            TestPaths.binary, arguments, environment: environment, stdin: stdin, workingDirectory: directory.path)
+    }
+}
+
+extension Emulator {
+    /// Runs gqlpatch against this emulator with its endpoint and API key and the given schema.
+    func gqlpatch(
+        _ arguments: [String], schema: String = TestPaths.schema, environment: [String: String] = [:], stdin: String? = nil
+    ) throws -> ProcessResult {
+        try GQLPatchRun.run(
+            ["--endpoint", endpoint, "--api-key", Emulator.apiKey, "--schema", schema] + arguments,
+            environment: environment, stdin: stdin, in: folder)
+    }
+
+    /// The GraphQL requests (bodies) received so far.
+    func bodies() throws -> [JSONValue] {
+        try requests().compactMap { $0["body"] }
+    }
+
+    /// Writes a file into this emulator's scratch folder and returns its path.
+    func file(_ name: String, _ contents: String) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Creates a record through the emulator and returns it.
+    @discardableResult
+    func create(_ model: String, _ input: JSONObject, select: String = "id") throws -> JSONValue {
+        let response = try graphQL(
+            "mutation C($input: Create\(model)Input!) { create\(model)(input: $input) { \(select) } }",
+            variables: JSONObject([("input", .object(input))]))
+        guard let item = response["data"]?["create\(model)"], !item.isNull else {
+            throw HarnessError("seeding \(model) failed: \(response)")
+        }
+        return item
+    }
+}

@@ -1,0 +1,8 @@
+import GQLPatch
+
+extension HTTPResponse {
+    /// A response with a text body.
+    static func text(_ status: Int, _ body: String) -> HTTPResponse {
+        HTTPResponse(status: status, body: Array(body.utf8))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Paths of the test fixtures, found from this file's location.
+enum Fixture {
+    /// The repository root (three levels above this file).
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `Tests/Fixtures/amplify/<relative>`.
+    static func amplify(_ relative: String) -> String {
+        root.appendingPathComponent("Tests/Fixtures/amplify").appendingPathComponent(relative).path
+    }
+
+    /// `Tests/Fixtures/schemas/<relative>`.
+    static func schema(_ relative: String) -> String {
+        root.appendingPathComponent("Tests/Fixtures/schemas").appendingPathComponent(relative).path
+    }
+
+    /// The repository's own `schema.graphql`.
+    static var repositorySchema: String { root.appendingPathComponent("schema.graphql").path }
+
+    static let dpilchCompiled = amplify("compiled-schema/dpilch-references-examples__withSortKey__schema.graphql")
+    static let softmentCompiled = amplify("compiled-schema/softment-myMink-iOS__build-schema.graphql")
+    static let lifestyleCompiled = amplify("compiled-schema/patrickchap-LifestyleApp__build-schema.v1-transformer.graphql")
+    static let dpilchSource = amplify("source-schema/dpilch-references-examples__withSortKey__model-schema.graphql")
+    static let softmentSource = amplify("source-schema/softment-myMink-iOS__schema.graphql")
+    static let softmentTransformConfig = amplify("source-schema/softment-myMink-iOS__transform.conf.json")
+    static let dpilchIntrospection = amplify("config/dpilch-references-examples__withSortKey__model-introspection.json")
+    static let gen2Outputs = amplify("config/AnilMaktala-amplify-gen2-2647__amplify_outputs.json")
+    static let gen1Configuration = amplify("config/softment-myMink-iOS__amplifyconfiguration.json")
+
+    /// A fresh temporary directory for one test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Writes `text` to `name` in `directory` and returns the path.
+    @discardableResult
+    static func write(_ text: String, to name: String, in directory: URL) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+}
