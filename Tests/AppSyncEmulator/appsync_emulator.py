@@ -82,6 +82,9 @@ def serve(args: argparse.Namespace, compiled) -> None:
     request_log = RequestLog(args.request_log)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log))
     stop = threading.Event()
+    # A parent may start us with these signals blocked (Foundation's Process on Linux does):
+    # unblock them, or SIGTERM would never arrive.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())
     thread = threading.Thread(target=server.serve_forever, name="http", daemon=True)

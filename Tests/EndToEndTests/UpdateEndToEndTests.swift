@@ -6,6 +6,10 @@ import Testing
 /// parses, validates and executes every document it receives).
 @Suite struct UpdateEndToEndTests {
     static let modelFile: JSONValue = ["bucket": "b", "region": "eu-west-1", "key": "models/chair.glb"]
+    /// `modelFile` as the default selection returns it (every File field).
+    static let modelFileSelected: JSONValue = [
+        "bucket": "b", "region": "eu-west-1", "key": "models/chair.glb", "contentType": .null, "size": .null,
+    ]
 
     /// Seeds an Item and returns the emulator.
     private func emulatorWithItem(_ arguments: [String] = ["--api-key", Emulator.apiKey]) throws -> Emulator {
@@ -35,7 +39,7 @@ import Testing
         #expect(record["description"] == "00123")
         #expect(record["imageFile"]?["key"] == "images/lamp.png")
         #expect(record["imageFile"]?["size"] == .int(48213))
-        #expect(record["modelFile"] == UpdateEndToEndTests.modelFile)
+        #expect(record["modelFile"] == UpdateEndToEndTests.modelFileSelected)
         #expect(record["tags"] == ["a"])
         let requests = try emulator.requests()
         #expect(requests.count == before + 1)
@@ -61,7 +65,7 @@ import Testing
         #expect(record["description"] == .null)
         #expect(record["name"] == "Desk")
         #expect(record["tags"] == ["x", "y"])
-        #expect(record["modelFile"] == UpdateEndToEndTests.modelFile)
+        #expect(record["modelFile"] == UpdateEndToEndTests.modelFileSelected)
         #expect(try lastInput(emulator) == ["id": "item-1", "description": .null, "name": "Desk", "tags": ["x", "y"]])
     }
 

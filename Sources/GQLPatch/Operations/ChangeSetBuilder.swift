@@ -71,7 +71,7 @@ public struct ChangeSetBuilder: Sendable {
         case .id(let text):
             guard model.primaryKey.count == 1 else {
                 let flags = model.primaryKey.map { "--key \($0)=VALUE" }.joined(separator: " ")
-                throw .usage(
+                throw .invalidInput(
                     "\(model.name) has a composite primary key (\(model.primaryKey.joined(separator: ", "))); "
                         + "give \(flags) instead of --id")
             }
@@ -80,7 +80,7 @@ public struct ChangeSetBuilder: Sendable {
             var seen: Set<String> = []
             for assignment in assignments {
                 guard model.primaryKey.contains(assignment.field) else {
-                    throw .usage(
+                    throw .invalidInput(
                         "--key \(assignment.field) is not part of \(model.name)'s primary key "
                             + "(\(model.primaryKey.joined(separator: ", ")))")
                 }
@@ -90,7 +90,7 @@ public struct ChangeSetBuilder: Sendable {
                 given.append((assignment.field, assignment.value))
             }
             for field in model.primaryKey where !seen.contains(field) {
-                throw .usage("missing --key \(field) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))")
+                throw .invalidInput("missing --key \(field) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))")
             }
         }
         var typed = JSONObject()

@@ -26,7 +26,7 @@ final class Emulator: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: TestPaths.python)
         process.arguments = [
-            TestPaths.emulator, "--schema", schema, "--port", "0", "--port-file", portFile.path,
+            TestPaths.emulator, "--schema", schema, "--port-file", portFile.path,
             "--request-log", requestLog.path, "--seed", "7",
         ] + arguments
         let errorLog = folder.appendingPathComponent("emulator.stderr")
@@ -101,6 +101,9 @@ final class Emulator: @unchecked Sendable {
     func stop() {
         if process.isRunning {
             process.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: folder)
