@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    @Test func brokenTransformConfigBesideASourceSchemaIsAConfigurationError() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func brokenTransformConfigBesideASourceSchemaIsAConfigurationError() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = try Fixture.write("type Todo @model { name: String }", to: "schema.graphql", in: directory)
@@ -92,7 +92,7 @@ import Testing
         #expect(try CatalogueLoader.load(path: compiledPath).origin == .compiledSchema)
     }
 
-    @Test func transformConfigBesideTheSchemaIsRead() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func transformConfigBesideTheSchemaIsRead() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = try Fixture.write(
@@ -106,7 +106,7 @@ import Testing
         #expect(try CatalogueLoader.load(path: schema, versioned: false).models["Todo"]?.isVersioned == false)
     }
 
-    @Test func contentNotNameChoosesTheReader() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func contentNotNameChoosesTheReader() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let introspection = try String(contentsOfFile: Fixture.dpilchIntrospection, encoding: .utf8)
@@ -117,7 +117,7 @@ import Testing
         #expect(try CatalogueLoader.load(path: json).origin == .sourceSchema)
     }
 
-    @Test func versionOverrideAppliesToCompiledSchemas() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func versionOverrideAppliesToCompiledSchemas() throws {
         let catalogue = try CatalogueLoader.load(path: Fixture.softmentCompiled, versioned: false)
         #expect(catalogue.models["Todo"]?.isVersioned == false)
     }

@@ -7,7 +7,7 @@ import Testing
         try CatalogueLoader.load(path: path)
     }
 
-    @Test func softmentV2VersionedTodo() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func softmentV2VersionedTodo() throws {
         let catalogue = try load(Fixture.softmentCompiled)
         #expect(catalogue.origin == .compiledSchema)
         #expect(catalogue.modelNames == ["Todo"])
@@ -38,7 +38,7 @@ import Testing
         #expect(catalogue.scalars.contains("AWSTimestamp"))
     }
 
-    @Test func lifestyleV1QuirksAreRead() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func lifestyleV1QuirksAreRead() throws {
         let catalogue = try load(Fixture.lifestyleCompiled)
         #expect(catalogue.modelNames == ["Task", "Note"])
         let task = try #require(catalogue.models["Task"])
@@ -55,7 +55,7 @@ import Testing
         #expect(catalogue.nonModelTypes.isEmpty)
     }
 
-    @Test func dpilchCompositeKeyAndReferences() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchCompositeKeyAndReferences() throws {
         let catalogue = try load(Fixture.dpilchCompiled)
         #expect(catalogue.modelNames == ["Primary", "Related"])
         let primary = try #require(catalogue.models["Primary"])

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Paths of the test fixtures, found from this file's location.
 enum Fixture {
@@ -6,9 +7,17 @@ enum Fixture {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `Tests/Fixtures/amplify/<relative>`.
+    /// The real Amplify samples of the shared test data, `../shared/testdata/amplify` beside the
+    /// repository. They carry no licence, so they are read from there and never copied into the project.
+    static let sharedAmplify = root.deletingLastPathComponent().appendingPathComponent("shared/testdata/amplify")
+
+    /// Whether the shared samples are there; tests that need them are skipped with `sharedMissing` otherwise.
+    static let sharedAvailable = FileManager.default.fileExists(atPath: sharedAmplify.path)
+    static let sharedMissing: Comment = "skipped: ../shared/testdata/amplify (the real Amplify samples) is not beside the repository"
+
+    /// `../shared/testdata/amplify/<relative>`.
     static func amplify(_ relative: String) -> String {
-        root.appendingPathComponent("Tests/Fixtures/amplify").appendingPathComponent(relative).path
+        sharedAmplify.appendingPathComponent(relative).path
     }
 
     /// `Tests/Fixtures/schemas/<relative>`.
