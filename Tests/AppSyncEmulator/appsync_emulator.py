@@ -42,9 +42,8 @@ def rate(text: str) -> float:
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="appsync_emulator.py", description=__doc__.splitlines()[0])
     parser.add_argument("--schema", required=True, help="Amplify source schema (SDL with @model ...)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (0 = pick a free one)")
-    where.add_argument("--port-file", help="pick a free port and write it to this file once listening")
+    parser.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (0 or absent = pick a free one)")
+    parser.add_argument("--port-file", help="write the bound port to this file once listening (with --port 0 or alone)")
     parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
     parser.add_argument("--conflict-handler", choices=("none", "optimistic", "automerge"), default="none")
     parser.add_argument("--api-key", help="accept this x-api-key")

@@ -1,6 +1,7 @@
 /// Turns argv (without the program name) into an `Invocation`. Hand-written: global options are
 /// accepted before or after the command, `--name value` and `--name=value` both work, and every
-/// mistake is a usage error (exit 64) that names the argument.
+/// mistake is a usage error (exit 64) that names the argument. Each command's own options are
+/// described by its `CommandSyntax`.
 public struct ArgumentParser: Sendable {
     /// Global options that take a value.
     static let globalValueOptions: Set<String> = [
@@ -11,21 +12,16 @@ public struct ArgumentParser: Sendable {
     static let globalFlags: Set<String> = [
         "--dry-run", "--compact", "--pretty", "--verbose", "--help", "-h", "--version", "--allow-insecure-http",
     ]
-    /// The commands, in the order `--help` lists them.
-    static let commands = ["update"]
-    /// Options of each command that take a value.
-    static let commandValueOptions: [String: Set<String>] = [
-        "update": ["--id", "--key", "--set", "--unset", "--patch", "--if", "--expect-version", "--select"]
-    ]
 
     private var arguments: [String]
     private var index = 0
     private var options = GlobalOptions()
-    private var commandName: String?
+    private var command: CommandSyntax?
+    private var isHelpCommand = false
+    private var commandOptions: [ParsedOption] = []
     private var positionals: [String] = []
     private var wantsHelp = false
     private var wantsVersion = false
-    private var update = UpdateOptions(model: "")
 
     private init(arguments: [String]) {
         self.arguments = arguments
@@ -35,6 +31,8 @@ public struct ArgumentParser: Sendable {
         var parser = ArgumentParser(arguments: arguments)
         return try parser.run()
     }
+
+    private static var commandNames: [String] { CommandSyntax.all.map(\.name) }
 
     private mutating func run() throws(GQLPatchError) -> Invocation {
         var endOfOptions = false
@@ -61,15 +59,15 @@ public struct ArgumentParser: Sendable {
     }
 
     private mutating func takePositional(_ argument: String) throws(GQLPatchError) {
-        if commandName == nil {
+        if command == nil, !isHelpCommand {
             if argument == "help" {
-                commandName = "help"
+                isHelpCommand = true
                 return
             }
-            guard Self.commands.contains(argument) else {
-                throw .usage("unknown command '\(argument)'\(Self.suggestion(for: argument, among: Self.commands))")
+            guard let syntax = CommandSyntax.named(argument) else {
+                throw .usage("unknown command '\(argument)'\(Self.suggestion(for: argument, among: Self.commandNames))")
             }
-            commandName = argument
+            command = syntax
             return
         }
         positionals.append(argument)
@@ -101,17 +99,24 @@ public struct ArgumentParser: Sendable {
             try takeGlobal(name, try value(for: name, inline: inlineValue))
             return
         }
-        if let command = commandName, let known = Self.commandValueOptions[command], known.contains(name) {
-            try takeUpdateOption(name, try value(for: name, inline: inlineValue))
-            return
+        if let command {
+            if command.valueOptions.contains(name) {
+                commandOptions.append(ParsedOption(name: name, value: try value(for: name, inline: inlineValue)))
+                return
+            }
+            if command.flags.contains(name) {
+                if inlineValue != nil { throw .usage("\(name) takes no value") }
+                commandOptions.append(ParsedOption(name: name, value: nil))
+                return
+            }
         }
-        let commandOptions = Self.commandValueOptions.values.reduce(into: Set<String>()) { $0.formUnion($1) }
-        if commandName == nil, commandOptions.contains(name) {
+        let anyCommandOption = CommandSyntax.all.contains { $0.valueOptions.contains(name) || $0.flags.contains(name) }
+        if command == nil, anyCommandOption {
             throw .usage("\(name) is an option of a command; put it after the command (for example 'gqlpatch update Item \(name) ...')")
         }
         var known = Self.globalValueOptions.union(Self.globalFlags)
-        if let command = commandName, let options = Self.commandValueOptions[command] { known.formUnion(options) }
-        let helpHint = commandName.map { " (see 'gqlpatch \($0) --help')" } ?? " (see 'gqlpatch --help')"
+        if let command { known.formUnion(command.valueOptions.union(command.flags)) }
+        let helpHint = command.map { " (see 'gqlpatch \($0.name) --help')" } ?? " (see 'gqlpatch --help')"
         throw .usage("unknown option '\(name)'\(Self.suggestion(for: name, among: known.sorted()))\(helpHint)")
     }
 
@@ -158,32 +163,22 @@ public struct ArgumentParser: Sendable {
         }
     }
 
-    private mutating func takeUpdateOption(_ name: String, _ value: String) throws(GQLPatchError) {
-        switch name {
-        case "--id":
-            if update.id != nil { throw .usage("--id given twice") }
-            update.id = value
-        case "--key": update.keys.append(try Self.pair(value, option: name, allowFile: false))
-        case "--set": update.changes.append(try Self.assignment(value, option: name))
-        case "--unset":
-            guard Self.isFieldName(value) else { throw .usage("--unset expects a field name, got '\(value)'") }
-            update.changes.append(FieldAssignment(field: value, value: .null))
-        case "--patch":
-            if update.patch != nil { throw .usage("--patch given twice") }
-            update.patch = value
-        case "--if": update.conditions.append(try Self.assignment(value, option: name))
-        case "--expect-version":
-            guard let version = Int(value), version >= 0 else {
-                throw .usage("--expect-version expects a whole number, got '\(value)'")
+    private mutating func finish() throws(GQLPatchError) -> Invocation {
+        if wantsHelp || isHelpCommand {
+            let topic = isHelpCommand ? positionals.first : command?.name
+            if let topic, CommandSyntax.named(topic) == nil {
+                throw .usage("no help for '\(topic)'\(Self.suggestion(for: topic, among: Self.commandNames))")
             }
-            update.expectVersion = version
-        case "--select":
-            let names = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
-            guard !names.contains(where: \.isEmpty) else { throw .usage("--select expects FIELD,FIELD,..., got '\(value)'") }
-            update.select = (update.select ?? []) + names
-        default: break
+            return Invocation(command: .help(topic: topic), options: options)
         }
+        if wantsVersion { return Invocation(command: .version, options: options) }
+        guard let command else {
+            throw .usage("no command given (try 'gqlpatch --help')")
+        }
+        return Invocation(command: try command.build(commandOptions, positionals), options: options)
     }
+
+    // MARK: - Helpers for command syntaxes
 
     /// `FIELD=VALUE`, `FIELD:=JSON` or `FIELD=@PATH`.
     static func assignment(_ text: String, option: String) throws(GQLPatchError) -> FieldAssignment {
@@ -225,37 +220,25 @@ public struct ArgumentParser: Sendable {
         }
     }
 
-    private mutating func finish() throws(GQLPatchError) -> Invocation {
-        if wantsHelp || commandName == "help" {
-            let topic = commandName == "help" ? positionals.first : commandName
-            if let topic, !Self.commands.contains(topic) {
-                throw .usage("no help for '\(topic)'\(Self.suggestion(for: topic, among: Self.commands))")
-            }
-            return Invocation(command: .help(topic: topic), options: options)
+    /// `--expect-version N`.
+    static func version(_ text: String) throws(GQLPatchError) -> Int {
+        guard let version = Int(text), version >= 0 else {
+            throw .usage("--expect-version expects a whole number, got '\(text)'")
         }
-        if wantsVersion { return Invocation(command: .version, options: options) }
-        guard let commandName else {
-            throw .usage("no command given (try 'gqlpatch update --help')")
-        }
-        switch commandName {
-        case "update":
-            guard let model = positionals.first else { throw .usage("update needs a model name: gqlpatch update <Model> ...") }
-            if positionals.count > 1 {
-                throw .usage("unexpected argument '\(positionals[1])' (values go with --set FIELD=VALUE)")
-            }
-            update.model = model
-            if update.id != nil, !update.keys.isEmpty { throw .usage("give the key with --id or with --key, not both") }
-            if update.id == nil, update.keys.isEmpty { throw .usage("update needs a key: --id VALUE, or --key FIELD=VALUE for each key field") }
-            if update.changes.isEmpty, update.patch == nil {
-                throw .usage("update needs at least one change: --set FIELD=VALUE, --unset FIELD or --patch FILE")
-            }
-            let stdinReaders = update.changes.filter { $0.value == .file("-") }.count + (update.patch == "-" ? 1 : 0)
-                + update.conditions.filter { $0.value == .file("-") }.count
-            if stdinReaders > 1 { throw .usage("standard input can be read only once (@- or --patch - given more than once)") }
-            return Invocation(command: .update(update), options: options)
-        default:
-            throw .usage("unknown command '\(commandName)'")
-        }
+        return version
+    }
+
+    /// `a,b,c.d` for `--select`.
+    static func fieldList(_ text: String, option: String) throws(GQLPatchError) -> [String] {
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
+        guard !names.contains(where: \.isEmpty) else { throw .usage("\(option) expects FIELD,FIELD,..., got '\(text)'") }
+        return names
+    }
+
+    /// Standard input can feed one value only (`@-` or `--patch -`).
+    static func checkStandardInputReadOnce(_ assignments: [FieldAssignment], patch: String?) throws(GQLPatchError) {
+        let readers = assignments.filter { $0.value == .file("-") }.count + (patch == "-" ? 1 : 0)
+        if readers > 1 { throw .usage("standard input can be read only once (@- or --patch - given more than once)") }
     }
 
     /// ` (did you mean 'x'?)` when one candidate is close to the text, else "".

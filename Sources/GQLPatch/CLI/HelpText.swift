@@ -1,10 +1,8 @@
 /// The `--help` texts. Help goes to stdout with exit 0.
 public enum HelpText {
     public static func text(for topic: String?) -> String {
-        switch topic {
-        case "update": return update
-        default: return overview
-        }
+        guard let topic, let syntax = CommandSyntax.named(topic) else { return overview }
+        return syntax.help
     }
 
     static let globalOptions = """
@@ -43,21 +41,23 @@ public enum HelpText {
                                                  78  configuration: no endpoint, schema error, no credentials
         """
 
-    static let overview = """
+    static var overview: String {
+        """
         gqlpatch: partial updates to AWS AppSync (Amplify) GraphQL records.
 
         Usage: gqlpatch [global options] <command> [options]
 
         Commands:
-          update <Model> <key> <change>...   change only the named fields of one record
+        \(CommandSyntax.all.map { "  " + $0.summary }.joined(separator: "\n"))
 
-        Run 'gqlpatch update --help' for the update command's options and examples.
+        Run 'gqlpatch <command> --help' for a command's options and examples.
 
         \(globalOptions)
 
         \(exitCodes)
 
         """
+    }
 
     static let update = """
         Usage: gqlpatch [global options] update <Model> <key> <change>... [<condition>...]
