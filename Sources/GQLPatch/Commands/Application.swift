@@ -18,6 +18,8 @@ public enum Application {
                 let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
                 try await UpdateCommand(options: options, settings: settings, context: context).run()
                 return ExitCode.success.rawValue
+            case .get, .create, .delete, .list, .query, .schema:
+                return try await LifecycleDispatch.run(invocation, environment: environment, context: context)
             }
         } catch {
             console.message("gqlpatch: error: \(error.message)")

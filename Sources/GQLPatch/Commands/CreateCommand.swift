@@ -1,0 +1,8 @@
+struct CreateCommand: Sendable {
+    var options: CreateOptions
+    var settings: Settings
+    var context: RunContext
+    func run() async throws(GQLPatchError) {}
+    func pull() async throws(GQLPatchError) {}
+    func show() throws(GQLPatchError) {}
+}

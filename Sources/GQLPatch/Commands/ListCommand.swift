@@ -1,0 +1,8 @@
+struct ListCommand: Sendable {
+    var options: ListOptions
+    var settings: Settings
+    var context: RunContext
+    func run() async throws(GQLPatchError) {}
+    func pull() async throws(GQLPatchError) {}
+    func show() throws(GQLPatchError) {}
+}

@@ -1,0 +1,8 @@
+struct QueryCommand: Sendable {
+    var options: QueryOptions
+    var settings: Settings
+    var context: RunContext
+    func run() async throws(GQLPatchError) {}
+    func pull() async throws(GQLPatchError) {}
+    func show() throws(GQLPatchError) {}
+}
