@@ -47,12 +47,16 @@ struct CascadeDeleter: Sendable {
                     ("model", .string(target.model.name)), ("key", .object(target.key)), ("record", outcome.record),
                 ])))
             } catch {
-                let remaining = order[index...].map(\.name)
-                let shown = remaining.prefix(20).joined(separator: ", ") + (remaining.count > 20 ? ", and \(remaining.count - 20) more" : "")
+                // Without an answer the failed delete may have happened: say so rather than guess.
+                let unknown = error.code == .unavailable || error.code == .badResponse
+                let remaining = order[(unknown ? index + 1 : index)...].map(\.name)
+                var shown = remaining.prefix(20).joined(separator: ", ") + (remaining.count > 20 ? ", and \(remaining.count - 20) more" : "")
+                if shown.isEmpty { shown = "none" }
+                let uncertain = unknown ? "; \(target.name) may or may not have been deleted (no answer)" : ""
                 throw GQLPatchError(
                     error.code,
                     "cascade stopped at \(target.name): \(error.message)\n"
-                        + "gqlpatch: deleted \(index) of \(order.count) records (listed on stdout); not deleted: \(shown)")
+                        + "gqlpatch: deleted \(index) of \(order.count) records (listed on stdout)\(uncertain); not deleted: \(shown)")
             }
         }
         if softDeletes > 0 {
