@@ -18,7 +18,7 @@ struct ListCommand: Sendable {
     func makePlan() throws(GQLPatchError) -> Plan {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
-        guard let list = model.operations.list else { throw .invalidInput("the API has no list query for \(model.name)") }
+        guard model.operations.list != nil else { throw .invalidInput("the API has no list query for \(model.name)") }
         var filter: JSONValue?
         if let text = options.filter {
             let (bytes, name): ([UInt8], String) =
@@ -31,7 +31,6 @@ struct ListCommand: Sendable {
         }
         let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile).arguments(
             model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize)
-        _ = list
         let selections = SelectionBuilder(catalogue: catalogue)
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)

@@ -26,10 +26,11 @@ struct QueryCommand: Sendable {
         } catch {
             throw .invalidInput(error.description)
         }
+        // Model introspection describes the models only (not custom operations and types): the
+        // document is then not checked against it.
         var roots: RootFieldTable?
-        if !settings.schemaSource.isEmpty {
+        if !settings.schemaSource.isEmpty, settings.catalogue.origin != .modelIntrospection {
             roots = RootFieldTable(catalogue: settings.catalogue, sdl: schemaDocument(), file: settings.schemaSource)
-            if settings.catalogue.origin == .modelIntrospection { roots?.fields = [:] }
         }
         let checker = QueryDocumentChecker(file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile)
         let checked = try checker.check(document, operationName: options.operation, variables: options.variables)
