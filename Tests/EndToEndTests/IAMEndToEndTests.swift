@@ -222,6 +222,114 @@ import Testing
         #expect(input == ["id": "item-1", "name": "Zürich ✓"])
     }
 
+    @Test func emptySessionTokenCountsAsUnset() throws {
+        let identity = AWSStubIdentity.make()
+        let bed = try IAMTestbed(accepting: [identity])
+        defer { bed.stop() }
+        var environment = identity.environment
+        environment["AWS_SESSION_TOKEN"] = ""
+        let result = try bed.update(name: "Lamp", environment: environment)
+        try bed.expectAccepted(result, name: "Lamp", signedBy: identity)
+    }
+
+    @Test func webIdentityFromTheProfile() throws {
+        let role = AWSStubIdentity.make(temporary: true)
+        let jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJwcm9maWxlIn0.c2ln\n"
+        let stub = try AWSStub(issuing: role, webIdentityToken: jwt)
+        defer { stub.stop() }
+        let bed = try IAMTestbed(accepting: [role])
+        defer { bed.stop() }
+        let tokenFile = try bed.emulator.file("token", jwt)
+        try bed.awsFile("config", """
+            [profile ci]
+            role_arn = arn:aws:iam::123456789012:role/e2e-profile
+            web_identity_token_file = \(tokenFile)
+
+            """)
+        let result = try bed.update(
+            name: "Lamp", extra: ["--profile", "ci"], environment: ["AWS_ENDPOINT_URL_STS": stub.baseURL])
+        try bed.expectAccepted(result, name: "Lamp", signedBy: role)
+        let call = try #require(try stub.requests().first)
+        #expect(call["check"] == "token ok", "the token file is sent as read, newline included")
+        #expect(Self.form(call["body"]?.stringValue ?? "")["RoleArn"] == "arn:aws:iam::123456789012:role/e2e-profile")
+    }
+
+    @Test func containerAuthorizationTokenFileWinsOverTheVariable() throws {
+        let role = AWSStubIdentity.make(temporary: true)
+        let containerToken = "from-file-\(UUID().uuidString)"
+        let stub = try AWSStub(issuing: role, containerToken: containerToken)
+        defer { stub.stop() }
+        let bed = try IAMTestbed(accepting: [role])
+        defer { bed.stop() }
+        let tokenFile = try bed.emulator.file("container-token", containerToken)
+        let result = try bed.update(
+            name: "Lamp",
+            environment: [
+                "AWS_CONTAINER_CREDENTIALS_FULL_URI": stub.baseURL + "/creds",
+                "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": tokenFile,
+                "AWS_CONTAINER_AUTHORIZATION_TOKEN": "not-this-one",
+            ])
+        try bed.expectAccepted(result, name: "Lamp", signedBy: role)
+        #expect(try stub.requests().map { $0["check"] } == ["token ok"])
+    }
+
+    @Test func amplifyOutputsGiveTheEndpointTheAuthModeAndTheRegion() throws {
+        // No --endpoint, --auth or --region: all three come from amplify_outputs.json in the
+        // working directory, and the emulator accepts the key for that region only.
+        let identity = AWSStubIdentity.make()
+        let bed = try IAMTestbed(accepting: [identity], region: "ap-southeast-2")
+        defer { bed.stop() }
+        try bed.emulator.file("amplify_outputs.json", """
+            {"version": "1.3", "data": {"url": "\(bed.emulator.endpoint)", "aws_region": "ap-southeast-2",
+             "default_authorization_type": "AWS_IAM", "authorization_types": []}}
+            """)
+        var environment = identity.environment
+        environment["HOME"] = bed.home.path
+        environment["AWS_EC2_METADATA_DISABLED"] = "true"
+        let result = try GQLPatchRun.run(
+            ["--schema", TestPaths.schema, "update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+            environment: environment, in: bed.emulator.folder)
+        try bed.expectAccepted(result, name: "Lamp", signedBy: identity, region: "ap-southeast-2")
+    }
+
+    struct Variation: Sendable, CustomTestStringConvertible {
+        var name: String
+        var arguments: [String]
+        /// Turns the emulator's `http://127.0.0.1:<port>/graphql` into the endpoint to use.
+        var endpoint: @Sendable (String) -> String = { $0 }
+        /// A header that must be among the signed ones.
+        var signedHeader: String?
+        var testDescription: String { name }
+    }
+
+    /// The signature covers the request exactly as it goes out: extra headers (also with odd
+    /// spacing and case), a replaced Content-Type, a query string, another spelling of the host.
+    @Test(arguments: [
+        Variation(name: "spaced header value", arguments: ["--header", "X-Trace:  a   b  "], signedHeader: "x-trace"),
+        Variation(name: "upper-case header", arguments: ["--header", "X-UPPER-Case: Value"], signedHeader: "x-upper-case"),
+        Variation(
+            name: "content type with charset", arguments: ["--header", "Content-Type: application/json; charset=utf-8"],
+            signedHeader: "content-type"),
+        Variation(name: "query string", arguments: [], endpoint: { $0 + "?b=2&a=x%20y&a=1" }),
+        Variation(name: "localhost", arguments: [], endpoint: { $0.replacingOccurrences(of: "127.0.0.1", with: "localhost") }),
+        Variation(name: "upper-case host", arguments: [], endpoint: { $0.replacingOccurrences(of: "127.0.0.1", with: "LocalHost") }),
+    ])
+    func signatureCoversTheRequestAsSent(_ variation: Variation) throws {
+        let identity = AWSStubIdentity.make()
+        let bed = try IAMTestbed(accepting: [identity])
+        defer { bed.stop() }
+        let result = try bed.gqlpatch(
+            ["--region", "us-east-1"] + variation.arguments + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+            environment: identity.environment, endpoint: variation.endpoint(bed.emulator.endpoint))
+        try bed.expectAccepted(result, name: "Lamp", signedBy: identity)
+        if let header = variation.signedHeader {
+            let authorization = try bed.signedRequests().last?["headers"]?["authorization"]?.stringValue ?? ""
+            let signed = authorization.split(separator: " ").first { $0.hasPrefix("SignedHeaders=") } ?? ""
+            #expect(signed.dropFirst("SignedHeaders=".count).dropLast().split(separator: ";").contains(Substring(header)),
+                    "\(authorization)")
+        }
+    }
+
     /// The fields of an `application/x-www-form-urlencoded` body.
     static func form(_ body: String) -> [String: String] {
         var fields: [String: String] = [:]
