@@ -94,6 +94,76 @@ import Testing
         #expect(allowed.stderr.contains("api.example.invalid"), "\(allowed.stderr)")
     }
 
+    @Test func missingNamedProfile() throws {
+        let identity = AWSStubIdentity.make()
+        let bed = try IAMTestbed(accepting: [identity])
+        defer { bed.stop() }
+        let result = try bed.update(name: "Lamp", extra: ["--profile", "nope"], environment: identity.environment)
+        #expect(result.status == 78, "\(result)")
+        #expect(result.stderr == "gqlpatch: error: AWS profile 'nope' not found in ~/.aws/credentials or ~/.aws/config\n")
+        #expect(try bed.signedRequests().isEmpty)
+    }
+
+    @Test func partialEnvironmentKeys() throws {
+        let identity = AWSStubIdentity.make()
+        let bed = try IAMTestbed(accepting: [identity])
+        defer { bed.stop() }
+        let result = try bed.update(name: "Lamp", environment: ["AWS_ACCESS_KEY_ID": identity.accessKeyID])
+        #expect(result.status == 78, "\(result)")
+        #expect(
+            result.stderr == """
+                gqlpatch: error: partial AWS credentials in the environment: \
+                AWS_ACCESS_KEY_ID is set but AWS_SECRET_ACCESS_KEY is not
+
+                """)
+        #expect(try bed.signedRequests().isEmpty)
+    }
+
+    @Test func stsRefusingTheWebIdentityTokenIsUnauthorized() throws {
+        let role = AWSStubIdentity.make(temporary: true)
+        let stub = try AWSStub(issuing: role, webIdentityToken: "the-right-token")
+        defer { stub.stop() }
+        let bed = try IAMTestbed(accepting: [role])
+        defer { bed.stop() }
+        let tokenFile = try bed.emulator.file("token", "a-wrong-token")
+        let result = try bed.update(
+            name: "Lamp",
+            environment: [
+                "AWS_ROLE_ARN": "arn:aws:iam::123456789012:role/e2e", "AWS_WEB_IDENTITY_TOKEN_FILE": tokenFile,
+                "AWS_ENDPOINT_URL_STS": stub.baseURL,
+            ])
+        #expect(result.status == 77, "\(result)")
+        #expect(
+            result.stderr == """
+                gqlpatch: error: STS AssumeRoleWithWebIdentity for arn:aws:iam::123456789012:role/e2e failed: \
+                HTTP 400 InvalidIdentityToken: the web identity token is not valid
+
+                """)
+        #expect(try stub.requests().map { $0["check"] } == ["bad token"])
+        #expect(try bed.signedRequests().isEmpty)
+    }
+
+    @Test func containerEndpointRefusingTheTokenStopsTheChain() throws {
+        let role = AWSStubIdentity.make(temporary: true)
+        let stub = try AWSStub(issuing: role, containerToken: "the-right-token", imdsRole: "r")
+        defer { stub.stop() }
+        let bed = try IAMTestbed(accepting: [role])
+        defer { bed.stop() }
+        let result = try bed.update(
+            name: "Lamp",
+            environment: [
+                "AWS_CONTAINER_CREDENTIALS_FULL_URI": stub.baseURL + "/creds",
+                "AWS_CONTAINER_AUTHORIZATION_TOKEN": "a-wrong-token",
+                "AWS_EC2_METADATA_DISABLED": "false", "AWS_EC2_METADATA_SERVICE_ENDPOINT": stub.baseURL,
+            ])
+        #expect(result.status == 69, "\(result)")
+        #expect(
+            result.stderr == "gqlpatch: error: container credentials from 127.0.0.1:\(stub.port) failed after 3 attempts: HTTP 401\n")
+        // Three tries at the container endpoint and no fall-through to instance metadata.
+        #expect(try stub.requests().map { $0["path"] } == ["/creds", "/creds", "/creds"])
+        #expect(try bed.signedRequests().isEmpty)
+    }
+
     /// `X-Amz-Date` for `offset` seconds from now.
     static func amzDate(_ offset: TimeInterval) -> String {
         let formatter = DateFormatter()
