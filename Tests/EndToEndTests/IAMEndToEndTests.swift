@@ -279,7 +279,7 @@ import Testing
         let identity = AWSStubIdentity.make()
         let bed = try IAMTestbed(accepting: [identity], region: "ap-southeast-2")
         defer { bed.stop() }
-        try bed.emulator.file("amplify_outputs.json", """
+        _ = try bed.emulator.file("amplify_outputs.json", """
             {"version": "1.3", "data": {"url": "\(bed.emulator.endpoint)", "aws_region": "ap-southeast-2",
              "default_authorization_type": "AWS_IAM", "authorization_types": []}}
             """)
