@@ -47,12 +47,12 @@ import Testing
 
     @Test(arguments: [
         BadCase(arguments: ["query", "{ getItm(id: \"1\") { id } }"], status: 65,
-                message: "gqlpatch: error: <argument>:1:3: error: Query has no field 'getItm' (did you mean 'getItem'?)\n"),
+                message: "<argument>:1:3: error: Query has no field 'getItm' (did you mean 'getItem'?)\n"),
         BadCase(arguments: ["query", "query Q($id: ID!) {\n  getItem(id: $id) { id }\n}"], status: 65,
-                message: "gqlpatch: error: <argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE\n"),
+                message: "<argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE\n"),
         BadCase(arguments: ["query", "query Q {\n  getItem(id: $id) { id }\n}"], status: 65,
-                message: "gqlpatch: error: <argument>:2:11: error: variable $id is not declared by operation Q\n"),
-        BadCase(arguments: ["query", "{ getItem(id: \"1\") { id }"], status: 65, message: "gqlpatch: error: <argument>:1:26: error: expected "),
+                message: "<argument>:2:11: error: variable $id is not declared by operation Q\n"),
+        BadCase(arguments: ["query", "{ getItem(id: \"1\") { id }"], status: 65, message: "<argument>:1:26: error: expected "),
         BadCase(arguments: ["query", "query Q($n: Int) { listItems(limit: $n) { items { id } } }", "--var", "n=many"], status: 65,
                 message: "gqlpatch: error: $n: expected an Int, got \"many\"\n"),
         BadCase(arguments: ["query", "@/nonexistent.graphql"], status: 66, message: "gqlpatch: error: cannot read /nonexistent.graphql: no such file\n"),
@@ -73,7 +73,7 @@ import Testing
         let path = try emulator.file("bad.graphql", "query Q {\n  listItems(limt: 2) { items { id } }\n}\n")
         let result = try emulator.gqlpatch(["query", "@\(path)"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.hasPrefix("gqlpatch: error: \(path):2:13: error: Query.listItems has no argument 'limt' (did you mean 'limit'?)\n"))
+        #expect(result.stderr.hasPrefix("\(path):2:13: error: Query.listItems has no argument 'limt' (did you mean 'limit'?)\n"))
     }
 
     /// Without any schema the document alone is enough: nothing is checked locally, the server answers.
