@@ -1,7 +1,7 @@
 extension QueryOptions {
     /// `query (DOCUMENT | @PATH | -) [--var N=V | --var N:=JSON | --var N=@PATH]... [--operation NAME]`
     static let syntax = CommandSyntax(
-        name: "query", summary: "query DOC|@PATH|- [--var N=V]     send a hand-written query or mutation",
+        name: "query", summary: "query DOC|@PATH|- [--var N=V]    send a hand-written query or mutation",
         help: HelpText.query,
         valueOptions: ["--var", "--operation"]
     ) { (options, positionals) throws(GQLPatchError) -> Command in
