@@ -96,7 +96,7 @@ def run_once(tool: Tool, scratch: Path) -> tuple[Sample, int, str, str]:
 def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int = 0) -> list[Row]:
     """Warm-up, then alternate the tools round by round until each has its counted runs.
 
-    A peer whose warm-up run takes longer than --slow-seconds gets only --slow-runs counted runs
+    A tool whose warm-up run takes longer than --slow-seconds gets only --slow-runs counted runs
     (so the whole bench stays within its time budget); the table shows every row's n.
     """
     rows = [Row(scenario, tool, records=tool.records or records if records else 0) for tool in tools]
@@ -111,7 +111,7 @@ def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int 
                 break
         if row.failure:
             continue
-        slow = not row.tool.is_subject and sample.wall > args.slow_seconds
+        slow = sample.wall > args.slow_seconds
         wanted[index] = min(args.slow_runs, args.runs) if slow else args.runs
     for round_number in range(max(wanted.values(), default=0)):
         for index, count in wanted.items():
@@ -451,7 +451,7 @@ def main() -> int:
         "",
         f"Medians over n counted runs after {args.warmup} warm-up run(s) per tool, tools alternating run by run. "
         "CPU is user+sys of the client process tree; peak RSS is the largest process of that tree. "
-        f"Peers slower than {args.slow_seconds:g} s per run get {args.slow_runs} counted runs.",
+        f"Tools slower than {args.slow_seconds:g} s per run (warm-up) get {args.slow_runs} counted runs, to keep the bench under 10 minutes.",
         "",
         *table(rows),
         "",
