@@ -51,6 +51,11 @@ $(VENV)/.bench-installed: $(VENV)/.installed $(BENCH_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(BENCH_REQS)
 	touch $@
 
+# See gqlpatch work against the local emulator: one command, no AWS account.
+demo: venv
+	$(SWIFT) build --product gqlpatch
+	GQLPATCH=$(CURDIR)/.build/debug/gqlpatch PY=$(CURDIR)/$(VPY) scripts/demo.sh
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch

@@ -22,7 +22,7 @@ public struct Settings: Sendable {
         }
         if let endpoint { try checkEndpoint(endpoint) }
         let authorizer = try resolveAuth(options, environment: environment, config: config, context: context)
-        if let endpoint, !authorizer.secrets.isEmpty, !options.allowInsecureHTTP, isInsecure(endpoint) {
+        if let endpoint, authorizer.sendsCredentials, !options.allowInsecureHTTP, isInsecure(endpoint) {
             throw .configuration(
                 "refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http")
         }
@@ -107,10 +107,33 @@ public struct Settings: Sendable {
             }
             return .token(token)
         case "iam":
-            throw .configuration("auth mode iam (SigV4) is not available in this version; use api-key, user-pool, oidc or lambda")
+            return try iamAuthorizer(options, environment: environment, config: config, context: context)
         default:
             return .none
         }
+    }
+
+    /// SigV4: the region now (a configuration error if it cannot be told), the credentials on first use.
+    private static func iamAuthorizer(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+    ) throws(GQLPatchError) -> RequestAuthorizer {
+        let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
+        let profileChain = AWSCredentialChain.live(
+            environment: environment, profile: options.profile, region: nil, transport: context.transport)
+        var resolver = RegionResolver(
+            flag: options.region, environment: environment, profileRegion: try profileChain.profileRegion(),
+            profileName: profileChain.profileName)
+        if resolver.flag == nil, let configRegion = config?.region, !configRegion.isEmpty,
+            RegionResolver.appSyncRegion(host: GraphQLClient.host(of: endpoint)) == nil,
+            environment["AWS_REGION"] == nil, environment["AWS_DEFAULT_REGION"] == nil
+        {
+            resolver.flag = configRegion
+        }
+        let region = try resolver.resolve(endpoint: endpoint)
+        if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
+        let chain = AWSCredentialChain.live(
+            environment: environment, profile: options.profile, region: region.region, transport: context.transport)
+        return .iam(cache: CredentialCache(chain: chain), region: region.region)
     }
 
     private static func loadCatalogue(
