@@ -3,9 +3,10 @@
 Run by `make bench` (which builds the release binary and installs the peers first):
     .venv/bin/python bench/run.py --bin .build/release/gqlpatch
 
-Per run it measures the client process tree only: wall time (time.perf_counter around the
-process), CPU time (user+sys from os.wait4, which covers the child and the children it waited
-for) and peak resident memory (ru_maxrss from os.wait4: the largest single process of the tree).
+Per run it measures the client process tree only, through the small meter bench/measure.c:
+wall time (CLOCK_MONOTONIC around fork, exec and wait4), CPU time (user+sys from wait4, which
+covers the child and the children it waited for) and peak resident memory (ru_maxrss from wait4:
+the largest single process of the tree).
 Tools of one scenario run alternately (A B C A B C ...) after warm-up runs. The server is the
 bench's own C responder (bench/responder.c) on loopback; wrk, a second process, shows in the same
 run that it serves at least twice the best client's request rate.
@@ -71,23 +72,31 @@ class Row:
         return statistics.median(getattr(s, attribute) for s in self.samples)
 
 
+def build_c(scratch: Path, name: str) -> Path:
+    """Compiles bench/NAME.c into the scratch folder when the binary is missing or older."""
+    binary, source = scratch / name, BENCH / f"{name}.c"
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
 def run_once(tool: Tool, scratch: Path) -> tuple[Sample, int, str, str]:
+    """One run under bench/measure.c (see there why the meter is not this Python process)."""
     env = dict(os.environ)
     env.update(tool.env)
-    out_path, err_path = scratch / "last.out", scratch / "last.err"
+    out_path, err_path, result_path = scratch / "last.out", scratch / "last.err", scratch / "last.result"
+    result_path.unlink(missing_ok=True)
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         stdin = open(tool.stdin, "rb") if tool.stdin else subprocess.DEVNULL
-        start = time.perf_counter()
-        process = subprocess.Popen(tool.argv, stdin=stdin, stdout=out, stderr=err, env=env)
-        _, status, usage = os.wait4(process.pid, 0)
-        wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
+        subprocess.run([str(scratch / "measure"), str(result_path), *tool.argv],
+                       stdin=stdin, stdout=out, stderr=err, env=env, check=True)
         if tool.stdin:
             stdin.close()
-    sample = Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+    code, wall, cpu, rss = result_path.read_text().split()
+    sample = Sample(float(wall), float(cpu), int(rss))
     return (
         sample,
-        process.returncode,
+        int(code),
         out_path.read_text(errors="replace"),
         err_path.read_text(errors="replace"),
     )
@@ -135,10 +144,7 @@ def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int 
 
 
 def start_responder(scratch: Path) -> tuple[subprocess.Popen, str]:
-    binary = scratch / "responder"
-    source = BENCH / "responder.c"
-    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
-        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+    binary = build_c(scratch, "responder")
     port_file = scratch / "responder.port"
     port_file.unlink(missing_ok=True)
     process = subprocess.Popen([str(binary), "0", API_KEY, str(port_file)],
@@ -412,6 +418,7 @@ def main() -> int:
         subprocess.run([python, str(BENCH / "make_schema.py"), str(args.models), str(big_source)], check=True)
     compile_schema(python, big_source, "optimistic", scratch / f"compiled-{args.models}-models.graphql")
 
+    build_c(scratch, "measure")
     responder, url = start_responder(scratch)
     try:
         rows: list[Row] = []
