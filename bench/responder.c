@@ -66,6 +66,28 @@ static const char *header_value(const char *headers, const char *end, const char
     return NULL;
 }
 
+/* The first JSON string member KEY (quoted, e.g. "\"id\"") of the body; 1 when found. */
+static int find_member(const char *body, size_t len, const char *key, char *value, size_t capacity) {
+    size_t key_len = strlen(key);
+    const char *cursor = body, *end = body + len;
+    while (cursor < end) {
+        const char *hit = memmem(cursor, (size_t)(end - cursor), key, key_len);
+        if (!hit) break;
+        const char *p = hit + key_len;
+        while (p < end && (*p == ' ' || *p == ':')) p++;
+        if (p < end && *p == '"') {
+            p++;
+            size_t n = 0;
+            while (p + n < end && p[n] != '"' && p[n] != '\\' && n + 1 < capacity) n++;
+            memcpy(value, p, n);
+            value[n] = 0;
+            return 1;
+        }
+        cursor = hit + key_len;
+    }
+    return 0;
+}
+
 /* The record id the client sent: the first "id" JSON member (variables or inlined input), else a default. */
 static void find_id(const char *body, size_t len, char *id, size_t id_capacity) {
     const char *cursor = body, *end = body + len;
@@ -131,18 +153,20 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
         respond(c, 401, denied, sizeof denied - 1);
         return;
     }
-    char id[128], out[2048];
+    char id[128], name[128], out[2048];
     find_id(body, body_len, id, sizeof id);
+    /* The update echoes the name it was sent, as a real update would (clients check it). */
+    if (!find_member(body, body_len, "\"name\"", name, sizeof name)) snprintf(name, sizeof name, "Lamp");
     int n;
     if (memmem(body, body_len, "updateItem", 10)) {
         count_update++;
         n = snprintf(out, sizeof out,
-                     "{\"data\":{\"updateItem\":{\"id\":\"%s\",\"name\":\"Lamp\",\"description\":null,"
+                     "{\"data\":{\"updateItem\":{\"id\":\"%s\",\"name\":\"%s\",\"description\":null,"
                      "\"modelFile\":null,\"imageFile\":{\"bucket\":\"b\",\"region\":\"us-east-1\",\"key\":\"k.png\","
                      "\"contentType\":\"image/png\",\"size\":1024},\"tags\":[\"a\",\"b\"],"
                      "\"createdAt\":\"2026-01-01T00:00:00.000Z\",\"updatedAt\":\"2026-01-02T00:00:00.000Z\","
                      "\"_version\":2,\"_deleted\":null,\"_lastChangedAt\":1767312000000}}}",
-                     id);
+                     id, name);
     } else if (memmem(body, body_len, "getItem", 7)) {
         count_get++;
         n = snprintf(out, sizeof out,

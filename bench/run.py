@@ -237,9 +237,11 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
         Tool("gql-cli x2", [str(BENCH / "scripts/gql_cli_update.sh"), gql_cli, url, API_KEY, "r1", "Lamp"], updated),
     ]
 
+    empty_file = scratch / "empty-aws-config"  # no profile files get in the way of the environment's keys
+    empty_file.write_text("")
     iam_env = {"AWS_ACCESS_KEY_ID": ACCESS_KEY, "AWS_SECRET_ACCESS_KEY": SECRET_KEY, "AWS_REGION": REGION,
-               "AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "AWS_CONFIG_FILE": "/dev/null",
-               "AWS_SHARED_CREDENTIALS_FILE": "/dev/null", "AWS_EC2_METADATA_DISABLED": "true"}
+               "AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "AWS_CONFIG_FILE": str(empty_file),
+               "AWS_SHARED_CREDENTIALS_FILE": str(empty_file), "AWS_EC2_METADATA_DISABLED": "true"}
     iam_env = {k: v for k, v in iam_env.items() if v}
     body = ('{"query":"mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { %s } }",'
             '"variables":{"input":{"id":"r1","name":"Lamp"}}}' % FIELDS)
