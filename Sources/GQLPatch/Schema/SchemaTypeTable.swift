@@ -50,7 +50,13 @@ struct SchemaTypeTable: Sendable {
                 continue
             }
         }
+        for name in order {
+            if let kind = types[name]?.kind { namesByKind[kind, default: []].append(name) }
+        }
     }
+
+    /// Type names of each kind, in first-seen order (so `all` copies only the types it returns).
+    private var namesByKind: [TypeDefinition.Kind: [String]] = [:]
 
     private var baseDefined: [String: Bool] = [:]
 
@@ -58,7 +64,7 @@ struct SchemaTypeTable: Sendable {
 
     /// Types of one kind in first-seen order.
     func all(_ kind: TypeDefinition.Kind) -> [TypeDefinition] {
-        order.compactMap { types[$0] }.filter { $0.kind == kind }
+        (namesByKind[kind] ?? []).compactMap { types[$0] }
     }
 
     var rootTypeNames: Set<String> { [queryTypeName, mutationTypeName, subscriptionTypeName] }
