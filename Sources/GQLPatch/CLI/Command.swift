@@ -4,4 +4,5 @@ public enum Command: Sendable {
     case help(topic: String?)
     case version
     case update(UpdateOptions)
+    case apply(ApplyOptions)
 }

@@ -25,7 +25,8 @@ public struct CommandSyntax: Sendable {
 
     /// Every command, in the order `--help` lists them. Add a command here.
     public static let all: [CommandSyntax] = [
-        UpdateOptions.syntax
+        UpdateOptions.syntax,
+        ApplyOptions.syntax,
     ]
 
     public static func named(_ name: String) -> CommandSyntax? {

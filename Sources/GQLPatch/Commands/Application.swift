@@ -18,6 +18,9 @@ public enum Application {
                 let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
                 try await UpdateCommand(options: options, settings: settings, context: context).run()
                 return ExitCode.success.rawValue
+            case .apply(let options):
+                let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
+                return try await ApplyCommand(options: options, settings: settings, context: context).run().rawValue
             }
         } catch {
             console.message("gqlpatch: error: \(error.message)")
