@@ -1,4 +1,5 @@
 import AWSSigning
+import Foundation
 import JSON
 
 /// Checks one line of `apply` input and types it: the line must be a JSON object with `op`, `model`
@@ -28,7 +29,7 @@ struct BatchLineParser: Sendable {
         do {
             return try operation(from: value, line: line)
         } catch {
-            throw BatchLineError(line: line.number, column: nil, message: error.message)
+            throw BatchLineError(line: line.number, column: nil, message: Self.inputWording(error.message))
         }
     }
 
@@ -191,6 +192,17 @@ struct BatchLineParser: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// The shared builders word their messages for the command line (`--key`, `--if`); say it the way
+    /// the input line does.
+    static func inputWording(_ message: String) -> String {
+        message
+            .replacingOccurrences(of: "it is given with --key", with: "it is given in \"key\"")
+            .replacingOccurrences(of: "missing --key ", with: "\"key\" is missing ")
+            .replacingOccurrences(of: "--key ", with: "\"key\" field ")
+            .replacingOccurrences(of: "--if: ", with: "\"if\": ")
+            .replacingOccurrences(of: "--if ", with: "\"if\" ")
+    }
 
     /// `apply` lines never read files.
     @Sendable static func noFiles(_ path: String) throws(GQLPatchError) -> [UInt8] {
