@@ -65,6 +65,11 @@ import Testing
         #expect(scheduler.admitted == 2)
     }
 
+    @Test func oneAtATimeKeepsTheInputOrder() {
+        let items: [(key: String, value: Int)] = [("a", 1), ("b", 2), ("a", 3), ("c", 4), ("a", 5), ("d", 6)]
+        #expect(simulate(items, limit: 1).started == [1, 2, 3, 4, 5, 6])
+    }
+
     @Test func drainRemovesWhatHasNotStarted() {
         var scheduler = KeyedScheduler<Int>(limit: 1)
         _ = scheduler.admit(1, key: "a")
