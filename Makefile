@@ -35,6 +35,11 @@ test: venv test-emulator
 test-emulator: venv
 	$(VPY) -m unittest discover -s Tests/AppSyncEmulator/tests -v
 
+# See gqlpatch work against the local emulator: one command, no AWS account.
+demo: venv
+	$(SWIFT) build --product gqlpatch
+	GQLPATCH=$(CURDIR)/.build/debug/gqlpatch PY=$(CURDIR)/$(VPY) scripts/demo.sh
+
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch

@@ -67,10 +67,7 @@ struct BatchSender: BatchSending {
             response = try await client.transport.send(request, timeout: client.timeout)
         } catch {
             let failure: RetryPolicy.Failure
-            if error.code == .badResponse, error.message.hasSuffix("is not valid HTTP") {
-                // The connection closed without an answer (an empty reply): the request may have arrived.
-                failure = .connectionLost
-            } else if error.code != .unavailable {
+            if error.code != .unavailable {
                 failure = .final
             } else if error.message.hasPrefix("cannot connect") || error.message.hasPrefix("cannot find host") {
                 failure = .notConnected

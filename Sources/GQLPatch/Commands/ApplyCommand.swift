@@ -100,7 +100,8 @@ struct ApplyCommand: Sendable {
                 operation = try parser.parse(line)
             } catch {
                 context.console.writeOut(output)
-                throw .invalidInput(error.rendered(source: source.name))
+                context.console.message(error.rendered(source: source.name))
+                throw .invalidInput("\(source.name) line \(error.line) is invalid; the dry run stopped there")
             }
             let selection = selections.defaultSelection(for: operation.model)
             let request: GraphQLRequestBody

@@ -26,7 +26,8 @@ enum DryRun {
         let client = GraphQLClient(
             endpoint: settings.endpoint ?? "", transport: NoTransport(), authorizer: settings.authorizer,
             extraHeaders: settings.options.headers)
-        let headerNames = client.request(for: .null).headers.map { JSONValue.string($0.name) }
+        let headerNames = (client.request(for: .null).headers.map(\.name) + settings.authorizer.headerNames)
+            .map(JSONValue.string)
         return .object(JSONObject([
             ("dryRun", .bool(true)),
             ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),

@@ -11,20 +11,31 @@ public struct Settings: Sendable {
     /// Where the catalogue came from, for messages.
     public var schemaSource: String
 
+    /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
+    /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
     public static func resolve(
-        _ options: GlobalOptions, environment: [String: String], context: RunContext
+        _ options: GlobalOptions, environment: [String: String], context: RunContext,
+        requireEndpoint: Bool = true, requireSchema: Bool = true
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, context: context)
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
-        if endpoint == nil, !options.dryRun {
+        if endpoint == nil, !options.dryRun, requireEndpoint {
             throw .configuration(
                 "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is")
         }
         if let endpoint { try checkEndpoint(endpoint) }
         let authorizer = try resolveAuth(options, environment: environment, config: config, context: context)
-        if let endpoint, !authorizer.secrets.isEmpty, !options.allowInsecureHTTP, isInsecure(endpoint) {
+        if let endpoint, authorizer.sendsCredentials, !options.allowInsecureHTTP, isInsecure(endpoint) {
             throw .configuration(
                 "refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http")
+        }
+        let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
+        if !requireSchema, explicitSchema == nil, !context.fileExists(context.workingDirectory + "/schema.graphql"),
+            config?.modelIntrospection == nil
+        {
+            return Settings(
+                options: options, endpoint: endpoint, authorizer: authorizer,
+                catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
         }
         let (catalogue, source) = try loadCatalogue(options, environment: environment, config: config, context: context)
         return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)
@@ -107,10 +118,33 @@ public struct Settings: Sendable {
             }
             return .token(token)
         case "iam":
-            throw .configuration("auth mode iam (SigV4) is not available in this version; use api-key, user-pool, oidc or lambda")
+            return try iamAuthorizer(options, environment: environment, config: config, context: context)
         default:
             return .none
         }
+    }
+
+    /// SigV4: the region now (a configuration error if it cannot be told), the credentials on first use.
+    private static func iamAuthorizer(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+    ) throws(GQLPatchError) -> RequestAuthorizer {
+        let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
+        let profileChain = AWSCredentialChain.live(
+            environment: environment, profile: options.profile, region: nil, transport: context.transport)
+        var resolver = RegionResolver(
+            flag: options.region, environment: environment, profileRegion: try profileChain.profileRegion(),
+            profileName: profileChain.profileName)
+        if resolver.flag == nil, let configRegion = config?.region, !configRegion.isEmpty,
+            RegionResolver.appSyncRegion(host: GraphQLClient.host(of: endpoint)) == nil,
+            environment["AWS_REGION"] == nil, environment["AWS_DEFAULT_REGION"] == nil
+        {
+            resolver.flag = configRegion
+        }
+        let region = try resolver.resolve(endpoint: endpoint)
+        if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
+        let chain = AWSCredentialChain.live(
+            environment: environment, profile: options.profile, region: region.region, transport: context.transport)
+        return .iam(cache: CredentialCache(chain: chain), region: region.region)
     }
 
     private static func loadCatalogue(

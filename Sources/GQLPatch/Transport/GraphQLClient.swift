@@ -24,13 +24,16 @@ public struct GraphQLClient: Sendable {
     }
 
     /// The host part of the endpoint, for messages.
-    public var host: String {
+    public var host: String { Self.host(of: endpoint) }
+
+    /// The host (and port) of a URL, for messages.
+    public static func host(of endpoint: String) -> String {
         var rest = Substring(endpoint)
         if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
         return String(rest.prefix { $0 != "/" && $0 != "?" })
     }
 
-    /// The request that `send` would post, with credentials (used by `--dry-run`, which redacts them).
+    /// The request that `send` posts, before credentials are added.
     public func request(for body: JSONValue) -> HTTPRequest {
         var request = HTTPRequest(url: endpoint, method: "POST")
         request.headers = [
@@ -40,12 +43,12 @@ public struct GraphQLClient: Sendable {
         var bytes: [UInt8] = []
         body.write(to: &bytes, pretty: false)
         request.body = bytes
-        authorizer.authorize(&request)
         return request
     }
 
     public func send(_ body: JSONValue) async throws(GQLPatchError) -> GraphQLResponse {
-        let request = request(for: body)
+        var request = request(for: body)
+        try await authorizer.authorize(&request)
         if let trace {
             trace("> POST \(endpoint)")
             for header in request.headers {

@@ -1,8 +1,12 @@
+import Foundation
+
 /// Adds a request's credentials: `x-api-key`, a raw token in `Authorization` (no "Bearer"),
-/// or nothing.
+/// a SigV4 signature (service `appsync`), or nothing.
 public enum RequestAuthorizer: Sendable {
     case apiKey(String)
     case token(String)
+    /// SigV4 with credentials from the AWS chain, resolved on first use and refreshed before they expire.
+    case iam(cache: CredentialCache, region: String)
     case none
 
     /// The auth mode's CLI name, for `--dry-run` and messages.
@@ -10,23 +14,46 @@ public enum RequestAuthorizer: Sendable {
         switch self {
         case .apiKey: return "api-key"
         case .token: return "token"
+        case .iam: return "iam"
         case .none: return "none"
         }
     }
 
-    /// The secrets this authorizer holds, so output can be checked for them.
-    public var secrets: [String] {
+    /// The names of the headers `authorize` adds (for `--dry-run`, which shows no values).
+    public var headerNames: [String] {
         switch self {
-        case .apiKey(let key): return [key]
-        case .token(let token): return [token]
+        case .apiKey: return ["x-api-key"]
+        case .token: return ["Authorization"]
+        case .iam: return ["Host", "X-Amz-Date", "X-Amz-Security-Token (with temporary credentials)", "Authorization"]
         case .none: return []
         }
     }
 
-    public func authorize(_ request: inout HTTPRequest) {
+    /// The secrets known before any request (API key, token). IAM secrets are known only once
+    /// resolved; they are never printed either.
+    public var secrets: [String] {
+        switch self {
+        case .apiKey(let key): return [key]
+        case .token(let token): return [token]
+        case .iam, .none: return []
+        }
+    }
+
+    /// Whether the request carries credentials (which must not travel over plain http to another host).
+    public var sendsCredentials: Bool {
+        if case .none = self { return false }
+        return true
+    }
+
+    /// Adds the credentials to the request. For IAM this may resolve credentials (STS, container,
+    /// instance metadata) the first time, and signs with the current time.
+    public func authorize(_ request: inout HTTPRequest) async throws(GQLPatchError) {
         switch self {
         case .apiKey(let key): request.headers.append(HeaderField(name: "x-api-key", value: key))
         case .token(let token): request.headers.append(HeaderField(name: "Authorization", value: token))
+        case .iam(let cache, let region):
+            let resolved = try await cache.credentials()
+            IAMSigner(resolved, region: region).sign(&request, at: Int(Date().timeIntervalSince1970))
         case .none: break
         }
     }

@@ -9,7 +9,7 @@ import Testing
     static let ok = ScriptedTransport.Answer.graphQL(#"{"data": {"getItem": {"id": "1"}}}"#)
     static let lost = ScriptedTransport.Answer.error(GQLPatchError(.unavailable, "the connection to h was lost before a response arrived"))
     static let refused = ScriptedTransport.Answer.error(GQLPatchError(.unavailable, "cannot connect to h: connection refused"))
-    static let emptyReply = ScriptedTransport.Answer.error(GQLPatchError(.badResponse, "the response from h is not valid HTTP"))
+    static let emptyReply = ScriptedTransport.Answer.error(GQLPatchError(.unavailable, "the connection to h closed without a valid HTTP response"))
 
     private func sender(_ transport: ScriptedTransport, maxAttempts: Int = 5, sleeps: LockedValue<[Double]>, limiter: RateLimiter? = nil) -> BatchSender {
         let client = GraphQLClient(endpoint: "https://h/graphql", transport: transport, authorizer: .none)
@@ -38,6 +38,7 @@ import Testing
         Case(name: "429 with Retry-After", script: [.status(429, headers: ["retry-after": "7"]), ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [7]),
         Case(name: "429 without Retry-After", script: [.status(429), ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]),
         Case(name: "400 is not retried", script: [.status(400, body: #"{"errors": [{"message": "bad"}]}"#), ok], attempts: 1, succeeds: true, ambiguous: false, sleeps: []),
+        Case(name: "garbage is not retried", script: [.error(GQLPatchError(.badResponse, "the response from h is not valid HTTP")), ok], attempts: 1, succeeds: false, ambiguous: false, sleeps: []),
         Case(name: "401 is not retried", script: [.status(401), ok], attempts: 1, succeeds: false, ambiguous: false, sleeps: []),
         Case(name: "GraphQL errors are not retried", script: [.graphQL(#"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ConditionalCheckFailedException"}]}"#), ok], attempts: 1, succeeds: true, ambiguous: false, sleeps: []),
         Case(name: "DynamoDB throttling is retried", script: [.graphQL(#"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ProvisionedThroughputExceededException"}]}"#), ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]),
