@@ -246,7 +246,7 @@ import Testing
         #expect(result.status == 4, "\(result)")
         let lines = try outputLines(result.stdout).sorted { ($0["line"]?.intValue ?? 0) < ($1["line"]?.intValue ?? 0) }
         #expect(lines.count == 3)
-        #expect(lines[0]["status"] == "updated")
+        #expect(lines[0]["status"] == "updated", "\(result)")
         #expect(lines[1] == ["line": 2, "status": "failed", "error": #"<stdin>:2: error: unknown field "nmae" for Item; did you mean "name"?"#])
         #expect(lines[2] == ["line": 3, "status": "skipped"])
         #expect(try items(emulator, fields: "id name")["item-1"]?["name"] == "Lamp")

@@ -58,7 +58,13 @@ struct BatchSender: BatchSending {
 
     /// One try: the classified response, and what kind of failure it was (nil for an answer to keep).
     private func once(_ body: JSONValue) async -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
-        let request = client.request(for: body)
+        var request = client.request(for: body)
+        do {
+            // Every try is authorized afresh: a SigV4 signature carries the time it was made.
+            try await client.authorizer.authorize(&request)
+        } catch {
+            return (.failure(error), .final)
+        }
         if let trace = client.trace {
             trace("> POST \(client.endpoint) \(String(decoding: request.body, as: UTF8.self))")
         }
