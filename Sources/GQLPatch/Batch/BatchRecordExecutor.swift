@@ -1,11 +1,12 @@
 import JSON
 
-/// Applies one checked line to the server with the single-record rules of `update`: versioned models
-/// have their `_version` fetched first and version conflicts are retried (`--retry-conflicts`); a failed
-/// condition is told apart from a missing record by reading the key; with `--atomic` the record is read
-/// before the change so the change can be undone. A conflict or failed condition that follows a try
-/// whose answer was lost (`BatchSendOutcome.ambiguous`) is checked against the record: when the record
-/// already holds the line's change, that lost try applied it, and the line counts as applied once.
+/// Applies one checked line to the server. Updates follow the rules of `update` (`RecordUpdater`):
+/// versioned models have their `_version` fetched first and version conflicts are retried
+/// (`--retry-conflicts`); a failed condition is told apart from a missing record by reading the key.
+/// Creates and deletes follow the same pattern. With `--atomic` the record is read before the change so
+/// the change can be undone. A conflict or failed condition that follows a try whose answer was lost
+/// (`BatchSendOutcome.ambiguous`) is checked against the record: when the record already holds the
+/// line's change, that lost try applied it, and the line counts as applied once.
 struct BatchRecordExecutor: Sendable {
     var catalogue: ModelCatalogue
     var sender: any BatchSending
@@ -20,7 +21,7 @@ struct BatchRecordExecutor: Sendable {
         do throws(GQLPatchError) {
             switch operation.kind {
             case .update:
-                return operation.versioned ? try await updateVersioned(operation) : try await updateUnversioned(operation)
+                return try await update(operation)
             case .create:
                 return try await create(operation)
             case .delete:
@@ -46,8 +47,8 @@ struct BatchRecordExecutor: Sendable {
     }
 
     /// The record for the key, or nil when there is none.
-    func fetch(_ model: Model, key: JSONObject) async throws(GQLPatchError) -> JSONObject? {
-        let request = try documents.getQuery(model: model, selection: selection(model), key: key)
+    func fetch(_ model: Model, key: JSONObject, selection: SelectionSet? = nil) async throws(GQLPatchError) -> JSONObject? {
+        let request = try documents.getQuery(model: model, selection: selection ?? self.selection(model), key: key)
         let response = try await sender.send(request).result.get()
         if let failure = response.failure { throw failure }
         guard let value = response.field(model.operations.get ?? "") else { return nil }
@@ -93,106 +94,33 @@ struct BatchRecordExecutor: Sendable {
 
     // MARK: - Update
 
-    private func updateVersioned(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
-        let model = operation.model
-        let comparer = ResponseComparer(catalogue: catalogue, model: model)
-        var lostWrite: Int?  // the _version sent by a try whose answer was lost
-        var before: JSONObject?
-        var lastProblem = ""
-        for attempt in 0...retryConflicts {
-            guard let record = try await fetch(model, key: operation.key), !isGone(record) else {
-                throw GQLPatchError(.notFound, "no \(operation.recordName)")
-            }
-            let version = try version(of: record, operation)
-            if let sent = lostWrite, version > sent, applied(record, operation) {
-                return result(operation, .updated, item: record, undo: revert(operation, before: before, after: record))
-            }
-            before = record
-            if let expected = operation.expectVersion, expected != version {
-                throw GQLPatchError(.conflict, "\(operation.recordName) is at _version \(version), not \(expected) (expectVersion); nothing was written")
-            }
-            if operation.condition == nil, applied(record, operation) {
-                return result(operation, .unchanged, item: record)
-            }
-            let request = try documents.updateMutation(
-                model: model, selection: selection(model), input: ChangeSet(key: operation.key, changes: operation.changes).input(version: version),
-                condition: operation.condition)
-            let outcome = await sender.send(request)
-            let response = try outcome.result.get()
-            if outcome.ambiguous { lostWrite = version }
-            if let conflict = response.errors.first(where: \.isConflict) {
-                if operation.expectVersion != nil, !outcome.ambiguous {
-                    throw GQLPatchError(.conflict, "\(operation.recordName) changed after _version \(version) was read: \(conflict.summary)")
-                }
-                lastProblem = "version conflict (\(conflict.summary))"
-                continue
-            }
-            if response.errors.contains(where: \.isConditionalCheckFailed) {
-                return try await conditionFailed(operation, response: response, ambiguous: outcome.ambiguous, before: before)
-            }
-            if let failure = response.failure { throw failure }
-            guard let item = mutationItem(response, field: model.operations.update) else {
-                throw GQLPatchError(.notFound, "no \(operation.recordName) (the server returned null)")
-            }
-            let kept = comparer.unchangedFields(record: item, changes: operation.changes)
-            if !kept.isEmpty {
-                lastProblem = "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"
-                if attempt < retryConflicts { continue }
-                break
-            }
-            return result(operation, .updated, item: item, undo: revert(operation, before: before, after: item))
+    /// Updates go through the rules `update` uses (`RecordUpdater`), with this batch's sender.
+    private func update(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
+        let sender = self.sender
+        let executor = self
+        let updater = RecordUpdater(
+            catalogue: catalogue, retryConflicts: retryConflicts, conflictResolution: conflictResolution, wording: .input,
+            readsBefore: atomic,
+            fetch: { (model, key, selection) async throws(GQLPatchError) -> JSONObject? in
+                try await executor.fetch(model, key: key, selection: selection)
+            },
+            send: { (request) async throws(GQLPatchError) -> RecordUpdater.Sent in
+                let outcome = await sender.send(request)
+                return RecordUpdater.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
+            },
+            note: { _ in }, rejected: { _ in })
+        let selection = selection(operation.model)
+        let target = RecordUpdater.Target(
+            model: operation.model, changeSet: ChangeSet(key: operation.key, changes: operation.changes), condition: operation.condition,
+            expectVersion: operation.expectVersion, selection: selection,
+            fetchSelection: operation.versioned ? RecordUpdater.withSyncFields(selection) : selection, versioned: operation.versioned)
+        switch try await updater.run(target) {
+        case .updated(let item, _, let before):
+            let object = item.objectValue
+            return result(operation, .updated, item: object, undo: revert(operation, before: before, after: object))
+        case .unchanged(let record):
+            return result(operation, .unchanged, item: record)
         }
-        throw GQLPatchError(.conflict, "\(operation.recordName): \(lastProblem) after \(retryConflicts) retries; giving up")
-    }
-
-    private func updateUnversioned(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
-        let model = operation.model
-        var before: JSONObject?
-        if atomic {
-            guard let record = try await fetch(model, key: operation.key), !isGone(record) else {
-                throw GQLPatchError(.notFound, "no \(operation.recordName)")
-            }
-            if operation.condition == nil, applied(record, operation) {
-                return result(operation, .unchanged, item: record)
-            }
-            before = record
-        }
-        let request = try documents.updateMutation(
-            model: model, selection: selection(model), input: ChangeSet(key: operation.key, changes: operation.changes).input(version: nil),
-            condition: operation.condition)
-        let outcome = await sender.send(request)
-        let response = try outcome.result.get()
-        if response.errors.contains(where: \.isConflict), conflictResolution == .auto, model.operations.get != nil {
-            // The schema did not say, but the API checks versions.
-            var versioned = operation
-            versioned.versioned = true
-            return try await updateVersioned(versioned)
-        }
-        if response.errors.contains(where: \.isConditionalCheckFailed) {
-            return try await conditionFailed(operation, response: response, ambiguous: outcome.ambiguous, before: before)
-        }
-        if let failure = response.failure { throw failure }
-        guard let item = mutationItem(response, field: model.operations.update) else {
-            throw GQLPatchError(.notFound, "no \(operation.recordName) (the server returned null)")
-        }
-        return result(operation, .updated, item: item, undo: revert(operation, before: before, after: item))
-    }
-
-    /// A failed condition: no record (not found), the line's own lost try (updated), or a real conflict.
-    private func conditionFailed(
-        _ operation: BatchOperation, response: GraphQLResponse, ambiguous: Bool, before: JSONObject?
-    ) async throws(GQLPatchError) -> LineResult {
-        let summary = response.errors.first(where: \.isConditionalCheckFailed)?.summary ?? "condition failed"
-        guard operation.model.operations.get != nil else {
-            throw GQLPatchError(.conflict, "\(operation.recordName): the condition failed or there is no such record (\(summary))")
-        }
-        let record = try await fetch(operation.model, key: operation.key)
-        guard let record, !isGone(record) else { throw GQLPatchError(.notFound, "no \(operation.recordName)") }
-        if ambiguous, applied(record, operation) {
-            return result(operation, .updated, item: record, undo: revert(operation, before: before, after: record))
-        }
-        let reason = operation.condition == nil ? "the update's condition failed" : "the \"if\" condition is false"
-        throw GQLPatchError(.conflict, "\(operation.recordName): \(reason) (\(summary)); nothing was written")
     }
 
     // MARK: - Create
