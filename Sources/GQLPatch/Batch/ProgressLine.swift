@@ -7,6 +7,10 @@ struct ProgressLine: Sendable {
     var interval: Double = 0.2
     private var lastDrawn: Double = -1
 
+    init(interval: Double = 0.2) {
+        self.interval = interval
+    }
+
     /// The text for the counts (no terminal codes).
     static func text(done: Int, total: Int?, errors: Int, elapsed: Double) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0

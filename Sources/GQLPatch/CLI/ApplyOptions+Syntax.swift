@@ -1,7 +1,7 @@
 extension ApplyOptions {
     /// `apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
     static let syntax = CommandSyntax(
-        name: "apply", summary: "apply [PATH | -]                     create, update and delete many records from JSON Lines",
+        name: "apply", summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
         help: ApplyOptions.help,
         valueOptions: ["-j", "--concurrency", "--rate", "--journal", "--max-attempts"],
         flags: ["--atomic", "--resume", "--continue-on-error"]
