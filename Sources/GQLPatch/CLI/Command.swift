@@ -10,4 +10,5 @@ public enum Command: Sendable {
     case list(ListOptions)
     case query(QueryOptions)
     case schema(SchemaOptions)
+    case apply(ApplyOptions)
 }

@@ -32,6 +32,7 @@ public struct CommandSyntax: Sendable {
         ListOptions.syntax,
         QueryOptions.syntax,
         SchemaOptions.syntax,
+        ApplyOptions.syntax,
     ]
 
     public static func named(_ name: String) -> CommandSyntax? {

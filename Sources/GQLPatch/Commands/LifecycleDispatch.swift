@@ -24,7 +24,7 @@ enum LifecycleDispatch {
             } else {
                 try SchemaCommand(options: options, settings: settings(requireEndpoint: false), context: context).show()
             }
-        case .help, .version, .update:
+        case .help, .version, .update, .apply:
             break
         }
         return ExitCode.success.rawValue
