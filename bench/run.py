@@ -264,14 +264,14 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
 
     # Scenario 3: the same 10,000 single-request updates (conflict detection off: one request each).
     n = args.records
-    records = scratch / f"records-{n}.jsonl"
+    records = scratch / f"apply-{n}.jsonl"
     curl_config = scratch / f"curl-parallel-{n}.config"
     bodies = scratch / f"bodies-{n}.txt"
     sample = scratch / f"bodies-first-{args.xargs_records}.txt"
     if not records.exists() or not curl_config.exists() or url not in curl_config.read_text()[:500]:
         with open(records, "w") as r, open(curl_config, "w") as c, open(bodies, "w") as b:
             for i in range(n):
-                r.write('{"id":"r%d","name":"Lamp %d"}\n' % (i, i))
+                r.write('{"op":"update","model":"Item","key":{"id":"r%d"},"set":{"name":"Lamp %d"}}\n' % (i, i))
                 one = ('{"query":"mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { %s } }",'
                        '"variables":{"input":{"id":"r%d","name":"Lamp %d"}}}' % (FIELDS, i, i))
                 b.write(one + "\n")
@@ -287,7 +287,7 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
     batch_count = lambda out: True  # noqa: E731  (outputs go to /dev/null; the responder counts requests)
     tools["3. batch of %d updates" % n] = [
         Tool("gqlpatch apply -j 32", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--api-key", API_KEY,
-                                      "--compact", "apply", "-j", "32", "Item", str(records)],
+                                      "--compact", "apply", "-j", "32", str(records)],
              batch_count, unavailable=apply_missing, is_subject=True),
         Tool("curl --parallel 32", ["curl", "-sS", "--no-progress-meter", "--parallel", "--parallel-max", "32", "--config",
                                     str(curl_config)], batch_count),
