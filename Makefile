@@ -8,7 +8,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 
-.PHONY: all build release test test-emulator venv demo install clean
+.PHONY: all build release test test-emulator venv demo install clean fuzz fuzz-build
 
 all: build
 
@@ -39,6 +39,20 @@ test-emulator: venv
 demo: venv
 	$(SWIFT) build --product gqlpatch
 	GQLPATCH=$(CURDIR)/.build/debug/gqlpatch PY=$(CURDIR)/$(VPY) scripts/demo.sh
+
+# Fuzzing (libFuzzer + AddressSanitizer; not part of `make test`): builds Fuzz/ (a separate package
+# on top of this one), seeds each target's corpus from the fixtures, runs each target FUZZ_SECONDS.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_FLAGS := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
+	--toolset Fuzz/toolset.json
+
+fuzz-build:
+	$(SWIFT) build $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	$(PYTHON) Fuzz/seed-corpus.py Fuzz/.build/corpus
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzzers.sh $(FUZZ_TARGETS)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin
