@@ -243,8 +243,7 @@ public struct ArgumentParser: Sendable {
 
     /// ` (did you mean 'x'?)` when one candidate is close to the text, else "".
     static func suggestion(for text: String, among candidates: [String]) -> String {
-        let scored = candidates.map { ($0, EditDistance.between(text, $0)) }.filter { $0.1 <= max(2, text.count / 3) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return "" }
-        return " (did you mean '\(best.0)'?)"
+        guard let best = FieldSuggestion.closest(to: text, among: candidates) else { return "" }
+        return " (did you mean '\(best)'?)"
     }
 }

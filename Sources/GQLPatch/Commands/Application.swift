@@ -3,6 +3,15 @@
 public enum Application {
     public static let version = "0.1.0"
 
+    /// `gqlpatch: error: MESSAGE`, or a compiler-style `FILE:LINE:COLUMN: error: MESSAGE` as it is.
+    static func diagnostic(_ message: String) -> String {
+        if let marker = message.range(of: ": error: ") {
+            let place = message[..<marker.lowerBound].split(separator: ":")
+            if place.count >= 3, place.suffix(2).allSatisfy({ Int($0) != nil }) { return message }
+        }
+        return "gqlpatch: error: \(message)"
+    }
+
     public static func run(arguments: [String], environment: [String: String], context: RunContext) async -> Int32 {
         let console = context.console
         do {
@@ -20,7 +29,7 @@ public enum Application {
                 return ExitCode.success.rawValue
             }
         } catch {
-            console.message("gqlpatch: error: \(error.message)")
+            console.message(Self.diagnostic(error.message))
             if error.code == .usage { console.message("Run 'gqlpatch --help' for usage.") }
             return error.code.rawValue
         }

@@ -67,9 +67,20 @@ struct UpdateCommand: Sendable {
         if versioned, model.operations.get == nil {
             throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
         }
+        if versioned { fetchSelection = Self.withSyncFields(fetchSelection) }
         return Plan(
             model: model, changeSet: changeSet, condition: condition, selection: selection, fetchSelection: fetchSelection,
             versioned: versioned)
+    }
+
+    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say: the
+    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
+        var result = selection
+        for name in ["_version", "_deleted"] where !result.contains(name) {
+            result.fields.append(SelectionSet.Field(name: name))
+        }
+        return result
     }
 
     private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
@@ -105,17 +116,40 @@ struct UpdateCommand: Sendable {
             model: plan.model, selection: plan.selection, input: plan.changeSet.input(version: nil),
             condition: plan.condition)
         let response = try await session.client.send(request.json())
-        if let conflict = response.errors.first(where: \.isConflict), settings.options.conflictResolution == .auto {
+        if settings.options.conflictResolution == .auto {
             // The schema did not say, but the API checks versions: switch to the versioned path.
-            session.console.message(
-                "gqlpatch: note: the API checks versions for \(plan.model.name) (\(conflict.summary)); fetching _version and retrying")
-            var versionedPlan = plan
-            versionedPlan.versioned = true
-            guard plan.model.operations.get != nil else { throw GQLPatchError(.conflict, conflict.summary) }
-            try await runVersioned(versionedPlan, session: session)
-            return
+            if let conflict = response.errors.first(where: \.isConflict) {
+                session.console.message(
+                    "gqlpatch: note: the API checks versions for \(plan.model.name) (\(conflict.summary)); fetching _version and retrying")
+                guard plan.model.operations.get != nil else { throw GQLPatchError(.conflict, conflict.summary) }
+                try await runVersioned(versionedPlan(plan), session: session)
+                return
+            }
+            // AUTOMERGE answers an update without _version with success, but keeps the server's
+            // values: the changes were not written.
+            if response.errors.isEmpty, let object = response.field(plan.model.operations.update ?? "")?.objectValue,
+                plan.model.operations.get != nil
+            {
+                let kept = ResponseComparer(catalogue: settings.catalogue, model: plan.model)
+                    .unchangedFields(record: object, changes: plan.changeSet.changes)
+                    .filter { plan.selection.contains($0) }
+                if !kept.isEmpty {
+                    session.console.message(
+                        "gqlpatch: note: the server kept its own values for \(kept.joined(separator: ", ")) (the API merges versions); fetching _version and retrying")
+                    try await runVersioned(versionedPlan(plan), session: session)
+                    return
+                }
+            }
         }
         try await finish(plan, response: response, session: session)
+    }
+
+    /// The plan switched to the versioned path once the API showed that it checks versions.
+    private func versionedPlan(_ plan: Plan) -> Plan {
+        var versioned = plan
+        versioned.versioned = true
+        versioned.fetchSelection = Self.withSyncFields(plan.fetchSelection)
+        return versioned
     }
 
     private func runVersioned(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
@@ -138,7 +172,7 @@ struct UpdateCommand: Sendable {
                     .conflict, "\(describe(plan)) is at _version \(version), not \(expected) (--expect-version); nothing was written")
             }
             if plan.condition == nil, comparer.allApplied(record: record, changes: plan.changeSet.changes) {
-                session.console.message("gqlpatch: nothing to change: \(describe(plan)) already holds these values")
+                session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")
                 try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: nil)
                 return
             }

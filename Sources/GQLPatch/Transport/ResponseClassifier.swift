@@ -19,6 +19,9 @@ public enum ResponseClassifier {
             let location = response.headers["location"].map { " to \($0)" } ?? ""
             throw GQLPatchError(
                 .badResponse, "HTTP \(response.status) redirect\(location) from \(host); redirects are not followed")
+        case 400...499 where response.status != 400:
+            throw GQLPatchError(
+                .badResponse, "HTTP \(response.status) from \(host): not a GraphQL endpoint (check the URL's path)\(suffix)")
         default:
             break
         }

@@ -70,7 +70,10 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid:
             return GQLPatchError(.unavailable, "TLS connection to \(host) failed: \(urlError.localizedDescription)")
-        case .badServerResponse, .cannotParseResponse:
+        case .badServerResponse:
+            // What Linux reports when the server closes the connection without answering.
+            return GQLPatchError(.unavailable, "the connection to \(host) closed without a valid HTTP response")
+        case .cannotParseResponse:
             return GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP")
         default:
             return GQLPatchError(.unavailable, "request to \(host) failed: \(urlError.localizedDescription)")

@@ -31,7 +31,10 @@ import Testing
         FailureCase(status: 200, body: #"{"data":[1]}"#, code: .badResponse, message: #"HTTP 200 from h: "data" is not an object"#),
         FailureCase(status: 200, body: #"{"errors":{}}"#, code: .badResponse, message: #"HTTP 200 from h: "errors" is not a list"#),
         FailureCase(status: 302, body: "", headers: ["location": "https://evil/"], code: .badResponse, message: "HTTP 302 redirect to https://evil/ from h"),
-        FailureCase(status: 404, body: "Not found", code: .badResponse, message: "HTTP 404 from h with a body that is not JSON"),
+        FailureCase(status: 404, body: "Not found", code: .badResponse, message: "HTTP 404 from h: not a GraphQL endpoint (check the URL's path)"),
+        FailureCase(
+            status: 404, body: #"{"errors":[{"errorType":"NotFoundException","message":"no such path"}]}"#, code: .badResponse,
+            message: "HTTP 404 from h: not a GraphQL endpoint (check the URL's path): NotFoundException: no such path"),
     ])
     func httpFailures(_ testCase: FailureCase) {
         #expect {

@@ -1,4 +1,4 @@
-/// "Did you mean" help for misspelt field names.
+/// "Did you mean" help for misspelt names (fields, models, options, commands) in error messages.
 enum FieldSuggestion {
     /// The candidate closest to `name` by edit distance (case-insensitive), when it is close enough:
     /// at most 2 edits, and fewer edits than half the name's length.
