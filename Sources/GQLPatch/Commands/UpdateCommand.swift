@@ -224,6 +224,10 @@ struct UpdateCommand: Sendable {
                 try session.printEnvelopeOnFailure(response)
                 throw GQLPatchError(.notFound, "no \(describe(plan)) (the server returned null)")
             }
+            guard item.objectValue != nil else {
+                try session.printEnvelopeOnFailure(response)
+                throw GQLPatchError(.badResponse, "\(field) returned \(item) where an object was expected")
+            }
             try session.printRecord(item, envelope: response.envelope)
             return
         }
