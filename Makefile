@@ -7,8 +7,10 @@ PREFIX  ?= /usr/local
 VENV    := .venv
 VPY     := $(VENV)/bin/python
 EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
+BENCH_REQS    := bench/requirements.txt
+BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator venv demo install clean fuzz fuzz-build
+.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build
 
 all: build
 
@@ -34,6 +36,20 @@ test: venv test-emulator
 # The local AppSync emulator's own tests (Python unittest, real server on loopback).
 test-emulator: venv
 	$(VPY) -m unittest discover -s Tests/AppSyncEmulator/tests -v
+
+# Benchmark against curl, curl + jq, gql-cli, awscurl and graphql-core (not part of `make test`).
+# Prints one markdown table and writes it to bench/results.md. Pass options with BENCH_ARGS=...
+bench: release $(VENV)/.bench-installed
+	@missing=""; for tool in $(BENCH_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "bench: installing$$missing from Debian's packages (apt-get)"; \
+		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	$(VPY) bench/run.py --bin $(CURDIR)/.build/release/gqlpatch $(BENCH_ARGS)
+
+$(VENV)/.bench-installed: $(VENV)/.installed $(BENCH_REQS)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(BENCH_REQS)
+	touch $@
 
 # See gqlpatch work against the local emulator: one command, no AWS account.
 demo: venv

@@ -55,6 +55,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--throttle-rate", type=rate, default=0.0)
     parser.add_argument("--drop-rate", type=rate, default=0.0)
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--drop-response", type=int, action="append", default=[], metavar="N",
+                        help="execute the Nth GraphQL request (1-based), then drop its connection unanswered; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
@@ -79,7 +81,8 @@ def serve(args: argparse.Namespace, compiled) -> None:
     authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam))
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
     request_log = RequestLog(args.request_log)
-    server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log))
+    server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
+                                                          frozenset(args.drop_response)))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

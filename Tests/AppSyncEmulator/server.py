@@ -238,11 +238,17 @@ def _logged_body(body: bytes) -> Any:
 class Emulator:
     """Decides the response to one HTTP request."""
 
-    def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog):
+    def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
+                 drop_responses: frozenset[int] = frozenset()):
         self.executor = executor
         self.authorizer = authorizer
         self.faults = faults
         self.request_log = request_log
+        # --drop-response N: the Nth executed GraphQL request (1-based) runs, then its connection is
+        # dropped without an answer (a response lost after the write happened).
+        self.drop_responses = drop_responses
+        self._executed = 0
+        self._count_lock = threading.Lock()
 
     def handle(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Response:
         response = self._respond(method, path, headers, body)
@@ -267,6 +273,11 @@ class Emulator:
             payload = self.executor.run(json.loads(body))
         except (ValueError, MalformedRequest):
             return error_response(400, "MalformedHttpRequestException", "Unable to parse GraphQL query.")
+        with self._count_lock:
+            self._executed += 1
+            drop = self._executed in self.drop_responses
+        if drop:
+            return Response(None, fault="drop-after-execute")
         return json_response(200, payload)
 
 

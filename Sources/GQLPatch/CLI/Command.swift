@@ -4,4 +4,11 @@ public enum Command: Sendable {
     case help(topic: String?)
     case version
     case update(UpdateOptions)
+    case get(GetOptions)
+    case create(CreateOptions)
+    case delete(DeleteOptions)
+    case list(ListOptions)
+    case query(QueryOptions)
+    case schema(SchemaOptions)
+    case apply(ApplyOptions)
 }

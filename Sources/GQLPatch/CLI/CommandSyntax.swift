@@ -25,7 +25,14 @@ public struct CommandSyntax: Sendable {
 
     /// Every command, in the order `--help` lists them. Add a command here.
     public static let all: [CommandSyntax] = [
-        UpdateOptions.syntax
+        UpdateOptions.syntax,
+        GetOptions.syntax,
+        CreateOptions.syntax,
+        DeleteOptions.syntax,
+        ListOptions.syntax,
+        QueryOptions.syntax,
+        SchemaOptions.syntax,
+        ApplyOptions.syntax,
     ]
 
     public static func named(_ name: String) -> CommandSyntax? {

@@ -29,6 +29,11 @@ public enum Application {
                 let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
                 try await UpdateCommand(options: options, settings: settings, context: context).run()
                 return ExitCode.success.rawValue
+            case .get, .create, .delete, .list, .query, .schema:
+                return try await LifecycleDispatch.run(invocation, environment: environment, context: context)
+            case .apply(let options):
+                let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
+                return try await ApplyCommand(options: options, settings: settings, context: context).run().rawValue
             }
         } catch {
             console.message(Self.diagnostic(error.message))

@@ -11,12 +11,15 @@ public struct Settings: Sendable {
     /// Where the catalogue came from, for messages.
     public var schemaSource: String
 
+    /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
+    /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
     public static func resolve(
-        _ options: GlobalOptions, environment: [String: String], context: RunContext
+        _ options: GlobalOptions, environment: [String: String], context: RunContext,
+        requireEndpoint: Bool = true, requireSchema: Bool = true
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, context: context)
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
-        if endpoint == nil, !options.dryRun {
+        if endpoint == nil, !options.dryRun, requireEndpoint {
             throw .configuration(
                 "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is")
         }
@@ -25,6 +28,14 @@ public struct Settings: Sendable {
         if let endpoint, authorizer.sendsCredentials, !options.allowInsecureHTTP, isInsecure(endpoint) {
             throw .configuration(
                 "refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http")
+        }
+        let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
+        if !requireSchema, explicitSchema == nil, !context.fileExists(context.workingDirectory + "/schema.graphql"),
+            config?.modelIntrospection == nil
+        {
+            return Settings(
+                options: options, endpoint: endpoint, authorizer: authorizer,
+                catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
         }
         let (catalogue, source) = try loadCatalogue(options, environment: environment, config: config, context: context)
         return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)

@@ -37,16 +37,28 @@ struct CompiledSchemaReader {
     /// (model name, update field) pairs in mutation-field order.
     private static func modelUpdateFields(_ table: SchemaTypeTable) -> [(model: String, field: FieldDefinition)] {
         guard let mutation = table[table.mutationTypeName] else { return [] }
+        let roots = table.rootTypeNames
         var result: [(String, FieldDefinition)] = []
+        var seen: Set<String> = []
         for field in mutation.fields {
             guard let input = inputArgumentType(field, table), input.hasPrefix("Update") else { continue }
             let returned = field.type.nullable
             guard case .named(let model) = returned, let type = table[model], type.kind == .object,
-                !table.rootTypeNames.contains(model) else { continue }
-            if result.contains(where: { $0.0 == model }) { continue }
+                !roots.contains(model), seen.insert(model).inserted else { continue }
             result.append((model, field))
         }
         return result
+    }
+
+    /// Root fields grouped by the named type they return (`getItem` and `updateItem` under `Item`),
+    /// in schema order, so each model finds its operations without scanning every root field.
+    private static func fieldsByReturnedType(_ type: TypeDefinition?) -> [String: [FieldDefinition]] {
+        var index: [String: [FieldDefinition]] = [:]
+        for field in type?.fields ?? [] {
+            guard case .named(let name) = field.type.nullable else { continue }
+            index[name, default: []].append(field)
+        }
+        return index
     }
 
     /// The named input type of a field's `input: X!` argument, if it is an input type of the schema.
@@ -73,6 +85,12 @@ struct CompiledSchemaReader {
             let model = element.namedType
             if modelSet.contains(model) { connections[type.name] = model }
         }
+        // Query fields returning each model's connection, in schema order.
+        var connectionQueries: [String: [FieldDefinition]] = [:]
+        for field in table[table.queryTypeName]?.fields ?? [] {
+            guard case .named(let returned) = field.type.nullable, let model = connections[returned] else { continue }
+            connectionQueries[model, default: []].append(field)
+        }
 
         func kind(of field: FieldDefinition, owner: String) throws(GQLPatchError) -> (ModelField.Kind, String?) {
             let name = field.type.namedType
@@ -87,8 +105,8 @@ struct CompiledSchemaReader {
                 file, field.location, "unknown type \"\(name)\" for field \"\(owner).\(field.name)\"")
         }
 
-        let query = table[table.queryTypeName]
-        let mutation = table[table.mutationTypeName]
+        let queryFields = Self.fieldsByReturnedType(table[table.queryTypeName])
+        let mutationFields = Self.fieldsByReturnedType(table[table.mutationTypeName])
         var models: [String: Model] = [:]
         for (modelName, updateField) in updates {
             guard let type = table[modelName] else { continue }
@@ -96,7 +114,7 @@ struct CompiledSchemaReader {
             ops.update = updateField.name
             ops.updateInput = Self.inputArgumentType(updateField, table)
             ops.conditionInput = conditionInput(updateField)
-            for field in mutation?.fields ?? [] where field.type.nullable == .named(modelName) {
+            for field in mutationFields[modelName] ?? [] {
                 guard let input = Self.inputArgumentType(field, table) else { continue }
                 if input.hasPrefix("Create"), ops.create == nil {
                     ops.create = field.name
@@ -107,8 +125,8 @@ struct CompiledSchemaReader {
                 }
             }
             // get
-            let getCandidates = (query?.fields ?? []).filter { field in
-                field.type.nullable == .named(modelName) && !field.arguments.isEmpty
+            let getCandidates = (queryFields[modelName] ?? []).filter { field in
+                !field.arguments.isEmpty
                     && field.arguments.allSatisfy { $0.type.isNonNull && scalars.contains($0.type.namedType) && !$0.type.isList }
             }
             let getField = getCandidates.first { $0.name == AmplifyNaming.getName(modelName) } ?? getCandidates.first
@@ -117,15 +135,15 @@ struct CompiledSchemaReader {
                 ops.getArguments = getField.arguments.map { OperationArgument(name: $0.name, type: $0.type) }
             }
             // list and sync
-            let listCandidates = (query?.fields ?? []).filter { field in
-                guard case .named(let returned) = field.type.nullable, connections[returned] == modelName else { return false }
-                let names = Set(field.arguments.map(\.name))
-                return names.contains("filter") && names.contains("nextToken")
+            let listCandidates = (connectionQueries[modelName] ?? []).filter { field in
+                field.arguments.contains { $0.name == "filter" } && field.arguments.contains { $0.name == "nextToken" }
             }
             let optionalOnly = { (f: FieldDefinition) in f.arguments.allSatisfy { !$0.type.isNonNull } }
             let lists = listCandidates.filter { !$0.name.hasPrefix("sync") }
-            let listField = lists.first { $0.name == AmplifyNaming.listName(modelName) }
-                ?? lists.first { $0.name.hasPrefix("list") && optionalOnly($0) }
+            // The transformer's own name wins; the pluralizer is only asked when the schema offers a choice.
+            let plainLists = lists.filter { $0.name.hasPrefix("list") && optionalOnly($0) }
+            let listField = (plainLists.count > 1 ? plainLists.first { $0.name == AmplifyNaming.listName(modelName) } : nil)
+                ?? plainLists.first
                 ?? lists.first(where: optionalOnly)
             if let listField {
                 ops.list = listField.name

@@ -52,6 +52,7 @@ struct SchemaTypeTable: Sendable {
         }
         for name in order {
             guard let type = types[name] else { continue }
+            namesByKind[type.kind, default: []].append(name)
             try Self.checkUnique(type.fields.map { ($0.name, $0.location) }, "field", in: name, file: file)
             try Self.checkUnique(type.inputFields.map { ($0.name, $0.location) }, "field", in: name, file: file)
             try Self.checkUnique(type.enumValues.map { ($0.name, $0.location) }, "enum value", in: name, file: file)
@@ -72,13 +73,16 @@ struct SchemaTypeTable: Sendable {
         }
     }
 
+    /// Type names of each kind, in first-seen order (so `all` copies only the types it returns).
+    private var namesByKind: [TypeDefinition.Kind: [String]] = [:]
+
     private var baseDefined: [String: Bool] = [:]
 
     subscript(name: String) -> TypeDefinition? { types[name] }
 
     /// Types of one kind in first-seen order.
     func all(_ kind: TypeDefinition.Kind) -> [TypeDefinition] {
-        order.compactMap { types[$0] }.filter { $0.kind == kind }
+        (namesByKind[kind] ?? []).compactMap { types[$0] }
     }
 
     var rootTypeNames: Set<String> { [queryTypeName, mutationTypeName, subscriptionTypeName] }

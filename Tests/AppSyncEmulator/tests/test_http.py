@@ -209,6 +209,23 @@ class FaultTests(unittest.TestCase):
         finally:
             folder.cleanup()
 
+    def test_drop_response_executes_then_drops(self):
+        emulator = support.Emulator("--drop-response", "2")
+        headers = {"x-api-key": "test-key", "content-type": "application/json"}
+        try:
+            create = json.dumps({"query": 'mutation { createItem(input: {id: "lost", name: "x"}) { id } }'}).encode()
+            first = emulator.post(QUERY, headers)
+            self.assertEqual(first.status, 200)
+            with self.assertRaises(OSError):
+                emulator.post(create, headers)
+            self.assertEqual(emulator.graphql('{ getItem(id: "lost") { name } }'),
+                             {"data": {"getItem": {"name": "x"}}})
+            log = emulator.logged_requests()
+            self.assertEqual([(e["status"], e["fault"]) for e in log],
+                             [(200, None), (None, "drop-after-execute"), (200, None)])
+        finally:
+            emulator.stop()
+
     def test_seeded_faults_repeat(self):
         options = ("--fail-rate", "0.3", "--throttle-rate", "0.3", "--seed", "42")
         first, _ = self.run_faulty(*options, count=20)

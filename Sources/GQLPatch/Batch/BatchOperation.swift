@@ -1,0 +1,32 @@
+import JSON
+
+/// One checked line of `apply` input: what to do to which record, with every value typed by the schema.
+struct BatchOperation: Sendable {
+    enum Kind: String, Sendable, CaseIterable {
+        case update, create, delete
+    }
+
+    /// 1-based line number in the input.
+    var line: Int
+    var kind: Kind
+    var model: Model
+    /// The typed primary key, in key order (for a create without a key: the id made from the line).
+    var key: JSONObject
+    /// update: the typed changes (null = unset); create: the typed fields besides the key; delete: empty.
+    var changes: JSONObject
+    /// The mutation's `condition` from `"if"`.
+    var condition: JSONValue?
+    var expectVersion: Int?
+    /// Whether the model's writes carry `_version` (from `--conflict-resolution` and the schema).
+    var versioned: Bool
+    /// SHA-256 (hex, first 15 digits: a small string) of the line's bytes: a resumed run checks the input is the same.
+    var digest: String
+
+    /// The record this line touches: lines with the same identity are applied in input order.
+    var identity: String {
+        model.name + " " + JSONValue.object(key).serialized()
+    }
+
+    /// `Item id=42`, for messages.
+    var recordName: String { ModelLookup.describe(model: model, key: key) }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Counts of an `apply` run by status, for the summary on stderr and the progress line.
+struct BatchTally: Sendable {
+    private(set) var counts: [LineStatus: Int] = [:]
+    /// Lines the journal of a resumed run already had.
+    var resumedSkips = 0
+
+    mutating func add(_ status: LineStatus) {
+        counts[status, default: 0] += 1
+    }
+
+    subscript(status: LineStatus) -> Int { counts[status] ?? 0 }
+
+    /// Lines that got a result (rollback events not counted).
+    var finished: Int {
+        counts.filter { $0.key != .rolledBack && $0.key != .rollbackFailed && $0.key != .skipped }.values.reduce(0, +)
+    }
+
+    var failures: Int { self[.conflict] + self[.notFound] + self[.failed] }
+
+    /// `gqlpatch: apply: 120 lines in 3.2 s (37.5 lines/s): 100 updated, 18 unchanged, 2 failed`.
+    func summary(elapsed: Double, interrupted: Bool) -> String {
+        let lines = finished + self[.skipped]
+        let rate = elapsed > 0 ? Double(finished) / elapsed : 0
+        var parts = LineStatus.allCases.compactMap { status -> String? in
+            let count = self[status]
+            return count > 0 ? "\(count) \(status.rawValue.replacingOccurrences(of: "_", with: " "))" : nil
+        }
+        if resumedSkips > 0 { parts.append("\(resumedSkips) already applied (journal)") }
+        if parts.isEmpty { parts = ["nothing to do"] }
+        let head = interrupted ? "interrupted after" : "done:"
+        return "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(String(format: "%.1f", elapsed)) s "
+            + "(\(String(format: "%.1f", rate)) lines/s): \(parts.joined(separator: ", "))"
+    }
+}

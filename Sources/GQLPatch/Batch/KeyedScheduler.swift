@@ -1,0 +1,112 @@
+/// Decides which admitted operations may start: at most `limit` at once, and never two for the same
+/// key at once; operations for one key start in the order they were admitted, and of the operations
+/// free to start, the one admitted first starts first (so `-j 1` runs the input in order). A pure
+/// state machine (no tasks, no clock): the batch loop admits, starts what it is given, and reports
+/// completions.
+struct KeyedScheduler<Element: Sendable>: Sendable {
+    struct Entry: Sendable {
+        var key: String
+        var element: Element
+        /// Admission order.
+        var sequence: Int
+    }
+
+    /// The most elements running at once.
+    let limit: Int
+    /// Elements started and not yet finished.
+    private(set) var running = 0
+    /// Elements admitted and not yet finished (running, ready or waiting behind their key).
+    private(set) var admitted = 0
+    /// Keys with an element running or ready to run.
+    private var busy: Set<String> = []
+    /// Elements waiting behind the running or ready element of their key, per key in admission order.
+    private var waiting: [String: [Entry]] = [:]
+    /// Elements whose key is free of others, waiting for a slot: a min-heap on `sequence`.
+    private var ready: [Entry] = []
+    private var nextSequence = 0
+
+    init(limit: Int) {
+        precondition(limit >= 1)
+        self.limit = limit
+    }
+
+    /// Admits an element; returns the elements that may start now (in order).
+    mutating func admit(_ element: Element, key: String) -> [Entry] {
+        admitted += 1
+        let entry = Entry(key: key, element: element, sequence: nextSequence)
+        nextSequence += 1
+        if busy.contains(key) {
+            waiting[key, default: []].append(entry)
+        } else {
+            busy.insert(key)
+            push(entry)
+        }
+        return startable()
+    }
+
+    /// Reports that the running element of `key` finished; returns the elements that may start now.
+    mutating func finish(key: String) -> [Entry] {
+        precondition(running > 0, "finish without a running element")
+        running -= 1
+        admitted -= 1
+        if var queue = waiting[key], !queue.isEmpty {
+            let next = queue.removeFirst()
+            waiting[key] = queue.isEmpty ? nil : queue
+            push(next)
+        } else {
+            busy.remove(key)
+        }
+        return startable()
+    }
+
+    /// Removes every element that has not started (ready or waiting) and returns them; the running
+    /// ones still finish with `finish(key:)`, which then starts nothing.
+    mutating func drain() -> [Element] {
+        var removed = ready.map(\.element)
+        for entry in ready { busy.remove(entry.key) }
+        ready = []
+        for (_, queue) in waiting { removed.append(contentsOf: queue.map(\.element)) }
+        waiting = [:]
+        admitted -= removed.count
+        return removed
+    }
+
+    private mutating func startable() -> [Entry] {
+        var started: [Entry] = []
+        while running < limit, let entry = popFirst() {
+            started.append(entry)
+            running += 1
+        }
+        return started
+    }
+
+    // MARK: - Heap
+
+    private mutating func push(_ entry: Entry) {
+        ready.append(entry)
+        var child = ready.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard ready[child].sequence < ready[parent].sequence else { break }
+            ready.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func popFirst() -> Entry? {
+        guard !ready.isEmpty else { return nil }
+        ready.swapAt(0, ready.count - 1)
+        let first = ready.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < ready.count, ready[left].sequence < ready[smallest].sequence { smallest = left }
+            if right < ready.count, ready[right].sequence < ready[smallest].sequence { smallest = right }
+            if smallest == parent { break }
+            ready.swapAt(parent, smallest)
+            parent = smallest
+        }
+        return first
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// When and how long to wait before trying a request again. Only failures that cannot have been
+/// caused by the request itself are retried: connection failures, timeouts, HTTP 5xx and 429.
+/// The wait is exponential backoff with full jitter (a uniform draw between 0 and
+/// `min(maxDelay, baseDelay * 2^(attempt-1))`), and never shorter than a `Retry-After` the server sent.
+struct RetryPolicy: Sendable {
+    /// Tries in all (1 = no retry).
+    var maxAttempts: Int
+    /// Seconds: the backoff ceiling for the first retry.
+    var baseDelay: Double = 0.25
+    /// Seconds: the largest backoff ceiling.
+    var maxDelay: Double = 20
+    /// Seconds: a longer `Retry-After` is cut to this.
+    var maxRetryAfter: Double = 120
+
+    /// How one try ended, as far as retrying is concerned.
+    enum Failure: Sendable, Equatable {
+        /// No connection was made (refused, unknown host): the request cannot have arrived.
+        case notConnected
+        /// The connection broke or timed out after the request may have arrived.
+        case connectionLost
+        /// HTTP 5xx.
+        case serverError(status: Int)
+        /// HTTP 429, with the `Retry-After` header if any.
+        case throttled(retryAfter: String?)
+        /// Anything else (4xx, GraphQL errors, a response that is not GraphQL): never retried.
+        case final
+    }
+
+    /// Whether a try that ended with `failure` may be retried at all.
+    static func isRetryable(_ failure: Failure) -> Bool {
+        failure != .final
+    }
+
+    /// Whether the request may have been applied although no answer came back.
+    static func mayHaveArrived(_ failure: Failure) -> Bool {
+        switch failure {
+        case .connectionLost, .serverError: return true
+        case .notConnected, .throttled, .final: return false
+        }
+    }
+
+    /// Seconds to wait after try number `attempt` (1-based) failed, or nil to give up.
+    /// `random` is a uniform draw in 0..<1 (injected for tests); `now` is for an HTTP-date `Retry-After`.
+    func delay(after attempt: Int, failure: Failure, random: Double, now: Date = Date()) -> Double? {
+        guard Self.isRetryable(failure), attempt < maxAttempts else { return nil }
+        let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        let jittered = ceiling * min(max(random, 0), 1)
+        if case .throttled(let header) = failure, let header, let asked = Self.retryAfterSeconds(header, now: now) {
+            return max(jittered, min(asked, maxRetryAfter))
+        }
+        return jittered
+    }
+
+    /// `Retry-After` as seconds: delta-seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`).
+    static func retryAfterSeconds(_ header: String, now: Date) -> Double? {
+        let text = header.trimmingWhitespace()
+        if let seconds = Double(text), seconds.isFinite, seconds >= 0 { return seconds }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: text) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}

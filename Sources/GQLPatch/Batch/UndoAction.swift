@@ -1,0 +1,60 @@
+import JSON
+
+/// How `--atomic` undoes one applied line. Stored in the journal (`json()` / `init(json:)`) so a
+/// resumed run can still roll back lines applied before the interruption.
+enum UndoAction: Sendable, Equatable {
+    /// Undo an update: write back `previous` (the values before the change, null for absent fields) of
+    /// exactly the fields it changed, provided the record still holds `left` (the values the line wrote)
+    /// and, for versioned models, is still at `version`.
+    case revert(model: String, key: JSONObject, previous: JSONObject, left: JSONObject, version: Int?)
+    /// Undo a create: delete the record, provided it still holds `left` (and is at `version`).
+    case remove(model: String, key: JSONObject, left: JSONObject, version: Int?)
+    /// Undo a delete: create the record again from what was read before the delete.
+    case recreate(model: String, key: JSONObject, record: JSONObject)
+
+    var model: String {
+        switch self {
+        case .revert(let model, _, _, _, _), .remove(let model, _, _, _), .recreate(let model, _, _): return model
+        }
+    }
+
+    var key: JSONObject {
+        switch self {
+        case .revert(_, let key, _, _, _), .remove(_, let key, _, _), .recreate(_, let key, _): return key
+        }
+    }
+
+    func json() -> JSONValue {
+        var object = JSONObject()
+        switch self {
+        case .revert(let model, let key, let previous, let left, let version):
+            object = JSONObject([("do", "revert"), ("model", .string(model)), ("key", .object(key)), ("previous", .object(previous)), ("left", .object(left))])
+            if let version { object["version"] = .int(version) }
+        case .remove(let model, let key, let left, let version):
+            object = JSONObject([("do", "remove"), ("model", .string(model)), ("key", .object(key)), ("left", .object(left))])
+            if let version { object["version"] = .int(version) }
+        case .recreate(let model, let key, let record):
+            object = JSONObject([("do", "recreate"), ("model", .string(model)), ("key", .object(key)), ("record", .object(record))])
+        }
+        return .object(object)
+    }
+
+    /// Reads `json()`'s form back; nil when the value is not one.
+    init?(json: JSONValue) {
+        guard let model = json["model"]?.stringValue, let key = json["key"]?.objectValue else { return nil }
+        let version = json["version"]?.intValue
+        switch json["do"]?.stringValue {
+        case "revert":
+            guard let previous = json["previous"]?.objectValue, let left = json["left"]?.objectValue else { return nil }
+            self = .revert(model: model, key: key, previous: previous, left: left, version: version)
+        case "remove":
+            guard let left = json["left"]?.objectValue else { return nil }
+            self = .remove(model: model, key: key, left: left, version: version)
+        case "recreate":
+            guard let record = json["record"]?.objectValue else { return nil }
+            self = .recreate(model: model, key: key, record: record)
+        default:
+            return nil
+        }
+    }
+}

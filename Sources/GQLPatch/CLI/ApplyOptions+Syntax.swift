@@ -1,0 +1,47 @@
+extension ApplyOptions {
+    /// `apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
+    static let syntax = CommandSyntax(
+        name: "apply", summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
+        help: ApplyOptions.help,
+        valueOptions: ["-j", "--concurrency", "--rate", "--journal", "--max-attempts"],
+        flags: ["--atomic", "--resume", "--continue-on-error"]
+    ) { (options, positionals) throws(GQLPatchError) -> Command in
+        var apply = ApplyOptions()
+        if positionals.count > 1 {
+            throw .usage("apply reads one input: unexpected argument '\(positionals[1])'")
+        }
+        if let path = positionals.first { apply.path = path }
+        for option in options {
+            let value = option.value ?? ""
+            switch option.name {
+            case "-j", "--concurrency":
+                guard let count = Int(value), count >= 1, count <= 256 else {
+                    throw .usage("\(option.name) expects a whole number from 1 to 256, got '\(value)'")
+                }
+                apply.concurrency = count
+            case "--rate":
+                guard let rate = Double(value), rate.isFinite, rate > 0 else {
+                    throw .usage("--rate expects a positive number of requests a second, got '\(value)'")
+                }
+                apply.rate = rate
+            case "--journal":
+                guard !value.isEmpty, value != "-" else { throw .usage("--journal expects a file path, got '\(value)'") }
+                apply.journal = value
+            case "--max-attempts":
+                guard let count = Int(value), count >= 1, count <= 100 else {
+                    throw .usage("--max-attempts expects a whole number from 1 to 100, got '\(value)'")
+                }
+                apply.maxAttempts = count
+            case "--atomic": apply.atomic = true
+            case "--resume": apply.resume = true
+            case "--continue-on-error": apply.continueOnError = true
+            default: break
+            }
+        }
+        if apply.resume, apply.journal == nil { throw .usage("--resume needs --journal PATH (the journal of the run to resume)") }
+        if apply.atomic, apply.continueOnError {
+            throw .usage("--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)")
+        }
+        return .apply(apply)
+    }
+}

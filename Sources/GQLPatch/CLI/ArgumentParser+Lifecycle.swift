@@ -1,0 +1,31 @@
+/// Option helpers shared by the record commands (`get`, `create`, `delete`, `list`, `query`).
+extension ArgumentParser {
+    /// `--id V` / `--key F=V` of `command`, checked: one form only, at least one given.
+    static func recordKey(
+        id: String?, keys: [FieldAssignment], command: String
+    ) throws(GQLPatchError) -> ChangeSetBuilder.Key {
+        if id != nil, !keys.isEmpty { throw .usage("give the key with --id or with --key, not both") }
+        if let id { return .id(id) }
+        if keys.isEmpty { throw .usage("\(command) needs a key: --id VALUE, or --key FIELD=VALUE for each key field") }
+        return .fields(keys)
+    }
+
+    /// The model positional of `command`; refuses extra positionals.
+    static func modelName(_ positionals: [String], command: String) throws(GQLPatchError) -> String {
+        guard let model = positionals.first else {
+            throw .usage("\(command) needs a model name: gqlpatch \(command) <Model> ...")
+        }
+        if positionals.count > 1 {
+            throw .usage("unexpected argument '\(positionals[1])'")
+        }
+        return model
+    }
+
+    /// A whole number of 1 or more (`--limit`, `--page-size`).
+    static func positiveCount(_ text: String, option: String) throws(GQLPatchError) -> Int {
+        guard let count = Int(text), count >= 1 else {
+            throw .usage("\(option) expects a whole number of 1 or more, got '\(text)'")
+        }
+        return count
+    }
+}

@@ -1,0 +1,18 @@
+/// `gqlpatch schema [<Model>]` and `gqlpatch schema pull`.
+public struct SchemaOptions: Sendable {
+    /// What to print.
+    public enum Action: Sendable, Hashable {
+        /// The whole catalogue as JSON.
+        case catalogue
+        /// One model of the catalogue as JSON.
+        case model(String)
+        /// The endpoint's schema, by introspection, as SDL.
+        case pull
+    }
+
+    public var action: Action
+
+    public init(action: Action) {
+        self.action = action
+    }
+}

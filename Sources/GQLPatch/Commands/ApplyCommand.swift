@@ -1,0 +1,135 @@
+import Foundation
+import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `gqlpatch apply`: checks JSON Lines input (a file whole before anything is sent, standard input
+/// line by line), then applies the lines with `-j` requests in flight (same record: in input order),
+/// retrying what is safe to retry, journaling done lines, and with `--atomic` undoing everything at
+/// the first failure. Prints one JSON line per input line in completion order and a summary on stderr.
+struct ApplyCommand: Sendable {
+    var options: ApplyOptions
+    var settings: Settings
+    var context: RunContext
+    /// The sleep and random source of retries (tests pass fakes).
+    var sleep: @Sendable (Double) async -> Void = BatchSender.taskSleep
+    var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+    /// Whether to draw the progress line (stderr is a terminal).
+    var showsProgress: Bool = isatty(2) == 1
+    /// Whether to catch SIGINT (the real process only).
+    var catchesInterrupt = true
+
+    /// At most this many invalid lines of a file are reported.
+    static let maximumReportedErrors = 20
+
+    func run() async throws(GQLPatchError) -> ExitCode {
+        let source = try BatchLineSource(path: options.path)
+        let parser = BatchLineParser(
+            catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution, atomic: options.atomic,
+            wantsDigest: options.journal != nil)
+        var total: Int?
+        if !options.readsStandardInput {
+            total = try checkWhole(source, parser: parser)
+            try source.rewind()
+        }
+        if settings.options.dryRun {
+            return try dryRun(source, parser: parser)
+        }
+        var journal: BatchJournal?
+        var resumed: BatchJournal.State?
+        if let path = options.journal {
+            if options.resume {
+                let (opened, state) = try BatchJournal.resume(path: path)
+                if state.atomic != options.atomic {
+                    throw .usage("the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way")
+                }
+                if state.input != source.name {
+                    context.console.message("gqlpatch: warning: the journal \(path) was written for \(state.input), not \(source.name)")
+                }
+                journal = opened
+                resumed = state
+            } else {
+                journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
+            }
+        }
+        var run = ApplyRun(command: self, source: source, parser: parser, total: total, journal: journal, resumed: resumed)
+        return try await run.execute()
+    }
+
+    // MARK: - Checking a file whole
+
+    /// Checks every line of a file; prints each bad line's error and throws 65 when there is one.
+    /// Returns the number of operations (non-blank lines).
+    private func checkWhole(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> Int {
+        var count = 0
+        var errors = 0
+        while let line = try source.next() {
+            if line.isBlank { continue }
+            count += 1
+            do {
+                _ = try parser.parse(line)
+            } catch {
+                errors += 1
+                context.console.message(error.rendered(source: source.name))
+                if errors == Self.maximumReportedErrors { break }
+            }
+        }
+        if errors > 0 {
+            let more = errors == Self.maximumReportedErrors ? " (checking stopped after \(errors) errors)" : ""
+            throw .invalidInput("\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
+        }
+        return count
+    }
+
+    // MARK: - Dry run
+
+    /// Prints each line's planned request (standard input: checked line by line; a bad line stops with 65).
+    private func dryRun(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> ExitCode {
+        let documents = DocumentBuilder()
+        let selections = SelectionBuilder(catalogue: settings.catalogue)
+        var output: [UInt8] = []
+        var count = 0
+        while let line = try source.next() {
+            if line.isBlank { continue }
+            let operation: BatchOperation
+            do {
+                operation = try parser.parse(line)
+            } catch {
+                context.console.writeOut(output)
+                context.console.message(error.rendered(source: source.name))
+                throw .invalidInput("\(source.name) line \(error.line) is invalid; the dry run stopped there")
+            }
+            let selection = selections.defaultSelection(for: operation.model)
+            let request: GraphQLRequestBody
+            var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
+            switch operation.kind {
+            case .update:
+                if operation.versioned { input["_version"] = .string("<_version from a get>") }
+                request = try documents.updateMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+            case .create:
+                request = try documents.createMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+            case .delete:
+                if operation.versioned { input["_version"] = .string("<_version from a get>") }
+                request = try documents.deleteMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+            }
+            let planned = JSONValue.object(JSONObject([
+                ("line", .int(operation.line)), ("status", "planned"), ("op", .string(operation.kind.rawValue)),
+                ("key", .object(operation.key)), ("query", .string(request.query)), ("variables", .object(request.variables)),
+            ]))
+            planned.write(to: &output, pretty: false)
+            output.append(UInt8(ascii: "\n"))
+            count += 1
+            if output.count >= 1 << 16 {
+                context.console.writeOut(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        if !output.isEmpty { context.console.writeOut(output) }
+        context.console.message("gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked; nothing was sent")
+        return .success
+    }
+}

@@ -1,0 +1,55 @@
+import JSON
+
+/// `gqlpatch get`: fetches one record by its key and prints it. No record, or a soft-deleted one
+/// without `--include-deleted`, is "not found" (exit 3).
+struct GetCommand: Sendable {
+    var options: GetOptions
+    var settings: Settings
+    var context: RunContext
+
+    struct Plan: Sendable {
+        var model: Model
+        var key: JSONObject
+        /// What is printed.
+        var selection: SelectionSet
+        /// What is fetched: the printed fields plus `_deleted` when the model has it.
+        var fetchSelection: SelectionSet
+    }
+
+    func makePlan() throws(GQLPatchError) -> Plan {
+        let catalogue = settings.catalogue
+        let model = try ModelLookup.model(named: options.model, in: catalogue)
+        guard model.operations.get != nil else { throw .invalidInput("the API has no get query for \(model.name)") }
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile).key(model: model, options.key)
+        let selections = SelectionBuilder(catalogue: catalogue)
+        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+            ?? selections.defaultSelection(for: model)
+        var fetchSelection = selection
+        if model.field("_deleted") != nil, !selection.contains("_deleted") {
+            fetchSelection.fields.append(SelectionSet.Field(name: "_deleted"))
+        }
+        return Plan(model: model, key: key, selection: selection, fetchSelection: fetchSelection)
+    }
+
+    func run() async throws(GQLPatchError) {
+        let plan = try makePlan()
+        if settings.options.dryRun {
+            let request = try DocumentBuilder().getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.key)
+            let document = DryRun.plan(settings: settings, steps: [DryRun.step("fetch the record", request)])
+            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+            return
+        }
+        let session = CommandSession(settings: settings, context: context)
+        let (record, response) = try await session.fetchWithResponse(model: plan.model, key: plan.key, selection: plan.fetchSelection)
+        let name = ModelLookup.describe(model: plan.model, key: plan.key)
+        guard let record else {
+            try session.printEnvelopeOnFailure(response)
+            throw GQLPatchError(.notFound, "no \(name)")
+        }
+        if record["_deleted"] == .bool(true), !options.includeDeleted {
+            try session.printEnvelopeOnFailure(response)
+            throw GQLPatchError(.notFound, "\(name) is deleted (_deleted: true); --include-deleted prints it")
+        }
+        try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: response.envelope)
+    }
+}

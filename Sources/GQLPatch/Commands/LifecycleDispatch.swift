@@ -1,0 +1,32 @@
+/// Runs the record commands (`get`, `create`, `delete`, `list`, `query`, `schema`): resolves the
+/// settings each needs and runs it. Errors carry the exit code; success is 0.
+enum LifecycleDispatch {
+    static func run(_ invocation: Invocation, environment: [String: String], context: RunContext) async throws(GQLPatchError) -> Int32 {
+        func settings(requireEndpoint: Bool = true, requireSchema: Bool = true) throws(GQLPatchError) -> Settings {
+            try Settings.resolve(
+                invocation.options, environment: environment, context: context, requireEndpoint: requireEndpoint,
+                requireSchema: requireSchema)
+        }
+        switch invocation.command {
+        case .get(let options):
+            try await GetCommand(options: options, settings: settings(), context: context).run()
+        case .create(let options):
+            try await CreateCommand(options: options, settings: settings(), context: context).run()
+        case .delete(let options):
+            try await DeleteCommand(options: options, settings: settings(), context: context).run()
+        case .list(let options):
+            try await ListCommand(options: options, settings: settings(), context: context).run()
+        case .query(let options):
+            try await QueryCommand(options: options, settings: settings(requireSchema: false), context: context).run()
+        case .schema(let options):
+            if options.action == .pull {
+                try await SchemaCommand(options: options, settings: settings(requireSchema: false), context: context).pull()
+            } else {
+                try SchemaCommand(options: options, settings: settings(requireEndpoint: false), context: context).show()
+            }
+        case .help, .version, .update, .apply:
+            break
+        }
+        return ExitCode.success.rawValue
+    }
+}

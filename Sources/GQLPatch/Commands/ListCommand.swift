@@ -1,0 +1,83 @@
+import JSON
+
+/// `gqlpatch list`: builds the list query's arguments (key query, filter, order, page size), then
+/// prints the records as JSON Lines while following `nextToken` to the end or to `--limit` records.
+/// Soft-deleted records are left out unless `--include-deleted`.
+struct ListCommand: Sendable {
+    var options: ListOptions
+    var settings: Settings
+    var context: RunContext
+
+    struct Plan: Sendable {
+        var model: Model
+        var arguments: JSONObject
+        var selection: SelectionSet
+        var fetchSelection: SelectionSet
+    }
+
+    func makePlan() throws(GQLPatchError) -> Plan {
+        let catalogue = settings.catalogue
+        let model = try ModelLookup.model(named: options.model, in: catalogue)
+        guard model.operations.list != nil else { throw .invalidInput("the API has no list query for \(model.name)") }
+        var filter: JSONValue?
+        if let text = options.filter {
+            let (bytes, name): ([UInt8], String) =
+                text.hasPrefix("@") ? (try context.readFile(String(text.dropFirst())), String(text.dropFirst())) : (Array(text.utf8), "--filter")
+            do {
+                filter = try JSONValue.parse(bytes)
+            } catch {
+                throw .invalidInput("\(name == "-" ? "<stdin>" : name):\(error.line):\(error.column): error: --filter: \(error.message)")
+            }
+        }
+        let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile).arguments(
+            model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize)
+        let selections = SelectionBuilder(catalogue: catalogue)
+        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+            ?? selections.defaultSelection(for: model)
+        var fetchSelection = selection
+        if model.field("_deleted") != nil, !selection.contains("_deleted") {
+            fetchSelection.fields.append(SelectionSet.Field(name: "_deleted"))
+        }
+        return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
+    }
+
+    func run() async throws(GQLPatchError) {
+        let plan = try makePlan()
+        let documents = DocumentBuilder()
+        if settings.options.dryRun {
+            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
+            let step = DryRun.step("list the first page (then each nextToken)", request)
+            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(DryRun.plan(settings: settings, steps: [step])))
+            return
+        }
+        let session = CommandSession(settings: settings, context: context)
+        let field = plan.model.operations.list ?? ""
+        var arguments = plan.arguments
+        var printed = 0
+        while true {
+            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: arguments)
+            let response = try await session.client.send(request.json())
+            if let failure = response.failure {
+                try session.printEnvelopeOnFailure(response)
+                throw failure
+            }
+            guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue else {
+                throw GQLPatchError(.badResponse, "\(field) returned no items list")
+            }
+            if settings.options.output == .envelope {
+                session.printLine(response.envelope)
+            }
+            for item in items {
+                guard let record = item.objectValue else { continue }
+                if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
+                if settings.options.output != .envelope {
+                    session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
+                }
+                printed += 1
+                if let limit = options.limit, printed >= limit { return }
+            }
+            guard let token = connection["nextToken"]?.stringValue else { return }
+            arguments["nextToken"] = .string(token)
+        }
+    }
+}

@@ -1,0 +1,239 @@
+import JSON
+
+/// The single-record update rules that `update` and `apply` share. Unversioned: send the change;
+/// in `--conflict-resolution auto`, a version conflict or an AUTOMERGE that kept the server's values
+/// switches to the versioned path. Versioned: fetch the record and its `_version`, refuse a missing or
+/// soft-deleted record and a wrong expected version, do nothing when the record already holds the
+/// values, send the change with `_version`, and refetch and retry after a version conflict or a merge
+/// that kept the server's values. A failed condition is told apart from a missing record by reading
+/// the key.
+///
+/// `apply` sends through a retrying sender: when a try's answer was lost (`Sent.ambiguous`), a conflict
+/// or failed condition that follows may be that try's own doing, so the record is read and, when it
+/// already holds the change, the update counts as done once (`Outcome.updated` with no response).
+struct RecordUpdater: Sendable {
+    /// What to update.
+    struct Target: Sendable {
+        var model: Model
+        var changeSet: ChangeSet
+        var condition: JSONValue?
+        var expectVersion: Int?
+        /// The fields the mutation returns.
+        var selection: SelectionSet
+        /// The fields of the fetch on the versioned path (and of `readsBefore`).
+        var fetchSelection: SelectionSet
+        var versioned: Bool
+    }
+
+    /// How messages name the expected version and the condition: as flags or as input members.
+    struct Wording: Sendable {
+        var expectVersion: String
+        var condition: String
+
+        static let commandLine = Wording(expectVersion: "--expect-version", condition: "the --if condition")
+        static let input = Wording(expectVersion: "expectVersion", condition: "the \"if\" condition")
+    }
+
+    enum Outcome: Sendable {
+        /// Written. `response` is the mutation's whole answer (nil when a lost try turned out to have
+        /// written it and `item` is the record as read); `before` is the record as read before the
+        /// write, when it was read.
+        case updated(item: JSONValue, response: GraphQLResponse?, before: JSONObject?)
+        /// Nothing to change: the record already holds the values.
+        case unchanged(record: JSONObject)
+    }
+
+    /// A mutation's answer, and whether an earlier try of it may have been applied unseen.
+    struct Sent: Sendable {
+        var response: GraphQLResponse
+        var ambiguous: Bool
+    }
+
+    typealias Fetch = @Sendable (_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError) -> JSONObject?
+    typealias Send = @Sendable (_ request: GraphQLRequestBody) async throws(GQLPatchError) -> Sent
+
+    var catalogue: ModelCatalogue
+    var retryConflicts: Int
+    var conflictResolution: ConflictResolution
+    var wording: Wording
+    /// Read the record before an unversioned update too (`apply --atomic` needs the previous values).
+    var readsBefore = false
+    var fetch: Fetch
+    var send: Send
+    /// Progress notes for stderr (the conflict retries, the switch to the versioned path).
+    var note: @Sendable (String) -> Void
+    /// Called with a failed mutation response before its error is thrown (`--output envelope` prints it).
+    var rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
+
+    func run(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        target.versioned ? try await runVersioned(target) : try await runUnversioned(target)
+    }
+
+    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say: the
+    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
+        var result = selection
+        for name in ["_version", "_deleted"] where !result.contains(name) {
+            result.fields.append(SelectionSet.Field(name: name))
+        }
+        return result
+    }
+
+    // MARK: - Paths
+
+    private func describe(_ target: Target) -> String {
+        ModelLookup.describe(model: target.model, key: target.changeSet.key)
+    }
+
+    private func comparer(_ target: Target) -> ResponseComparer {
+        ResponseComparer(catalogue: catalogue, model: target.model)
+    }
+
+    private func versionedTarget(_ target: Target) -> Target {
+        var versioned = target
+        versioned.versioned = true
+        versioned.fetchSelection = Self.withSyncFields(target.fetchSelection)
+        return versioned
+    }
+
+    private func runUnversioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        let model = target.model
+        var before: JSONObject?
+        if readsBefore {
+            guard let record = try await fetch(model, target.changeSet.key, target.fetchSelection) else {
+                throw GQLPatchError(.notFound, "no \(describe(target))")
+            }
+            if target.condition == nil, comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
+                return .unchanged(record: record)
+            }
+            before = record
+        }
+        let request = try DocumentBuilder().updateMutation(
+            model: model, selection: target.selection, input: target.changeSet.input(version: nil), condition: target.condition)
+        let sent = try await send(request)
+        let response = sent.response
+        if conflictResolution == .auto {
+            // The schema did not say, but the API checks versions: switch to the versioned path.
+            if let conflict = response.errors.first(where: \.isConflict) {
+                note("gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying")
+                guard model.operations.get != nil else { throw GQLPatchError(.conflict, conflict.summary) }
+                return try await runVersioned(versionedTarget(target))
+            }
+            // AUTOMERGE answers an update without _version with success, but keeps the server's
+            // values: the changes were not written.
+            if response.errors.isEmpty, let object = response.field(model.operations.update ?? "")?.objectValue,
+                model.operations.get != nil
+            {
+                let kept = comparer(target).unchangedFields(record: object, changes: target.changeSet.changes)
+                    .filter { target.selection.contains($0) }
+                if !kept.isEmpty {
+                    note("gqlpatch: note: the server kept its own values for \(kept.joined(separator: ", ")) (the API merges versions); fetching _version and retrying")
+                    return try await runVersioned(versionedTarget(target))
+                }
+            }
+        }
+        return try await finish(target, sent: sent, before: before)
+    }
+
+    private func runVersioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        let comparer = comparer(target)
+        var lastProblem = ""
+        var lostWrite: Int?  // the _version a try sent whose answer was lost
+        var before: JSONObject?
+        for attempt in 0...retryConflicts {
+            let record = try await fetch(target.model, target.changeSet.key, target.fetchSelection)
+            guard let record else {
+                throw GQLPatchError(.notFound, "no \(describe(target))")
+            }
+            if record["_deleted"] == .bool(true) {
+                throw GQLPatchError(.notFound, "\(describe(target)) is deleted (_deleted: true)")
+            }
+            guard case .int(let version) = record["_version"] ?? .null else {
+                throw GQLPatchError(.badResponse, "the server's \(describe(target)) has no integer _version although the model is versioned")
+            }
+            if let sent = lostWrite, version > sent, comparer.allApplied(record: record, changes: target.changeSet.changes) {
+                return .updated(item: .object(record), response: nil, before: before)
+            }
+            before = record
+            if let expected = target.expectVersion, expected != version {
+                throw GQLPatchError(
+                    .conflict, "\(describe(target)) is at _version \(version), not \(expected) (\(wording.expectVersion)); nothing was written")
+            }
+            if target.condition == nil, comparer.allApplied(record: record, changes: target.changeSet.changes) {
+                return .unchanged(record: record)
+            }
+            let request = try DocumentBuilder().updateMutation(
+                model: target.model, selection: target.selection, input: target.changeSet.input(version: version),
+                condition: target.condition)
+            let sent = try await send(request)
+            let response = sent.response
+            if sent.ambiguous { lostWrite = version }
+            if let conflict = response.errors.first(where: \.isConflict) {
+                if target.expectVersion != nil, !sent.ambiguous {
+                    try rejected(response)
+                    throw GQLPatchError(.conflict, "\(describe(target)) changed after _version \(version) was read: \(conflict.summary)")
+                }
+                lastProblem = "version conflict (\(conflict.summary))"
+                if attempt < retryConflicts {
+                    note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    continue
+                }
+                try rejected(response)
+                break
+            }
+            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""), let object = item.objectValue {
+                let kept = comparer.unchangedFields(record: object, changes: target.changeSet.changes)
+                    .filter { target.selection.contains($0) }
+                if !kept.isEmpty {
+                    // AUTOMERGE answered success but kept the server's values for these fields.
+                    lastProblem = "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"
+                    if attempt < retryConflicts {
+                        note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                        continue
+                    }
+                    try rejected(response)
+                    break
+                }
+            }
+            return try await finish(target, sent: sent, before: before)
+        }
+        throw GQLPatchError(.conflict, "\(describe(target)): \(lastProblem) after \(retryConflicts) retries; giving up")
+    }
+
+    /// Success: the record. Errors: sort out not-found from a failed condition, then fail with the code.
+    private func finish(_ target: Target, sent: Sent, before: JSONObject?) async throws(GQLPatchError) -> Outcome {
+        let response = sent.response
+        let model = target.model
+        if response.errors.isEmpty {
+            guard let item = response.field(model.operations.update ?? "") else {
+                try rejected(response)
+                throw GQLPatchError(.notFound, "no \(describe(target)) (the server returned null)")
+            }
+            guard item.objectValue != nil else {
+                try rejected(response)
+                throw GQLPatchError(.badResponse, "\(model.operations.update ?? "") returned \(item) where an object was expected")
+            }
+            return .updated(item: item, response: response, before: before)
+        }
+        try rejected(response)
+        if response.errors.contains(where: \.isConditionalCheckFailed) {
+            if model.operations.get != nil {
+                if sent.ambiguous {
+                    // A lost try may have written the change and made this one's condition fail.
+                    let record = try await fetch(model, target.changeSet.key, target.fetchSelection)
+                    guard let record, record["_deleted"] != .bool(true) else { throw GQLPatchError(.notFound, "no \(describe(target))") }
+                    if comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
+                        return .updated(item: .object(record), response: nil, before: before)
+                    }
+                } else {
+                    let keyOnly = SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0) })
+                    let record = try await fetch(model, target.changeSet.key, keyOnly)
+                    if record == nil { throw GQLPatchError(.notFound, "no \(describe(target))") }
+                }
+            }
+            let reason = target.condition == nil ? "the update's condition failed" : "\(wording.condition) is false"
+            throw GQLPatchError(.conflict, "\(describe(target)): \(reason) (\(response.errors[0].summary)); nothing was written")
+        }
+        throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
+    }
+}

@@ -1,0 +1,40 @@
+import JSON
+
+/// `gqlpatch schema [<Model>]` prints the model catalogue as JSON; `gqlpatch schema pull` sends the
+/// standard introspection query and prints the endpoint's schema as SDL.
+struct SchemaCommand: Sendable {
+    var options: SchemaOptions
+    var settings: Settings
+    var context: RunContext
+
+    func show() throws(GQLPatchError) {
+        let printer = JSONPrinter(pretty: settings.options.pretty, console: context.console)
+        switch options.action {
+        case .model(let name):
+            let model = try ModelLookup.model(named: name, in: settings.catalogue)
+            context.console.writeOut(printer.render(CatalogueJSON.render(model)))
+        default:
+            context.console.writeOut(printer.render(CatalogueJSON.render(settings.catalogue, source: settings.schemaSource)))
+        }
+    }
+
+    func pull() async throws(GQLPatchError) {
+        let request = GraphQLRequestBody(query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
+        if settings.options.dryRun {
+            let document = DryRun.plan(settings: settings, steps: [DryRun.step("introspect the schema", request)])
+            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+            return
+        }
+        let session = CommandSession(settings: settings, context: context)
+        let response = try await session.client.send(request.json())
+        if let failure = response.failure {
+            try session.printEnvelopeOnFailure(response)
+            throw failure
+        }
+        guard let schema = response.data?["__schema"], schema.objectValue != nil else {
+            throw GQLPatchError(.badResponse, "the introspection answer has no data.__schema")
+        }
+        let sdl = try IntrospectionSDLPrinter.print(schema)
+        context.console.writeOut(Array(sdl.utf8))
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import JSON
+
+/// Helpers shared by the end-to-end tests of the record commands.
+enum LifecycleSupport {
+    /// The three-level library schema (Author -> Book -> Chapter, Author -> Profile).
+    static var library: String { TestPaths.fixture("lifecycle/library.graphql") }
+
+    /// stdout parsed as JSON Lines.
+    static func lines(_ result: ProcessResult) throws -> [JSONValue] {
+        try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+    }
+
+    /// The GraphQL requests whose query contains `text`.
+    static func bodies(_ emulator: Emulator, containing text: String) throws -> [JSONValue] {
+        try emulator.bodies().filter { $0["query"]?.stringValue?.contains(text) == true }
+    }
+
+    /// A versioned emulator (optimistic concurrency) and the compiled schema it serves.
+    static func versionedEmulator(schema: String = TestPaths.schema) throws -> (Emulator, String) {
+        let emulator = try Emulator(schema: schema, arguments: ["--api-key", Emulator.apiKey, "--conflict-handler", "optimistic"])
+        let compiled = try Emulator.compiledSchema(source: schema, arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
+        return (emulator, compiled)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import JSON
+import Testing
+
+@testable import GQLPatch
+
+/// The journal's format on disk, and what `--resume` reads back from it.
+@Suite struct BatchJournalTests {
+    private func contents(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    private let undo = UndoAction.revert(model: "Item", key: ["id": "1"], previous: ["name": "Chair"], left: ["name": "Lamp"], version: 4)
+
+    @Test func formatOnDisk() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true)
+        try journal.record(LineResult(line: 3, status: .updated, undo: undo, digest: "0123456789abcde"))
+        try journal.record(LineResult(line: 5, status: .unchanged, digest: "fedcba987654321"))
+        try journal.recordRollback(line: 3)
+        #expect(try contents(path) == [
+            #"{"gqlpatchJournal":1,"input":"in.jsonl","atomic":true}"#,
+            #"{"line":3,"digest":"0123456789abcde","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{"name":"Chair"},"left":{"name":"Lamp"},"version":4}}"#,
+            #"{"line":5,"digest":"fedcba987654321","status":"unchanged"}"#,
+            #"{"line":3,"rolledBack":true}"#,
+            "",
+        ])
+    }
+
+    @Test func resumeReadsDoneLinesAndUndoes() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true)
+        try journal.record(LineResult(line: 1, status: .created, undo: .remove(model: "Item", key: ["id": "9"], left: ["name": "x"], version: nil), digest: "aaa"))
+        try journal.record(LineResult(line: 2, status: .updated, undo: undo, digest: "bbb"))
+        try journal.record(LineResult(line: 4, status: .deleted, undo: .recreate(model: "Item", key: ["id": "2"], record: ["id": "2", "name": "Old"]), digest: "ccc"))
+        try journal.recordRollback(line: 4)
+        let (_, state) = try BatchJournal.resume(path: path)
+        #expect(state.input == "in.jsonl")
+        #expect(state.atomic)
+        #expect(state.done == [1: "aaa", 2: "bbb"])
+        #expect(state.undo.map(\.line) == [1, 2])
+        #expect(state.undo.last?.action == undo)
+    }
+
+    @Test func aTornLastLineIsDroppedAndCutOff() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        let journal = try BatchJournal.create(path: path, input: "<stdin>", atomic: false)
+        try journal.record(LineResult(line: 1, status: .updated, digest: "aaa"))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(#"{"line":2,"dig"#.utf8))
+        try handle.close()
+        let (resumed, state) = try BatchJournal.resume(path: path)
+        #expect(state.done == [1: "aaa"])
+        try resumed.record(LineResult(line: 2, status: .updated, digest: "bbb"))
+        #expect(try contents(path).suffix(3) == [
+            #"{"line":1,"digest":"aaa","status":"updated"}"#, #"{"line":2,"digest":"bbb","status":"updated"}"#, "",
+        ])
+    }
+
+    @Test func aDamagedMiddleLineIsAnError() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        try (#"{"gqlpatchJournal":1,"input":"x","atomic":false}"# + "\nnot json\n" + #"{"line":1,"digest":"a","status":"updated"}"# + "\n")
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
+        #expect(error.code == .invalidInput)
+        #expect(error.message == "\(path):2:2: error: the journal is damaged: unexpected character \"o\"")
+    }
+
+    @Test func notAJournal() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        try #"{"line":1}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
+        #expect(error.message == "\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": 1, ...} header)")
+    }
+
+    @Test func anExistingJournalIsNotOverwritten() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        _ = try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
+        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.create(path: path, input: "in.jsonl", atomic: false) }
+        #expect(error.code == .usage)
+        #expect(error.message == "the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+    }
+
+    @Test(arguments: [
+        UndoAction.revert(model: "Item", key: ["id": "1"], previous: ["name": "A", "tags": .null], left: ["name": "B", "tags": ["x"]], version: nil),
+        UndoAction.remove(model: "RecipeStep", key: ["recipeID": "r", "rowID": 2], left: ["quantity": 1.5], version: 1),
+        UndoAction.recreate(model: "Item", key: ["id": "1"], record: ["id": "1", "name": "A", "imageFile": ["bucket": "b"]]),
+    ])
+    func undoRoundTrips(_ action: UndoAction) throws {
+        let text = action.json().serialized()
+        #expect(UndoAction(json: try JSONValue.parse(text)) == action)
+    }
+}

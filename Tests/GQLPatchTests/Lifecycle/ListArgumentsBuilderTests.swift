@@ -1,0 +1,64 @@
+import JSON
+import Testing
+
+@testable import GQLPatch
+
+@Suite struct ListArgumentsBuilderTests {
+    private let builder = ListArgumentsBuilder(catalogue: LifecycleFixtures.catalogue, readFile: LifecycleFixtures.noFiles)
+
+    private func where_(_ pairs: [(String, FieldAssignment.Value)]) -> [FieldAssignment] {
+        pairs.map { FieldAssignment(field: $0.0, value: $0.1) }
+    }
+
+    @Test func partitionAndSortKeyUseTheKeyArguments() throws {
+        let arguments = try builder.arguments(
+            model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3")), ("recipeID", .text("r1"))]),
+            filter: nil, sort: .desc, pageSize: 2)
+        #expect(arguments == JSONObject([
+            ("recipeID", "r1"), ("rowID", ["eq": .int(3)]), ("sortDirection", "DESC"), ("limit", .int(2)),
+        ]))
+    }
+
+    @Test func otherFieldsAndTheFilterAreAndedIntoFilter() throws {
+        let arguments = try builder.arguments(
+            model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
+            filter: ["rowID": ["gt": .int(3)]], sort: nil, pageSize: nil)
+        #expect(arguments == JSONObject([("filter", ["and": [
+            ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]], ["itemCode": ["attributeExists": false]],
+            ["rowID": ["gt": .int(3)]],
+        ]])]))
+    }
+
+    @Test func aSortKeyWithoutItsPartitionKeyIsAFilter() throws {
+        let arguments = try builder.arguments(
+            model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3"))]), filter: nil, sort: nil, pageSize: nil)
+        #expect(arguments == JSONObject([("filter", ["rowID": ["eq": .int(3)]])]))
+    }
+
+    struct BadCase: Sendable, CustomTestStringConvertible {
+        var model: String
+        var conditions: [FieldAssignment] = []
+        var filter: JSONValue?
+        var sort: ListOptions.SortOrder?
+        var message: String
+        var testDescription: String { message }
+    }
+
+    @Test(arguments: [
+        BadCase(model: "Item", conditions: [FieldAssignment(field: "nme", value: .text("x"))],
+                message: "--where: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
+        BadCase(model: "RecipeStep", conditions: [FieldAssignment(field: "rowID", value: .text("three"))],
+                message: "--where rowID: expected an Int, got \"three\""),
+        BadCase(model: "RecipeStep", filter: ["rowId": ["gt": .int(1)]],
+                message: "--filter: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"),
+        BadCase(model: "RecipeStep", sort: .asc, message: "--sort needs --where on RecipeStep's partition key (recipeID=VALUE)"),
+        BadCase(model: "Item", sort: .asc, message: "--sort: Item has no sort key (listItems takes no sortDirection)"),
+    ])
+    func refusals(_ bad: BadCase) {
+        let error = LifecycleFixtures.error { () throws(GQLPatchError) in
+            try builder.arguments(model: LifecycleFixtures.model(bad.model), conditions: bad.conditions, filter: bad.filter, sort: bad.sort, pageSize: nil)
+        }
+        #expect(error?.code == .invalidInput)
+        #expect(error?.message == bad.message)
+    }
+}

@@ -1,0 +1,321 @@
+/*
+ * The bench's loopback GraphQL responder: a single-threaded epoll HTTP/1.1 server that answers
+ * AppSync-shaped JSON for the two operations the bench sends (getItem with _version, updateItem).
+ *
+ * It checks the x-api-key header against the key it was given, or accepts any request that carries
+ * a SigV4 Authorization header (AWS4-HMAC-SHA256 ...; the signature is not verified: the bench
+ * measures clients, the emulator's tests verify signatures). Everything else gets AppSync's 401.
+ *
+ * Usage: responder PORT API_KEY [PORT_FILE]
+ *   PORT 0 picks a free port; the port is then written to PORT_FILE (when given) and to stdout.
+ * On SIGTERM/SIGINT it prints one line of counts to stderr and exits 0:
+ *   responder: requests=N get=N update=N other=N unauthorized=N
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/epoll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define MAX_EVENTS 256
+#define BUFFER_CAPACITY (1 << 20)
+
+typedef struct {
+    int fd;
+    char *in;
+    size_t in_len;
+    char *out;
+    size_t out_len;
+    size_t out_sent;
+    int continue_sent;
+    int close_after;
+} Connection;
+
+static volatile sig_atomic_t stopping = 0;
+static const char *api_key = "";
+static unsigned long count_requests, count_get, count_update, count_other, count_unauthorized;
+
+static void on_signal(int sig) { (void)sig; stopping = 1; }
+
+static void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK); }
+
+/* Case-insensitive search for a header line "name:" inside [headers, end); returns the value start. */
+static const char *header_value(const char *headers, const char *end, const char *name, size_t *value_len) {
+    size_t name_len = strlen(name);
+    const char *line = headers;
+    while (line < end) {
+        const char *eol = memmem(line, (size_t)(end - line), "\r\n", 2);
+        if (!eol) eol = end;
+        if ((size_t)(eol - line) > name_len && line[name_len] == ':' && strncasecmp(line, name, name_len) == 0) {
+            const char *value = line + name_len + 1;
+            while (value < eol && (*value == ' ' || *value == '\t')) value++;
+            *value_len = (size_t)(eol - value);
+            return value;
+        }
+        line = eol + 2;
+    }
+    return NULL;
+}
+
+/* The first JSON string member KEY (quoted, e.g. "\"id\"") of the body; 1 when found. */
+static int find_member(const char *body, size_t len, const char *key, char *value, size_t capacity) {
+    size_t key_len = strlen(key);
+    const char *cursor = body, *end = body + len;
+    while (cursor < end) {
+        const char *hit = memmem(cursor, (size_t)(end - cursor), key, key_len);
+        if (!hit) break;
+        const char *p = hit + key_len;
+        while (p < end && (*p == ' ' || *p == ':')) p++;
+        if (p < end && *p == '"') {
+            p++;
+            size_t n = 0;
+            while (p + n < end && p[n] != '"' && p[n] != '\\' && n + 1 < capacity) n++;
+            memcpy(value, p, n);
+            value[n] = 0;
+            return 1;
+        }
+        cursor = hit + key_len;
+    }
+    return 0;
+}
+
+/* The record id the client sent: the first "id" JSON member (variables or inlined input), else a default. */
+static void find_id(const char *body, size_t len, char *id, size_t id_capacity) {
+    const char *cursor = body, *end = body + len;
+    while (cursor < end) {
+        const char *hit = memmem(cursor, (size_t)(end - cursor), "\"id\"", 4);
+        if (!hit) break;
+        const char *p = hit + 4;
+        while (p < end && (*p == ' ' || *p == ':')) p++;
+        if (p < end && *p == '\\') p++; /* "id":\"...\" inside a JSON-encoded query string */
+        if (p < end && *p == '"') {
+            p++;
+            size_t n = 0;
+            while (p + n < end && p[n] != '"' && p[n] != '\\' && n + 1 < id_capacity) n++;
+            memcpy(id, p, n);
+            id[n] = 0;
+            return;
+        }
+        cursor = hit + 4;
+    }
+    /* getItem(id: \"...\") written inline in the query text. */
+    const char *hit = memmem(body, len, "id: \\\"", 6);
+    if (hit) {
+        const char *p = hit + 6;
+        size_t n = 0;
+        while (p + n < end && p[n] != '\\' && n + 1 < id_capacity) n++;
+        memcpy(id, p, n);
+        id[n] = 0;
+        return;
+    }
+    snprintf(id, id_capacity, "bench-1");
+}
+
+static void append_out(Connection *c, const char *data, size_t len) {
+    memcpy(c->out + c->out_len, data, len);
+    c->out_len += len;
+}
+
+static void respond(Connection *c, int status, const char *body, size_t body_len) {
+    char head[256];
+    const char *reason = status == 200 ? "OK" : (status == 401 ? "Unauthorized" : "Bad Request");
+    int n = snprintf(head, sizeof head,
+                     "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=UTF-8\r\n"
+                     "Content-Length: %zu\r\nx-amzn-RequestId: bench\r\n%s\r\n",
+                     status, reason, body_len, c->close_after ? "Connection: close\r\n" : "");
+    if (c->out_len + (size_t)n + body_len > BUFFER_CAPACITY) { c->close_after = 1; return; }
+    append_out(c, head, (size_t)n);
+    append_out(c, body, body_len);
+}
+
+static void answer(Connection *c, const char *headers, const char *headers_end, const char *body, size_t body_len) {
+    count_requests++;
+    size_t len = 0;
+    const char *value = header_value(headers, headers_end, "x-api-key", &len);
+    int authorized = value && len == strlen(api_key) && memcmp(value, api_key, len) == 0;
+    if (!authorized) {
+        value = header_value(headers, headers_end, "authorization", &len);
+        authorized = value && len > 17 && strncmp(value, "AWS4-HMAC-SHA256 ", 17) == 0;
+    }
+    if (!authorized) {
+        count_unauthorized++;
+        static const char denied[] =
+            "{\"errors\":[{\"errorType\":\"UnauthorizedException\",\"message\":\"You are not authorized to make this call.\"}]}";
+        respond(c, 401, denied, sizeof denied - 1);
+        return;
+    }
+    char id[128], name[128], out[2048];
+    find_id(body, body_len, id, sizeof id);
+    /* The update echoes the name it was sent, as a real update would (clients check it). */
+    if (!find_member(body, body_len, "\"name\"", name, sizeof name)) snprintf(name, sizeof name, "Lamp");
+    int n;
+    if (memmem(body, body_len, "updateItem", 10)) {
+        count_update++;
+        n = snprintf(out, sizeof out,
+                     "{\"data\":{\"updateItem\":{\"id\":\"%s\",\"name\":\"%s\",\"description\":null,"
+                     "\"modelFile\":null,\"imageFile\":{\"bucket\":\"b\",\"region\":\"us-east-1\",\"key\":\"k.png\","
+                     "\"contentType\":\"image/png\",\"size\":1024},\"tags\":[\"a\",\"b\"],"
+                     "\"createdAt\":\"2026-01-01T00:00:00.000Z\",\"updatedAt\":\"2026-01-02T00:00:00.000Z\","
+                     "\"_version\":2,\"_deleted\":null,\"_lastChangedAt\":1767312000000}}}",
+                     id, name);
+    } else if (memmem(body, body_len, "getItem", 7)) {
+        count_get++;
+        n = snprintf(out, sizeof out,
+                     "{\"data\":{\"getItem\":{\"id\":\"%s\",\"name\":\"Desk\",\"description\":null,"
+                     "\"modelFile\":null,\"imageFile\":null,\"tags\":[\"a\"],"
+                     "\"createdAt\":\"2026-01-01T00:00:00.000Z\",\"updatedAt\":\"2026-01-01T00:00:00.000Z\","
+                     "\"_version\":1,\"_deleted\":null,\"_lastChangedAt\":1767225600000}}}",
+                     id);
+    } else {
+        count_other++;
+        n = snprintf(out, sizeof out,
+                     "{\"data\":null,\"errors\":[{\"errorType\":\"ValidationError\","
+                     "\"message\":\"the bench responder answers getItem and updateItem only\"}]}");
+    }
+    respond(c, 200, out, (size_t)n);
+}
+
+/* Parses every complete request in the input buffer; returns -1 on a malformed request. */
+static int process_input(Connection *c) {
+    for (;;) {
+        char *headers_end = memmem(c->in, c->in_len, "\r\n\r\n", 4);
+        if (!headers_end) return c->in_len >= BUFFER_CAPACITY ? -1 : 0;
+        char *headers = memchr(c->in, '\n', (size_t)(headers_end - c->in));
+        headers = headers ? headers + 1 : headers_end;
+        size_t len = 0, content_length = 0;
+        const char *value = header_value(headers, headers_end + 2, "content-length", &len);
+        if (value) content_length = strtoul(value, NULL, 10);
+        if (header_value(headers, headers_end + 2, "transfer-encoding", &len)) return -1; /* not used by the bench */
+        value = header_value(headers, headers_end + 2, "connection", &len);
+        if (value && len == 5 && strncasecmp(value, "close", 5) == 0) c->close_after = 1;
+        size_t head_len = (size_t)(headers_end + 4 - c->in);
+        if (head_len + content_length > BUFFER_CAPACITY) return -1;
+        if (c->in_len < head_len + content_length) {
+            if (!c->continue_sent && header_value(headers, headers_end + 2, "expect", &len)) {
+                static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
+                append_out(c, cont, sizeof cont - 1);
+                c->continue_sent = 1;
+            }
+            return 0;
+        }
+        answer(c, headers, headers_end + 2, c->in + head_len, content_length);
+        c->continue_sent = 0;
+        size_t used = head_len + content_length;
+        memmove(c->in, c->in + used, c->in_len - used);
+        c->in_len -= used;
+        if (c->close_after) return 0;
+    }
+}
+
+static void close_connection(int epoll_fd, Connection *c) {
+    epoll_ctl(epoll_fd, EPOLL_CTL_DEL, c->fd, NULL);
+    close(c->fd);
+    free(c->in);
+    free(c->out);
+    free(c);
+}
+
+/* Writes pending output; returns 1 when the connection should be closed. */
+static int flush_output(int epoll_fd, Connection *c) {
+    while (c->out_sent < c->out_len) {
+        ssize_t n = send(c->fd, c->out + c->out_sent, c->out_len - c->out_sent, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN) {
+                struct epoll_event ev = {.events = EPOLLIN | EPOLLOUT, .data.ptr = c};
+                epoll_ctl(epoll_fd, EPOLL_CTL_MOD, c->fd, &ev);
+                return 0;
+            }
+            return 1;
+        }
+        c->out_sent += (size_t)n;
+    }
+    c->out_len = c->out_sent = 0;
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+    epoll_ctl(epoll_fd, EPOLL_CTL_MOD, c->fd, &ev);
+    return c->close_after;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: responder PORT API_KEY [PORT_FILE]\n");
+        return 64;
+    }
+    api_key = argv[2];
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    int listener = socket(AF_INET, SOCK_STREAM, 0);
+    int one = 1;
+    setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)atoi(argv[1]))};
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(listener, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(listener, 4096) < 0) {
+        perror("responder: bind/listen");
+        return 69;
+    }
+    socklen_t addr_len = sizeof addr;
+    getsockname(listener, (struct sockaddr *)&addr, &addr_len);
+    int port = ntohs(addr.sin_port);
+    if (argc > 3) {
+        FILE *f = fopen(argv[3], "w");
+        if (f) { fprintf(f, "%d\n", port); fclose(f); }
+    }
+    printf("%d\n", port);
+    fflush(stdout);
+    set_nonblocking(listener);
+
+    int epoll_fd = epoll_create1(0);
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = NULL};
+    epoll_ctl(epoll_fd, EPOLL_CTL_ADD, listener, &ev);
+    struct epoll_event events[MAX_EVENTS];
+    while (!stopping) {
+        int ready = epoll_wait(epoll_fd, events, MAX_EVENTS, 500);
+        for (int i = 0; i < ready; i++) {
+            Connection *c = events[i].data.ptr;
+            if (!c) {
+                for (;;) {
+                    int fd = accept4(listener, NULL, NULL, SOCK_NONBLOCK);
+                    if (fd < 0) break;
+                    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+                    Connection *nc = calloc(1, sizeof *nc);
+                    nc->fd = fd;
+                    nc->in = malloc(BUFFER_CAPACITY);
+                    nc->out = malloc(BUFFER_CAPACITY);
+                    struct epoll_event cev = {.events = EPOLLIN, .data.ptr = nc};
+                    epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &cev);
+                }
+                continue;
+            }
+            int done = 0, peer_closed = 0;
+            if (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
+                for (;;) {
+                    ssize_t n = recv(c->fd, c->in + c->in_len, BUFFER_CAPACITY - c->in_len, 0);
+                    if (n > 0) { c->in_len += (size_t)n; if (c->in_len < BUFFER_CAPACITY) continue; }
+                    if (n == 0) peer_closed = 1;
+                    if (n < 0 && errno != EAGAIN && errno != EINTR) done = 1;
+                    break;
+                }
+                if (!done && process_input(c) < 0) done = 1;
+            }
+            if (!done && (c->out_len > c->out_sent || (events[i].events & EPOLLOUT))) done = flush_output(epoll_fd, c);
+            done |= peer_closed;
+            if (done) close_connection(epoll_fd, c);
+        }
+    }
+    fprintf(stderr, "responder: requests=%lu get=%lu update=%lu other=%lu unauthorized=%lu\n", count_requests,
+            count_get, count_update, count_other, count_unauthorized);
+    return 0;
+}

@@ -1,0 +1,486 @@
+"""gqlpatch benchmark runner: gqlpatch against the tools a user would reach for instead.
+
+Run by `make bench` (which builds the release binary and installs the peers first):
+    .venv/bin/python bench/run.py --bin .build/release/gqlpatch
+
+Per run it measures the client process tree only, through the small meter bench/measure.c:
+wall time (CLOCK_MONOTONIC around fork, exec and wait4), CPU time (user+sys from wait4, which
+covers the child and the children it waited for) and peak resident memory (ru_maxrss from wait4:
+the largest single process of the tree).
+Tools of one scenario run alternately (A B C A B C ...) after warm-up runs. The server is the
+bench's own C responder (bench/responder.c) on loopback; wrk, a second process, shows in the same
+run that it serves at least twice the best client's request rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+API_KEY = "bench-api-key"
+REGION = "us-east-1"
+ACCESS_KEY = "AKIDBENCHEXAMPLE"
+SECRET_KEY = "bench/secret/key/EXAMPLEKEY"
+AWSCURL_VERSION = 'import importlib.metadata as m; print(m.version("awscurl"))'
+FIELDS = "id name description tags createdAt updatedAt _version _deleted _lastChangedAt"
+
+
+@dataclass
+class Tool:
+    """One command line of a scenario."""
+
+    name: str
+    argv: list[str]
+    check: Callable[[str], bool] = lambda out: True
+    env: dict[str, str] = field(default_factory=dict)
+    stdin: Path | None = None
+    unavailable: str | None = None  # why the row prints "not available"
+    is_subject: bool = False  # gqlpatch: always the full number of runs
+    records: int | None = None  # batch scenario: records per run when not the scenario's own count
+
+
+@dataclass
+class Sample:
+    wall: float
+    cpu: float
+    rss_kib: int
+
+
+@dataclass
+class Row:
+    scenario: str
+    tool: Tool
+    samples: list[Sample] = field(default_factory=list)
+    failure: str | None = None
+    records: int = 0  # batch scenario: records per run
+
+    def median(self, attribute: str) -> float:
+        return statistics.median(getattr(s, attribute) for s in self.samples)
+
+
+def build_c(scratch: Path, name: str) -> Path:
+    """Compiles bench/NAME.c into the scratch folder when the binary is missing or older."""
+    binary, source = scratch / name, BENCH / f"{name}.c"
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+def run_once(tool: Tool, scratch: Path) -> tuple[Sample, int, str, str]:
+    """One run under bench/measure.c (see there why the meter is not this Python process)."""
+    env = dict(os.environ)
+    env.update(tool.env)
+    out_path, err_path, result_path = scratch / "last.out", scratch / "last.err", scratch / "last.result"
+    result_path.unlink(missing_ok=True)
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        stdin = open(tool.stdin, "rb") if tool.stdin else subprocess.DEVNULL
+        subprocess.run([str(scratch / "measure"), str(result_path), *tool.argv],
+                       stdin=stdin, stdout=out, stderr=err, env=env, check=True)
+        if tool.stdin:
+            stdin.close()
+    code, wall, cpu, rss = result_path.read_text().split()
+    sample = Sample(float(wall), float(cpu), int(rss))
+    return (
+        sample,
+        int(code),
+        out_path.read_text(errors="replace"),
+        err_path.read_text(errors="replace"),
+    )
+
+
+def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int = 0) -> list[Row]:
+    """Warm-up, then alternate the tools round by round until each has its counted runs.
+
+    A tool whose warm-up run takes longer than --slow-seconds gets only --slow-runs counted runs
+    (so the whole bench stays within its time budget); the table shows every row's n.
+    """
+    rows = [Row(scenario, tool, records=tool.records or records if records else 0) for tool in tools]
+    wanted: dict[int, int] = {}
+    for index, row in enumerate(rows):
+        if row.tool.unavailable:
+            continue
+        for _ in range(args.warmup):
+            sample, code, out, err = run_once(row.tool, scratch)
+            if code != 0 or not row.tool.check(out):
+                row.failure = f"exit {code}: {(err.strip() or out.strip())[:160]}"
+                break
+        if row.failure:
+            continue
+        slow = sample.wall > args.slow_seconds
+        wanted[index] = min(args.slow_runs, args.runs) if slow else args.runs
+    for round_number in range(max(wanted.values(), default=0)):
+        for index, count in wanted.items():
+            row = rows[index]
+            if round_number >= count or row.failure:
+                continue
+            sample, code, out, err = run_once(row.tool, scratch)
+            if code != 0 or not row.tool.check(out):
+                row.failure = f"exit {code} in run {round_number + 1}: {(err.strip() or out.strip())[:160]}"
+                continue
+            row.samples.append(sample)
+    for row in rows:
+        print(f"  {scenario} / {row.tool.name}: "
+              + (f"median {row.median('wall') * 1000:.1f} ms over {len(row.samples)} runs"
+                 if row.samples and not row.failure else (row.tool.unavailable or row.failure)),
+              file=sys.stderr, flush=True)
+    return rows
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def start_responder(scratch: Path) -> tuple[subprocess.Popen, str]:
+    binary = build_c(scratch, "responder")
+    port_file = scratch / "responder.port"
+    port_file.unlink(missing_ok=True)
+    process = subprocess.Popen([str(binary), "0", API_KEY, str(port_file)],
+                               stdout=subprocess.DEVNULL, stderr=open(scratch / "responder.log", "w"))
+    for _ in range(200):
+        if port_file.exists() and port_file.read_text().strip():
+            break
+        time.sleep(0.01)
+    return process, f"http://127.0.0.1:{port_file.read_text().strip()}/graphql"
+
+
+def compile_schema(python: str, source: Path, handler: str, out: Path) -> None:
+    if out.exists() and out.stat().st_mtime > source.stat().st_mtime:
+        return
+    with open(out, "w") as handle:
+        subprocess.run([python, str(ROOT / "Tests/AppSyncEmulator/appsync_emulator.py"), "--schema", str(source),
+                        "--conflict-handler", handler, "--print-schema"], stdout=handle, check=True)
+
+
+def server_rate(url: str, scratch: Path, seconds: int) -> float:
+    """Requests per second the responder serves to wrk (32 connections, 2 threads)."""
+    script = scratch / "wrk-post.lua"
+    body = ('{"query":"mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { %s } }",'
+            '"variables":{"input":{"id":"r1","name":"Lamp"}}}' % FIELDS)
+    script.write_text(
+        'wrk.method = "POST"\n'
+        'wrk.headers["Content-Type"] = "application/json"\n'
+        f'wrk.headers["x-api-key"] = "{API_KEY}"\n'
+        f"wrk.body = [[{body}]]\n")
+    result = subprocess.run(["wrk", "-t2", "-c32", f"-d{seconds}s", "-s", str(script), url],
+                            capture_output=True, text=True, check=True)
+    match = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
+    return float(match.group(1)) if match else 0.0
+
+
+def machine() -> str:
+    memory = "?"
+    with open("/proc/meminfo") as handle:
+        for line in handle:
+            if line.startswith("MemTotal:"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    model = "?"
+    with open("/proc/cpuinfo") as handle:
+        for line in handle:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    load = os.getloadavg()
+    return (f"{os.cpu_count()} cores ({model}), {memory} memory, {platform.system()} {platform.release()}; "
+            f"load average at start {load[0]:.2f}")
+
+
+def version_of(argv: list[str]) -> str:
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, timeout=30)
+        return (result.stdout.strip() or result.stderr.strip()).splitlines()[0]
+    except (OSError, IndexError, subprocess.TimeoutExpired):
+        return "?"
+
+
+def gqlpatch_has(binary: str, probe: list[str], refusal: str) -> str | None:
+    """None when gqlpatch supports the feature, else the reason."""
+    result = subprocess.run([binary, *probe], capture_output=True, text=True)
+    text = result.stdout + result.stderr
+    if refusal in text or result.returncode in (64,):
+        return "not available: " + (text.strip().splitlines() or ["?"])[0][:120]
+    return None
+
+
+# ---------------------------------------------------------------- scenarios
+
+
+def contains(fragment: str) -> Callable[[str], bool]:
+    return lambda out: fragment in out.replace(" ", "")
+
+
+def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
+    gqlpatch, venv = args.bin, Path(args.venv)
+    gql_cli, awscurl = str(venv / "bin/gql-cli"), str(venv / "bin/awscurl")
+    small = scratch / "compiled-versioned.graphql"
+    plain = scratch / "compiled-plain.graphql"
+    big = scratch / f"compiled-{args.models}-models.graphql"
+    updated = contains('"_version":2')
+    tools: dict[str, list[Tool]] = {}
+
+    tools["1. versioned update"] = [
+        Tool("gqlpatch update", [gqlpatch, "--endpoint", url, "--schema", str(small), "--api-key", API_KEY,
+                                 "update", "Item", "--id", "r1", "--set", "name=Lamp"], updated, is_subject=True),
+        Tool("curl + jq script", [str(BENCH / "scripts/curl_jq_update.sh"), url, API_KEY, "r1", "Lamp"], updated),
+        Tool("gql-cli x2", [str(BENCH / "scripts/gql_cli_update.sh"), gql_cli, url, API_KEY, "r1", "Lamp"], updated),
+    ]
+
+    empty_file = scratch / "empty-aws-config"  # no profile files get in the way of the environment's keys
+    empty_file.write_text("")
+    iam_env = {"AWS_ACCESS_KEY_ID": ACCESS_KEY, "AWS_SECRET_ACCESS_KEY": SECRET_KEY, "AWS_REGION": REGION,
+               "AWS_SESSION_TOKEN": "", "AWS_PROFILE": "", "AWS_CONFIG_FILE": str(empty_file),
+               "AWS_SHARED_CREDENTIALS_FILE": str(empty_file), "AWS_EC2_METADATA_DISABLED": "true"}
+    iam_env = {k: v for k, v in iam_env.items() if v}
+    body = ('{"query":"mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { %s } }",'
+            '"variables":{"input":{"id":"r1","name":"Lamp"}}}' % FIELDS)
+    iam_probe = [gqlpatch, "--endpoint", url, "--schema", str(plain), "--auth", "iam", "--region", REGION,
+                 "--dry-run", "update", "Item", "--id", "r1", "--set", "name=Lamp"]
+    subprocess_env = dict(os.environ, **iam_env)
+    probe = subprocess.run(iam_probe, capture_output=True, text=True, env=subprocess_env)
+    iam_missing = None if probe.returncode == 0 else \
+        "not available: " + ((probe.stderr.strip() or probe.stdout.strip()).splitlines() or ["?"])[0][:120]
+    tools["2. IAM-signed update"] = [
+        Tool("gqlpatch --auth iam", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--auth", "iam",
+                                     "--region", REGION, "update", "Item", "--id", "r1", "--set", "name=Lamp"],
+             updated, env=iam_env, unavailable=iam_missing, is_subject=True),
+        Tool("curl --aws-sigv4", ["curl", "-sS", "--fail", "--aws-sigv4", f"aws:amz:{REGION}:appsync",
+                                  "--user", f"{ACCESS_KEY}:{SECRET_KEY}", "-H", "Content-Type: application/json",
+                                  "--data-raw", body, url], updated, env=iam_env),
+        Tool("awscurl", [awscurl, "--service", "appsync", "--region", REGION, "-X", "POST",
+                         "-H", "Content-Type: application/json", "-d", body, url], updated, env=iam_env),
+    ]
+
+    # Scenario 3: the same 10,000 single-request updates (conflict detection off: one request each).
+    n = args.records
+    records = scratch / f"records-{n}.jsonl"
+    curl_config = scratch / f"curl-parallel-{n}.config"
+    bodies = scratch / f"bodies-{n}.txt"
+    sample = scratch / f"bodies-first-{args.xargs_records}.txt"
+    if not records.exists() or not curl_config.exists() or url not in curl_config.read_text()[:500]:
+        with open(records, "w") as r, open(curl_config, "w") as c, open(bodies, "w") as b:
+            for i in range(n):
+                r.write('{"id":"r%d","name":"Lamp %d"}\n' % (i, i))
+                one = ('{"query":"mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { %s } }",'
+                       '"variables":{"input":{"id":"r%d","name":"Lamp %d"}}}' % (FIELDS, i, i))
+                b.write(one + "\n")
+                quoted = one.replace("\\", "\\\\").replace('"', '\\"')
+                # `next` separates transfers; one after the last would start an empty one (exit 2).
+                c.write(("next\n" if i else "") + f'url = "{url}"\nheader = "x-api-key: {API_KEY}"\n'
+                        f'header = "Content-Type: application/json"\ndata-raw = "{quoted}"\n'
+                        'output = "/dev/null"\nfail\n')
+    with open(bodies) as source, open(sample, "w") as target:
+        for _, line in zip(range(args.xargs_records), source):
+            target.write(line)
+    apply_missing = gqlpatch_has(gqlpatch, ["apply", "--help"], "unknown command")
+    batch_count = lambda out: True  # noqa: E731  (outputs go to /dev/null; the responder counts requests)
+    tools["3. batch of %d updates" % n] = [
+        Tool("gqlpatch apply -j 32", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--api-key", API_KEY,
+                                      "--compact", "apply", "-j", "32", "Item", str(records)],
+             batch_count, unavailable=apply_missing, is_subject=True),
+        Tool("curl --parallel 32", ["curl", "-sS", "--no-progress-meter", "--parallel", "--parallel-max", "32", "--config",
+                                    str(curl_config)], batch_count),
+        Tool(f"xargs -P 32 curl (first {args.xargs_records:,})", ["xargs", "-P", "32", "-d", "\n", "-a", str(sample), "-I", "{}", "curl", "-sS",
+                                  "--fail", "-o", "/dev/null", "-H", f"x-api-key: {API_KEY}",
+                                  "-H", "Content-Type: application/json", "--data-raw", "{}", url], batch_count,
+             records=args.xargs_records),
+    ]
+
+    tools["4. large schema (%d models, %.1f MB)" % (args.models, big.stat().st_size / 1e6)] = [
+        Tool("gqlpatch --dry-run update", [gqlpatch, "--endpoint", url, "--schema", str(big), "--api-key", API_KEY,
+                                           "--dry-run", "update", "Item", "--id", "r1", "--set", "name=Lamp"],
+             contains('"dryRun":true'), is_subject=True),
+        Tool("graphql-core build_schema", [str(venv / "bin/python"), "-c",
+                                           "import sys; from graphql import build_schema; "
+                                           "build_schema(open(sys.argv[1]).read())", str(big)]),
+    ]
+
+    tools["5. start-up floor"] = [
+        Tool("gqlpatch --version", [gqlpatch, "--version"], contains("gqlpatch"), is_subject=True),
+        Tool("curl --version", ["curl", "--version"], contains("curl")),
+    ]
+    return tools
+
+
+# ---------------------------------------------------------------- report
+
+
+def fmt_ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.2f} s"
+
+
+def table(rows: list[Row]) -> list[str]:
+    lines = ["| scenario | tool | n | median wall | median CPU (user+sys) | peak RSS | wall / gqlpatch wall | batch: records/s, CPU per record |",
+             "|---|---|---|---|---|---|---|---|"]
+    subject = {r.scenario: r for r in rows if r.tool.is_subject and r.samples and not r.failure}
+    for row in rows:
+        if row.tool.unavailable or row.failure or not row.samples:
+            note = row.tool.unavailable or f"failed: {row.failure}"
+            note = note.replace("|", "/")
+            lines.append(f"| {row.scenario} | {row.tool.name} | 0 | {note} | | | | |")
+            continue
+        wall, cpu = row.median("wall"), row.median("cpu")
+        rss = max(s.rss_kib for s in row.samples) / 1024
+        base = subject.get(row.scenario)
+        ratio = f"{wall / base.median('wall'):.2f}x" if base else "n/a"
+        batch = ""
+        if row.records:
+            batch = f"{row.records / wall:,.0f}/s, {cpu / row.records * 1e6:.0f} µs"
+        lines.append(f"| {row.scenario} | {row.tool.name} | {len(row.samples)} | {fmt_ms(wall)} | {fmt_ms(cpu)} | "
+                     f"{rss:.1f} MiB | {ratio} | {batch} |")
+    return lines
+
+
+def find(rows: list[Row], scenario_prefix: str, tool_prefix: str) -> Row | None:
+    for row in rows:
+        if row.scenario.startswith(scenario_prefix) and row.tool.name.startswith(tool_prefix):
+            return row if row.samples and not row.failure else None
+    return None
+
+
+def targets(rows: list[Row]) -> list[str]:
+    """Each target with its figure: met, MISSED, or not measured."""
+    out: list[str] = []
+
+    def check(label: str, value: float | None, ok: Callable[[float], bool], shown: str) -> None:
+        if value is None:
+            out.append(f"- not measured: {label}")
+        else:
+            out.append(f"- {'met' if ok(value) else 'MISSED'}: {label}: {shown.format(value)}")
+
+    g1, c1, q1 = find(rows, "1.", "gqlpatch"), find(rows, "1.", "curl"), find(rows, "1.", "gql-cli")
+    check("1. gqlpatch wall <= 0.8x the curl + jq script", g1 and c1 and g1.median("wall") / c1.median("wall"),
+          lambda v: v <= 0.8, "{:.2f}x")
+    check("1. gql-cli x2 wall >= 20x gqlpatch", g1 and q1 and q1.median("wall") / g1.median("wall"),
+          lambda v: v >= 20, "{:.1f}x")
+    g2, c2 = find(rows, "2.", "gqlpatch"), find(rows, "2.", "curl")
+    check("2. gqlpatch --auth iam wall <= 1.5x curl --aws-sigv4", g2 and c2 and g2.median("wall") / c2.median("wall"),
+          lambda v: v <= 1.5, "{:.2f}x")
+    g3, c3 = find(rows, "3.", "gqlpatch"), find(rows, "3.", "curl --parallel")
+    check("3. gqlpatch apply throughput >= 0.9x curl --parallel",
+          g3 and c3 and c3.median("wall") / g3.median("wall"), lambda v: v >= 0.9, "{:.2f}x")
+    check("3. gqlpatch apply CPU per record <= 1.5x curl --parallel",
+          g3 and c3 and g3.median("cpu") / c3.median("cpu"), lambda v: v <= 1.5, "{:.2f}x")
+    g4, p4 = find(rows, "4.", "gqlpatch"), find(rows, "4.", "graphql-core")
+    check("4. gqlpatch wall <= 100 ms on the large schema", g4 and g4.median("wall") * 1000,
+          lambda v: v <= 100, "{:.0f} ms")
+    check("4. gqlpatch peak RSS <= 100 MB on the large schema",
+          g4 and max(s.rss_kib for s in g4.samples) * 1024 / 1e6, lambda v: v <= 100, "{:.0f} MB")
+    check("4. graphql-core wall >= 30x gqlpatch", g4 and p4 and p4.median("wall") / g4.median("wall"),
+          lambda v: v >= 30, "{:.1f}x")
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", default=str(ROOT / ".build/release/gqlpatch"))
+    parser.add_argument("--venv", default=str(ROOT / ".venv"))
+    parser.add_argument("--scratch", default=str(BENCH / ".scratch"))
+    parser.add_argument("--out", default=str(BENCH / "results.md"))
+    parser.add_argument("--runs", type=int, default=10, help="counted runs per tool (default 10)")
+    parser.add_argument("--warmup", type=int, default=1, help="warm-up runs per tool (default 1)")
+    parser.add_argument("--slow-seconds", type=float, default=3.0,
+                        help="a peer whose warm-up run takes longer gets --slow-runs counted runs")
+    parser.add_argument("--slow-runs", type=int, default=3)
+    parser.add_argument("--records", type=int, default=10_000)
+    parser.add_argument("--xargs-records", type=int, default=1000,
+                        help="records for the xargs row (a curl process each: 10,000 would take minutes)")
+    parser.add_argument("--models", type=int, default=3000)
+    parser.add_argument("--wrk-seconds", type=int, default=5)
+    parser.add_argument("--only", help="run only the scenarios whose number is in this list, e.g. 1,5")
+    args = parser.parse_args()
+    args.bin = str(Path(args.bin).resolve())
+    scratch = Path(args.scratch)
+    scratch.mkdir(parents=True, exist_ok=True)
+    python = str(Path(args.venv) / "bin/python")
+    began = time.perf_counter()
+
+    for needed in ("curl", "jq", "wrk", "gcc", args.bin, str(Path(args.venv) / "bin/gql-cli"),
+                   str(Path(args.venv) / "bin/awscurl")):
+        if not shutil.which(needed):
+            print(f"bench: {needed} not found (run `make bench`, which installs the peers)", file=sys.stderr)
+            return 78
+
+    print("bench: preparing schemas", file=sys.stderr, flush=True)
+    compile_schema(python, ROOT / "schema.graphql", "optimistic", scratch / "compiled-versioned.graphql")
+    compile_schema(python, ROOT / "schema.graphql", "none", scratch / "compiled-plain.graphql")
+    big_source = scratch / f"source-{args.models}-models.graphql"
+    if not big_source.exists():
+        subprocess.run([python, str(BENCH / "make_schema.py"), str(args.models), str(big_source)], check=True)
+    compile_schema(python, big_source, "optimistic", scratch / f"compiled-{args.models}-models.graphql")
+
+    build_c(scratch, "measure")
+    responder, url = start_responder(scratch)
+    try:
+        rows: list[Row] = []
+        for scenario, tools in scenario_tools(args, url, scratch).items():
+            if args.only and scenario.split(".")[0] not in args.only.split(","):
+                continue
+            print(f"bench: {scenario}", file=sys.stderr, flush=True)
+            records = args.records if scenario.startswith("3.") else 0
+            rows += measure(scenario, tools, args, scratch, records)
+        print("bench: server capacity (wrk)", file=sys.stderr, flush=True)
+        capacity = server_rate(url, scratch, args.wrk_seconds)
+    finally:
+        responder.send_signal(signal.SIGTERM)
+        responder.wait(timeout=10)
+    counts = (scratch / "responder.log").read_text().strip()
+
+    # The best client's request rate: requests per run (2 for the versioned update) / median wall.
+    per_run = {"1.": 2, "2.": 1}
+    best_rate, best_name = 0.0, "?"
+    for row in rows:
+        requests = row.records or per_run.get(row.scenario[:2])
+        if requests and row.samples and not row.failure:
+            rate = requests / row.median("wall")
+            if rate > best_rate:
+                best_rate, best_name = rate, f"{row.tool.name} ({row.scenario})"
+    server_ok = capacity >= 2 * best_rate
+
+    date = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    lines = [
+        "# gqlpatch benchmark",
+        "",
+        f"Date: {date}. Machine: {machine()}.",
+        f"Tools: {version_of([args.bin, '--version'])}; {' '.join(version_of(['curl', '--version']).split()[:2])}; "
+        f"{version_of(['jq', '--version'])}; gql-cli {version_of([str(Path(args.venv) / 'bin/gql-cli'), '--version'])}; "
+        f"awscurl {version_of([python, '-c', AWSCURL_VERSION])}; "
+        f"graphql-core {version_of([python, '-c', 'import graphql; print(graphql.__version__)'])}.",
+        "",
+        f"Medians over n counted runs after {args.warmup} warm-up run(s) per tool, tools alternating run by run. "
+        "CPU is user+sys of the client process tree; peak RSS is the largest process of that tree. "
+        f"Tools slower than {args.slow_seconds:g} s per run (warm-up) get {args.slow_runs} counted runs, to keep the bench under 10 minutes.",
+        "",
+        *table(rows),
+        "",
+        f"Server (bench/responder.c, one thread, loopback): {capacity:,.0f} requests/s under wrk -t2 -c32 "
+        f"from a second process; the best client reached {best_rate:,.0f} requests/s ({best_name}): "
+        f"{'at least' if server_ok else 'LESS THAN'} twice, {capacity / best_rate if best_rate else 0:.1f}x. "
+        f"Request counts: `{counts}`.",
+        "",
+        "Targets:",
+        *targets(rows),
+        "",
+        f"Bench wall time: {time.perf_counter() - began:.0f} s.",
+        "",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if not args.only:
+        Path(args.out).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
