@@ -63,7 +63,10 @@ FUZZ_TARGETS ?=
 FUZZ_FLAGS := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
 	--toolset Fuzz/toolset.json
 
+# The build description is removed first: SwiftPM keeps a stale source list of the path dependency (..)
+# and fails when the root package's files were added or removed since the last fuzz build.
 fuzz-build:
+	rm -f Fuzz/.build/*/release/description.json
 	$(SWIFT) build $(FUZZ_FLAGS)
 
 fuzz: fuzz-build
