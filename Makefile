@@ -10,7 +10,7 @@ EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator venv demo install clean bench
+.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build
 
 all: build
 
@@ -55,6 +55,23 @@ $(VENV)/.bench-installed: $(VENV)/.installed $(BENCH_REQS)
 demo: venv
 	$(SWIFT) build --product gqlpatch
 	GQLPATCH=$(CURDIR)/.build/debug/gqlpatch PY=$(CURDIR)/$(VPY) scripts/demo.sh
+
+# Fuzzing (libFuzzer + AddressSanitizer; not part of `make test`): builds Fuzz/ (a separate package
+# on top of this one), seeds each target's corpus from the fixtures, runs each target FUZZ_SECONDS.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+FUZZ_FLAGS := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
+	--toolset Fuzz/toolset.json
+
+# The build description is removed first: SwiftPM keeps a stale source list of the path dependency (..)
+# and fails when the root package's files were added or removed since the last fuzz build.
+fuzz-build:
+	rm -f Fuzz/.build/*/release/description.json
+	$(SWIFT) build $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	$(PYTHON) Fuzz/seed-corpus.py Fuzz/.build/corpus
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzzers.sh $(FUZZ_TARGETS)
 
 install: release
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -1,4 +1,5 @@
 import GQLPatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -7,6 +8,26 @@ import GQLPatch
 #endif
 
 // The thin executable: gather argv, environment and the standard streams, run, exit.
+
+// SIGINT and SIGTERM end the run with 128 + the signal and nothing more on stdout. A parent may start
+// us with them blocked (Foundation's Process on Linux does): unblock them first, before any thread
+// exists. While the record is being written the signal waits, so stdout never holds half a document.
+let stdoutBusy = Atomic<Bool>(false)
+let pendingSignal = Atomic<Int32>(0)
+var interruptSignals = sigset_t()
+sigemptyset(&interruptSignals)
+sigaddset(&interruptSignals, SIGINT)
+sigaddset(&interruptSignals, SIGTERM)
+pthread_sigmask(SIG_UNBLOCK, &interruptSignals, nil)
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber) { received in
+        if stdoutBusy.load(ordering: .sequentiallyConsistent) {
+            pendingSignal.store(received, ordering: .sequentiallyConsistent)
+            return
+        }
+        _exit(128 + received)
+    }
+}
 
 /// Writes all bytes to a file descriptor, retrying short writes.
 @Sendable func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
@@ -34,7 +55,13 @@ while let pointer = entry.pointee {
 }
 
 let console = Console(
-    writeOut: { writeAll(1, $0) },
+    writeOut: { bytes in
+        stdoutBusy.store(true, ordering: .sequentiallyConsistent)
+        writeAll(1, bytes)
+        stdoutBusy.store(false, ordering: .sequentiallyConsistent)
+        let signalNumber = pendingSignal.load(ordering: .sequentiallyConsistent)
+        if signalNumber != 0 { _exit(128 + signalNumber) }
+    },
     writeErr: { writeAll(2, Array($0.utf8)) },
     stdoutIsTerminal: isatty(1) == 1
 )

@@ -6,7 +6,7 @@ public struct ArgumentParser: Sendable {
     /// Global options that take a value.
     static let globalValueOptions: Set<String> = [
         "--endpoint", "--schema", "--config", "--auth", "--api-key", "--token", "--header", "--timeout",
-        "--conflict-resolution", "--retry-conflicts", "--output", "--region", "--profile",
+        "--conflict-resolution", "--retry-conflicts", "--output", "--region", "--profile", "--max-response-mb",
     ]
     /// Global options that take no value.
     static let globalFlags: Set<String> = [
@@ -159,6 +159,11 @@ public struct ArgumentParser: Sendable {
             options.output = mode
         case "--region": options.region = value
         case "--profile": options.profile = value
+        case "--max-response-mb":
+            guard let megabytes = Int(value), (1...4096).contains(megabytes) else {
+                throw .usage("--max-response-mb expects a whole number of MB from 1 to 4096, got '\(value)'")
+            }
+            options.maxResponseBytes = megabytes << 20
         default: break
         }
     }

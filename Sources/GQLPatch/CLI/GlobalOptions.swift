@@ -20,6 +20,9 @@ public struct GlobalOptions: Sendable {
     public var pretty: Bool?
     public var verbose = false
     public var allowInsecureHTTP = false
+    /// `--max-response-mb N` in bytes: the largest response body accepted (default 64 MB). Not in
+    /// `--help`; documented in the README's limits.
+    public var maxResponseBytes: Int?
 
     public init() {}
 

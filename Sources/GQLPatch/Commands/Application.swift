@@ -16,6 +16,8 @@ public enum Application {
         let console = context.console
         do {
             let invocation = try ArgumentParser.parse(arguments)
+            var context = context
+            if let limit = invocation.options.maxResponseBytes { context.transport = context.transport.limitingResponses(to: limit) }
             switch invocation.command {
             case .help(let topic):
                 console.writeOut(Array(HelpText.text(for: topic).utf8))

@@ -209,6 +209,10 @@ struct RecordUpdater: Sendable {
                 try rejected(response)
                 throw GQLPatchError(.notFound, "no \(describe(target)) (the server returned null)")
             }
+            guard item.objectValue != nil else {
+                try rejected(response)
+                throw GQLPatchError(.badResponse, "\(model.operations.update ?? "") returned \(item) where an object was expected")
+            }
             return .updated(item: item, response: response, before: before)
         }
         try rejected(response)

@@ -51,7 +51,25 @@ struct SchemaTypeTable: Sendable {
             }
         }
         for name in order {
-            if let kind = types[name]?.kind { namesByKind[kind, default: []].append(name) }
+            guard let type = types[name] else { continue }
+            namesByKind[type.kind, default: []].append(name)
+            try Self.checkUnique(type.fields.map { ($0.name, $0.location) }, "field", in: name, file: file)
+            try Self.checkUnique(type.inputFields.map { ($0.name, $0.location) }, "field", in: name, file: file)
+            try Self.checkUnique(type.enumValues.map { ($0.name, $0.location) }, "enum value", in: name, file: file)
+        }
+    }
+
+    /// A type's fields (or enum values), its extensions' included, must have distinct names.
+    private static func checkUnique(
+        _ members: [(String, SourceLocation)], _ what: String, in type: String, file: String
+    ) throws(GQLPatchError) {
+        var seen: [String: SourceLocation] = [:]
+        for (name, location) in members {
+            if let first = seen[name] {
+                throw SchemaDiagnostic.error(
+                    file, location, "duplicate \(what) \"\(type).\(name)\" (first defined at \(first.line):\(first.column))")
+            }
+            seen[name] = location
         }
     }
 

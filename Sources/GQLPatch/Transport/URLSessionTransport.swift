@@ -6,10 +6,12 @@ import Foundation
 
 /// `HTTPTransport` over Foundation's URLSession: one session per run, so connections are reused;
 /// redirects are never followed (credentials must not travel to another host); TLS certificates
-/// are verified by the system; responses larger than `maximumResponseBytes` are refused.
+/// are verified by the system; a response body larger than `maximumResponseBytes` is refused while it
+/// streams in (the transfer is cancelled at the limit, never buffered whole).
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
     // @unchecked: URLSession is thread-safe; the stored properties are immutable after init.
     private let session: URLSession
+    private let collector = ResponseCollector()
     private let maximumResponseBytes: Int
 
     public init(maximumResponseBytes: Int = 64 << 20) {
@@ -17,7 +19,7 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration, delegate: NoRedirectDelegate(), delegateQueue: nil)
+        self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
         self.maximumResponseBytes = maximumResponseBytes
     }
 
@@ -34,23 +36,33 @@ public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
         urlRequest.httpBody = Data(request.body)
         let host = url.host ?? request.url
         let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: urlRequest)
-        } catch {
+        let response: URLResponse?
+        switch await collector.collect(session.dataTask(with: urlRequest), limit: maximumResponseBytes) {
+        case .response(let body, let answer):
+            (data, response) = (body, answer)
+        case .failure(let error):
             throw Self.failure(error, host: host, timeout: timeout)
+        case .oversized:
+            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(Self.describe(maximumResponseBytes))")
         }
         guard let http = response as? HTTPURLResponse else {
             throw GQLPatchError(.badResponse, "the endpoint \(host) did not answer with HTTP")
-        }
-        guard data.count <= maximumResponseBytes else {
-            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(maximumResponseBytes >> 20) MB")
         }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
         return HTTPResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
+    }
+
+    /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
+    public func limitingResponses(to bytes: Int) -> any HTTPTransport {
+        URLSessionTransport(maximumResponseBytes: bytes)
+    }
+
+    /// `64 MB`, or the bytes when the limit is not a whole number of MB.
+    static func describe(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     private static func failure(_ error: any Error, host: String, timeout: Double) -> GQLPatchError {

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Seeds each fuzz target's corpus folder from files kept in the repository.
+
+Usage: seed-corpus.py CORPUS_ROOT   (make fuzz passes Fuzz/.build/corpus)
+
+Sources: Tests/Fixtures/graphql/*, schema.graphql, the JSON fixtures, Tests/Fixtures/bad-input/*
+and Fuzz/Seeds/* (responses, Amplify configs, AWS config files written for this project).
+Targets whose input starts with a selector byte (status, type, file kind) get one seed per
+selector. Existing corpus files (what earlier runs found) are kept; seeds are added by content hash.
+"""
+
+import glob
+import hashlib
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def files(*patterns):
+    found = []
+    for pattern in patterns:
+        found += [path for path in glob.glob(os.path.join(ROOT, pattern), recursive=True) if os.path.isfile(path)]
+    return sorted(set(found))
+
+
+def read(path):
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def write(folder, data):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, hashlib.sha1(data).hexdigest()), "wb") as handle:
+        handle.write(data)
+
+
+GRAPHQL = ["Tests/Fixtures/graphql/*.graphql", "schema.graphql", "Tests/Fixtures/bad-input/*.graphql"]
+JSON = [
+    "Tests/Fixtures/**/*.json", "Fuzz/Seeds/responses/*", "Fuzz/Seeds/config/*",
+    "Tests/Fixtures/bad-input/*.json", "Tests/Fixtures/bad-input/*.txt",
+]
+# ValueTyperFuzzTarget.types has 36 entries; one seed text per kind, each tried with every type.
+TYPER_TEXTS = [
+    b"hello", b"00123", b"42", b"-2147483649", b"3.5e2", b"true", b"2024-02-29", b"2023-02-29", b"12:30:00.123Z",
+    b"2024-01-01T00:00:00+01:00", b"1700000000", b"someone@example.com", b'{"a":[1,2,{"b":null}]}',
+    b"https://example.com/a?b=c", b"+1 555 0100", b"192.168.0.1", b"::1", b"PUBLISHED",
+    b'{"bucket":"b","region":"r","key":"k","size":3}', b'["a","b"]', b"[1,2]", b'[["DRAFT"]]', b"null", b"",
+]
+
+
+def main():
+    corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Fuzz/.build/corpus")
+    graphql = [read(path) for path in files(*GRAPHQL)]
+    json_files = [read(path) for path in files(*JSON)]
+    for data in graphql:
+        write(os.path.join(corpus, "FuzzSDLLexer"), data)
+        write(os.path.join(corpus, "FuzzSDLParser"), data)
+        for selector in (0, 1):
+            write(os.path.join(corpus, "FuzzSchemaCatalogue"), bytes([selector]) + data)
+    for data in json_files:
+        write(os.path.join(corpus, "FuzzJSON"), data)
+        write(os.path.join(corpus, "FuzzAmplifyConfig"), data)
+        if data.lstrip().startswith(b"{") and b"model_introspection" in data:
+            write(os.path.join(corpus, "FuzzSchemaCatalogue"), b"\x00" + data)
+    for path in files("Fuzz/Seeds/responses/*", "Tests/Fixtures/bad-input/patch-*.json"):
+        for status in (200, 400, 401, 302, 429, 502):
+            code = status - 100
+            write(os.path.join(corpus, "FuzzResponseClassifier"), bytes([code >> 8, code & 0xFF, 3]) + read(path))
+    for selector in range(36):
+        for text in TYPER_TEXTS:
+            write(os.path.join(corpus, "FuzzValueTyper"), bytes([selector]) + text)
+    for path in files("Fuzz/Seeds/aws/*", "Tests/Fixtures/bad-input/aws-*"):
+        for selector in (0, 1):
+            write(os.path.join(corpus, "FuzzAWSConfigFile"), bytes([selector]) + read(path))
+
+
+if __name__ == "__main__":
+    main()

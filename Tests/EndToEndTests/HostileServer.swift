@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One `Tests/HostileServer/hostile_server.py` on a free loopback port, answering every request
+/// in one bad way (`--mode`), with its own request log. Stopped by `stop()`.
+final class HostileServer: @unchecked Sendable {
+    // @unchecked: the process handle is only touched by the test that owns the server.
+    let port: Int
+    let folder: URL
+    let requestLog: URL
+    private let process: Process
+
+    var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
+
+    static var script: String { TestPaths.packageRoot.appendingPathComponent("Tests/HostileServer/hostile_server.py").path }
+
+    init(mode: String, _ arguments: [String] = []) throws {
+        try TestPaths.requireTools()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        requestLog = folder.appendingPathComponent("requests.jsonl")
+        let portFile = folder.appendingPathComponent("port")
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: TestPaths.python)
+        process.arguments = [
+            Self.script, "--mode", mode, "--port-file", portFile.path, "--request-log", requestLog.path,
+        ] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        var found: Int?
+        while Date() < deadline, process.isRunning {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8), let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                found = value
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        guard let found else {
+            process.terminate()
+            throw HarnessError("the hostile server (\(mode)) did not start within 30 s")
+        }
+        port = found
+    }
+
+    /// How many requests the server has read so far.
+    func requestCount() -> Int {
+        guard let data = FileManager.default.contents(atPath: requestLog.path) else { return 0 }
+        return data.split(separator: UInt8(ascii: "\n")).count
+    }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GQLPatch
+
+/// Runs `Application.run` in-process with a schema file given as text and a fake transport, and
+/// keeps what it wrote: for the hardening regression tests.
+final class CapturedRun: @unchecked Sendable {
+    // @unchecked: `out` and `err` are only touched under `lock`.
+    private let lock = NSLock()
+    private var out: [UInt8] = []
+    private var err = ""
+
+    var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    var stderr: String { lock.withLock { err } }
+
+    /// The exit code of `gqlpatch --endpoint ... --api-key k --schema schema.graphql ARGUMENTS`.
+    func run(_ arguments: [String], schema: String, transport: any HTTPTransport) async -> Int32 {
+        let console = Console(
+            writeOut: { bytes in self.lock.withLock { self.out += bytes } },
+            writeErr: { text in self.lock.withLock { self.err += text } },
+            stdoutIsTerminal: false)
+        let schemaBytes = Array(schema.utf8)
+        let context = RunContext(
+            console: console,
+            readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
+                guard path == "/virtual/schema.graphql" else { throw .unreadableFile("cannot read \(path): no such file") }
+                return schemaBytes
+            },
+            fileExists: { $0 == "/virtual/schema.graphql" }, transport: transport, workingDirectory: "/virtual")
+        let prefix = [
+            "--endpoint", "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql", "--api-key", "k",
+            "--schema", "/virtual/schema.graphql",
+        ]
+        return await Application.run(arguments: prefix + arguments, environment: [:], context: context)
+    }
+}
