@@ -9,18 +9,31 @@ import Foundation
 /// are verified by the system; a response body larger than `maximumResponseBytes` is refused while it
 /// streams in (the transfer is cancelled at the limit, never buffered whole).
 public final class URLSessionTransport: HTTPTransport, @unchecked Sendable {
-    // @unchecked: URLSession is thread-safe; the stored properties are immutable after init.
-    private let session: URLSession
+    // @unchecked: URLSession is thread-safe; `storedSession` is only touched while holding `lock`,
+    // the other stored properties are immutable after init.
     private let collector = ResponseCollector()
     private let maximumResponseBytes: Int
+    private let lock = NSLock()
+    private var storedSession: URLSession?
 
+    /// Cheap: the session is made on the first request, so runs that send nothing (`--help`,
+    /// `--dry-run`, refused input) never pay for it.
     public init(maximumResponseBytes: Int = 64 << 20) {
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    /// One session per transport, so connections are reused across requests.
+    private var session: URLSession {
+        lock.lock()
+        defer { lock.unlock() }
+        if let storedSession { return storedSession }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-        self.maximumResponseBytes = maximumResponseBytes
+        let session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        storedSession = session
+        return session
     }
 
     public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
