@@ -13,6 +13,8 @@ final class InterruptWatch: @unchecked Sendable {
     // resumed and cancelled by the task that owns the watch.
     private let count = LockedValue<Int>(0)
     private let source: DispatchSourceSignal
+    /// The SIGINT handler before `start` (the executable's own), put back by `stop`.
+    private var previousHandler: (@convention(c) (Int32) -> Void)?
 
     init() {
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
@@ -27,14 +29,14 @@ final class InterruptWatch: @unchecked Sendable {
 
     /// Starts catching SIGINT.
     func start() {
-        signal(SIGINT, SIG_IGN)
+        previousHandler = signal(SIGINT, SIG_IGN)
         source.resume()
     }
 
-    /// Stops catching SIGINT (the default action again).
+    /// Stops catching SIGINT: the handler from before `start` applies again.
     func stop() {
         source.cancel()
-        signal(SIGINT, SIG_DFL)
+        signal(SIGINT, previousHandler ?? SIG_DFL)
     }
 
     var isInterrupted: Bool { count.current > 0 }
