@@ -13,6 +13,12 @@ public struct Parser: Sendable {
     /// Current nesting depth of values, list types and selection sets.
     var depth = 0
 
+    /// A parser over `lexer` whose current token is a placeholder: call `advance()` before parsing.
+    init(lexer: Lexer) {
+        self.lexer = lexer
+        token = Token(kind: .eof, location: SourceLocation(line: 1, column: 1, offset: 0), end: 0)
+    }
+
     init(bytes: [UInt8], file: String) throws(SyntaxError) {
         lexer = Lexer(bytes: bytes, file: file)
         token = try lexer.next()

@@ -26,7 +26,9 @@ public enum Application {
                 console.writeOut(Array("gqlpatch \(version)\n".utf8))
                 return ExitCode.success.rawValue
             case .update(let options):
-                let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
+                let settings = try Settings.resolve(
+                    invocation.options, environment: environment, context: context,
+                    focus: CatalogueFocus(models: [options.model]))
                 try await UpdateCommand(options: options, settings: settings, context: context).run()
                 return ExitCode.success.rawValue
             case .get, .create, .delete, .list, .query, .schema:

@@ -2,20 +2,29 @@
 /// settings each needs and runs it. Errors carry the exit code; success is 0.
 enum LifecycleDispatch {
     static func run(_ invocation: Invocation, environment: [String: String], context: RunContext) async throws(GQLPatchError) -> Int32 {
-        func settings(requireEndpoint: Bool = true, requireSchema: Bool = true) throws(GQLPatchError) -> Settings {
+        func settings(
+            requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
+        ) throws(GQLPatchError) -> Settings {
             try Settings.resolve(
                 invocation.options, environment: environment, context: context, requireEndpoint: requireEndpoint,
-                requireSchema: requireSchema)
+                requireSchema: requireSchema, focus: focus)
         }
         switch invocation.command {
         case .get(let options):
-            try await GetCommand(options: options, settings: settings(), context: context).run()
+            try await GetCommand(
+                options: options, settings: settings(focus: CatalogueFocus(models: [options.model])), context: context
+            ).run()
         case .create(let options):
-            try await CreateCommand(options: options, settings: settings(), context: context).run()
+            try await CreateCommand(
+                options: options, settings: settings(focus: CatalogueFocus(models: [options.model])), context: context
+            ).run()
         case .delete(let options):
-            try await DeleteCommand(options: options, settings: settings(), context: context).run()
+            let focus = CatalogueFocus(models: [options.model], followsRelationsTransitively: options.cascade)
+            try await DeleteCommand(options: options, settings: settings(focus: focus), context: context).run()
         case .list(let options):
-            try await ListCommand(options: options, settings: settings(), context: context).run()
+            try await ListCommand(
+                options: options, settings: settings(focus: CatalogueFocus(models: [options.model])), context: context
+            ).run()
         case .query(let options):
             try await QueryCommand(options: options, settings: settings(requireSchema: false), context: context).run()
         case .schema(let options):

@@ -13,9 +13,10 @@ public struct Settings: Sendable {
 
     /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
     /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
+    /// `focus` names the models the command works on (nil: all); see `CatalogueLoader.load`.
     public static func resolve(
         _ options: GlobalOptions, environment: [String: String], context: RunContext,
-        requireEndpoint: Bool = true, requireSchema: Bool = true
+        requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, context: context)
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
@@ -37,7 +38,8 @@ public struct Settings: Sendable {
                 options: options, endpoint: endpoint, authorizer: authorizer,
                 catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
         }
-        let (catalogue, source) = try loadCatalogue(options, environment: environment, config: config, context: context)
+        let (catalogue, source) = try loadCatalogue(
+            options, environment: environment, config: config, context: context, focus: focus)
         return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)
     }
 
@@ -148,7 +150,8 @@ public struct Settings: Sendable {
     }
 
     private static func loadCatalogue(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext,
+        focus: CatalogueFocus?
     ) throws(GQLPatchError) -> (ModelCatalogue, String) {
         let versioned: Bool? =
             switch options.conflictResolution {
@@ -161,7 +164,8 @@ public struct Settings: Sendable {
         if let path = explicit ?? (context.fileExists(defaultPath) ? defaultPath : nil) {
             let bytes = try context.readFile(path)
             let transformConfig = try transformConfiguration(besides: path, context: context)
-            let catalogue = try CatalogueLoader.load(bytes: bytes, file: path, transformConfig: transformConfig, versioned: versioned)
+            let catalogue = try CatalogueLoader.load(
+                bytes: bytes, file: path, transformConfig: transformConfig, versioned: versioned, focus: focus)
             return (catalogue, path)
         }
         if let config, let introspection = config.modelIntrospection {

@@ -14,11 +14,11 @@ public enum CatalogueLoader {
     /// Reads and loads `path`. For a source schema, `transform.conf.json` in the same folder (if any)
     /// gives the conflict-detection setting; `versioned` (the CLI's `--conflict-resolution on/off`)
     /// overrides it for every model.
-    public static func load(path: String, versioned: Bool? = nil) throws(GQLPatchError) -> ModelCatalogue {
+    public static func load(path: String, versioned: Bool? = nil, focus: CatalogueFocus? = nil) throws(GQLPatchError) -> ModelCatalogue {
         let bytes = try readFile(path, what: "schema")
         let configPath = URL(fileURLWithPath: path).deletingLastPathComponent()
             .appendingPathComponent(transformConfigFileName).path
-        return try load(bytes: bytes, file: path, versioned: versioned) { () throws(GQLPatchError) -> JSONValue? in
+        return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
             guard FileManager.default.fileExists(atPath: configPath) else { return nil }
             let configBytes = try readFile(configPath, what: "transform config")
             return try parseJSON(configBytes, file: configPath)
@@ -27,16 +27,32 @@ public enum CatalogueLoader {
 
     /// Loads a catalogue from bytes already read. `transformConfig` is the parsed `transform.conf.json`
     /// that goes with a source schema (ignored for other kinds).
+    ///
+    /// `focus` (nil: everything) names the models the caller needs. For a compiled schema (SDL with no
+    /// `@model` in its text) only those are read, with the models they relate to and the types they
+    /// reach (see `CompiledSchemaReader.readFocused`): `models` holds them, `modelNames` every model,
+    /// `inputObjects`, `enums` and `nonModelTypes` what they reach. Schemas of other kinds, and
+    /// compiled schemas the focused read cannot handle (errors included), are read whole.
     public static func load(
-        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil
+        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil, focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> ModelCatalogue {
-        try load(bytes: bytes, file: file, versioned: versioned) { () throws(GQLPatchError) -> JSONValue? in transformConfig }
+        try load(bytes: bytes, file: file, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
+            transformConfig
+        }
     }
 
     private static func load(
-        bytes: [UInt8], file: String, versioned: Bool?,
+        bytes: [UInt8], file: String, versioned: Bool?, focus: CatalogueFocus? = nil,
         transformConfig: () throws(GQLPatchError) -> JSONValue?
     ) throws(GQLPatchError) -> ModelCatalogue {
+        if let focus, firstSignificantByte(bytes) != UInt8(ascii: "{"), !containsModelDirective(bytes),
+            var catalogue = CompiledSchemaReader(file: file).readFocused(bytes: bytes, focus: focus)
+        {
+            if let versioned {
+                for name in catalogue.models.keys { catalogue.models[name]?.isVersioned = versioned }
+            }
+            return catalogue
+        }
         if firstSignificantByte(bytes) == UInt8(ascii: "{") {
             let json = try parseJSON(bytes, file: file)
             let reader = ModelIntrospectionReader(file: file, versionedOverride: versioned)
@@ -74,6 +90,24 @@ public enum CatalogueLoader {
         }
         throw SchemaDiagnostic.error(
             file, SchemaDiagnostic.start, "no models found: no @model types and no mutation takes an Update input")
+    }
+
+    /// Whether `@model` occurs in the text (a source schema; compiled schemas do not have it).
+    private static func containsModelDirective(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("@model".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var p = 0
+            let last = buffer.count - needle.count
+            while p <= last {
+                if buffer[p] == needle[0], buffer[p + 1] == needle[1], buffer[p + 2] == needle[2],
+                    buffer[p + 3] == needle[3], buffer[p + 4] == needle[4], buffer[p + 5] == needle[5]
+                {
+                    return true
+                }
+                p += 1
+            }
+            return false
+        }
     }
 
     /// The first byte that is not JSON/GraphQL white space or a UTF-8 byte-order mark.

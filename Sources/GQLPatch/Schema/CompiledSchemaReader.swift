@@ -35,7 +35,7 @@ struct CompiledSchemaReader {
     }
 
     /// (model name, update field) pairs in mutation-field order.
-    private static func modelUpdateFields(_ table: SchemaTypeTable) -> [(model: String, field: FieldDefinition)] {
+    static func modelUpdateFields(_ table: SchemaTypeTable) -> [(model: String, field: FieldDefinition)] {
         guard let mutation = table[table.mutationTypeName] else { return [] }
         let roots = table.rootTypeNames
         var result: [(String, FieldDefinition)] = []
@@ -43,7 +43,7 @@ struct CompiledSchemaReader {
         for field in mutation.fields {
             guard let input = inputArgumentType(field, table), input.hasPrefix("Update") else { continue }
             let returned = field.type.nullable
-            guard case .named(let model) = returned, let type = table[model], type.kind == .object,
+            guard case .named(let model) = returned, table.kind(of: model) == .object,
                 !roots.contains(model), seen.insert(model).inserted else { continue }
             result.append((model, field))
         }
@@ -62,13 +62,18 @@ struct CompiledSchemaReader {
     }
 
     /// The named input type of a field's `input: X!` argument, if it is an input type of the schema.
-    private static func inputArgumentType(_ field: FieldDefinition, _ table: SchemaTypeTable) -> String? {
+    static func inputArgumentType(_ field: FieldDefinition, _ table: SchemaTypeTable) -> String? {
         guard let argument = field.arguments.first(where: { $0.name == "input" }), argument.type.isNonNull,
-            case .named(let name) = argument.type.nullable, table[name]?.kind == .inputObject else { return nil }
+            case .named(let name) = argument.type.nullable, table.kind(of: name) == .inputObject else { return nil }
         return name
     }
 
-    func read(_ table: SchemaTypeTable) throws(GQLPatchError) -> ModelCatalogue {
+    /// Reads the catalogue. With `focus`, only the models in `focus.built` are built (their types,
+    /// and the types they reach, must be loaded in `table`) and those in `focus.kept` are returned;
+    /// `modelNames` still lists every model.
+    func read(
+        _ table: SchemaTypeTable, focus: (built: Set<String>, kept: Set<String>)? = nil
+    ) throws(GQLPatchError) -> ModelCatalogue {
         let updates = Self.modelUpdateFields(table)
         guard !updates.isEmpty else {
             throw SchemaDiagnostic.error(file, SchemaDiagnostic.start, "no models found: no mutation takes an Update input")
@@ -76,7 +81,7 @@ struct CompiledSchemaReader {
         let modelNames = updates.map(\.model)
         let modelSet = Set(modelNames)
         let scalars = table.scalars
-        let enumNames = Set(table.all(.enumeration).map(\.name))
+        let enumNames = Set(table.names(.enumeration))
 
         // Connection types: object types with `items: [T]` where T is a model.
         var connections: [String: String] = [:]
@@ -98,7 +103,7 @@ struct CompiledSchemaReader {
             if enumNames.contains(name) { return (.enumeration, nil) }
             if modelSet.contains(name) { return (.model, name) }
             if let related = connections[name] { return (.model, related) }
-            if let type = table[name], type.kind == .object || type.kind == .interface || type.kind == .union {
+            if let kind = table.kind(of: name), kind == .object || kind == .interface || kind == .union {
                 return (.nonModel, nil)
             }
             throw SchemaDiagnostic.error(
@@ -108,7 +113,7 @@ struct CompiledSchemaReader {
         let queryFields = Self.fieldsByReturnedType(table[table.queryTypeName])
         let mutationFields = Self.fieldsByReturnedType(table[table.mutationTypeName])
         var models: [String: Model] = [:]
-        for (modelName, updateField) in updates {
+        for (modelName, updateField) in updates where focus?.built.contains(modelName) ?? true {
             guard let type = table[modelName] else { continue }
             var ops = ModelOperations()
             ops.update = updateField.name
@@ -186,6 +191,7 @@ struct CompiledSchemaReader {
                 name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned, operations: ops)
         }
         Self.resolveRelationships(&models)
+        if let kept = focus?.kept { models = models.filter { kept.contains($0.key) } }
 
         var nonModels: [String: NonModelType] = [:]
         for type in table.all(.object) where !modelSet.contains(type.name) && connections[type.name] == nil

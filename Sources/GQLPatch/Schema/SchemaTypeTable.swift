@@ -2,64 +2,50 @@ import GraphQLSDL
 
 /// The named types of a parsed schema with `extend` definitions merged into their base types, and the
 /// names of the root operation types (`schema { query: ... mutation: ... }`, else `Query`/`Mutation`).
+///
+/// Built either from a whole `Document`, or lazily from a `DefinitionIndex`: then it holds only the
+/// types `load` was asked for, while `kind(of:)` and `scalars` still know every type of the document.
 struct SchemaTypeTable: Sendable {
-    /// Merged type definitions by name.
-    var types: [String: TypeDefinition] = [:]
-    /// Type names in the order they were first seen.
-    var order: [String] = []
+    /// Merged type definitions by name (with an index: the loaded ones).
+    private(set) var types: [String: TypeDefinition] = [:]
     var queryTypeName = "Query"
     var mutationTypeName = "Mutation"
     var subscriptionTypeName = "Subscription"
 
+    /// Type names of each kind, in first-seen order (so `all` copies only the types it returns).
+    private var namesByKind: [TypeDefinition.Kind: [String]] = [:]
+    private var baseDefined: [String: Bool] = [:]
+    private var file: String
+    /// For a table built from an index: the index and the parser of the document's definitions.
+    private var index: DefinitionIndex?
+    private var definitionParser: DefinitionParser?
+
     /// Merges the document's type definitions; two non-extension definitions of one name are an error.
     init(document: Document, file: String) throws(GQLPatchError) {
+        self.file = file
         for definition in document.definitions {
             switch definition {
             case .schema(let schema):
-                if let name = schema.operationTypes[.query] { queryTypeName = name }
-                if let name = schema.operationTypes[.mutation] { mutationTypeName = name }
-                if let name = schema.operationTypes[.subscription] { subscriptionTypeName = name }
+                setRootNames(schema)
             case .type(let type):
-                guard var existing = types[type.name] else {
-                    var base = type
-                    base.isExtension = false
-                    types[type.name] = base
-                    order.append(type.name)
-                    baseDefined[type.name] = !type.isExtension
-                    continue
-                }
-                if !type.isExtension {
-                    if baseDefined[type.name] == true {
-                        throw SchemaDiagnostic.error(
-                            file, type.location,
-                            "duplicate definition of type \"\(type.name)\" (first defined at \(existing.location.line):\(existing.location.column))")
-                    }
-                    baseDefined[type.name] = true
-                    existing.location = type.location
-                    existing.kind = type.kind
-                    existing.description = type.description
-                }
-                existing.directives += type.directives
-                existing.fields += type.fields
-                existing.inputFields += type.inputFields
-                existing.enumValues += type.enumValues
-                existing.unionMembers += type.unionMembers
-                existing.interfaces += type.interfaces
-                types[type.name] = existing
+                try merge(type)
             case .directive, .operation, .fragment:
                 continue
             }
         }
-        for name in order {
+        for name in namesByKind.values.joined() {
             guard let type = types[name] else { continue }
-            namesByKind[type.kind, default: []].append(name)
-            try Self.checkUnique(type.fields.map { ($0.name, $0.location) }, "field", in: name, file: file)
-            try Self.checkUnique(type.inputFields.map { ($0.name, $0.location) }, "field", in: name, file: file)
-            try Self.checkUnique(type.enumValues.map { ($0.name, $0.location) }, "enum value", in: name, file: file)
+            try Self.checkMembers(type, file: file)
         }
     }
 
     /// A type's fields (or enum values), its extensions' included, must have distinct names.
+    private static func checkMembers(_ type: TypeDefinition, file: String) throws(GQLPatchError) {
+        try checkUnique(type.fields.map { ($0.name, $0.location) }, "field", in: type.name, file: file)
+        try checkUnique(type.inputFields.map { ($0.name, $0.location) }, "field", in: type.name, file: file)
+        try checkUnique(type.enumValues.map { ($0.name, $0.location) }, "enum value", in: type.name, file: file)
+    }
+
     private static func checkUnique(
         _ members: [(String, SourceLocation)], _ what: String, in type: String, file: String
     ) throws(GQLPatchError) {
@@ -73,22 +59,132 @@ struct SchemaTypeTable: Sendable {
         }
     }
 
-    /// Type names of each kind, in first-seen order (so `all` copies only the types it returns).
-    private var namesByKind: [TypeDefinition.Kind: [String]] = [:]
+    /// A table over an indexed document that parses its `schema` definitions now and types on `load`.
+    /// Nil when a type is defined twice or a definition does not parse as the index says: the whole
+    /// document must then be parsed (for the exact error).
+    init?(index: DefinitionIndex, bytes: [UInt8], file: String) {
+        self.file = file
+        self.index = index
+        definitionParser = DefinitionParser(bytes: bytes, file: file)
+        var defined: Set<String> = []
+        for entry in index.entries where Self.typeKind(entry.keyword) != nil && !entry.isExtension {
+            guard defined.insert(entry.name).inserted else { return nil }
+        }
+        for entry in index.entries(.schema) {
+            guard case .schema(let schema)? = try? definitionParser!.parse(entry) else { return nil }
+            setRootNames(schema)
+        }
+    }
 
-    private var baseDefined: [String: Bool] = [:]
+    /// Parses and merges the named types not loaded yet (names the document does not define are
+    /// skipped); false when a definition does not parse (the whole document must then be parsed).
+    mutating func load(_ names: some Sequence<String>) -> Bool {
+        guard let index else { return true }
+        for name in names where types[name] == nil {
+            for entry in index.entries(named: name) where Self.typeKind(entry.keyword) != nil {
+                guard case .type(let type)? = try? definitionParser!.parse(entry), (try? merge(type)) != nil else {
+                    return false
+                }
+            }
+            if let type = types[name], (try? Self.checkMembers(type, file: file)) == nil { return false }
+        }
+        return true
+    }
+
+    /// The kind of the named type, loaded or not.
+    func kind(of name: String) -> TypeDefinition.Kind? {
+        if let type = types[name] { return type.kind }
+        guard let index else { return nil }
+        var extensionKind: TypeDefinition.Kind?
+        for position in index.indices(named: name) {
+            let entry = index.entries[position]
+            guard let kind = Self.typeKind(entry.keyword) else { continue }
+            if !entry.isExtension { return kind }
+            if extensionKind == nil { extensionKind = kind }
+        }
+        return extensionKind
+    }
+
+    private static func typeKind(_ keyword: DefinitionIndex.Entry.Keyword) -> TypeDefinition.Kind? {
+        switch keyword {
+        case .scalar: .scalar
+        case .type: .object
+        case .interface: .interface
+        case .union: .union
+        case .enumeration: .enumeration
+        case .input: .inputObject
+        default: nil
+        }
+    }
+
+    private mutating func setRootNames(_ schema: SchemaDefinition) {
+        if let name = schema.operationTypes[.query] { queryTypeName = name }
+        if let name = schema.operationTypes[.mutation] { mutationTypeName = name }
+        if let name = schema.operationTypes[.subscription] { subscriptionTypeName = name }
+    }
+
+    private mutating func merge(_ type: TypeDefinition) throws(GQLPatchError) {
+        guard types[type.name] != nil else {
+            var base = type
+            base.isExtension = false
+            types[type.name] = base
+            namesByKind[type.kind, default: []].append(type.name)
+            baseDefined[type.name] = !type.isExtension
+            return
+        }
+        if !type.isExtension, baseDefined[type.name] == true {
+            let first = types[type.name]!.location
+            throw SchemaDiagnostic.error(
+                file, type.location,
+                "duplicate definition of type \"\(type.name)\" (first defined at \(first.line):\(first.column))")
+        }
+        // Merged in place: the stored definition's arrays are not copied.
+        Self.append(type, to: &types[type.name]!)
+        if !type.isExtension {
+            baseDefined[type.name] = true
+            let oldKind = types[type.name]!.kind
+            types[type.name]!.location = type.location
+            types[type.name]!.kind = type.kind
+            types[type.name]!.description = type.description
+            if oldKind != type.kind {
+                namesByKind[oldKind]?.removeAll { $0 == type.name }
+                namesByKind[type.kind, default: []].append(type.name)
+            }
+        }
+    }
 
     subscript(name: String) -> TypeDefinition? { types[name] }
 
-    /// Types of one kind in first-seen order.
+    /// Types of one kind in first-seen order (with an index: the loaded ones).
     func all(_ kind: TypeDefinition.Kind) -> [TypeDefinition] {
         (namesByKind[kind] ?? []).compactMap { types[$0] }
+    }
+
+    /// Names of the types of one kind (with an index: every one of the document, loaded or not).
+    func names(_ kind: TypeDefinition.Kind) -> [String] {
+        guard let index else { return namesByKind[kind] ?? [] }
+        var seen: Set<String> = []
+        return index.entries.compactMap { entry in
+            guard Self.typeKind(entry.keyword) == kind, self.kind(of: entry.name) == kind,
+                seen.insert(entry.name).inserted else { return nil }
+            return entry.name
+        }
     }
 
     var rootTypeNames: Set<String> { [queryTypeName, mutationTypeName, subscriptionTypeName] }
 
     /// Built-in scalars plus the scalars the schema declares.
     var scalars: Set<String> {
-        ModelCatalogue.builtInScalars.union(all(.scalar).map(\.name))
+        ModelCatalogue.builtInScalars.union(names(.scalar))
+    }
+
+    /// Adds the members of an extension (or of the base definition met after an extension).
+    private static func append(_ other: TypeDefinition, to type: inout TypeDefinition) {
+        type.directives += other.directives
+        type.fields += other.fields
+        type.inputFields += other.inputFields
+        type.enumValues += other.enumValues
+        type.unionMembers += other.unionMembers
+        type.interfaces += other.interfaces
     }
 }

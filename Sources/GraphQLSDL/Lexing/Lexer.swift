@@ -20,6 +20,14 @@ struct Lexer: Sendable {
         self.file = file
     }
 
+    /// Moves to `offset`, which lies on line `line` starting at offset `lineStart`, so that the next
+    /// token is read from there with the same locations a whole-document read gives it.
+    mutating func reset(to offset: Int, line: Int, lineStart: Int) {
+        position = offset
+        self.line = line
+        self.lineStart = lineStart
+    }
+
     /// Reads the next token; at the end of input returns `<EOF>` tokens for ever.
     mutating func next() throws(SyntaxError) -> Token {
         try skipIgnored()

@@ -1,0 +1,24 @@
+/// Parses single top-level definitions found by `DefinitionIndex`, with the same results (locations
+/// included) as `Parser.parse` gives them in the whole document. One instance can parse any number of
+/// definitions of one document, in any order.
+public struct DefinitionParser: Sendable {
+    private var parser: Parser
+
+    /// `bytes` must be the document the index was scanned from; `file` is only used in error messages.
+    public init(bytes: [UInt8], file: String) {
+        parser = Parser(lexer: Lexer(bytes: bytes, file: file))
+    }
+
+    /// Parses the definition of `entry`. Throws the parser's error for a syntax error inside it;
+    /// returns nil when the definition does not end exactly where the index says it does (the index
+    /// split the document wrongly: parse the whole document instead).
+    public mutating func parse(_ entry: DefinitionIndex.Entry) throws(SyntaxError) -> Definition? {
+        let start = entry.location
+        parser.lexer.reset(to: start.offset, line: start.line, lineStart: start.offset - start.column + 1)
+        parser.depth = 0
+        try parser.advance()
+        let definition = try parser.parseDefinition()
+        guard parser.token.location.offset == entry.end else { return nil }
+        return definition
+    }
+}
