@@ -4,7 +4,8 @@
 Usage: seed-corpus.py CORPUS_ROOT   (make fuzz passes Fuzz/.build/corpus)
 
 Sources: Tests/Fixtures/graphql/*, schema.graphql, the JSON fixtures, Tests/Fixtures/bad-input/*
-and Fuzz/Seeds/* (responses, Amplify configs, AWS config files written for this project).
+and Fuzz/Seeds/* (responses, Amplify configs, AWS config files and apply input lines written for
+this project).
 Targets whose input starts with a selector byte (status, type, file kind) get one seed per
 selector. Existing corpus files (what earlier runs found) are kept; seeds are added by content hash.
 """
@@ -47,6 +48,9 @@ TYPER_TEXTS = [
     b"https://example.com/a?b=c", b"+1 555 0100", b"192.168.0.1", b"::1", b"PUBLISHED",
     b'{"bucket":"b","region":"r","key":"k","size":3}', b'["a","b"]', b"[1,2]", b'[["DRAFT"]]', b"null", b"",
 ]
+# FuzzApplyLine's first byte: bits 0-1 conflict resolution, bit 2 --atomic, bit 3 versioned schema,
+# bits 4-6 the chunk size fed to the line reader. A spread of settings, each with every seed line.
+APPLY_SELECTORS = [0x00, 0x06, 0x09, 0x0C, 0x35, 0x62, 0x78]
 
 
 def main():
@@ -73,6 +77,9 @@ def main():
     for path in files("Fuzz/Seeds/aws/*", "Tests/Fixtures/bad-input/aws-*"):
         for selector in (0, 1):
             write(os.path.join(corpus, "FuzzAWSConfigFile"), bytes([selector]) + read(path))
+    for path in files("Fuzz/Seeds/FuzzApplyLine/*"):
+        for selector in APPLY_SELECTORS:
+            write(os.path.join(corpus, "FuzzApplyLine"), bytes([selector]) + read(path))
 
 
 if __name__ == "__main__":
