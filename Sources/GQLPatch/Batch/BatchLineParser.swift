@@ -39,7 +39,7 @@ struct BatchLineParser: Sendable {
         }
         for name in object.keys where !Self.allowedKeys.contains(name) {
             let hint = FieldSuggestion.closest(to: name, among: Self.allowedKeys).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw .invalidInput("unknown key \"\(name)\"\(hint) (a line may hold: \(Self.allowedKeys.joined(separator: ", ")))")
+            throw .invalidInput("unknown key \(ValueTyper.quoted(name))\(hint) (a line may hold: \(Self.allowedKeys.joined(separator: ", ")))")
         }
         guard let opValue = object["op"] else { throw .invalidInput("missing \"op\" (update, create or delete)") }
         guard let opText = opValue.stringValue, let kind = BatchOperation.Kind(rawValue: opText) else {
