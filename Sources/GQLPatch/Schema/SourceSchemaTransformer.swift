@@ -96,6 +96,11 @@ struct SourceSchemaTransformer {
                 throw SchemaDiagnostic.error(
                     file, directive.location, "sort key field \"\(name).\(key)\" cannot be a Boolean")
             }
+            // The transformer refuses nullable key fields: a key must always be there.
+            for key in primaryKey where fields.first(where: { $0.name == key })?.type.isNonNull == false {
+                throw SchemaDiagnostic.error(
+                    file, directive.location, "primary key field \"\(name).\(key)\" must be non-null (add !)")
+            }
         }
         let hasCustomKey = primaryKeyDirective != nil
         if !hasCustomKey {
