@@ -172,31 +172,9 @@ public struct ChangeSetBuilder: Sendable {
 
     // MARK: - Values
 
+    /// Types a flag's value: `=TEXT`, `:=JSON`, `=@PATH` (verbatim text for String/ID) or unset.
     private func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
-        switch assignment.value {
-        case .null:
-            return .null
-        case .text(let text):
-            return try typer.value(fromText: text, as: type, at: path)
-        case .json(let text):
-            let json: JSONValue
-            do {
-                json = try JSONValue.parse(text)
-            } catch {
-                throw .invalidInput("\(path): the value after := is not JSON (\(error))")
-            }
-            return try typer.value(fromJSON: json, as: type, at: path)
-        case .file(let file):
-            let bytes = try readFile(file)
-            let shownFile = file == "-" ? "standard input" : file
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw .invalidInput("\(path): \(shownFile) is not UTF-8 text")
-            }
-            if case .named(let name) = type.nullable, name == "String" || name == "ID" {
-                return .string(text)
-            }
-            return try typer.value(fromText: Self.trimmed(text), as: type, at: path)
-        }
+        try AssignmentTyper(catalogue: catalogue, readFile: readFile).value(of: assignment, as: type, at: path)
     }
 
     static func trimmed(_ text: String) -> String {

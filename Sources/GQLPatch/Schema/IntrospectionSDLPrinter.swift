@@ -1,3 +1,4 @@
+import GraphQLSDL
 import JSON
 
 /// Prints the answer to the standard introspection query (`data.__schema`) as SDL that gqlpatch's
@@ -156,24 +157,7 @@ enum IntrospectionSDLPrinter {
 
     /// A GraphQL string literal.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        StringLiteral.quoted(text)
     }
 
     private static func problem(_ message: String) -> GQLPatchError {
