@@ -13,10 +13,36 @@ public enum LocalFiles {
             throw .unreadableFile("cannot read \(path): no such file")
         }
         if isDirectory.boolValue { throw .unreadableFile("cannot read \(path): it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = readAll(path) else {
             throw .unreadableFile("cannot read \(path): permission denied or unreadable")
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// The whole file straight into one byte array (no intermediate `Data` copy: schemas are large
+    /// and read on every run). Works for files whose size `fstat` does not know (pipes, /dev/null).
+    private static func readAll(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536))) }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
     @Sendable public static func exists(_ path: String) -> Bool {
