@@ -26,23 +26,28 @@ public enum LocalFiles {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        let expected = fstat(fd, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65_536))) }
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(fd, buffer.baseAddress! + count, buffer.count - count)
+        let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        var failed = false
+        // Read the expected size without zero-filling first; then whatever is left (pipes, growing files).
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            initialized = 0
+            while initialized < buffer.count {
+                let got = Foundation.read(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if got < 0, errno == EINTR { continue }
+                if got < 0 { failed = true }
+                if got <= 0 { break }
+                initialized += got
             }
-            if got < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if got == 0 { break }
-            count += got
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while !failed {
+            let got = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            if got < 0 { failed = true }
+            if got <= 0 { break }
+            bytes.append(contentsOf: chunk[..<got])
+        }
+        return failed ? nil : bytes
     }
 
     @Sendable public static func exists(_ path: String) -> Bool {

@@ -14,6 +14,8 @@ struct SchemaTypeTable: Sendable {
 
     /// Type names of each kind, in first-seen order (so `all` copies only the types it returns).
     private var namesByKind: [TypeDefinition.Kind: [String]] = [:]
+    /// The kind of each loaded type (answering `kind(of:)` without copying the definition).
+    private var loadedKinds: [String: TypeDefinition.Kind] = [:]
     private var baseDefined: [String: Bool] = [:]
     private var file: String
     /// For a table built from an index: the index and the parser of the document's definitions.
@@ -93,7 +95,7 @@ struct SchemaTypeTable: Sendable {
 
     /// The kind of the named type, loaded or not.
     func kind(of name: String) -> TypeDefinition.Kind? {
-        if let type = types[name] { return type.kind }
+        if let kind = loadedKinds[name] { return kind }
         guard let index else { return nil }
         var extensionKind: TypeDefinition.Kind?
         for position in index.indices(named: name) {
@@ -128,6 +130,7 @@ struct SchemaTypeTable: Sendable {
             var base = type
             base.isExtension = false
             types[type.name] = base
+            loadedKinds[type.name] = type.kind
             namesByKind[type.kind, default: []].append(type.name)
             baseDefined[type.name] = !type.isExtension
             return
@@ -145,6 +148,7 @@ struct SchemaTypeTable: Sendable {
             let oldKind = types[type.name]!.kind
             types[type.name]!.location = type.location
             types[type.name]!.kind = type.kind
+            loadedKinds[type.name] = type.kind
             types[type.name]!.description = type.description
             if oldKind != type.kind {
                 namesByKind[oldKind]?.removeAll { $0 == type.name }
