@@ -23,28 +23,11 @@ final class HostileServer: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         requestLog = folder.appendingPathComponent("requests.jsonl")
         let portFile = folder.appendingPathComponent("port")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.python)
-        process.arguments = [
-            Self.script, "--mode", mode, "--port-file", portFile.path, "--request-log", requestLog.path,
-        ] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        var found: Int?
-        while Date() < deadline, process.isRunning {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8), let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                found = value
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        guard let found else {
-            process.terminate()
-            throw HarnessError("the hostile server (\(mode)) did not start within 30 s")
-        }
-        port = found
+        (process, port) = try LoopbackServerProcess.start(
+            "hostile server (\(mode))",
+            arguments: [Self.script, "--mode", mode, "--port-file", portFile.path, "--request-log", requestLog.path]
+                + arguments,
+            portFile: portFile, folder: folder)
     }
 
     /// How many requests the server has read so far.
@@ -54,13 +37,7 @@ final class HostileServer: @unchecked Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
+        LoopbackServerProcess.stop(process)
         try? FileManager.default.removeItem(at: folder)
     }
 

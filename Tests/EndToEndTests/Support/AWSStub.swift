@@ -43,32 +43,7 @@ final class AWSStub: @unchecked Sendable {
         if let webIdentityToken { arguments += ["--web-identity-token", webIdentityToken] }
         if let containerToken { arguments += ["--container-token", containerToken] }
         if let imdsRole { arguments += ["--imds-role", imdsRole] }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.python)
-        process.arguments = arguments
-        let errorLog = folder.appendingPathComponent("stub.stderr")
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        var found: Int?
-        while Date() < deadline {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8),
-                let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                found = value
-                break
-            }
-            if !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        guard let found else {
-            process.terminate()
-            let text = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            throw HarnessError("the AWS stub did not start within 30 s:\n\(text)")
-        }
-        port = found
+        (process, port) = try LoopbackServerProcess.start("AWS stub", arguments: arguments, portFile: portFile, folder: folder)
     }
 
     /// Every request the stub received so far: method, path, headers, body, status, check.
@@ -96,13 +71,7 @@ final class AWSStub: @unchecked Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
+        LoopbackServerProcess.stop(process)
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -23,35 +23,13 @@ final class Emulator: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         requestLog = folder.appendingPathComponent("requests.jsonl")
         let portFile = folder.appendingPathComponent("port")
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.python)
-        process.arguments = [
-            TestPaths.emulator, "--schema", schema, "--port-file", portFile.path,
-            "--request-log", requestLog.path, "--seed", "7",
-        ] + arguments
-        let errorLog = folder.appendingPathComponent("emulator.stderr")
-        _ = FileManager.default.createFile(atPath: errorLog.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: errorLog)
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        var found: Int?
-        while Date() < deadline {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8),
-                let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                found = value
-                break
-            }
-            if !process.isRunning { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        guard let found else {
-            process.terminate()
-            let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-            throw HarnessError("the emulator did not start within 30 s:\n\(log)")
-        }
-        port = found
+        (process, port) = try LoopbackServerProcess.start(
+            "emulator",
+            arguments: [
+                TestPaths.emulator, "--schema", schema, "--port-file", portFile.path,
+                "--request-log", requestLog.path, "--seed", "7",
+            ] + arguments,
+            portFile: portFile, folder: folder)
     }
 
     static let apiKey = "da2-e2etestkey0123456789abcdef"
@@ -99,13 +77,7 @@ final class Emulator: @unchecked Sendable {
     }
 
     func stop() {
-        if process.isRunning {
-            process.terminate()
-            let deadline = Date().addingTimeInterval(5)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-        }
+        LoopbackServerProcess.stop(process)
         try? FileManager.default.removeItem(at: folder)
     }
 
