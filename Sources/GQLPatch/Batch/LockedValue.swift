@@ -1,19 +1,15 @@
-import Foundation
+import Synchronization
 
 /// A value shared between tasks, read and written only under a lock.
-final class LockedValue<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `value` is only touched inside `withValue`, which holds `lock`.
-    private let lock = NSLock()
-    private var value: Value
+final class LockedValue<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
 
     init(_ value: Value) {
-        self.value = value
+        storage = Mutex(value)
     }
 
-    func withValue<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
+    func withValue<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+        storage.withLock { body(&$0) }
     }
 
     var current: Value { withValue { $0 } }

@@ -1,18 +1,17 @@
-import Foundation
+import Synchronization
 
 /// Holds the credentials of one run and resolves them again when they are within
 /// `refreshWindow` seconds of expiring. Shared by concurrent requests (the batch command); two
 /// requests that find the credentials stale at once may both resolve, which is harmless.
 /// A failed refresh keeps credentials that have not yet expired.
-public final class CredentialCache: @unchecked Sendable {
-    // @unchecked: `current` is only read or written while holding `lock`.
+public final class CredentialCache: Sendable {
     /// Refresh credentials that expire within five minutes.
     public static let defaultRefreshWindow = 300
 
     private let chain: AWSCredentialChain
     private let refreshWindow: Int
-    private let lock = NSLock()
-    private var current: ResolvedCredentials?
+    /// The credentials of the last resolution, read and written only under the lock.
+    private let current = Mutex<ResolvedCredentials?>(nil)
 
     /// Makes an empty cache that resolves with `chain`.
     public init(chain: AWSCredentialChain, refreshWindow: Int = CredentialCache.defaultRefreshWindow) {
@@ -23,7 +22,7 @@ public final class CredentialCache: @unchecked Sendable {
     /// The cached credentials, resolved first when there are none or they are about to expire.
     public func credentials() async throws(GQLPatchError) -> ResolvedCredentials {
         let now = chain.now()
-        let cached = withLock { current }
+        let cached = current.withLock { $0 }
         if let cached, !cached.needsRefresh(now: now, window: refreshWindow) { return cached }
         let fresh: ResolvedCredentials
         do {
@@ -35,13 +34,7 @@ public final class CredentialCache: @unchecked Sendable {
         if fresh.isExpired(now: chain.now()) {
             throw .configuration("the credentials from \(fresh.source) have already expired")
         }
-        withLock { current = fresh }
+        current.withLock { $0 = fresh }
         return fresh
-    }
-
-    private func withLock<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 }
