@@ -50,7 +50,7 @@ struct BatchSender: BatchSending {
             }
             if RetryPolicy.mayHaveArrived(failure) { ambiguous = true }
             if let trace = client.trace, case .failure(let error) = result {
-                trace("\(error.message); retrying in \(String(format: "%.2f", wait)) s (try \(attempt + 1) of \(policy.maxAttempts))")
+                trace("\(error.message); retrying in \(DecimalText.fixed(wait, fractionDigits: 2)) s (try \(attempt + 1) of \(policy.maxAttempts))")
             }
             await sleep(wait)
         }

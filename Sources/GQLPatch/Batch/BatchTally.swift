@@ -1,5 +1,3 @@
-import Foundation
-
 /// Counts of an `apply` run by status, for the summary on stderr and the progress line.
 struct BatchTally: Sendable {
     private(set) var counts: [LineStatus: Int] = [:]
@@ -25,12 +23,12 @@ struct BatchTally: Sendable {
         let rate = elapsed > 0 ? Double(finished) / elapsed : 0
         var parts = LineStatus.allCases.compactMap { status -> String? in
             let count = self[status]
-            return count > 0 ? "\(count) \(status.rawValue.replacingOccurrences(of: "_", with: " "))" : nil
+            return count > 0 ? "\(count) \(status.rawValue.replacing("_", with: " "))" : nil
         }
         if resumedSkips > 0 { parts.append("\(resumedSkips) already applied (journal)") }
         if parts.isEmpty { parts = ["nothing to do"] }
         let head = interrupted ? "interrupted after" : "done:"
-        return "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(String(format: "%.1f", elapsed)) s "
-            + "(\(String(format: "%.1f", rate)) lines/s): \(parts.joined(separator: ", "))"
+        return "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "
+            + "(\(DecimalText.fixed(rate, fractionDigits: 1)) lines/s): \(parts.joined(separator: ", "))"
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The progress line `apply` redraws in place on stderr when stderr is a terminal:
 /// `1200/5000 lines  240.0/s  3 errors  ETA 16 s`.
 struct ProgressLine: Sendable {
@@ -15,7 +13,7 @@ struct ProgressLine: Sendable {
     static func text(done: Int, total: Int?, errors: Int, elapsed: Double) -> String {
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         var text = total.map { "\(done)/\($0) lines" } ?? "\(done) lines"
-        text += "  \(String(format: "%.1f", rate))/s  \(errors) error\(errors == 1 ? "" : "s")"
+        text += "  \(DecimalText.fixed(rate, fractionDigits: 1))/s  \(errors) error\(errors == 1 ? "" : "s")"
         if let total, rate > 0, total >= done {
             text += "  ETA \(Int((Double(total - done) / rate).rounded(.up))) s"
         }
