@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When and how long to wait before trying a request again. Only failures that cannot have been
 /// caused by the request itself are retried: connection failures, timeouts, HTTP 5xx and 429.
@@ -45,7 +45,7 @@ struct RetryPolicy: Sendable {
     /// `random` is a uniform draw in 0..<1 (injected for tests); `now` is for an HTTP-date `Retry-After`.
     func delay(after attempt: Int, failure: Failure, random: Double, now: Date = Date()) -> Double? {
         guard Self.isRetryable(failure), attempt < maxAttempts else { return nil }
-        let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        let ceiling = min(maxDelay, baseDelay * Double(sign: .plus, exponent: attempt - 1, significand: 1))
         let jittered = ceiling * min(max(random, 0), 1)
         if case .throttled(let header) = failure, let header, let asked = Self.retryAfterSeconds(header, now: now) {
             return max(jittered, min(asked, maxRetryAfter))
@@ -53,15 +53,15 @@ struct RetryPolicy: Sendable {
         return jittered
     }
 
-    /// `Retry-After` as seconds: delta-seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`).
+    /// `Retry-After` as seconds: delta-seconds (`120`) or an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`,
+    /// or one of the obsolete forms `HTTPDate` also reads).
     static func retryAfterSeconds(_ header: String, now: Date) -> Double? {
         let text = header.trimmingWhitespace()
         if let seconds = Double(text), seconds.isFinite, seconds >= 0 { return seconds }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: text) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        let nowSeconds = now.timeIntervalSince1970
+        guard nowSeconds.isFinite, nowSeconds.magnitude < 1e15,
+            let date = HTTPDate.secondsSince1970(text, now: Int(nowSeconds.rounded(.down)))
+        else { return nil }
+        return max(0, Double(date) - nowSeconds)
     }
 }

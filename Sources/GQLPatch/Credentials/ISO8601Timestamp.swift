@@ -52,7 +52,8 @@ enum ISO8601Timestamp {
             - offset
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    /// Days in `month` (1 to 12) of `year` (proleptic Gregorian).
+    static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -61,12 +62,23 @@ enum ISO8601Timestamp {
     }
 
     /// Civil date to days since 1970-01-01, counting 400-year eras from 0000-03-01.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
         let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The civil year of a day counted from 1970-01-01 (the inverse of `daysSince1970`'s year).
+    static func year(ofDaysSince1970 days: Int) -> Int {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 is March
+        return yearOfEra + era * 400 + (shiftedMonth >= 10 ? 1 : 0)
     }
 }

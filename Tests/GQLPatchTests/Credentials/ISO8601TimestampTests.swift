@@ -24,4 +24,17 @@ import Testing
     func rejects(text: String) {
         #expect(ISO8601Timestamp.secondsSince1970(text) == nil)
     }
+
+    /// The year of a day is the year whose days contain it, from 1600 to 2400 (leap years, centuries).
+    @Test func yearOfADayInvertsDaysSince1970() {
+        var wrong: [Int] = []
+        for year in 1600...2400 {
+            let first = ISO8601Timestamp.daysSince1970(year: year, month: 1, day: 1)
+            let last = ISO8601Timestamp.daysSince1970(year: year, month: 12, day: 31)
+            for day in [first, first + 59, first + 60, last] where ISO8601Timestamp.year(ofDaysSince1970: day) != year {
+                wrong.append(day)
+            }
+        }
+        #expect(wrong.isEmpty)
+    }
 }
