@@ -1,5 +1,3 @@
-import Foundation
-
 /// An exact port of `pluralize` 8.0.0's `plural(word)`, the function the Amplify transformer uses
 /// for `list`/`sync` query names (amplify-naming.md §1.2). Irregular and uncountable words match the
 /// whole word only; the regex rules look at the end of the word; the case of the replaced text is
@@ -11,21 +9,19 @@ public enum Pluralizer {
         if irregularPlurals.contains(token) { return restoreCase(word, token) }
         if let plural = irregularSingles[token] { return restoreCase(word, plural) }
         if token.isEmpty || uncountables.contains(token) { return word }
-        let ns = word as NSString
-        let whole = NSRange(location: 0, length: ns.length)
+        let scalars = Array(word.unicodeScalars)
         for rule in rules {
-            guard let match = rule.regex.firstMatch(in: word, options: [], range: whole) else { continue }
-            let replacement = expand(rule.template, match: match, in: ns)
-            let matched = ns.substring(with: match.range)
+            guard let match = rule.pattern.firstMatch(in: scalars), let range = match[0] else { continue }
+            let replacement = expand(rule.template, match: match, in: scalars)
+            let matched = text(scalars[range])
             let restored: String
             if matched.isEmpty {
-                let last = match.range.location > 0
-                    ? ns.substring(with: NSRange(location: match.range.location - 1, length: 1)) : ""
+                let last = range.lowerBound > 0 ? text(scalars[range.lowerBound - 1..<range.lowerBound]) : ""
                 restored = restoreCase(last, replacement)
             } else {
                 restored = restoreCase(matched, replacement)
             }
-            return ns.replacingCharacters(in: match.range, with: restored)
+            return text(scalars[..<range.lowerBound]) + restored + text(scalars[range.upperBound...])
         }
         return word
     }
@@ -43,7 +39,7 @@ public enum Pluralizer {
     }
 
     /// Expands `$0`...`$9` in a rule template; a group that did not take part gives "".
-    private static func expand(_ template: String, match: NSTextCheckingResult, in source: NSString) -> String {
+    private static func expand(_ template: String, match: PluralRulePattern.Captures, in source: [Unicode.Scalar]) -> String {
         var result = ""
         var iterator = template.makeIterator()
         var pending: Character? = iterator.next()
@@ -51,10 +47,7 @@ public enum Pluralizer {
             pending = iterator.next()
             if character == "$", let next = pending, let group = next.wholeNumberValue {
                 pending = iterator.next()
-                if group < match.numberOfRanges {
-                    let range = match.range(at: group)
-                    if range.location != NSNotFound { result += source.substring(with: range) }
-                }
+                if group < match.count, let range = match[group] { result += text(source[range]) }
             } else {
                 result.append(character)
             }
@@ -62,9 +55,14 @@ public enum Pluralizer {
         return result
     }
 
-    private struct Rule: @unchecked Sendable {
-        // NSRegularExpression is immutable and documented thread-safe.
-        let regex: NSRegularExpression
+    private static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    private struct Rule: Sendable {
+        let pattern: PluralRulePattern
         let template: String
     }
 
@@ -104,8 +102,7 @@ public enum Pluralizer {
         ("[^\\x{0000}-\\x{007F}]$", "$0"),
         ("s?$", "s"),
     ].map { pattern, template in
-        // The patterns are constants: a failure here is a programming error.
-        Rule(regex: try! NSRegularExpression(pattern: pattern, options: [.caseInsensitive]), template: template)
+        Rule(pattern: PluralRulePattern(pattern), template: template)
     }
 
     /// Irregular singular -> plural pairs (whole lower-cased words).
