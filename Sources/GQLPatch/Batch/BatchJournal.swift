@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 
 #if canImport(Glibc)
@@ -49,12 +48,11 @@ final class BatchJournal {
 
     /// Starts a new journal; refuses to overwrite one that holds entries (that needs `--resume`).
     static func create(path: String, input: String, atomic: Bool) throws(GQLPatchError) -> BatchJournal {
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-            let size = attributes[.size] as? Int, size > 0
-        {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size > 0 {
             throw .usage("the journal \(path) already exists: pass --resume to continue that run, or remove the file")
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))") }
         let journal = BatchJournal(path: path, descriptor: fd)
         let header = JSONValue.object(JSONObject([
@@ -66,11 +64,12 @@ final class BatchJournal {
 
     /// Opens an existing journal to continue it: reads its state and drops a torn last line.
     static func resume(path: String) throws(GQLPatchError) -> (BatchJournal, State) {
-        guard FileManager.default.fileExists(atPath: path) else {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw .unreadableFile("cannot read \(path): no such file (the journal to resume)")
         }
         let (state, goodLength) = try read(path: path)
-        let fd = open(path, O_WRONLY | O_APPEND)
+        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))") }
         if ftruncate(fd, off_t(goodLength)) != 0 {
             close(fd)

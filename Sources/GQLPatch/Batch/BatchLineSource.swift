@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 
 #if canImport(Glibc)
@@ -29,12 +28,12 @@ final class BatchLineSource {
             name = "<stdin>"
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             throw .unreadableFile("cannot read \(path): no such file")
         }
-        if isDirectory.boolValue { throw .unreadableFile("cannot read \(path): it is a directory") }
-        let fd = open(path, O_RDONLY)
+        if info.st_mode & S_IFMT == S_IFDIR { throw .unreadableFile("cannot read \(path): it is a directory") }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadableFile("cannot read \(path): \(String(cString: strerror(errno)))") }
         descriptor = fd
         ownsDescriptor = true
