@@ -1,5 +1,5 @@
 import AWSSigning
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// Checks one line of `apply` input and types it: the line must be a JSON object with `op`, `model`
@@ -197,11 +197,11 @@ struct BatchLineParser: Sendable {
     /// the input line does.
     static func inputWording(_ message: String) -> String {
         message
-            .replacingOccurrences(of: "it is given with --key", with: "it is given in \"key\"")
-            .replacingOccurrences(of: "missing --key ", with: "\"key\" is missing ")
-            .replacingOccurrences(of: "--key ", with: "\"key\" field ")
-            .replacingOccurrences(of: "--if: ", with: "\"if\": ")
-            .replacingOccurrences(of: "--if ", with: "\"if\" ")
+            .replacing("it is given with --key", with: "it is given in \"key\"")
+            .replacing("missing --key ", with: "\"key\" is missing ")
+            .replacing("--key ", with: "\"key\" field ")
+            .replacing("--if: ", with: "\"if\": ")
+            .replacing("--if ", with: "\"if\" ")
     }
 
     /// `apply` lines never read files.

@@ -5,7 +5,7 @@ public enum Application {
 
     /// `gqlpatch: error: MESSAGE`, or a compiler-style `FILE:LINE:COLUMN: error: MESSAGE` as it is.
     static func diagnostic(_ message: String) -> String {
-        if let marker = message.range(of: ": error: ") {
+        if let marker = message.firstRange(of: ": error: ") {
             let place = message[..<marker.lowerBound].split(separator: ":")
             if place.count >= 3, place.suffix(2).allSatisfy({ Int($0) != nil }) { return message }
         }

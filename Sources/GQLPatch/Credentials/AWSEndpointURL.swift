@@ -14,7 +14,7 @@ struct AWSEndpointURL: Sendable, Hashable {
 
     /// Parses `text`; `nil` when it is not an absolute `http`/`https` URL with a host.
     init?(_ text: String) {
-        guard let schemeEnd = text.range(of: "://") else { return nil }
+        guard let schemeEnd = text.firstRange(of: "://") else { return nil }
         let scheme = text[..<schemeEnd.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }
         var rest = text[schemeEnd.upperBound...]

@@ -49,7 +49,7 @@ enum STSResponse {
     /// The text between `<name …>` and `</name>` (first occurrence), or `nil`.
     static func element(_ name: String, in text: Substring) -> Substring? {
         var searchStart = text.startIndex
-        while let open = text[searchStart...].range(of: "<" + name) {
+        while let open = text[searchStart...].firstRange(of: "<" + name) {
             let afterName = open.upperBound
             guard afterName < text.endIndex else { return nil }
             let next = text[afterName]
@@ -57,7 +57,7 @@ enum STSResponse {
                 guard let tagEnd = text[afterName...].firstIndex(of: ">") else { return nil }
                 let contentStart = text.index(after: tagEnd)
                 if text[text.index(before: tagEnd)] == "/" { return text[contentStart..<contentStart] }
-                guard let close = text[contentStart...].range(of: "</" + name + ">") else { return nil }
+                guard let close = text[contentStart...].firstRange(of: "</" + name + ">") else { return nil }
                 return text[contentStart..<close.lowerBound]
             }
             searchStart = afterName
