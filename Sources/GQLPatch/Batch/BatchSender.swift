@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// The real `BatchSending`: posts through the run's one transport (one URLSession, connections kept

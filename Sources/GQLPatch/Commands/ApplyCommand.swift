@@ -1,4 +1,3 @@
-import Foundation
 import JSON
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// One execution of `apply` after the input was checked: the loop that reads lines, hands them to the

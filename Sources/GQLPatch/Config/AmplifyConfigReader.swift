@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import JSON
 
 /// Reads `amplify_outputs.json` (Gen 2: `data.url`, `data.aws_region`, `data.api_key`,
@@ -13,8 +13,8 @@ public enum AmplifyConfigReader {
     public static func discover(in directory: String) -> String? {
         for name in fileNames {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            var isDirectory = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory {
                 return path
             }
         }

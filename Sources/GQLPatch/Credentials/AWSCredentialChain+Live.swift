@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension AWSCredentialChain {
     /// A chain over the real process: its environment, `HOME`, the file system, `/bin/sh` for
@@ -9,7 +15,7 @@ extension AWSCredentialChain {
         region: String? = nil,
         transport: any HTTPTransport
     ) -> AWSCredentialChain {
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordFileHome()
         return AWSCredentialChain(
             environment: environment,
             profile: profile,
@@ -26,5 +32,16 @@ extension AWSCredentialChain {
             runProcess: ShellProcessRunner.run,
             clock: { Int(Date().timeIntervalSince1970) }
         )
+    }
+
+    /// The current user's home directory from the password database, or `/` when it has none.
+    private static func passwordFileHome() -> String {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let directory = entry.pw_dir
+        else { return "/" }
+        let path = String(cString: directory)
+        return path.isEmpty ? "/" : path
     }
 }

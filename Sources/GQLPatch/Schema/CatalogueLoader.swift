@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GraphQLSDL
 import JSON
 
@@ -126,11 +126,11 @@ public enum CatalogueLoader {
     /// Reads a whole file; failures are `.unreadableFile`: `cannot read WHAT FILE: REASON`.
     static func readFile(_ path: String, what: String) throws(GQLPatchError) -> [UInt8] {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let reason: String
         if !manager.fileExists(atPath: path, isDirectory: &isDirectory) {
             reason = "no such file"
-        } else if isDirectory.boolValue {
+        } else if isDirectory {
             reason = "is a directory"
         } else if !manager.isReadableFile(atPath: path) {
             reason = "permission denied"
