@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Module graph (arrows point at what a target may import; nothing points back):
-//   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning
-// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours.
+//   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning, CCurl
+// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours. CCurl is the system's libcurl
+// (what FoundationNetworking is built on), called directly by the transport.
 let package = Package(
     name: "gqlpatch",
     products: [
@@ -14,7 +15,10 @@ let package = Package(
         .target(name: "GraphQLSDL"),
         .target(name: "JSON"),
         .target(name: "AWSSigning"),
-        .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning"]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
         .executableTarget(name: "gqlpatch", dependencies: ["GQLPatch"]),
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

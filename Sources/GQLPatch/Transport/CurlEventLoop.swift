@@ -1,0 +1,97 @@
+import CCurl
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Runs every HTTP transfer of the process on one thread, through one curl multi handle: connections
+/// (and TLS sessions and DNS answers) are kept and reused across requests, and many requests are in
+/// flight at once without a thread each. Callers hand in a `CurlTransfer` and are resumed when it ends.
+///
+/// The loop thread is started on the first transfer and lives as long as the process; between
+/// transfers it sleeps in `curl_multi_poll`.
+final class CurlEventLoop: @unchecked Sendable {
+    // @unchecked: `multi` and `running` are used only on the loop thread (after `init`); the queue
+    // of new transfers and the pool of idle easy handles are behind mutexes.
+
+    /// The process's one loop.
+    static let shared = CurlEventLoop()
+
+    private let multi: UnsafeMutableRawPointer
+    /// Transfers handed in and not yet added to `multi`.
+    private let incoming = Mutex<[CurlTransfer]>([])
+    /// Easy handles of finished transfers, ready to be reset and reused.
+    private let idleHandles = Mutex<[UnsafeMutableRawPointer]>([])
+    /// Transfers in `multi`, by easy handle (loop thread only).
+    private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    private init() {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        multi = curl_multi_init()!
+        // Requests may multiplex over HTTP/2 where the server offers it; over HTTP/1.1 each
+        // connection carries one request at a time and stays open for the next.
+        gqlpatch_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<CurlEventLoop>.fromOpaque(context!).takeUnretainedValue().run()
+            return nil
+        }, Unmanaged.passRetained(self).toOpaque())
+        precondition(started == 0, "cannot start the HTTP thread (error \(started))")
+        pthread_detach(thread)
+    }
+
+    /// An easy handle with curl's defaults: a reused one when there is one, else a new one.
+    func makeHandle() -> UnsafeMutableRawPointer {
+        if let handle = idleHandles.withLock({ $0.popLast() }) {
+            curl_easy_reset(handle)
+            return handle
+        }
+        return curl_easy_init()!
+    }
+
+    /// Starts `transfer` (its handle fully set up) and waits until it ends.
+    func perform(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
+        await withCheckedContinuation { continuation in
+            transfer.continuation = continuation
+            incoming.withLock { $0.append(transfer) }
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    /// The loop: add what came in, let curl move every transfer on, finish those that ended, sleep
+    /// until a socket is ready, a timeout is due or a new transfer arrives.
+    private func run() {
+        var stillRunning: Int32 = 0
+        while true {
+            for transfer in incoming.withLock({ queue -> [CurlTransfer] in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }) {
+                running[transfer.handle] = transfer
+                let added = curl_multi_add_handle(multi, transfer.handle)
+                if added != CURLM_OK {
+                    running[transfer.handle] = nil
+                    finish(transfer, result: CURLE_FAILED_INIT)
+                }
+            }
+            curl_multi_perform(multi, &stillRunning)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+                let result = gqlpatch_curl_message_result(message)
+                curl_multi_remove_handle(multi, handle)
+                if let transfer = running.removeValue(forKey: handle) { finish(transfer, result: result) }
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+    }
+
+    private func finish(_ transfer: CurlTransfer, result: CURLcode) {
+        let outcome = transfer.outcome(result: result)
+        let continuation = transfer.continuation
+        transfer.continuation = nil
+        idleHandles.withLock { $0.append(transfer.handle) }
+        continuation?.resume(returning: outcome)
+    }
+}
