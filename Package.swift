@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
-        .testTarget(name: "GQLPatchTests", dependencies: ["GQLPatch", "GraphQLSDL", "JSON", "AWSSigning"]),
+        .testTarget(name: "GQLPatchTests", dependencies: ["GQLPatch", "GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],
             exclude: ["Support/aws_stub_server.py"]),
