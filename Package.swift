@@ -3,8 +3,8 @@ import PackageDescription
 
 // Module graph (arrows point at what a target may import; nothing points back):
 //   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning, CCurl
-// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours. CCurl is the system's libcurl
-// (what FoundationNetworking is built on), called directly by the transport.
+// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours. CCurl loads the system's
+// libcurl (what FoundationNetworking is built on) on the first request, for the transport.
 let package = Package(
     name: "gqlpatch",
     products: [
@@ -15,9 +15,7 @@ let package = Package(
         .target(name: "GraphQLSDL"),
         .target(name: "JSON"),
         .target(name: "AWSSigning"),
-        .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CCurl"),
         .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
         .executableTarget(name: "gqlpatch", dependencies: ["GQLPatch"]),
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),

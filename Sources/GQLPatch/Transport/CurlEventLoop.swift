@@ -9,14 +9,17 @@ import Synchronization
 /// (and TLS sessions and DNS answers) are kept and reused across requests, and many requests are in
 /// flight at once without a thread each. Callers hand in a `CurlTransfer` and are resumed when it ends.
 ///
-/// The loop thread is started on the first transfer and lives as long as the process; between
-/// transfers it sleeps in `curl_multi_poll`.
+/// libcurl is loaded and the loop thread started on the first transfer; the thread lives as long
+/// as the process and sleeps in `curl_multi_poll` between transfers.
 final class CurlEventLoop: @unchecked Sendable {
     // @unchecked: `multi` and `running` are used only on the loop thread (after `init`); the queue
     // of new transfers and the pool of idle easy handles are behind mutexes.
 
-    /// The process's one loop.
-    static let shared = CurlEventLoop()
+    /// The process's one loop; nil when libcurl cannot be loaded, with the reason in `loadFailure`.
+    static let shared: CurlEventLoop? = gqlpatch_curl_load() == nil ? CurlEventLoop() : nil
+
+    /// Why libcurl could not be loaded (nil when it was).
+    static var loadFailure: String? { gqlpatch_curl_load().map { String(cString: $0) } }
 
     private let multi: UnsafeMutableRawPointer
     /// Transfers handed in and not yet added to `multi`.
@@ -26,9 +29,9 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Transfers in `multi`, by easy handle (loop thread only).
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
+    /// Only once libcurl is loaded (`gqlpatch_curl_load`).
     private init() {
-        curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-        multi = curl_multi_init()!
+        multi = gqlpatch_curl_multi_init()!
         // Requests may multiplex over HTTP/2 where the server offers it; over HTTP/1.1 each
         // connection carries one request at a time and stays open for the next.
         gqlpatch_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
@@ -44,10 +47,10 @@ final class CurlEventLoop: @unchecked Sendable {
     /// An easy handle with curl's defaults: a reused one when there is one, else a new one.
     func makeHandle() -> UnsafeMutableRawPointer {
         if let handle = idleHandles.withLock({ $0.popLast() }) {
-            curl_easy_reset(handle)
+            gqlpatch_curl_easy_reset(handle)
             return handle
         }
-        return curl_easy_init()!
+        return gqlpatch_curl_easy_init()!
     }
 
     /// Starts `transfer` (its handle fully set up) and waits until it ends.
@@ -55,7 +58,7 @@ final class CurlEventLoop: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             transfer.continuation = continuation
             incoming.withLock { $0.append(transfer) }
-            curl_multi_wakeup(multi)
+            gqlpatch_curl_multi_wakeup(multi)
         }
     }
 
@@ -69,21 +72,21 @@ final class CurlEventLoop: @unchecked Sendable {
                 return queue
             }) {
                 running[transfer.handle] = transfer
-                let added = curl_multi_add_handle(multi, transfer.handle)
+                let added = gqlpatch_curl_multi_add_handle(multi, transfer.handle)
                 if added != CURLM_OK {
                     running[transfer.handle] = nil
                     finish(transfer, result: CURLE_FAILED_INIT)
                 }
             }
-            curl_multi_perform(multi, &stillRunning)
+            gqlpatch_curl_multi_perform(multi, &stillRunning)
             var left: Int32 = 0
-            while let message = curl_multi_info_read(multi, &left) {
+            while let message = gqlpatch_curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
                 let result = gqlpatch_curl_message_result(message)
-                curl_multi_remove_handle(multi, handle)
+                gqlpatch_curl_multi_remove_handle(multi, handle)
                 if let transfer = running.removeValue(forKey: handle) { finish(transfer, result: result) }
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            gqlpatch_curl_multi_poll(multi, 1000)
         }
     }
 

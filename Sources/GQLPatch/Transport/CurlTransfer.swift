@@ -40,7 +40,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { gqlpatch_curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
 
@@ -101,7 +101,7 @@ final class CurlTransfer: @unchecked Sendable {
             var osErrno = 0
             gqlpatch_curl_get_long(handle, CURLINFO_OS_ERRNO, &osErrno)
             var detail = String(cString: errorBuffer)
-            if detail.isEmpty { detail = String(cString: curl_easy_strerror(result)) }
+            if detail.isEmpty { detail = String(cString: gqlpatch_curl_easy_strerror(result)) }
             return .failure(code: Int(result.rawValue), osErrno: osErrno, detail: detail)
         }
         var status = 0

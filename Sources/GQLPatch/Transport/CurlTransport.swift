@@ -15,7 +15,9 @@ public struct CurlTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
-        let loop = CurlEventLoop.shared
+        guard let loop = CurlEventLoop.shared else {
+            throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
+        }
         let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
         configure(transfer, for: request, timeout: timeout)
         switch await loop.perform(transfer) {
@@ -67,10 +69,10 @@ public struct CurlTransport: HTTPTransport {
         }
         var list: UnsafeMutablePointer<curl_slist>?
         for header in request.headers {
-            list = "\(header.name): \(header.value)".withCString { curl_slist_append(list, $0) }
+            list = "\(header.name): \(header.value)".withCString { gqlpatch_curl_slist_append(list, $0) }
         }
         // No `Expect: 100-continue` wait before larger bodies: AppSync answers at once.
-        list = "Expect:".withCString { curl_slist_append(list, $0) }
+        list = "Expect:".withCString { gqlpatch_curl_slist_append(list, $0) }
         transfer.headerList = list
         gqlpatch_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
         gqlpatch_curl_set_pointer(handle, CURLOPT_PREREQDATA, context)

@@ -7,7 +7,8 @@ import Testing
 /// and the refusal of curl's own resend.
 @Suite struct CurlTransferTests {
     private func transfer(limit: Int = 1 << 20) throws -> CurlTransfer {
-        CurlTransfer(handle: try #require(curl_easy_init()), limit: limit)
+        try #require(gqlpatch_curl_load() == nil, "libcurl must load")
+        return CurlTransfer(handle: try #require(gqlpatch_curl_easy_init()), limit: limit)
     }
 
     private func header(_ transfer: CurlTransfer, _ line: String) {
