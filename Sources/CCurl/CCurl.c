@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "CCurl.h"
 
 #include <dlfcn.h>
@@ -116,3 +117,9 @@ CURLMcode gqlpatch_curl_multi_poll(CURLM *multi, int timeoutMilliseconds) {
 CURLMcode gqlpatch_curl_multi_wakeup(CURLM *multi) { return api.multi_wakeup(multi); }
 
 CURLcode gqlpatch_curl_message_result(const CURLMsg *message) { return message->data.result; }
+
+void gqlpatch_curl_name_thread(const char *name) {
+    char cut[16];
+    snprintf(cut, sizeof cut, "%s", name);
+    pthread_setname_np(pthread_self(), cut);
+}

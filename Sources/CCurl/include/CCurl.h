@@ -39,6 +39,9 @@ CURLMsg *gqlpatch_curl_multi_info_read(CURLM *multi, int *left);
 CURLMcode gqlpatch_curl_multi_poll(CURLM *multi, int timeoutMilliseconds);
 CURLMcode gqlpatch_curl_multi_wakeup(CURLM *multi);
 
+/// Names the calling thread (as `top`, `perf` and debuggers show it); the name is cut at 15 bytes.
+void gqlpatch_curl_name_thread(const char *name);
+
 /// The result code of a finished transfer (a member of an anonymous union in CURLMsg).
 CURLcode gqlpatch_curl_message_result(const CURLMsg *message);
 

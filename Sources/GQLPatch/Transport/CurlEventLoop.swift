@@ -28,6 +28,9 @@ final class CurlEventLoop: @unchecked Sendable {
     private let idleHandles = Mutex<[UnsafeMutableRawPointer]>([])
     /// Transfers in `multi`, by easy handle (loop thread only).
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Whether the loop is (about to be) asleep in `curl_multi_poll`: only then does a new transfer
+    /// need to wake it, which costs a write to curl's wake-up socket and a thread wake-up.
+    private let sleeping = Atomic<Bool>(false)
 
     /// Only once libcurl is loaded (`gqlpatch_curl_load`).
     private init() {
@@ -58,13 +61,14 @@ final class CurlEventLoop: @unchecked Sendable {
         await withCheckedContinuation { continuation in
             transfer.continuation = continuation
             incoming.withLock { $0.append(transfer) }
-            gqlpatch_curl_multi_wakeup(multi)
+            if sleeping.load(ordering: .sequentiallyConsistent) { gqlpatch_curl_multi_wakeup(multi) }
         }
     }
 
     /// The loop: add what came in, let curl move every transfer on, finish those that ended, sleep
     /// until a socket is ready, a timeout is due or a new transfer arrives.
     private func run() {
+        gqlpatch_curl_name_thread("gqlpatch-http")
         var stillRunning: Int32 = 0
         while true {
             for transfer in incoming.withLock({ queue -> [CurlTransfer] in
@@ -86,7 +90,11 @@ final class CurlEventLoop: @unchecked Sendable {
                 gqlpatch_curl_multi_remove_handle(multi, handle)
                 if let transfer = running.removeValue(forKey: handle) { finish(transfer, result: result) }
             }
-            gqlpatch_curl_multi_poll(multi, 1000)
+            // Announce the sleep before the last look at the queue: a transfer handed in after that
+            // look sees `sleeping` and wakes the poll; one handed in before it is seen here.
+            sleeping.store(true, ordering: .sequentiallyConsistent)
+            if incoming.withLock({ $0.isEmpty }) { gqlpatch_curl_multi_poll(multi, 1000) }
+            sleeping.store(false, ordering: .sequentiallyConsistent)
         }
     }
 
