@@ -10,15 +10,25 @@ EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build
+.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build curl-headers
 
 all: build
 
-build:
+build: curl-headers
 	$(SWIFT) build
 
-release:
-	$(SWIFT) build -c release --product gqlpatch
+# The shipped binary links the Swift runtime statically (it starts in about half the time: no
+# runtime symbol binding for libswiftCore and Foundation); libcurl stays the system's.
+release: curl-headers
+	$(SWIFT) build -c release --product gqlpatch --static-swift-stdlib
+
+# The transport calls the system's libcurl (what FoundationNetworking is built on); building needs
+# its headers, from Debian's libcurl4-openssl-dev (present wherever the Swift toolchain is set up).
+curl-headers:
+	@if ! echo '#include <curl/curl.h>' | $${CC:-cc} -E -x c - >/dev/null 2>&1; then \
+		echo "make: curl/curl.h not found; installing libcurl4-openssl-dev (apt-get)"; \
+		apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev >/dev/null; \
+	fi
 
 # The project-local virtual environment for the emulator and the benchmark peers.
 venv: $(VENV)/.installed
@@ -28,7 +38,7 @@ $(VENV)/.installed: $(EMULATOR_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS)
 	touch $@
 
-test: venv test-emulator
+test: curl-headers venv test-emulator
 	$(SWIFT) build --build-tests
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
 		$(SWIFT) test --skip-build

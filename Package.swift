@@ -2,8 +2,9 @@
 import PackageDescription
 
 // Module graph (arrows point at what a target may import; nothing points back):
-//   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning
-// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours.
+//   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning, CCurl
+// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours. CCurl loads the system's
+// libcurl (what FoundationNetworking is built on) on the first request, for the transport.
 let package = Package(
     name: "gqlpatch",
     products: [
@@ -14,12 +15,13 @@ let package = Package(
         .target(name: "GraphQLSDL"),
         .target(name: "JSON"),
         .target(name: "AWSSigning"),
-        .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning"]),
+        .target(name: "CCurl"),
+        .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
         .executableTarget(name: "gqlpatch", dependencies: ["GQLPatch"]),
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
-        .testTarget(name: "GQLPatchTests", dependencies: ["GQLPatch", "GraphQLSDL", "JSON", "AWSSigning"]),
+        .testTarget(name: "GQLPatchTests", dependencies: ["GQLPatch", "GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],
             exclude: ["Support/aws_stub_server.py"]),

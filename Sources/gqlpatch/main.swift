@@ -69,7 +69,7 @@ let context = RunContext(
     console: console,
     readFile: LocalFiles.read,
     fileExists: LocalFiles.exists,
-    transport: URLSessionTransport(),
+    transport: CurlTransport(),
     workingDirectory: LocalFiles.currentDirectory()
 )
 let code = await Application.run(

@@ -96,6 +96,13 @@ import Testing
         #expect(result.stderr.contains("60 updated, 10 created"))
     }
 
+    /// N of "N already applied (journal)" in a resumed run's summary; nil when it is not there.
+    static func journalSkips(_ stderr: String) -> Int? {
+        guard let range = stderr.range(of: " already applied (journal)") else { return nil }
+        let digits = stderr[..<range.lowerBound].reversed().prefix { $0.isNumber }
+        return Int(String(digits.reversed()))
+    }
+
     @Test func aKilledRunResumedFromItsJournalEndsLikeAnUninterruptedOne() throws {
         let (emulator, schema) = try versionedEmulator(items: 30, faults: ["--latency-ms", "30"])
         defer { emulator.stop() }
@@ -115,7 +122,12 @@ import Testing
         let firstDone = Set(printedBeforeKill.compactMap { $0["line"]?.intValue })
         let secondDone = Set(resumedLines.compactMap { $0["line"]?.intValue })
         #expect(firstDone.isDisjoint(with: secondDone), "a line printed (and journaled) before the kill is not run again")
-        #expect(firstDone.union(secondDone) == Set(1...120))
+        // A line is journaled before it is printed: the kill may land between the two for the one
+        // line being finished, which the resumed run then counts as already applied.
+        let skipped = try #require(Self.journalSkips(second.stderr), "\(second.stderr)")
+        #expect(secondDone.count + skipped == 120, "every line is either run by the second run or skipped as journaled")
+        #expect((firstDone.count...(firstDone.count + 1)).contains(skipped), "journaled = printed, plus at most the one being printed")
+        #expect(secondDone.isSubset(of: Set(1...120)))
         let stored = try items(emulator)
         for index in 1...30 {
             let item = try #require(stored["item-\(index)"])

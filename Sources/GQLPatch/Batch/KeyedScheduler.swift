@@ -21,8 +21,10 @@ struct KeyedScheduler<Element: Sendable>: Sendable {
     private var busy: Set<String> = []
     /// Elements waiting behind the running or ready element of their key, per key in admission order.
     private var waiting: [String: [Entry]] = [:]
-    /// Elements whose key is free of others, waiting for a slot: a min-heap on `sequence`.
-    private var ready: [Entry] = []
+    /// Elements whose key is free of others, waiting for a slot, by sequence.
+    private var ready: [Int: Entry] = [:]
+    /// The sequences of `ready`: a min-heap (plain integers, so sifting never copies an element).
+    private var readyOrder: [Int] = []
     private var nextSequence = 0
 
     init(limit: Int) {
@@ -62,9 +64,10 @@ struct KeyedScheduler<Element: Sendable>: Sendable {
     /// Removes every element that has not started (ready or waiting) and returns them; the running
     /// ones still finish with `finish(key:)`, which then starts nothing.
     mutating func drain() -> [Element] {
-        var removed = ready.map(\.element)
-        for entry in ready { busy.remove(entry.key) }
-        ready = []
+        var removed = readyOrder.sorted().compactMap { ready[$0]?.element }
+        for entry in ready.values { busy.remove(entry.key) }
+        ready = [:]
+        readyOrder = []
         for (_, queue) in waiting { removed.append(contentsOf: queue.map(\.element)) }
         waiting = [:]
         admitted -= removed.count
@@ -83,30 +86,31 @@ struct KeyedScheduler<Element: Sendable>: Sendable {
     // MARK: - Heap
 
     private mutating func push(_ entry: Entry) {
-        ready.append(entry)
-        var child = ready.count - 1
+        ready[entry.sequence] = entry
+        readyOrder.append(entry.sequence)
+        var child = readyOrder.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard ready[child].sequence < ready[parent].sequence else { break }
-            ready.swapAt(child, parent)
+            guard readyOrder[child] < readyOrder[parent] else { break }
+            readyOrder.swapAt(child, parent)
             child = parent
         }
     }
 
     private mutating func popFirst() -> Entry? {
-        guard !ready.isEmpty else { return nil }
-        ready.swapAt(0, ready.count - 1)
-        let first = ready.removeLast()
+        guard !readyOrder.isEmpty else { return nil }
+        readyOrder.swapAt(0, readyOrder.count - 1)
+        let first = readyOrder.removeLast()
         var parent = 0
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
-            if left < ready.count, ready[left].sequence < ready[smallest].sequence { smallest = left }
-            if right < ready.count, ready[right].sequence < ready[smallest].sequence { smallest = right }
+            if left < readyOrder.count, readyOrder[left] < readyOrder[smallest] { smallest = left }
+            if right < readyOrder.count, readyOrder[right] < readyOrder[smallest] { smallest = right }
             if smallest == parent { break }
-            ready.swapAt(parent, smallest)
+            readyOrder.swapAt(parent, smallest)
             parent = smallest
         }
-        return first
+        return ready.removeValue(forKey: first)
     }
 }

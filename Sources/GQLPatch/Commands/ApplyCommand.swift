@@ -25,14 +25,19 @@ struct ApplyCommand: Sendable {
     /// At most this many invalid lines of a file are reported.
     static let maximumReportedErrors = 20
 
+    /// A file of at most this many operations keeps them from the whole-file check for the run, so
+    /// each line is parsed once; a longer one is parsed again line by line as it runs (memory flat).
+    static let keptOperations = 50_000
+
     func run() async throws(GQLPatchError) -> ExitCode {
         let source = try BatchLineSource(path: options.path)
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution, atomic: options.atomic,
             wantsDigest: options.journal != nil)
         var total: Int?
+        var checked: [BatchOperation]?
         if !options.readsStandardInput {
-            total = try checkWhole(source, parser: parser)
+            (total, checked) = try checkWhole(source, parser: parser)
             try source.rewind()
         }
         if settings.options.dryRun {
@@ -55,22 +60,32 @@ struct ApplyCommand: Sendable {
                 journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
             }
         }
-        var run = ApplyRun(command: self, source: source, parser: parser, total: total, journal: journal, resumed: resumed)
+        var run = ApplyRun(
+            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal, resumed: resumed)
         return try await run.execute()
     }
 
     // MARK: - Checking a file whole
 
     /// Checks every line of a file; prints each bad line's error and throws 65 when there is one.
-    /// Returns the number of operations (non-blank lines).
-    private func checkWhole(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> Int {
+    /// Returns the number of operations (non-blank lines) and, for a file of at most
+    /// `keptOperations`, the operations themselves.
+    private func checkWhole(
+        _ source: BatchLineSource, parser: BatchLineParser
+    ) throws(GQLPatchError) -> (count: Int, operations: [BatchOperation]?) {
         var count = 0
         var errors = 0
+        var operations: [BatchOperation]? = []
         while let line = try source.next() {
             if line.isBlank { continue }
             count += 1
             do {
-                _ = try parser.parse(line)
+                let operation = try parser.parse(line)
+                if count > Self.keptOperations {
+                    operations = nil
+                } else {
+                    operations?.append(operation)
+                }
             } catch {
                 errors += 1
                 context.console.message(error.rendered(source: source.name))
@@ -81,7 +96,7 @@ struct ApplyCommand: Sendable {
             let more = errors == Self.maximumReportedErrors ? " (checking stopped after \(errors) errors)" : ""
             throw .invalidInput("\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
         }
-        return count
+        return (count, operations)
     }
 
     // MARK: - Dry run

@@ -9,6 +9,10 @@ struct ApplyRun {
     let command: ApplyCommand
     let source: BatchLineSource
     let parser: BatchLineParser
+    /// The operations of a file's non-blank lines in order, when the whole-file check kept them
+    /// (files up to `ApplyCommand.keptOperations` lines); nil: parse each line as it is read.
+    private var checked: [BatchOperation]?
+    private var checkedIndex = 0
     /// Operations in a file (nil for standard input), for the progress line.
     let total: Int?
     let journal: BatchJournal?
@@ -22,10 +26,14 @@ struct ApplyRun {
     private var progress = ProgressLine()
     private let started = Date()
 
-    init(command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, total: Int?, journal: BatchJournal?, resumed: BatchJournal.State?) {
+    init(
+        command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
+        journal: BatchJournal?, resumed: BatchJournal.State?
+    ) {
         self.command = command
         self.source = source
         self.parser = parser
+        self.checked = checked
         self.total = total.map { $0 - (resumed?.done.count ?? 0) }
         self.journal = journal
         self.resumed = resumed
@@ -135,7 +143,14 @@ struct ApplyRun {
     private mutating func nextItem() throws(GQLPatchError) -> NextItem {
         while let line = try source.next() {
             if line.isBlank { continue }
+            var operation: BatchOperation?
+            if let checked {
+                operation = checked[checkedIndex]
+                checkedIndex += 1
+                if checkedIndex == checked.count { self.checked = [] }  // let the array go
+            }
             if try alreadyDone(line) { continue }
+            if let operation { return .operation(operation) }
             do {
                 return .operation(try parser.parse(line))
             } catch {

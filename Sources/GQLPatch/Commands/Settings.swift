@@ -63,6 +63,9 @@ public struct Settings: Sendable {
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
             throw .configuration("endpoint '\(endpoint)' must start with https:// (or http:// for a local server)")
         }
+        guard AWSEndpointURL(endpoint) != nil else {
+            throw .configuration("endpoint '\(endpoint)' is not a valid http or https URL")
+        }
     }
 
     /// `http://` to a host that is not loopback (`localhost`, `127.x.y.z`, `[::1]`).

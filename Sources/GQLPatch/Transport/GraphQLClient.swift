@@ -36,10 +36,12 @@ public struct GraphQLClient: Sendable {
     /// The request that `send` posts, before credentials are added.
     public func request(for body: JSONValue) -> HTTPRequest {
         var request = HTTPRequest(url: endpoint, method: "POST")
-        request.headers = [
+        // A `--header` of the same name replaces a default (one Content-Type goes out, and is signed).
+        let defaults = [
             HeaderField(name: "Content-Type", value: "application/json"),
             HeaderField(name: "Accept", value: "application/json"),
-        ] + extraHeaders
+        ].filter { field in !extraHeaders.contains { $0.name.lowercased() == field.name.lowercased() } }
+        request.headers = defaults + extraHeaders
         var bytes: [UInt8] = []
         body.write(to: &bytes, pretty: false)
         request.body = bytes

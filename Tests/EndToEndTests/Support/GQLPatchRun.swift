@@ -4,13 +4,16 @@ import JSON
 /// Runs the built `gqlpatch` binary as a user would, in a scratch working directory (so no
 /// stray schema.graphql or Amplify config is discovered by accident).
 enum GQLPatchRun {
+    /// `timeout` only guards against a hang; the tests never measure time.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, in folder: URL? = nil
+        _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, in folder: URL? = nil,
+        timeout: Double = 60
     ) throws -> ProcessResult {
         try TestPaths.requireTools()
         let directory = folder ?? FileManager.default.temporaryDirectory
         return try CommandRunner.run(
-            TestPaths.binary, arguments, environment: environment, stdin: stdin, workingDirectory: directory.path)
+            TestPaths.binary, arguments, environment: environment, stdin: stdin, workingDirectory: directory.path,
+            timeout: timeout)
     }
 }
 

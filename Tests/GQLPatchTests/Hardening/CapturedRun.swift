@@ -12,8 +12,11 @@ final class CapturedRun: @unchecked Sendable {
     var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
     var stderr: String { lock.withLock { err } }
 
-    /// The exit code of `gqlpatch --endpoint ... --api-key k --schema schema.graphql ARGUMENTS`.
-    func run(_ arguments: [String], schema: String, transport: any HTTPTransport) async -> Int32 {
+    /// The exit code of `gqlpatch --endpoint ENDPOINT --api-key k --schema schema.graphql ARGUMENTS`.
+    func run(
+        _ arguments: [String], schema: String, transport: any HTTPTransport,
+        endpoint: String = "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql"
+    ) async -> Int32 {
         let console = Console(
             writeOut: { bytes in self.lock.withLock { self.out += bytes } },
             writeErr: { text in self.lock.withLock { self.err += text } },
@@ -27,7 +30,7 @@ final class CapturedRun: @unchecked Sendable {
             },
             fileExists: { $0 == "/virtual/schema.graphql" }, transport: transport, workingDirectory: "/virtual")
         let prefix = [
-            "--endpoint", "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql", "--api-key", "k",
+            "--endpoint", endpoint, "--api-key", "k",
             "--schema", "/virtual/schema.graphql",
         ]
         return await Application.run(arguments: prefix + arguments, environment: [:], context: context)

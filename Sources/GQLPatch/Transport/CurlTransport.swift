@@ -1,0 +1,100 @@
+import CCurl
+
+/// `HTTPTransport` over the system's libcurl, driven by the process's one `CurlEventLoop`: connections
+/// are reused across requests and many requests share one thread. Redirects are never followed
+/// (credentials must not travel to another host); only http and https are spoken; TLS certificates
+/// are verified; a response body larger than `maximumResponseBytes` is refused while it streams in
+/// (the transfer stops at the limit, or at once when the announced length is larger).
+public struct CurlTransport: HTTPTransport {
+    private let maximumResponseBytes: Int
+
+    /// Cheap: curl and its thread start with the first request, so runs that send nothing
+    /// (`--help`, `--dry-run`, refused input) never pay for them.
+    public init(maximumResponseBytes: Int = 64 << 20) {
+        self.maximumResponseBytes = maximumResponseBytes
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        guard let loop = CurlEventLoop.shared else {
+            throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
+        }
+        let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
+        configure(transfer, for: request, timeout: timeout)
+        switch await loop.perform(transfer) {
+        case .response(let response):
+            return response
+        case .oversized:
+            throw GQLPatchError(.badResponse, "the response from \(Self.host(of: request.url)) is larger than \(Self.describe(maximumResponseBytes))")
+        case .failure(let code, let osErrno, let detail):
+            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: Self.host(of: request.url), timeout: timeout)
+        }
+    }
+
+    /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
+    public func limitingResponses(to bytes: Int) -> any HTTPTransport {
+        CurlTransport(maximumResponseBytes: bytes)
+    }
+
+    /// The host the messages name (parsed only when something went wrong: the endpoint was checked
+    /// before any request was made).
+    static func host(of url: String) -> String {
+        AWSEndpointURL(url)?.host ?? url
+    }
+
+    /// `64 MB`, or the bytes when the limit is not a whole number of MB.
+    static func describe(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
+    private func configure(_ transfer: CurlTransfer, for request: HTTPRequest, timeout: Double) {
+        let handle = transfer.handle
+        request.url.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_URL, $0) }  // curl copies strings
+        "http,https".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, $0) }
+        gqlpatch_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        gqlpatch_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+        gqlpatch_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseBytes))
+        gqlpatch_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer)
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        if request.method == "POST" {
+            gqlpatch_curl_set_long(handle, CURLOPT_POST, 1)
+            gqlpatch_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count))
+            if request.body.isEmpty {
+                "".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0) }
+            } else {
+                request.body.withUnsafeBytes { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            }
+        } else {
+            request.method.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, $0) }
+        }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for header in request.headers {
+            list = "\(header.name): \(header.value)".withCString { gqlpatch_curl_slist_append(list, $0) }
+        }
+        // No `Expect: 100-continue` wait before larger bodies: AppSync answers at once.
+        list = "Expect:".withCString { gqlpatch_curl_slist_append(list, $0) }
+        transfer.headerList = list
+        gqlpatch_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
+        gqlpatch_curl_set_pointer(handle, CURLOPT_PREREQDATA, context)
+        gqlpatch_curl_set_prerequest(handle) { context, _, _, _, _ in
+            Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().mayStartRequest()
+                ? CURL_PREREQFUNC_OK : CURL_PREREQFUNC_ABORT
+        }
+        gqlpatch_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        gqlpatch_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            let bytes = UnsafeRawPointer(data).map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: length) }
+            return transfer.receive(bytes ?? UnsafeBufferPointer(start: nil, count: 0)) ? length : 0
+        }
+        gqlpatch_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        gqlpatch_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            if let data {
+                transfer.receiveHeader(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length))
+            }
+            return length
+        }
+    }
+}
