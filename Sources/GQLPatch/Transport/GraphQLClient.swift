@@ -29,7 +29,7 @@ public struct GraphQLClient: Sendable {
     /// The host (and port) of a URL, for messages.
     public static func host(of endpoint: String) -> String {
         var rest = Substring(endpoint)
-        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
         return String(rest.prefix { $0 != "/" && $0 != "?" })
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Adds a request's credentials: `x-api-key`, a raw token in `Authorization` (no "Bearer"),
 /// a SigV4 signature (service `appsync`), or nothing.
