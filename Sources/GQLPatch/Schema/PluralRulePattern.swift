@@ -14,129 +14,231 @@
 /// - `\b` is ICU's default word boundary: word characters are `[\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\u200C\u200D]`,
 ///   and combining marks and format characters belong to the character before them.
 struct PluralRulePattern: Sendable {
-    private indirect enum Node: Sendable {
+    /// A capture per group, by number; 0 is the whole match. Ranges are offsets in the subject's scalars.
+    typealias Captures = [Range<Int>?]
+
+    /// Groups, the whole match included.
+    let groupCount: Int
+    /// The compiled pattern: sequences of instructions, each ending with `.done`; the top-level
+    /// group is at 0. Payloads are plain numbers (no reference counting while matching).
+    private let program: [Instruction]
+    /// Literal runs, set ranges (low, high pairs) and the first instructions of group alternatives.
+    private let data: [UInt32]
+    /// The most subject scalars a match can span (a scalar matches at least one pattern character).
+    private let maxLength: Int
+    /// Whether every alternative ends with `$`: then a match starts at most `maxLength` scalars
+    /// before the last two (where `$` can match), and earlier starts are not tried.
+    private let endAnchored: Bool
+    /// When every alternative ends with a literal before `$`: the (folded) characters a match can
+    /// end with. A subject whose last character (before a final line terminator) is none of them
+    /// cannot match, which rules most rules out at once.
+    private let lastCharacters: [UInt32]?
+
+    private enum Instruction: Sendable {
         /// One literal character (simple case folding).
         case character(UInt32)
-        /// Two or more literal characters in a row (full case folding).
+        /// Two or more literal characters in a row, `data[start..<start + count]` (full case folding).
+        case string(start: Int, count: Int)
+        /// A set of `count` ranges at `data[start...]`, closed over case before it is negated (as ICU does).
+        case set(start: Int, count: Int, negated: Bool)
+        /// A group with `count` alternatives whose first instructions are listed at `data[start...]`;
+        /// `capture` is its number, -1 for `(?:...)`.
+        case group(capture: Int, start: Int, count: Int)
+        /// A greedy `?` over the sequence starting at `body`.
+        case optional(body: Int)
+        case start
+        case end
+        case wordBoundary
+        /// The end of a sequence.
+        case done
+    }
+
+    /// The pattern as parsed, before it is laid out as instructions.
+    private indirect enum Node {
+        case character(UInt32)
         case string([UInt32])
-        /// A set, closed over case before it is negated (as ICU does).
         case set(ranges: [ClosedRange<UInt32>], negated: Bool)
-        /// A group: `capture` is its number, nil for `(?:...)`.
         case group(capture: Int?, alternatives: [[Node]])
-        case optional(Node)
+        case optional([Node])
         case start
         case end
         case wordBoundary
     }
 
-    /// A capture per group, by number; 0 is the whole match. Ranges are offsets in the subject's scalars.
-    typealias Captures = [Range<Int>?]
-
-    private let alternatives: [[Node]]
-    /// Groups, the whole match included.
-    let groupCount: Int
-
     /// Parses `pattern`; the patterns are constants, so anything outside the syntax above is a
     /// programming error.
     init(_ pattern: String) {
         var parser = Parser(pattern: Array(pattern.unicodeScalars))
-        alternatives = parser.alternatives()
+        let alternatives = parser.alternatives()
         precondition(parser.index == parser.pattern.count, "unsupported pattern \(pattern)")
         groupCount = parser.groups + 1
+        var compiler = Compiler()
+        _ = compiler.sequence([.group(capture: 0, alternatives: alternatives)])
+        program = compiler.program
+        data = compiler.data
+        maxLength = Self.maxLength(alternatives)
+        endAnchored = alternatives.allSatisfy { alternative in
+            if case .end = alternative.last { return true }
+            return false
+        }
+        lastCharacters = endAnchored ? Self.lastCharacters(alternatives.map { $0.dropLast() }) : nil
+    }
+
+    private static func maxLength(_ alternatives: [[Node]]) -> Int {
+        var longest = 0
+        for alternative in alternatives {
+            var total = 0
+            for node in alternative {
+                switch node {
+                case .character, .set: total += 1
+                case .string(let characters): total += characters.count
+                case .group(_, let inner): total += maxLength(inner)
+                case .optional(let inner): total += maxLength([inner])
+                case .start, .end, .wordBoundary: break
+                }
+            }
+            longest = max(longest, total)
+        }
+        return longest
+    }
+
+    /// The characters the last node of each alternative ends a match with, or nil when that is not
+    /// a literal (a set, an optional node, an anchor, nothing).
+    private static func lastCharacters(_ alternatives: [ArraySlice<Node>]) -> [UInt32]? {
+        var result: [UInt32] = []
+        for alternative in alternatives {
+            switch alternative.last {
+            case .character(let value): result.append(value)
+            case .string(let values): result.append(values[values.count - 1])
+            case .group(_, let inner):
+                guard let found = lastCharacters(inner.map { $0[...] }) else { return nil }
+                result.append(contentsOf: found)
+            default: return nil
+            }
+        }
+        return result
     }
 
     /// The leftmost match in `subject` and its groups (nil where a group took no part), or nil.
     func firstMatch(in subject: [Unicode.Scalar]) -> Captures? {
-        let matcher = Matcher(subject: subject, groupCount: groupCount)
-        for start in 0...subject.count {
-            let empty = Captures(repeating: nil, count: groupCount)
-            let found = matcher.group(alternatives, capture: 0, at: start, empty[...]) { _, captures in captures }
-            if let found { return Array(found) }
+        subject.withUnsafeBufferPointer { subject in
+            program.withUnsafeBufferPointer { program in
+                data.withUnsafeBufferPointer { data in
+                    withUnsafeTemporaryAllocation(of: Range<Int>?.self, capacity: groupCount) { captures in
+                        let matcher = Matcher(subject: subject, program: program, data: data, captures: captures)
+                        if let lastCharacters, !matcher.mayEndWith(lastCharacters) { return nil }
+                        let earliest = endAnchored ? max(0, subject.count - 2 - maxLength) : 0
+                        for start in earliest...subject.count {
+                            captures.initialize(repeating: nil)
+                            if matcher.sequence(0, at: start, then: { _ in true }) { return Array(captures) }
+                        }
+                        return nil
+                    }
+                }
+            }
         }
-        return nil
     }
 
     // MARK: - Matching
 
+    /// A backtracking match: each step calls `next` with where it ended and gives up when `next`
+    /// fails. Group captures are written into `captures` and put back when a path fails.
     private struct Matcher {
-        let subject: [Unicode.Scalar]
-        let groupCount: Int
+        let subject: UnsafeBufferPointer<Unicode.Scalar>
+        let program: UnsafeBufferPointer<Instruction>
+        let data: UnsafeBufferPointer<UInt32>
+        let captures: UnsafeMutableBufferPointer<Range<Int>?>
 
-        typealias Continuation = (Int, ArraySlice<Range<Int>?>) -> ArraySlice<Range<Int>?>?
+        typealias Continuation = (Int) -> Bool
 
-        func group(
-            _ alternatives: [[Node]], capture: Int?, at position: Int, _ captures: ArraySlice<Range<Int>?>,
-            then next: Continuation
-        ) -> ArraySlice<Range<Int>?>? {
-            for alternative in alternatives {
-                let found = sequence(alternative[...], at: position, captures) { end, inner in
-                    var inner = inner
-                    if let capture { inner[capture] = position..<end }
-                    return next(end, inner)
-                }
-                if let found { return found }
-            }
-            return nil
-        }
-
-        func sequence(
-            _ nodes: ArraySlice<Node>, at position: Int, _ captures: ArraySlice<Range<Int>?>, then next: Continuation
-        ) -> ArraySlice<Range<Int>?>? {
-            guard let node = nodes.first else { return next(position, captures) }
-            let rest = nodes.dropFirst()
-            switch node {
+        /// Matches the sequence from instruction `index` at `position`, then `next`.
+        func sequence(_ index: Int, at position: Int, then next: Continuation) -> Bool {
+            switch program[index] {
+            case .done:
+                return next(position)
             case .character(let expected):
-                guard position < subject.count, Self.simpleFold(subject[position].value) == expected else { return nil }
-                return sequence(rest, at: position + 1, captures, then: next)
-            case .string(let expected):
-                guard let end = matchString(expected, at: position) else { return nil }
-                return sequence(rest, at: end, captures, then: next)
-            case .set(let ranges, let negated):
-                guard position < subject.count else { return nil }
+                guard position < subject.count, Self.simpleFold(subject[position].value) == expected else { return false }
+                return sequence(index + 1, at: position + 1, then: next)
+            case .string(let start, let count):
+                guard let end = matchString(start, count, at: position) else { return false }
+                return sequence(index + 1, at: end, then: next)
+            case .set(let start, let count, let negated):
+                guard position < subject.count else { return false }
                 let scalar = subject[position].value
-                let member = ranges.contains { $0.contains(scalar) || $0.contains(Self.simpleFold(scalar)) }
-                guard member != negated else { return nil }
-                return sequence(rest, at: position + 1, captures, then: next)
-            case .group(let capture, let alternatives):
-                return group(alternatives, capture: capture, at: position, captures) { end, inner in
-                    sequence(rest, at: end, inner, then: next)
+                let folded = Self.simpleFold(scalar)
+                var member = false
+                for pair in 0..<count {
+                    let range = data[start + 2 * pair]...data[start + 2 * pair + 1]
+                    if range.contains(scalar) || range.contains(folded) {
+                        member = true
+                        break
+                    }
                 }
-            case .optional(let inner):
-                let taken = sequence([inner][...], at: position, captures) { end, innerCaptures in
-                    sequence(rest, at: end, innerCaptures, then: next)
+                guard member != negated else { return false }
+                return sequence(index + 1, at: position + 1, then: next)
+            case .group(let capture, let start, let count):
+                for alternative in 0..<count {
+                    let found = sequence(Int(data[start + alternative]), at: position) { end in
+                        guard capture >= 0 else { return sequence(index + 1, at: end, then: next) }
+                        let saved = captures[capture]
+                        captures[capture] = position..<end
+                        if sequence(index + 1, at: end, then: next) { return true }
+                        captures[capture] = saved
+                        return false
+                    }
+                    if found { return true }
                 }
-                return taken ?? sequence(rest, at: position, captures, then: next)
+                return false
+            case .optional(let body):
+                if sequence(body, at: position, then: { end in sequence(index + 1, at: end, then: next) }) { return true }
+                return sequence(index + 1, at: position, then: next)
             case .start:
-                guard position == 0 else { return nil }
-                return sequence(rest, at: position, captures, then: next)
+                return position == 0 && sequence(index + 1, at: position, then: next)
             case .end:
-                guard isEnd(position) else { return nil }
-                return sequence(rest, at: position, captures, then: next)
+                return isEnd(position) && sequence(index + 1, at: position, then: next)
             case .wordBoundary:
-                guard isWordBoundary(position) else { return nil }
-                return sequence(rest, at: position, captures, then: next)
+                return isWordBoundary(position) && sequence(index + 1, at: position, then: next)
             }
         }
 
-        /// Where a literal run ends when it matches at `position` (full case folding of the subject).
-        private func matchString(_ expected: [UInt32], at position: Int) -> Int? {
+        /// Whether a character before a place where `$` matches folds to (or, folded in full, ends
+        /// with) one of `characters`.
+        func mayEndWith(_ characters: [UInt32]) -> Bool {
+            let count = subject.count
+            for end in max(1, count - 2)...max(1, count) where end <= count && isEnd(end) {
+                let value = subject[end - 1].value
+                let last = value < 0x80 ? Self.simpleFold(value) : Self.fullFold(value).last ?? value
+                if characters.contains(last) { return true }
+            }
+            return false
+        }
+
+        /// Where the literal run `data[start..<start + count]` ends when it matches at `position`
+        /// (full case folding of the subject).
+        private func matchString(_ start: Int, _ count: Int, at position: Int) -> Int? {
             var index = position
             var offset = 0
-            while offset < expected.count {
+            while offset < count {
                 guard index < subject.count else { return nil }
-                let folded = Self.fullFold(subject[index].value)
-                // A match may not end inside a character's folding.
-                guard offset + folded.count <= expected.count,
-                    expected[offset..<offset + folded.count].elementsEqual(folded)
-                else { return nil }
-                offset += folded.count
+                let value = subject[index].value
+                if value < 0x80 {
+                    guard Self.simpleFold(value) == data[start + offset] else { return nil }
+                    offset += 1
+                } else {
+                    let folded = Self.fullFold(value)
+                    // A match may not end inside a character's folding.
+                    guard offset + folded.count <= count,
+                        data[(start + offset)..<(start + offset + folded.count)].elementsEqual(folded)
+                    else { return nil }
+                    offset += folded.count
+                }
                 index += 1
             }
             return index
         }
 
         /// `$`: the end, or before a line terminator that ends the subject (`\r\n` as one).
-        private func isEnd(_ position: Int) -> Bool {
+        func isEnd(_ position: Int) -> Bool {
             let count = subject.count
             if position == count { return true }
             if position == count - 1, Self.isLineTerminator(subject[position].value) {
@@ -208,6 +310,49 @@ struct PluralRulePattern: Sendable {
         }
     }
 
+    // MARK: - Layout
+
+    /// Lays parsed nodes out as instructions: each sequence contiguous and ended by `.done`, the
+    /// sequences of a group's alternatives after it.
+    private struct Compiler {
+        var program: [Instruction] = []
+        var data: [UInt32] = []
+
+        /// Lays out `nodes` and returns the index of its first instruction.
+        mutating func sequence(_ nodes: [Node]) -> Int {
+            let first = program.count
+            program.append(contentsOf: repeatElement(Instruction.done, count: nodes.count + 1))
+            for (offset, node) in nodes.enumerated() {
+                program[first + offset] = instruction(node)
+            }
+            return first
+        }
+
+        private mutating func instruction(_ node: Node) -> Instruction {
+            switch node {
+            case .character(let value):
+                return .character(value)
+            case .string(let values):
+                data.append(contentsOf: values)
+                return .string(start: data.count - values.count, count: values.count)
+            case .set(let ranges, let negated):
+                let start = data.count
+                for range in ranges { data.append(contentsOf: [range.lowerBound, range.upperBound]) }
+                return .set(start: start, count: ranges.count, negated: negated)
+            case .group(let capture, let alternatives):
+                var firsts: [UInt32] = []
+                for alternative in alternatives { firsts.append(UInt32(sequence(alternative))) }
+                data.append(contentsOf: firsts)
+                return .group(capture: capture ?? -1, start: data.count - firsts.count, count: firsts.count)
+            case .optional(let body):
+                return .optional(body: sequence(body))
+            case .start: return .start
+            case .end: return .end
+            case .wordBoundary: return .wordBoundary
+            }
+        }
+    }
+
     // MARK: - Parsing
 
     private struct Parser {
@@ -236,7 +381,7 @@ struct PluralRulePattern: Sendable {
                 var atom = self.atom()
                 if current == "?" {
                     index += 1
-                    atom = .optional(atom)
+                    atom = .optional([atom])
                 }
                 atoms.append(atom)
             }
@@ -290,7 +435,10 @@ struct PluralRulePattern: Sendable {
                 }
                 return .character(Matcher.simpleFold(escapedScalar()))
             default:
-                precondition(!"|)?*+{.".unicodeScalars.contains(scalar), "unsupported syntax")
+                switch scalar {
+                case "|", ")", "?", "*", "+", "{", ".": preconditionFailure("unsupported syntax")
+                default: break
+                }
                 return .character(Matcher.simpleFold(scalar.value))
             }
         }
