@@ -43,14 +43,32 @@ public struct DefinitionIndex: Sendable {
 
     /// The definitions in document order.
     public private(set) var entries: [Entry]
-    /// Indices into `entries` by name, in document order.
-    private var indicesByName: [String: [Int]] = [:]
+    /// The definitions' names, interned (see `NameTable`), and the document they were read from.
+    private let names: NameTable
+    private let bytes: [UInt8]
+    /// The first index into `entries` of each name in `names` (-1: none).
+    private var firstIndexOfName: [Int]
+    /// For each entry, the index of the next entry of the same name (-1: none).
+    private var nextIndexOfName: [Int]
+    /// Whether some name has more than one definition (a type and its extensions count).
+    public private(set) var hasRepeatedNames = false
 
-    init(entries: [Entry]) {
+    /// `nameIndices` gives each entry's name in `names` (-1 for no name).
+    init(entries: [Entry], names: NameTable, nameIndices: [Int], bytes: [UInt8]) {
         self.entries = entries
-        indicesByName.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() where !entry.name.isEmpty {
-            indicesByName[entry.name, default: []].append(index)
+        self.names = names
+        self.bytes = bytes
+        firstIndexOfName = Array(repeating: -1, count: names.count)
+        nextIndexOfName = Array(repeating: -1, count: entries.count)
+        // Back to front, so each name's chain runs in document order.
+        for index in entries.indices.reversed() {
+            let name = nameIndices[index]
+            guard name >= 0 else { continue }
+            if firstIndexOfName[name] >= 0 {
+                nextIndexOfName[index] = firstIndexOfName[name]
+                hasRepeatedNames = true
+            }
+            firstIndexOfName[name] = index
         }
     }
 
@@ -59,17 +77,36 @@ public struct DefinitionIndex: Sendable {
     public static func scan(_ bytes: [UInt8]) -> DefinitionIndex? {
         var scanner = DefinitionScanner(bytes: bytes)
         guard let entries = scanner.scan() else { return nil }
-        return DefinitionIndex(entries: entries)
+        return DefinitionIndex(entries: entries, names: scanner.names, nameIndices: scanner.nameIndices, bytes: bytes)
     }
 
     /// The definitions named `name` (a type and its extensions, a directive, ...), in document order.
     public func entries(named name: String) -> [Entry] {
-        (indicesByName[name] ?? []).map { entries[$0] }
+        indices(named: name).map { entries[$0] }
     }
 
     /// The positions in `entries` of the definitions named `name`, in document order.
     public func indices(named name: String) -> [Int] {
-        indicesByName[name] ?? []
+        var result: [Int] = []
+        var index = firstIndex(named: name)
+        while let current = index {
+            result.append(current)
+            index = nextIndex(sameNameAs: current)
+        }
+        return result
+    }
+
+    /// The position in `entries` of the first definition named `name` (no array is made).
+    public func firstIndex(named name: String) -> Int? {
+        guard let nameIndex = names.index(of: name, source: bytes) else { return nil }
+        let index = firstIndexOfName[nameIndex]
+        return index < 0 ? nil : index
+    }
+
+    /// The position of the next definition with the name of `entries[index]`, in document order.
+    public func nextIndex(sameNameAs index: Int) -> Int? {
+        let next = nextIndexOfName[index]
+        return next < 0 ? nil : next
     }
 
     /// The entries of one keyword, in document order (`.schema` gives the schema definition and its
