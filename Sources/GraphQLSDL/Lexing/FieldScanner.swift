@@ -1,0 +1,255 @@
+/// The byte scan behind `FieldIndex.scan`: reads the fields of one type definition by the grammar
+///
+///     FieldDefinition : Description? Name ArgumentsDefinition? `:` Type Directives[Const]?
+///     InputValueDefinition : Description? Name `:` Type DefaultValue[Const]? Directives[Const]?
+///
+/// skipping ignored tokens and names itself and handing strings and numbers to `Lexer`. Default
+/// values and directive arguments are skipped token by token with only their brackets paired.
+struct FieldScanner {
+    let bytes: [UInt8]
+    private var lexer: Lexer
+    /// The open brackets of `BracketSkipper.skip`.
+    private var stack = BracketSkipper.makeStack()
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+    private(set) var entries: [FieldIndex.Entry] = []
+    private(set) var arguments: [FieldIndex.Argument] = []
+    /// The names of the fields, interned.
+    private(set) var names = NameTable()
+    /// The position in `entries` of the first field of each name in `names` (-1: none).
+    private(set) var firstEntryOfName: [Int] = []
+    private(set) var hasDuplicateNames = false
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        lexer = Lexer(bytes: bytes, file: "")
+    }
+
+    /// Reads the fields and arguments of `definition`; false when something does not fit the grammar.
+    mutating func scan(_ definition: DefinitionIndex.Entry) -> Bool {
+        let start = definition.location
+        position = start.offset
+        line = start.line
+        lineStart = start.offset - start.column + 1
+        // Room for short fields: appending then never copies (untouched capacity costs nothing).
+        entries.reserveCapacity((definition.end - start.offset) / 16)
+        arguments.reserveCapacity((definition.end - start.offset) / 8)
+        names = NameTable(capacity: (definition.end - start.offset) / 64)
+        let bytes = self.bytes
+        return bytes.withUnsafeBufferPointer { scan($0, end: definition.end) }
+    }
+
+    private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, end: Int) -> Bool {
+        // The header, up to the `{` that opens the fields (a definition may have none).
+        while true {
+            guard skipIgnored(buffer) else { return false }
+            if position >= end { return true }
+            if buffer[position] == Ascii.braceL { break }
+            guard skipToken(buffer) else { return false }
+        }
+        position += 1
+        guard skipIgnored(buffer) else { return false }
+        repeat {
+            guard readField(buffer, end: end) else { return false }
+        } while peek(buffer) != Ascii.braceR
+        position += 1
+        // The `}` must be the definition's last token.
+        return skipIgnored(buffer) && position == end
+    }
+
+    /// FieldDefinition, and the ignored tokens after it.
+    private mutating func readField(_ buffer: UnsafeBufferPointer<UInt8>, end: Int) -> Bool {
+        let start = location
+        if peek(buffer) == Ascii.quote {
+            guard lexToken(), skipIgnored(buffer) else { return false }
+        }
+        let nameLocation = location
+        let nameStart = position
+        guard skipName(buffer) else { return false }
+        let name = names.intern(buffer, nameStart, position)
+        guard skipIgnored(buffer) else { return false }
+        let firstArgument = arguments.count
+        if peek(buffer) == Ascii.parenL {
+            position += 1
+            repeat {
+                guard skipIgnored(buffer), readArgument(buffer) else { return false }
+            } while peek(buffer) != Ascii.parenR
+            position += 1
+            guard skipIgnored(buffer) else { return false }
+        }
+        guard peek(buffer) == Ascii.colon else { return false }
+        position += 1
+        guard let type = readType(buffer), skipDirectives(buffer), position < end else { return false }
+        while firstEntryOfName.count < names.count { firstEntryOfName.append(-1) }
+        if firstEntryOfName[name] < 0 {
+            firstEntryOfName[name] = entries.count
+        } else {
+            hasDuplicateNames = true
+        }
+        entries.append(FieldIndex.Entry(
+            name: names.names[name], start: start, location: nameLocation, end: position,
+            typeName: type.name, typeIsList: type.isList, typeRange: type.range,
+            argumentIndices: firstArgument..<arguments.count))
+        return true
+    }
+
+    /// InputValueDefinition, and the ignored tokens after it.
+    private mutating func readArgument(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        if peek(buffer) == Ascii.quote {
+            guard lexToken(), skipIgnored(buffer) else { return false }
+        }
+        guard let name = readName(buffer), skipIgnored(buffer), peek(buffer) == Ascii.colon else { return false }
+        position += 1
+        guard let type = readType(buffer) else { return false }
+        if peek(buffer) == Ascii.equals {
+            position += 1
+            guard skipIgnored(buffer), skipValue(buffer), skipIgnored(buffer) else { return false }
+        }
+        guard skipDirectives(buffer) else { return false }
+        arguments.append(FieldIndex.Argument(name: name, typeRange: type.range))
+        return true
+    }
+
+    /// Type : NamedType | `[` Type `]` | Type `!`, and the ignored tokens after it: where it is
+    /// written, its named type, and whether it is a list (after an outer `!`).
+    private mutating func readType(
+        _ buffer: UnsafeBufferPointer<UInt8>
+    ) -> (range: Range<Int>, name: String, isList: Bool)? {
+        guard skipIgnored(buffer) else { return nil }
+        let start = position
+        var depth = 0
+        while peek(buffer) == Ascii.bracketL {
+            depth += 1
+            position += 1
+            guard depth <= Parser.maxDepth, skipIgnored(buffer) else { return nil }
+        }
+        guard let name = readName(buffer) else { return nil }
+        var end = position
+        for level in 0...depth {
+            if level > 0 {
+                guard skipIgnored(buffer), peek(buffer) == Ascii.bracketR else { return nil }
+                position += 1
+                end = position
+            }
+            guard skipIgnored(buffer) else { return nil }
+            if peek(buffer) == Ascii.bang {
+                position += 1
+                end = position
+                guard skipIgnored(buffer) else { return nil }
+            }
+        }
+        return (start..<end, name, depth > 0)
+    }
+
+    /// Directives[Const]?, and the ignored tokens after them.
+    private mutating func skipDirectives(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        while peek(buffer) == Ascii.at {
+            position += 1
+            guard skipIgnored(buffer), skipName(buffer), skipIgnored(buffer) else { return false }
+            if peek(buffer) == Ascii.parenL {
+                guard skipBracketed(buffer), skipIgnored(buffer) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// One value: a name, string or number token, or a bracketed list or object.
+    private mutating func skipValue(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let c = peek(buffer)
+        switch c {
+        case Ascii.bracketL, Ascii.braceL: return skipBracketed(buffer)
+        case Ascii.quote, Ascii.minus, Ascii.zero...Ascii.nine: return lexToken()
+        case let c where Ascii.isNameStart(c): return skipName(buffer)
+        default: return false
+        }
+    }
+
+    /// One token of a definition's header; a bracket is skipped with everything up to its partner.
+    private mutating func skipToken(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let c = buffer[position]
+        switch c {
+        case Ascii.parenL, Ascii.bracketL: return skipBracketed(buffer)
+        case Ascii.at, Ascii.ampersand, Ascii.equals, Ascii.pipe, Ascii.colon, Ascii.bang:
+            position += 1
+            return true
+        default: return skipValue(buffer)
+        }
+    }
+
+    /// Skips from the open bracket at `position` past its partner (see `BracketSkipper`).
+    private mutating func skipBracketed(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        BracketSkipper.skip(buffer, &position, &line, &lineStart, lexer: &lexer, stack: &stack)
+    }
+
+    /// The name at `position` (nil when there is none), moving past it.
+    private mutating func readName(_ buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        let start = position
+        guard Ascii.isNameStart(peek(buffer)) else { return nil }
+        position = IgnoredTokens.nameEnd(buffer, from: start)
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
+    }
+
+    /// Moves past the name at `position`; false when there is none.
+    private mutating func skipName(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard Ascii.isNameStart(peek(buffer)) else { return false }
+        position = IgnoredTokens.nameEnd(buffer, from: position)
+        return true
+    }
+
+    /// Reads the string or number at `position` with the lexer; false on a lexical error.
+    private mutating func lexToken() -> Bool {
+        lexer.reset(to: position, line: line, lineStart: lineStart)
+        guard let token = try? lexer.next() else { return false }
+        position = token.end
+        line = lexer.line
+        lineStart = lexer.lineStart
+        return true
+    }
+
+    /// Skips ignored tokens; false on invalid UTF-8 in a comment.
+    @inline(__always)
+    private mutating func skipIgnored(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        IgnoredTokens.skip(buffer, &position, &line, &lineStart) == nil
+    }
+
+    /// The byte at `position`, or 0 at the end (0 starts no token).
+    @inline(__always)
+    private func peek(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        position < buffer.count ? buffer[position] : 0
+    }
+
+    private var location: SourceLocation {
+        SourceLocation(line: line, column: position - lineStart + 1, offset: position)
+    }
+
+    /// The type written in `bytes[range]` (checked by `readType`): leading `[`s, the named type,
+    /// then `!` and `]` in order, each wrapping what comes before it.
+    static func typeReference(_ bytes: [UInt8], _ range: Range<Int>) -> TypeReference {
+        bytes.withUnsafeBufferPointer { buffer in
+            var p = range.lowerBound
+            var line = 0
+            var lineStart = 0
+            while true {
+                _ = IgnoredTokens.skip(buffer, &p, &line, &lineStart)
+                guard buffer[p] == Ascii.bracketL else { break }
+                p += 1
+            }
+            let nameStart = p
+            p = IgnoredTokens.nameEnd(buffer, from: p)
+            var type = TypeReference.named(
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[nameStart..<p]), as: UTF8.self))
+            while p < range.upperBound {
+                _ = IgnoredTokens.skip(buffer, &p, &line, &lineStart)
+                guard p < range.upperBound else { break }
+                switch buffer[p] {
+                case Ascii.bang: type = .nonNull(type)
+                case Ascii.bracketR: type = .list(type)
+                default: break
+                }
+                p += 1
+            }
+            return type
+        }
+    }
+}
