@@ -23,6 +23,8 @@ public struct FieldIndex: Sendable {
         public var typeName: String
         /// True when the field's type, after an outer `!`, is a list (as `TypeReference.isList`).
         public var typeIsList: Bool
+        /// True when the field's type has an outer `!` (as `TypeReference.isNonNull`).
+        public var typeIsNonNull: Bool
         /// Where the field's type is written, wrappers included.
         public var typeRange: Range<Int>
         /// The positions of the field's arguments in the index's `arguments`.
@@ -30,7 +32,7 @@ public struct FieldIndex: Sendable {
 
         public init(
             name: String, start: SourceLocation, location: SourceLocation, end: Int, typeName: String,
-            typeIsList: Bool, typeRange: Range<Int>, argumentIndices: Range<Int>
+            typeIsList: Bool, typeIsNonNull: Bool, typeRange: Range<Int>, argumentIndices: Range<Int>
         ) {
             self.name = name
             self.start = start
@@ -38,6 +40,7 @@ public struct FieldIndex: Sendable {
             self.end = end
             self.typeName = typeName
             self.typeIsList = typeIsList
+            self.typeIsNonNull = typeIsNonNull
             self.typeRange = typeRange
             self.argumentIndices = argumentIndices
         }
@@ -48,10 +51,19 @@ public struct FieldIndex: Sendable {
         public var name: String
         /// Where the argument's type is written, wrappers included (see `FieldIndex.type(of:)`).
         public var typeRange: Range<Int>
+        /// Where the named type inside the wrappers is written (see `FieldIndex.typeName(of:)`).
+        public var typeNameRange: Range<Int>
+        /// True when the argument's type, after an outer `!`, is a list (as `TypeReference.isList`).
+        public var typeIsList: Bool
+        /// True when the argument's type has an outer `!` (as `TypeReference.isNonNull`).
+        public var typeIsNonNull: Bool
 
-        public init(name: String, typeRange: Range<Int>) {
+        public init(name: String, typeRange: Range<Int>, typeNameRange: Range<Int>, typeIsList: Bool, typeIsNonNull: Bool) {
             self.name = name
             self.typeRange = typeRange
+            self.typeNameRange = typeNameRange
+            self.typeIsList = typeIsList
+            self.typeIsNonNull = typeIsNonNull
         }
     }
 
@@ -124,5 +136,10 @@ public struct FieldIndex: Sendable {
     /// The type of an argument, as the parser gives it.
     public func type(of argument: Argument) -> TypeReference {
         FieldScanner.typeReference(bytes, argument.typeRange)
+    }
+
+    /// The named type inside an argument's type wrappers (`ID` for `[ID!]`).
+    public func typeName(of argument: Argument) -> String {
+        String(decoding: bytes[argument.typeNameRange], as: UTF8.self)
     }
 }

@@ -64,15 +64,18 @@ private struct RootFields {
     /// read from the index.
     func models(_ table: SchemaTypeTable) -> [String] {
         guard let mutation = types.first(where: { $0.name == mutationTypeName }) else { return [] }
-        let roots = table.rootTypeNames
+        let roots = [table.queryTypeName, table.mutationTypeName, table.subscriptionTypeName]
         var result: [String] = []
         var seen: Set<String> = []
         for fields in mutation.fields {
+            // The cheap tests first: most fields fail one (a `Create` input, a model seen already).
             for entry in fields.entries where !entry.typeIsList {
                 let model = entry.typeName
-                guard !seen.contains(model), table.kind(of: model) == .object, !roots.contains(model),
-                    let input = fields.argument(named: "input", of: entry),
-                    case .nonNull(.named(let inputType)) = fields.type(of: input), inputType.hasPrefix("Update"),
+                guard let input = fields.argument(named: "input", of: entry), input.typeIsNonNull, !input.typeIsList,
+                    !seen.contains(model)
+                else { continue }
+                let inputType = fields.typeName(of: input)
+                guard inputType.hasPrefix("Update"), !roots.contains(model), table.kind(of: model) == .object,
                     table.kind(of: inputType) == .inputObject
                 else { continue }
                 seen.insert(model)
@@ -175,6 +178,8 @@ private struct FocusPlanner {
     /// enum types they reach). A connection type returned by a query field is parsed only when its
     /// text names one of the models.
     private mutating func loadOperations(of models: Set<String>) {
+        // Few models: an array answers faster than hashing every returned type's name.
+        let built = Array(models)
         var parser = DefinitionParser(bytes: bytes, file: "")
         var arguments: [String] = []
         let needles = models.map { Array($0.utf8) }
@@ -187,7 +192,7 @@ private struct FocusPlanner {
                     let returned = entry.typeName
                     var returnsModel = false
                     if !entry.typeIsList {
-                        returnsModel = models.contains(returned)
+                        returnsModel = built.contains(returned)
                         if !returnsModel, root.name == roots.queryTypeName, !modelSet.contains(returned) {
                             if let known = isConnection[returned] {
                                 returnsModel = known

@@ -166,7 +166,7 @@ struct DefinitionScanner {
         case 2:
             guard current.expectsName else { return false }
             current.nameIndex = names.intern(buffer, start, end)
-            current.name = names.names[current.nameIndex]
+            current.name = names[current.nameIndex]
             current.stage = 3
             current.expectsName = false
             return true

@@ -88,8 +88,9 @@ struct FieldScanner {
             hasDuplicateNames = true
         }
         entries.append(FieldIndex.Entry(
-            name: names.names[name], start: start, location: nameLocation, end: position,
-            typeName: type.name, typeIsList: type.isList, typeRange: type.range,
+            name: names[name], start: start, location: nameLocation, end: position,
+            typeName: String(decoding: UnsafeBufferPointer(rebasing: buffer[type.name]), as: UTF8.self),
+            typeIsList: type.isList, typeIsNonNull: type.isNonNull, typeRange: type.range,
             argumentIndices: firstArgument..<arguments.count))
         return true
     }
@@ -107,15 +108,18 @@ struct FieldScanner {
             guard skipIgnored(buffer), skipValue(buffer), skipIgnored(buffer) else { return false }
         }
         guard skipDirectives(buffer) else { return false }
-        arguments.append(FieldIndex.Argument(name: name, typeRange: type.range))
+        arguments.append(FieldIndex.Argument(
+            name: name, typeRange: type.range, typeNameRange: type.name, typeIsList: type.isList,
+            typeIsNonNull: type.isNonNull))
         return true
     }
 
     /// Type : NamedType | `[` Type `]` | Type `!`, and the ignored tokens after it: where it is
-    /// written, its named type, and whether it is a list (after an outer `!`).
+    /// written, where its named type is, whether it is a list (after an outer `!`) and whether it
+    /// has an outer `!`.
     private mutating func readType(
         _ buffer: UnsafeBufferPointer<UInt8>
-    ) -> (range: Range<Int>, name: String, isList: Bool)? {
+    ) -> (range: Range<Int>, name: Range<Int>, isList: Bool, isNonNull: Bool)? {
         guard skipIgnored(buffer) else { return nil }
         let start = position
         var depth = 0
@@ -124,8 +128,11 @@ struct FieldScanner {
             position += 1
             guard depth <= Parser.maxDepth, skipIgnored(buffer) else { return nil }
         }
-        guard let name = readName(buffer) else { return nil }
+        let nameStart = position
+        guard skipName(buffer) else { return nil }
+        let name = nameStart..<position
         var end = position
+        var isNonNull = false
         for level in 0...depth {
             if level > 0 {
                 guard skipIgnored(buffer), peek(buffer) == Ascii.bracketR else { return nil }
@@ -133,13 +140,14 @@ struct FieldScanner {
                 end = position
             }
             guard skipIgnored(buffer) else { return nil }
-            if peek(buffer) == Ascii.bang {
+            isNonNull = peek(buffer) == Ascii.bang
+            if isNonNull {
                 position += 1
                 end = position
                 guard skipIgnored(buffer) else { return nil }
             }
         }
-        return (start..<end, name, depth > 0)
+        return (start..<end, name, depth > 0, isNonNull)
     }
 
     /// Directives[Const]?, and the ignored tokens after them.

@@ -78,7 +78,7 @@ struct Lexer: Sendable {
     /// `token` must be the last token read.
     func value(of token: Token) -> String {
         switch token.kind {
-        case .name: return names.names[token.nameIndex]
+        case .name: return names[token.nameIndex]
         case .int, .float: return String(decoding: bytes[token.location.offset..<token.end], as: UTF8.self)
         case .string, .blockString: return stringValue
         default: return ""

@@ -5,17 +5,21 @@
 /// lookup hashes and compares bytes in place without building a `String`. Each name's hash is kept,
 /// so a probe compares bytes only when the hashes agree, and growing reads no source bytes.
 struct NameTable: Sendable {
-    /// Where each name first occurs, and its length in bytes.
-    private var starts: [Int] = []
-    private var lengths: [Int] = []
-    /// Each name's hash (for growing without reading the source again).
-    private var hashes: [UInt64] = []
+    /// One distinct name.
+    private struct Entry: Sendable {
+        /// Where the name first occurs, and its length in bytes.
+        var start: Int
+        var length: Int
+        /// Its hash (for growing without reading the source again).
+        var hash: UInt64
+        var name: String
+        /// `.named(name)` and `.nonNull(.named(name))`, built on first use.
+        var namedType: TypeReference?
+        var nonNullNamedType: TypeReference?
+    }
+
     /// The names, by index.
-    private(set) var names: [String] = []
-    /// `.named(name)` per index, built on first use.
-    private var namedTypes: [TypeReference?] = []
-    /// `.nonNull(.named(name))` per index, built on first use.
-    private var nonNullNamedTypes: [TypeReference?] = []
+    private var entries: [Entry] = []
     /// Entry index + 1 per slot; 0 marks an empty slot. The count is a power of two.
     private var slots: [UInt32]
 
@@ -24,7 +28,19 @@ struct NameTable: Sendable {
         var count = 1024
         while count < capacity * 2 { count *= 2 }
         slots = Array(repeating: 0, count: count)
+        entries.reserveCapacity(count / 2)
     }
+
+    /// The name at `index`.
+    subscript(index: Int) -> String {
+        entries[index].name
+    }
+
+    /// The number of names.
+    var count: Int { entries.count }
+
+    /// All names, by index.
+    var names: [String] { entries.map(\.name) }
 
     /// The starting value of a name's hash.
     static let hashSeed: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -65,28 +81,29 @@ struct NameTable: Sendable {
         // `buffer` is not empty: it holds at least the name.
         let base = UnsafeRawPointer(buffer.baseAddress!)
         let slot = slots.withUnsafeBufferPointer { slots -> Int in
-            let mask = slots.count - 1
-            var slot = Self.slot(hash, mask)
-            while true {
-                let stored = Int(slots[slot])
-                if stored == 0 { return slot }
-                let index = stored - 1
-                if hashes[index] == hash, lengths[index] == length, Self.equal(base + starts[index], base + start, length) {
-                    return -1 - index
+            entries.withUnsafeBufferPointer { entries -> Int in
+                let mask = slots.count - 1
+                var slot = Self.slot(hash, mask)
+                while true {
+                    let stored = Int(slots[slot])
+                    if stored == 0 { return slot }
+                    let index = stored - 1
+                    if entries[index].hash == hash, entries[index].length == length,
+                        Self.equal(base + entries[index].start, base + start, length)
+                    {
+                        return -stored
+                    }
+                    slot = (slot + 1) & mask
                 }
-                slot = (slot + 1) & mask
             }
         }
-        if slot < 0 { return -1 - slot }
-        let index = names.count
-        starts.append(start)
-        lengths.append(length)
-        hashes.append(hash)
-        names.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self))
-        namedTypes.append(nil)
-        nonNullNamedTypes.append(nil)
+        if slot < 0 { return -slot - 1 }
+        let index = entries.count
+        entries.append(Entry(
+            start: start, length: length, hash: hash,
+            name: String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)))
         slots[slot] = UInt32(index + 1)
-        if names.count * 2 > slots.count { grow() }
+        if entries.count * 2 > slots.count { grow() }
         return index
     }
 
@@ -105,8 +122,8 @@ struct NameTable: Sendable {
                     let stored = Int(slots[slot])
                     if stored == 0 { return nil }
                     let index = stored - 1
-                    if hashes[index] == hash, lengths[index] == text.count,
-                        Self.equal(base + starts[index], pointer, text.count)
+                    if entries[index].hash == hash, entries[index].length == text.count,
+                        Self.equal(base + entries[index].start, pointer, text.count)
                     {
                         return index
                     }
@@ -115,9 +132,6 @@ struct NameTable: Sendable {
             }
         }
     }
-
-    /// The number of names.
-    var count: Int { names.count }
 
     /// The hash of the name `buffer[start..<end]`: the same value `Lexer.readName` computes.
     static func hash(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt64 {
@@ -139,17 +153,17 @@ struct NameTable: Sendable {
 
     /// `.named(name)` for the name at `index`, shared by all its uses.
     mutating func namedType(_ index: Int) -> TypeReference {
-        if let type = namedTypes[index] { return type }
-        let type = TypeReference.named(names[index])
-        namedTypes[index] = type
+        if let type = entries[index].namedType { return type }
+        let type = TypeReference.named(entries[index].name)
+        entries[index].namedType = type
         return type
     }
 
     /// `.nonNull(.named(name))` for the name at `index`, shared by all its uses.
     mutating func nonNullNamedType(_ index: Int) -> TypeReference {
-        if let type = nonNullNamedTypes[index] { return type }
+        if let type = entries[index].nonNullNamedType { return type }
         let type = TypeReference.nonNull(namedType(index))
-        nonNullNamedTypes[index] = type
+        entries[index].nonNullNamedType = type
         return type
     }
 
@@ -192,9 +206,8 @@ struct NameTable: Sendable {
     private mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for index in names.indices {
-            let hash = hashes[index]
-            var slot = Self.slot(hash, mask)
+        for index in entries.indices {
+            var slot = Self.slot(entries[index].hash, mask)
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = UInt32(index + 1)
         }
