@@ -43,32 +43,34 @@ public struct DefinitionIndex: Sendable {
 
     /// The definitions in document order.
     public private(set) var entries: [Entry]
-    /// The definitions' names, interned (see `NameTable`), and the document they were read from.
-    private let names: NameTable
-    private let bytes: [UInt8]
+    /// The definitions' names, interned (see `NameTable`).
+    private var names: NameTable
     /// The first index into `entries` of each name in `names` (-1: none).
-    private var firstIndexOfName: [Int]
+    private var firstIndexOfName: [Int] = []
     /// For each entry, the index of the next entry of the same name (-1: none).
     private var nextIndexOfName: [Int]
     /// Whether some name has more than one definition (a type and its extensions count).
     public private(set) var hasRepeatedNames = false
 
-    /// `nameIndices` gives each entry's name in `names` (-1 for no name).
-    init(entries: [Entry], names: NameTable, nameIndices: [Int], bytes: [UInt8]) {
+    /// `nameStarts` and `nameHashes` give where each entry's name starts and its hash (-1 and 0
+    /// for entries without a name).
+    init(entries: [Entry], nameStarts: [Int], nameHashes: [UInt64]) {
         self.entries = entries
-        self.names = names
-        self.bytes = bytes
-        firstIndexOfName = Array(repeating: -1, count: names.count)
+        names = NameTable(capacity: entries.count)
         nextIndexOfName = Array(repeating: -1, count: entries.count)
-        // Back to front, so each name's chain runs in document order.
-        for index in entries.indices.reversed() {
-            let name = nameIndices[index]
-            guard name >= 0 else { continue }
-            if firstIndexOfName[name] >= 0 {
-                nextIndexOfName[index] = firstIndexOfName[name]
+        var lastIndexOfName: [Int] = []
+        lastIndexOfName.reserveCapacity(entries.count)
+        firstIndexOfName.reserveCapacity(entries.count)
+        for index in entries.indices where nameStarts[index] >= 0 {
+            let (name, isNew) = names.insert(entries[index].name, hash: nameHashes[index], start: nameStarts[index])
+            if isNew {
+                firstIndexOfName.append(index)
+                lastIndexOfName.append(index)
+            } else {
+                nextIndexOfName[lastIndexOfName[name]] = index
+                lastIndexOfName[name] = index
                 hasRepeatedNames = true
             }
-            firstIndexOfName[name] = index
         }
     }
 
@@ -77,7 +79,7 @@ public struct DefinitionIndex: Sendable {
     public static func scan(_ bytes: [UInt8]) -> DefinitionIndex? {
         var scanner = DefinitionScanner(bytes: bytes)
         guard let entries = scanner.scan() else { return nil }
-        return DefinitionIndex(entries: entries, names: scanner.names, nameIndices: scanner.nameIndices, bytes: bytes)
+        return DefinitionIndex(entries: entries, nameStarts: scanner.nameStarts, nameHashes: scanner.nameHashes)
     }
 
     /// The definitions named `name` (a type and its extensions, a directive, ...), in document order.
@@ -98,9 +100,7 @@ public struct DefinitionIndex: Sendable {
 
     /// The position in `entries` of the first definition named `name` (no array is made).
     public func firstIndex(named name: String) -> Int? {
-        guard let nameIndex = names.index(of: name, source: bytes) else { return nil }
-        let index = firstIndexOfName[nameIndex]
-        return index < 0 ? nil : index
+        names.index(of: name).map { firstIndexOfName[$0] }
     }
 
     /// The position of the next definition with the name of `entries[index]`, in document order.

@@ -94,16 +94,25 @@ public struct FieldIndex: Sendable {
         entries = scanner.entries
         arguments = scanner.arguments
         bytes = scanner.bytes
-        names = scanner.names
-        firstEntryOfName = scanner.firstEntryOfName
-        hasDuplicateNames = scanner.hasDuplicateNames
+        var names = NameTable(capacity: entries.count)
+        var firstEntryOfName: [Int] = []
+        firstEntryOfName.reserveCapacity(entries.count)
+        var hasDuplicateNames = false
+        for (index, entry) in entries.enumerated() {
+            if names.insert(entry.name, hash: scanner.nameHashes[index], start: entry.location.offset).isNew {
+                firstEntryOfName.append(index)
+            } else {
+                hasDuplicateNames = true
+            }
+        }
+        self.names = names
+        self.firstEntryOfName = firstEntryOfName
+        self.hasDuplicateNames = hasDuplicateNames
     }
 
     /// The position in `entries` of the first field named `name`.
     public func firstIndex(named name: String) -> Int? {
-        guard let nameIndex = names.index(of: name, source: bytes), nameIndex < firstEntryOfName.count else { return nil }
-        let index = firstEntryOfName[nameIndex]
-        return index < 0 ? nil : index
+        names.index(of: name).map { firstEntryOfName[$0] }
     }
 
     /// The first field named `name`.

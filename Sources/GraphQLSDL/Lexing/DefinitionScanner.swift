@@ -10,16 +10,16 @@ struct DefinitionScanner {
     private var position = 0
     private var line = 1
     private var lineStart = 0
-    /// The definitions' names, interned.
-    private(set) var names: NameTable
-    /// Each entry's index in `names` (-1: no name).
-    private(set) var nameIndices: [Int] = []
+    /// Per entry: where its name starts and the name's hash (see `NameTable`); -1 and 0 for no name.
+    private(set) var nameStarts: [Int] = []
+    private(set) var nameHashes: [UInt64] = []
 
     /// The top-level definition being read.
     private struct Current {
         var keyword: DefinitionIndex.Entry.Keyword?
         var name = ""
-        var nameIndex = -1
+        var nameStart = -1
+        var nameHash: UInt64 = 0
         var isExtension = false
         var location: SourceLocation
         /// 0: the keyword is next (after a description); 1: after `extend`; 2: the name is next;
@@ -41,8 +41,6 @@ struct DefinitionScanner {
     init(bytes: [UInt8]) {
         self.bytes = bytes
         lexer = Lexer(bytes: bytes, file: "")
-        // About one definition per 400 bytes in large schemas: the table seldom grows.
-        names = NameTable(capacity: bytes.count / 400)
     }
 
     mutating func scan() -> [DefinitionIndex.Entry]? {
@@ -63,7 +61,8 @@ struct DefinitionScanner {
             entries.append(DefinitionIndex.Entry(
                 keyword: keyword, name: current.name, isExtension: current.isExtension, location: current.location,
                 end: end))
-            nameIndices.append(current.nameIndex)
+            nameStarts.append(current.nameStart)
+            nameHashes.append(current.nameHash)
             return true
         }
 
@@ -165,8 +164,11 @@ struct DefinitionScanner {
             return true
         case 2:
             guard current.expectsName else { return false }
-            current.nameIndex = names.intern(buffer, start, end)
-            current.name = names[current.nameIndex]
+            // Hashed now, while the bytes are at hand; `DefinitionIndex` fills its name table after
+            // the scan, when the table has the cache to itself.
+            current.nameStart = start
+            current.nameHash = NameTable.hash(buffer, start, end)
+            current.name = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
             current.stage = 3
             current.expectsName = false
             return true

@@ -15,11 +15,8 @@ struct FieldScanner {
     private var lineStart = 0
     private(set) var entries: [FieldIndex.Entry] = []
     private(set) var arguments: [FieldIndex.Argument] = []
-    /// The names of the fields, interned.
-    private(set) var names = NameTable()
-    /// The position in `entries` of the first field of each name in `names` (-1: none).
-    private(set) var firstEntryOfName: [Int] = []
-    private(set) var hasDuplicateNames = false
+    /// Each field's name's hash (see `NameTable`), for `FieldIndex` to fill its name table after the scan.
+    private(set) var nameHashes: [UInt64] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -35,7 +32,7 @@ struct FieldScanner {
         // Room for short fields: appending then never copies (untouched capacity costs nothing).
         entries.reserveCapacity((definition.end - start.offset) / 16)
         arguments.reserveCapacity((definition.end - start.offset) / 8)
-        names = NameTable(capacity: (definition.end - start.offset) / 64)
+        nameHashes.reserveCapacity((definition.end - start.offset) / 16)
         let bytes = self.bytes
         return bytes.withUnsafeBufferPointer { scan($0, end: definition.end) }
     }
@@ -67,7 +64,8 @@ struct FieldScanner {
         let nameLocation = location
         let nameStart = position
         guard skipName(buffer) else { return false }
-        let name = names.intern(buffer, nameStart, position)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: buffer[nameStart..<position]), as: UTF8.self)
+        let nameHash = NameTable.hash(buffer, nameStart, position)
         guard skipIgnored(buffer) else { return false }
         let firstArgument = arguments.count
         if peek(buffer) == Ascii.parenL {
@@ -81,14 +79,9 @@ struct FieldScanner {
         guard peek(buffer) == Ascii.colon else { return false }
         position += 1
         guard let type = readType(buffer), skipDirectives(buffer), position < end else { return false }
-        while firstEntryOfName.count < names.count { firstEntryOfName.append(-1) }
-        if firstEntryOfName[name] < 0 {
-            firstEntryOfName[name] = entries.count
-        } else {
-            hasDuplicateNames = true
-        }
+        nameHashes.append(nameHash)
         entries.append(FieldIndex.Entry(
-            name: names[name], start: start, location: nameLocation, end: position,
+            name: name, start: start, location: nameLocation, end: position,
             typeName: String(decoding: UnsafeBufferPointer(rebasing: buffer[type.name]), as: UTF8.self),
             typeIsList: type.isList, typeIsNonNull: type.isNonNull, typeRange: type.range,
             argumentIndices: firstArgument..<arguments.count))

@@ -107,29 +107,36 @@ struct NameTable: Sendable {
         return index
     }
 
-    /// The index of `name` if the table has it; `source` is the source the table was filled from.
-    func index(of name: String, source: [UInt8]) -> Int? {
+    /// Adds `name`, which first occurs at `start` and whose UTF-8 hashes to `hash` (see `hash`),
+    /// unless the table has it: its index, and whether it is new. Compares names, not source bytes,
+    /// so a table can be filled after a scan, from names made on the way.
+    mutating func insert(_ name: String, hash: UInt64, start: Int) -> (index: Int, isNew: Bool) {
+        let mask = slots.count - 1
+        var slot = Self.slot(hash, mask)
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { break }
+            if entries[stored - 1].hash == hash, entries[stored - 1].name == name { return (stored - 1, false) }
+            slot = (slot + 1) & mask
+        }
+        let index = entries.count
+        entries.append(Entry(start: start, length: name.utf8.count, hash: hash, name: name))
+        slots[slot] = UInt32(index + 1)
+        if entries.count * 2 > slots.count { grow() }
+        return (index, true)
+    }
+
+    /// The index of `name` if the table has it.
+    func index(of name: String) -> Int? {
         var name = name
-        return name.withUTF8 { text -> Int? in
-            guard !text.isEmpty, !source.isEmpty else { return nil }
-            return source.withUnsafeBufferPointer { buffer -> Int? in
-                let base = UnsafeRawPointer(buffer.baseAddress!)
-                let pointer = UnsafeRawPointer(text.baseAddress!)
-                let hash = Self.hash(pointer, text.count)
-                let mask = slots.count - 1
-                var slot = Self.slot(hash, mask)
-                while true {
-                    let stored = Int(slots[slot])
-                    if stored == 0 { return nil }
-                    let index = stored - 1
-                    if entries[index].hash == hash, entries[index].length == text.count,
-                        Self.equal(base + entries[index].start, pointer, text.count)
-                    {
-                        return index
-                    }
-                    slot = (slot + 1) & mask
-                }
-            }
+        let hash = name.withUTF8 { text in text.isEmpty ? Self.hashSeed : Self.hash(UnsafeRawPointer(text.baseAddress!), text.count) }
+        let mask = slots.count - 1
+        var slot = Self.slot(hash, mask)
+        while true {
+            let stored = Int(slots[slot])
+            if stored == 0 { return nil }
+            if entries[stored - 1].hash == hash, entries[stored - 1].name == name { return stored - 1 }
+            slot = (slot + 1) & mask
         }
     }
 
