@@ -3,10 +3,10 @@
 /// arguments' names and types, so that a reader can pick the fields it needs from a root type of
 /// thousands and parse only those (see `DefinitionParser.parseField`).
 ///
-/// `scan` checks the grammar of every field except inside default values and directive arguments
-/// (there it only checks tokens and bracket pairs), and every token with the lexer's rules; it
-/// returns nil when anything does not fit. Callers then parse the definition (or the whole document)
-/// with the parser to get the exact error.
+/// `scan` checks the grammar of the definition's header and of every field except inside default
+/// values and directive arguments (there it only checks tokens and bracket pairs), and every token
+/// with the lexer's rules; it returns nil when anything does not fit. Callers then parse the
+/// definition (or the whole document) with the parser to get the exact error.
 public struct FieldIndex: Sendable {
     /// One field.
     public struct Entry: Sendable, Hashable {

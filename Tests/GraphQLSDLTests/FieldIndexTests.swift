@@ -123,6 +123,8 @@ import Testing
         "type A { }", "type A { a Int }", "type A { a: }", "type A { a(): Int }", "type A { a(x): Int }",
         "type A { a: [] }", "type A { a: Int [Int] }", "type A { a: Int @ }", "type A { a(x: Int = ): Int }",
         "type A { a(x: Int = $v): Int }", "type A { 1: Int }", "type A { \"d\" }", "type A { a: Int! ! }",
+        "type A implements { a: Int }", "type A implements & { a: Int }", "type A implements B & { a: Int }",
+        "type A @ { a: Int }", "extend type A", "type A B { a: Int }",
     ])
     func grammarErrorsAreRefused(_ text: String) throws {
         let bytes = Array(text.utf8)

@@ -38,13 +38,8 @@ struct FieldScanner {
     }
 
     private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>, end: Int) -> Bool {
-        // The header, up to the `{` that opens the fields (a definition may have none).
-        while true {
-            guard skipIgnored(buffer) else { return false }
-            if position >= end { return true }
-            if buffer[position] == Ascii.braceL { break }
-            guard skipToken(buffer) else { return false }
-        }
+        guard let hasFields = readHeader(buffer, end: end) else { return false }
+        guard hasFields else { return true }
         position += 1
         guard skipIgnored(buffer) else { return false }
         repeat {
@@ -53,6 +48,56 @@ struct FieldScanner {
         position += 1
         // The `}` must be the definition's last token.
         return skipIgnored(buffer) && position == end
+    }
+
+    /// ObjectTypeDefinition (or InterfaceTypeDefinition) up to its fields:
+    ///
+    ///     Description? `type` Name ImplementsInterfaces? Directives[Const]?
+    ///     `extend` `type` Name ImplementsInterfaces? Directives[Const]?
+    ///
+    /// Whether fields follow (`position` is then at the `{`); nil when the header does not fit
+    /// (or is an extension that adds nothing).
+    private mutating func readHeader(_ buffer: UnsafeBufferPointer<UInt8>, end: Int) -> Bool? {
+        guard skipIgnored(buffer) else { return nil }
+        if peek(buffer) == Ascii.quote {
+            guard lexToken(), skipIgnored(buffer) else { return nil }
+        }
+        // The keyword(s) and the name: the definition scan has matched them already.
+        let isExtension = isWord(buffer, "extend")
+        for _ in 0..<(isExtension ? 3 : 2) {
+            guard skipName(buffer), skipIgnored(buffer) else { return nil }
+        }
+        var addsSomething = false
+        if isWord(buffer, "implements") {
+            guard skipName(buffer), skipIgnored(buffer) else { return nil }
+            if peek(buffer) == Ascii.ampersand {
+                position += 1
+                guard skipIgnored(buffer) else { return nil }
+            }
+            repeat {
+                guard skipName(buffer), skipIgnored(buffer) else { return nil }
+                guard peek(buffer) == Ascii.ampersand else { break }
+                position += 1
+                guard skipIgnored(buffer) else { return nil }
+            } while true
+            addsSomething = true
+        }
+        if peek(buffer) == Ascii.at {
+            guard skipDirectives(buffer) else { return nil }
+            addsSomething = true
+        }
+        if position < end, peek(buffer) == Ascii.braceL { return true }
+        guard position == end, !isExtension || addsSomething else { return nil }
+        return false
+    }
+
+    /// Whether the name at `position` is `word`.
+    private func isWord(_ buffer: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= buffer.count, Ascii.isNameStart(peek(buffer)),
+            IgnoredTokens.nameEnd(buffer, from: position) == position + count
+        else { return false }
+        return (0..<count).allSatisfy { buffer[position + $0] == word.utf8Start[$0] }
     }
 
     /// FieldDefinition, and the ignored tokens after it.
@@ -163,18 +208,6 @@ struct FieldScanner {
         case Ascii.quote, Ascii.minus, Ascii.zero...Ascii.nine: return lexToken()
         case let c where Ascii.isNameStart(c): return skipName(buffer)
         default: return false
-        }
-    }
-
-    /// One token of a definition's header; a bracket is skipped with everything up to its partner.
-    private mutating func skipToken(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let c = buffer[position]
-        switch c {
-        case Ascii.parenL, Ascii.bracketL: return skipBracketed(buffer)
-        case Ascii.at, Ascii.ampersand, Ascii.equals, Ascii.pipe, Ascii.colon, Ascii.bang:
-            position += 1
-            return true
-        default: return skipValue(buffer)
         }
     }
 
