@@ -4,9 +4,9 @@
 ///
 /// `scan` reads every token of the document with the lexer's rules, so any lexical error anywhere
 /// (a bad character, an unterminated or badly escaped string, invalid UTF-8, a malformed number) and
-/// any unbalanced `{}`/`()`/`[]` make it return nil; so does a top-level token that cannot start a
-/// definition, or a definition keyword not followed by the name it needs. Callers then parse the
-/// whole document with `Parser.parse` to get the exact error. What the scan does not check is the
+/// any unbalanced `{}`/`()`/`[]` make it return nil; so do brackets nested over 1,024 deep, a
+/// top-level token that cannot start a definition, and a definition keyword not followed by the
+/// name it needs. Callers then parse the whole document with `Parser.parse` to get the exact error. What the scan does not check is the
 /// grammar inside a definition's braces and parentheses (`type T { a: }`): such an error is found
 /// only when that definition is parsed.
 public struct DefinitionIndex: Sendable {

@@ -23,7 +23,7 @@ extension CompiledSchemaReader {
         else { return nil }
         let models = roots.models(table)
         guard !models.isEmpty else { return nil }
-        var planner = FocusPlanner(table: table, index: index, bytes: bytes, roots: roots, modelSet: Set(models))
+        var planner = FocusPlanner(table: table, bytes: bytes, roots: roots, modelSet: Set(models))
         guard let (built, kept) = planner.plan(focus) else { return nil }
         return try? read(planner.table, allModels: models, focus: (built, kept))
     }
@@ -89,7 +89,6 @@ private struct RootFields {
 /// Decides and loads the types a focused read needs (see `CompiledSchemaReader.readFocused`).
 private struct FocusPlanner {
     var table: SchemaTypeTable
-    let index: DefinitionIndex
     let bytes: [UInt8]
     let roots: RootFields
     let modelSet: Set<String>
@@ -97,9 +96,8 @@ private struct FocusPlanner {
     private var relatedModels: [String: [String]] = [:]
     private var failed = false
 
-    init(table: SchemaTypeTable, index: DefinitionIndex, bytes: [UInt8], roots: RootFields, modelSet: Set<String>) {
+    init(table: SchemaTypeTable, bytes: [UInt8], roots: RootFields, modelSet: Set<String>) {
         self.table = table
-        self.index = index
         self.bytes = bytes
         self.roots = roots
         self.modelSet = modelSet

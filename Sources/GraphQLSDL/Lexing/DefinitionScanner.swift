@@ -132,7 +132,7 @@ struct DefinitionScanner {
 
     /// Handles the top-level name `buffer[start..<end]` of the current definition; false when it
     /// cannot be there.
-    private mutating func readTopLevelName(
+    private func readTopLevelName(
         _ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into current: inout Current
     ) -> Bool {
         switch current.stage {
