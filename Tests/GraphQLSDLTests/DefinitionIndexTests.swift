@@ -146,4 +146,14 @@ import Testing
         #expect(index.firstIndex(named: "Model6000Input") == nil)
         #expect(index.firstIndex(named: "Model1Inpu") == nil)
     }
+
+    /// Brackets nested deeper than the scan's limit are refused; the parser refuses them too.
+    @Test func deepNestingIsRefused() throws {
+        let deep = String(repeating: "[", count: 1100) + String(repeating: "]", count: 1100)
+        let text = "type A { a(x: Int = \(deep)): Int }"
+        #expect(DefinitionIndex.scan(Array(text.utf8)) == nil)
+        #expect(throws: SyntaxError.self) { try Parser.parse(text, file: "f.graphql") }
+        let shallow = "type A { a(x: Int = [[[1]]]): Int }"
+        #expect(DefinitionIndex.scan(Array(shallow.utf8)) != nil)
+    }
 }
