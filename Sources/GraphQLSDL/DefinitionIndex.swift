@@ -4,9 +4,9 @@
 ///
 /// `scan` reads every token of the document with the lexer's rules, so any lexical error anywhere
 /// (a bad character, an unterminated or badly escaped string, invalid UTF-8, a malformed number) and
-/// any unbalanced `{}`/`()`/`[]` make it return nil; so does a top-level token that cannot start a
-/// definition, or a definition keyword not followed by the name it needs. Callers then parse the
-/// whole document with `Parser.parse` to get the exact error. What the scan does not check is the
+/// any unbalanced `{}`/`()`/`[]` make it return nil; so do brackets nested over 1,024 deep, a
+/// top-level token that cannot start a definition, and a definition keyword not followed by the
+/// name it needs. Callers then parse the whole document with `Parser.parse` to get the exact error. What the scan does not check is the
 /// grammar inside a definition's braces and parentheses (`type T { a: }`): such an error is found
 /// only when that definition is parsed.
 public struct DefinitionIndex: Sendable {
@@ -43,14 +43,34 @@ public struct DefinitionIndex: Sendable {
 
     /// The definitions in document order.
     public private(set) var entries: [Entry]
-    /// Indices into `entries` by name, in document order.
-    private var indicesByName: [String: [Int]] = [:]
+    /// The definitions' names, interned (see `NameTable`).
+    private var names: NameTable
+    /// The first index into `entries` of each name in `names` (-1: none).
+    private var firstIndexOfName: [Int] = []
+    /// For each entry, the index of the next entry of the same name (-1: none).
+    private var nextIndexOfName: [Int]
+    /// Whether some name has more than one definition (a type and its extensions count).
+    public private(set) var hasRepeatedNames = false
 
-    init(entries: [Entry]) {
+    /// `nameStarts` and `nameHashes` give where each entry's name starts and its hash (-1 and 0
+    /// for entries without a name).
+    init(entries: [Entry], nameStarts: [Int], nameHashes: [UInt64]) {
         self.entries = entries
-        indicesByName.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() where !entry.name.isEmpty {
-            indicesByName[entry.name, default: []].append(index)
+        names = NameTable(capacity: entries.count)
+        nextIndexOfName = Array(repeating: -1, count: entries.count)
+        var lastIndexOfName: [Int] = []
+        lastIndexOfName.reserveCapacity(entries.count)
+        firstIndexOfName.reserveCapacity(entries.count)
+        for index in entries.indices where nameStarts[index] >= 0 {
+            let (name, isNew) = names.insert(entries[index].name, hash: nameHashes[index], start: nameStarts[index])
+            if isNew {
+                firstIndexOfName.append(index)
+                lastIndexOfName.append(index)
+            } else {
+                nextIndexOfName[lastIndexOfName[name]] = index
+                lastIndexOfName[name] = index
+                hasRepeatedNames = true
+            }
         }
     }
 
@@ -59,17 +79,34 @@ public struct DefinitionIndex: Sendable {
     public static func scan(_ bytes: [UInt8]) -> DefinitionIndex? {
         var scanner = DefinitionScanner(bytes: bytes)
         guard let entries = scanner.scan() else { return nil }
-        return DefinitionIndex(entries: entries)
+        return DefinitionIndex(entries: entries, nameStarts: scanner.nameStarts, nameHashes: scanner.nameHashes)
     }
 
     /// The definitions named `name` (a type and its extensions, a directive, ...), in document order.
     public func entries(named name: String) -> [Entry] {
-        (indicesByName[name] ?? []).map { entries[$0] }
+        indices(named: name).map { entries[$0] }
     }
 
     /// The positions in `entries` of the definitions named `name`, in document order.
     public func indices(named name: String) -> [Int] {
-        indicesByName[name] ?? []
+        var result: [Int] = []
+        var index = firstIndex(named: name)
+        while let current = index {
+            result.append(current)
+            index = nextIndex(sameNameAs: current)
+        }
+        return result
+    }
+
+    /// The position in `entries` of the first definition named `name` (no array is made).
+    public func firstIndex(named name: String) -> Int? {
+        names.index(of: name).map { firstIndexOfName[$0] }
+    }
+
+    /// The position of the next definition with the name of `entries[index]`, in document order.
+    public func nextIndex(sameNameAs index: Int) -> Int? {
+        let next = nextIndexOfName[index]
+        return next < 0 ? nil : next
     }
 
     /// The entries of one keyword, in document order (`.schema` gives the schema definition and its

@@ -1,6 +1,6 @@
-/// Parses single top-level definitions found by `DefinitionIndex`, with the same results (locations
-/// included) as `Parser.parse` gives them in the whole document. One instance can parse any number of
-/// definitions of one document, in any order.
+/// Parses single top-level definitions found by `DefinitionIndex`, and single fields found by
+/// `FieldIndex`, with the same results (locations included) as `Parser.parse` gives them in the whole
+/// document. One instance can parse any number of definitions and fields of one document, in any order.
 public struct DefinitionParser: Sendable {
     private var parser: Parser
 
@@ -20,5 +20,17 @@ public struct DefinitionParser: Sendable {
         let definition = try parser.parseDefinition()
         guard parser.token.location.offset == entry.end else { return nil }
         return definition
+    }
+
+    /// Parses the field of `entry`. Throws the parser's error for a syntax error inside it; returns
+    /// nil when the field does not end exactly where the index says it does.
+    public mutating func parseField(_ entry: FieldIndex.Entry) throws(SyntaxError) -> FieldDefinition? {
+        let start = entry.start
+        parser.lexer.reset(to: start.offset, line: start.line, lineStart: start.offset - start.column + 1)
+        parser.depth = 0
+        try parser.advance()
+        let field = try parser.parseFieldDefinition()
+        guard parser.token.location.offset == entry.end else { return nil }
+        return field
     }
 }

@@ -117,4 +117,43 @@ import Testing
             try Parser.parse(bytes, file: "f.graphql")
         }
     }
+
+    @Test func lookupByName() throws {
+        let bytes = Array("type A { a: Int }\nscalar B\nextend type A @d\ndirective @A on FIELD\n{ c }\n".utf8)
+        let index = try #require(DefinitionIndex.scan(bytes))
+        #expect(index.hasRepeatedNames)
+        #expect(index.indices(named: "A") == [0, 2, 3])
+        #expect(index.firstIndex(named: "A") == 0)
+        #expect(index.nextIndex(sameNameAs: 0) == 2)
+        #expect(index.nextIndex(sameNameAs: 2) == 3)
+        #expect(index.nextIndex(sameNameAs: 3) == nil)
+        #expect(index.indices(named: "B") == [1])
+        #expect(index.firstIndex(named: "C") == nil)
+        #expect(index.firstIndex(named: "") == nil)
+        #expect(index.entries(named: "Ab").isEmpty)
+        let single = try #require(DefinitionIndex.scan(Array("type A { a: Int }\nscalar B".utf8)))
+        #expect(!single.hasRepeatedNames)
+    }
+
+    /// Thousands of names (the name table grows several times) are all found, and only they.
+    @Test func manyNames() throws {
+        let names = (0..<6000).map { "Model\($0)Input" }
+        let bytes = Array(names.map { "input \($0) { a: Int }" }.joined(separator: "\n").utf8)
+        let index = try #require(DefinitionIndex.scan(bytes))
+        for (position, name) in names.enumerated() {
+            #expect(index.indices(named: name) == [position])
+        }
+        #expect(index.firstIndex(named: "Model6000Input") == nil)
+        #expect(index.firstIndex(named: "Model1Inpu") == nil)
+    }
+
+    /// Brackets nested deeper than the scan's limit are refused; the parser refuses them too.
+    @Test func deepNestingIsRefused() throws {
+        let deep = String(repeating: "[", count: 1100) + String(repeating: "]", count: 1100)
+        let text = "type A { a(x: Int = \(deep)): Int }"
+        #expect(DefinitionIndex.scan(Array(text.utf8)) == nil)
+        #expect(throws: SyntaxError.self) { try Parser.parse(text, file: "f.graphql") }
+        let shallow = "type A { a(x: Int = [[[1]]]): Int }"
+        #expect(DefinitionIndex.scan(Array(shallow.utf8)) != nil)
+    }
 }

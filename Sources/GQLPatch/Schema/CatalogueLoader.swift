@@ -93,14 +93,31 @@ public enum CatalogueLoader {
     }
 
     /// Whether `@model` occurs in the text (a source schema; compiled schemas do not have it).
+    /// Looks for `@` eight bytes at a time.
     private static func containsModelDirective(_ bytes: [UInt8]) -> Bool {
         let needle = Array("@model".utf8)
         return bytes.withUnsafeBufferPointer { buffer in
-            var p = 0
+            guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return false }
             let last = buffer.count - needle.count
+            var p = 0
             while p <= last {
-                if buffer[p] == needle[0], buffer[p + 1] == needle[1], buffer[p + 2] == needle[2],
-                    buffer[p + 3] == needle[3], buffer[p + 4] == needle[4], buffer[p + 5] == needle[5]
+                if p + 8 <= buffer.count {
+                    // Lanes equal to `@` (0x40), each flagged by its high bit.
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                    let t = word ^ 0x4040_4040_4040_4040
+                    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let found = ~(((t & low7) &+ low7) | t | low7)
+                    if found == 0 {
+                        p += 8
+                        continue
+                    }
+                    p += found.trailingZeroBitCount >> 3
+                } else if buffer[p] != needle[0] {
+                    p += 1
+                    continue
+                }
+                if p <= last, buffer[p + 1] == needle[1], buffer[p + 2] == needle[2], buffer[p + 3] == needle[3],
+                    buffer[p + 4] == needle[4], buffer[p + 5] == needle[5]
                 {
                     return true
                 }

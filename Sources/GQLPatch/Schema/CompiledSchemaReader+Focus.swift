@@ -2,44 +2,104 @@ import GraphQLSDL
 
 extension CompiledSchemaReader {
     /// Reads a compiled schema as far as `focus` needs, without parsing the rest of the document:
-    /// the `schema` definition, the query and mutation types, the focused models and the models they
-    /// relate to (transitively with `followsRelationsTransitively`), and the types these reach: their
-    /// connection types, the argument types of their operations with the input and enum types those
-    /// reach, and the non-model object types their fields reach. The result's `models` holds the
-    /// focused and related models, each as `read` builds it from the whole schema (the models related
-    /// to those are read too, so that relationships resolve as they do there); `modelNames` lists
-    /// every model.
+    /// the `schema` definition, the focused models and the models they relate to (transitively with
+    /// `followsRelationsTransitively`), the types these reach (their connection types, the non-model
+    /// object types their fields reach, the argument types of their operations with the input and
+    /// enum types those reach), and of the query and mutation types only the fields that return
+    /// these models or their connection types. Every model is found from a `FieldIndex` of the
+    /// mutation type, without parsing its fields. The result's `models` holds the focused and
+    /// related models, each as `read` builds it from the whole schema (the models related to those
+    /// are read too, so that relationships resolve as they do there); `modelNames` lists every model.
     ///
-    /// Nil when anything goes wrong (a lexical or top-level error found by the scan, a syntax error in
-    /// a parsed definition, a duplicate type, no model operations, a reader error): the caller then
-    /// reads the whole document, which reports the first error exactly as before. Grammar errors
-    /// inside definitions that are never parsed are not found (see `DefinitionIndex`).
+    /// Nil when anything goes wrong (a lexical or top-level error found by the scan, a root type the
+    /// field scan refuses, a duplicate type or root field, a syntax error in a parsed definition or
+    /// field, no model operations, a reader error): the caller then reads the whole document, which
+    /// reports the first error exactly as before. Grammar errors inside definitions that are never
+    /// parsed are not found (see `DefinitionIndex`), nor inside the default values and directive
+    /// arguments of root fields that are never parsed (see `FieldIndex`).
     func readFocused(bytes: [UInt8], focus: CatalogueFocus) -> ModelCatalogue? {
-        guard let index = DefinitionIndex.scan(bytes), var table = SchemaTypeTable(index: index, bytes: bytes, file: file),
-            table.load([table.queryTypeName, table.mutationTypeName])
+        guard let index = DefinitionIndex.scan(bytes), let table = SchemaTypeTable(index: index, bytes: bytes, file: file),
+            let roots = RootFields(table: table, bytes: bytes)
         else { return nil }
-        let updates = Self.modelUpdateFields(table)
-        guard !updates.isEmpty else { return nil }
-        var planner = FocusPlanner(table: table, index: index, bytes: bytes, modelSet: Set(updates.map(\.model)))
+        let models = roots.models(table)
+        guard !models.isEmpty else { return nil }
+        var planner = FocusPlanner(table: table, bytes: bytes, roots: roots, modelSet: Set(models))
         guard let (built, kept) = planner.plan(focus) else { return nil }
-        return try? read(planner.table, focus: (built, kept))
+        return try? read(planner.table, allModels: models, focus: (built, kept))
+    }
+}
+
+/// The fields of the query and mutation types, indexed (see `FieldIndex`) and not parsed.
+private struct RootFields {
+    /// A root type's name and the field indexes of its definitions, in document order.
+    var types: [(name: String, kind: TypeDefinition.Kind, fields: [FieldIndex])] = []
+    let queryTypeName: String
+    let mutationTypeName: String
+
+    /// Nil when a root type's fields cannot be indexed or a field name repeats.
+    init?(table: SchemaTypeTable, bytes: [UInt8]) {
+        queryTypeName = table.queryTypeName
+        mutationTypeName = table.mutationTypeName
+        for name in [queryTypeName, mutationTypeName] where !types.contains(where: { $0.name == name }) {
+            let definitions = table.definitionEntries(of: name)
+            guard let kind = table.kind(of: name) else { continue }
+            var indexes: [FieldIndex] = []
+            for definition in definitions {
+                guard let fields = FieldIndex.scan(bytes, definition: definition), !fields.hasDuplicateNames else {
+                    return nil
+                }
+                indexes.append(fields)
+            }
+            if indexes.count > 1 {
+                var seen: Set<String> = []
+                for fields in indexes {
+                    for entry in fields.entries where !seen.insert(entry.name).inserted { return nil }
+                }
+            }
+            types.append((name, kind, indexes))
+        }
+    }
+
+    /// Every model in mutation-field order: what `CompiledSchemaReader.modelUpdateFields` finds,
+    /// read from the index.
+    func models(_ table: SchemaTypeTable) -> [String] {
+        guard let mutation = types.first(where: { $0.name == mutationTypeName }) else { return [] }
+        let roots = [table.queryTypeName, table.mutationTypeName, table.subscriptionTypeName]
+        var result: [String] = []
+        var seen: Set<String> = []
+        for fields in mutation.fields {
+            // The cheap tests first: most fields fail one (a `Create` input, a model seen already).
+            for entry in fields.entries where !entry.typeIsList {
+                let model = entry.typeName
+                guard let input = fields.argument(named: "input", of: entry), input.typeIsNonNull, !input.typeIsList,
+                    !seen.contains(model)
+                else { continue }
+                let inputType = fields.typeName(of: input)
+                guard inputType.hasPrefix("Update"), !roots.contains(model), table.kind(of: model) == .object,
+                    table.kind(of: inputType) == .inputObject
+                else { continue }
+                seen.insert(model)
+                result.append(model)
+            }
+        }
+        return result
     }
 }
 
 /// Decides and loads the types a focused read needs (see `CompiledSchemaReader.readFocused`).
 private struct FocusPlanner {
     var table: SchemaTypeTable
-    let index: DefinitionIndex
     let bytes: [UInt8]
+    let roots: RootFields
     let modelSet: Set<String>
     /// Related models of each model whose type is loaded.
     private var relatedModels: [String: [String]] = [:]
     private var failed = false
 
-    init(table: SchemaTypeTable, index: DefinitionIndex, bytes: [UInt8], modelSet: Set<String>) {
+    init(table: SchemaTypeTable, bytes: [UInt8], roots: RootFields, modelSet: Set<String>) {
         self.table = table
-        self.index = index
         self.bytes = bytes
+        self.roots = roots
         self.modelSet = modelSet
     }
 
@@ -57,7 +117,7 @@ private struct FocusPlanner {
         for model in kept {
             for related in loadModel(model) where built.insert(related).inserted { _ = loadModel(related) }
         }
-        loadOperationTypes(of: built)
+        loadOperations(of: built)
         return failed ? nil : (built, kept)
     }
 
@@ -111,24 +171,49 @@ private struct FocusPlanner {
         }
     }
 
-    /// Loads the argument types (and the input and enum types they reach) of the root fields that
-    /// return the models or their connections. A connection type returned by a list query is parsed
-    /// only when its text names one of the models.
-    private mutating func loadOperationTypes(of models: Set<String>) {
+    /// Parses the root fields that return the models or their connections, adds the root types
+    /// with only those fields to the table, and loads the fields' argument types (and the input and
+    /// enum types they reach). A connection type returned by a query field is parsed only when its
+    /// text names one of the models.
+    private mutating func loadOperations(of models: Set<String>) {
+        // Few models: an array answers faster than hashing every returned type's name.
+        let built = Array(models)
+        var parser = DefinitionParser(bytes: bytes, file: "")
         var arguments: [String] = []
         let needles = models.map { Array($0.utf8) }
-        for rootName in [table.queryTypeName, table.mutationTypeName] {
-            for field in table[rootName]?.fields ?? [] {
-                guard case .named(let returned) = field.type.nullable else { continue }
-                var returnsModel = models.contains(returned)
-                if !returnsModel, rootName == table.queryTypeName, !modelSet.contains(returned),
-                    table.kind(of: returned) == .object, mayName(returned, oneOf: needles)
-                {
-                    load([returned])
-                    returnsModel = connectionModel(returned).map(models.contains) ?? false
+        /// Per returned type: whether it is a connection of one of the models.
+        var isConnection: [String: Bool] = [:]
+        for root in roots.types {
+            var fields: [FieldDefinition] = []
+            for fieldIndex in root.fields {
+                for entry in fieldIndex.entries {
+                    let returned = entry.typeName
+                    var returnsModel = false
+                    if !entry.typeIsList {
+                        returnsModel = built.contains(returned)
+                        if !returnsModel, root.name == roots.queryTypeName, !modelSet.contains(returned) {
+                            if let known = isConnection[returned] {
+                                returnsModel = known
+                            } else {
+                                if table.kind(of: returned) == .object, mayName(returned, oneOf: needles) {
+                                    load([returned])
+                                    returnsModel = connectionModel(returned).map(models.contains) ?? false
+                                }
+                                isConnection[returned] = returnsModel
+                            }
+                        }
+                    }
+                    // A root type with an `items` field would be a connection type to the reader.
+                    guard returnsModel || entry.name == "items" else { continue }
+                    guard let field = try? parser.parseField(entry) else {
+                        failed = true
+                        return
+                    }
+                    fields.append(field)
+                    if returnsModel { arguments += field.arguments.map(\.type.namedType) }
                 }
-                if returnsModel { arguments += field.arguments.map(\.type.namedType) }
             }
+            table.insertLoaded(TypeDefinition(kind: root.kind, name: root.name, fields: fields, location: SchemaDiagnostic.start))
         }
         var seen: Set<String> = []
         while let name = arguments.popLast() {
@@ -143,7 +228,7 @@ private struct FocusPlanner {
     /// Whether the text of type `name`'s definitions contains one of `models` (a connection type
     /// of a model names it in its `items` field).
     private func mayName(_ name: String, oneOf needles: [[UInt8]]) -> Bool {
-        index.entries(named: name).contains { entry in
+        table.definitionEntries(of: name).contains { entry in
             let range = entry.location.offset..<entry.end
             return needles.contains { Self.contains(bytes, range, $0) }
         }

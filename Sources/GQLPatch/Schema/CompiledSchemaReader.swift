@@ -70,15 +70,17 @@ struct CompiledSchemaReader {
 
     /// Reads the catalogue. With `focus`, only the models in `focus.built` are built (their types,
     /// and the types they reach, must be loaded in `table`) and those in `focus.kept` are returned;
-    /// `modelNames` still lists every model.
+    /// `modelNames` still lists every model. `allModels` (nil: the models the mutation type of
+    /// `table` has) lists every model when `table` holds only some fields of the root types: those
+    /// returning the built models and their connection types (see `readFocused`).
     func read(
-        _ table: SchemaTypeTable, focus: (built: Set<String>, kept: Set<String>)? = nil
+        _ table: SchemaTypeTable, allModels: [String]? = nil, focus: (built: Set<String>, kept: Set<String>)? = nil
     ) throws(GQLPatchError) -> ModelCatalogue {
         let updates = Self.modelUpdateFields(table)
-        guard !updates.isEmpty else {
+        let modelNames = allModels ?? updates.map(\.model)
+        guard !modelNames.isEmpty else {
             throw SchemaDiagnostic.error(file, SchemaDiagnostic.start, "no models found: no mutation takes an Update input")
         }
-        let modelNames = updates.map(\.model)
         let modelSet = Set(modelNames)
         let scalars = table.scalars
         let enumNames = Set(table.names(.enumeration))

@@ -68,9 +68,15 @@ struct SchemaTypeTable: Sendable {
         self.file = file
         self.index = index
         definitionParser = DefinitionParser(bytes: bytes, file: file)
-        var defined: Set<String> = []
-        for entry in index.entries where Self.typeKind(entry.keyword) != nil && !entry.isExtension {
-            guard defined.insert(entry.name).inserted else { return nil }
+        if index.hasRepeatedNames {
+            // A type defined twice (extensions aside): walk each name's later definitions.
+            for (position, entry) in index.entries.enumerated() where Self.isTypeDefinition(entry) {
+                var next = index.nextIndex(sameNameAs: position)
+                while let later = next {
+                    if Self.isTypeDefinition(index.entries[later]) { return nil }
+                    next = index.nextIndex(sameNameAs: later)
+                }
+            }
         }
         for entry in index.entries(.schema) {
             guard case .schema(let schema)? = try? definitionParser!.parse(entry) else { return nil }
@@ -83,7 +89,11 @@ struct SchemaTypeTable: Sendable {
     mutating func load(_ names: some Sequence<String>) -> Bool {
         guard let index else { return true }
         for name in names where types[name] == nil {
-            for entry in index.entries(named: name) where Self.typeKind(entry.keyword) != nil {
+            var position = index.firstIndex(named: name)
+            while let current = position {
+                position = index.nextIndex(sameNameAs: current)
+                let entry = index.entries[current]
+                guard Self.typeKind(entry.keyword) != nil else { continue }
                 guard case .type(let type)? = try? definitionParser!.parse(entry), (try? merge(type)) != nil else {
                     return false
                 }
@@ -98,13 +108,36 @@ struct SchemaTypeTable: Sendable {
         if let kind = loadedKinds[name] { return kind }
         guard let index else { return nil }
         var extensionKind: TypeDefinition.Kind?
-        for position in index.indices(named: name) {
-            let entry = index.entries[position]
+        var position = index.firstIndex(named: name)
+        while let current = position {
+            let entry = index.entries[current]
+            position = index.nextIndex(sameNameAs: current)
             guard let kind = Self.typeKind(entry.keyword) else { continue }
             if !entry.isExtension { return kind }
             if extensionKind == nil { extensionKind = kind }
         }
         return extensionKind
+    }
+
+    /// The definitions of the named type (base and extensions, other definitions of the name left
+    /// out), in document order; empty for a table built from a document.
+    func definitionEntries(of name: String) -> [DefinitionIndex.Entry] {
+        guard let index else { return [] }
+        return index.indices(named: name).map { index.entries[$0] }.filter { Self.typeKind($0.keyword) != nil }
+    }
+
+    /// Adds `type` as loaded, as it is (for a root type of which only some fields are read); does
+    /// nothing when a type of that name is loaded already.
+    mutating func insertLoaded(_ type: TypeDefinition) {
+        guard types[type.name] == nil else { return }
+        types[type.name] = type
+        loadedKinds[type.name] = type.kind
+        namesByKind[type.kind, default: []].append(type.name)
+        baseDefined[type.name] = !type.isExtension
+    }
+
+    private static func isTypeDefinition(_ entry: DefinitionIndex.Entry) -> Bool {
+        typeKind(entry.keyword) != nil && !entry.isExtension
     }
 
     private static func typeKind(_ keyword: DefinitionIndex.Entry.Keyword) -> TypeDefinition.Kind? {

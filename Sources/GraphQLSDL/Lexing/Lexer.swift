@@ -78,7 +78,7 @@ struct Lexer: Sendable {
     /// `token` must be the last token read.
     func value(of token: Token) -> String {
         switch token.kind {
-        case .name: return names.names[token.nameIndex]
+        case .name: return names[token.nameIndex]
         case .int, .float: return String(decoding: bytes[token.location.offset..<token.end], as: UTF8.self)
         case .string, .blockString: return stringValue
         default: return ""
@@ -117,41 +117,7 @@ struct Lexer: Sendable {
         var p = position
         var line = self.line
         var lineStart = self.lineStart
-        let invalidUTF8: Int? = bytes.withUnsafeBufferPointer { bytes in
-            let count = bytes.count
-            while p < count {
-                switch bytes[p] {
-                case Ascii.space, Ascii.tab, Ascii.comma:
-                    p += 1
-                case Ascii.newline:
-                    p += 1
-                    line += 1
-                    lineStart = p
-                case Ascii.carriageReturn:
-                    p += 1
-                    if p < count, bytes[p] == Ascii.newline { p += 1 }
-                    line += 1
-                    lineStart = p
-                case Ascii.hash:
-                    p += 1
-                    while p < count {
-                        let c = bytes[p]
-                        if c == Ascii.newline || c == Ascii.carriageReturn { break }
-                        if c < 0x80 {
-                            p += 1
-                        } else {
-                            guard let (_, length) = UTF8Scalar.decode(bytes, at: p) else { return p }
-                            p += length
-                        }
-                    }
-                case 0xEF where p + 2 < count && bytes[p + 1] == 0xBB && bytes[p + 2] == 0xBF:
-                    p += 3
-                default:
-                    return nil
-                }
-            }
-            return nil
-        }
+        let invalidUTF8 = bytes.withUnsafeBufferPointer { IgnoredTokens.skip($0, &p, &line, &lineStart) }
         position = p
         self.line = line
         self.lineStart = lineStart

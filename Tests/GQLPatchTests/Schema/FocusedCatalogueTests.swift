@@ -34,18 +34,23 @@ import Testing
 
     @Test(arguments: compiledSchemas)
     func everyModelAloneMatchesTheWholeRead(_ schema: String) throws {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.path(schema))))
-        let full = try Self.load(bytes, focus: nil)
+        try Self.expectEveryModelAloneMatchesTheWholeRead(Array(try Data(contentsOf: URL(fileURLWithPath: Self.path(schema)))))
+    }
+
+    /// Loads each model of `bytes` alone and compares it (its related models, the input, enum and
+    /// non-model types it reaches) with the whole read.
+    static func expectEveryModelAloneMatchesTheWholeRead(_ bytes: [UInt8]) throws {
+        let full = try load(bytes, focus: nil)
         #expect(full.models.count >= 2)
         for name in full.modelNames {
             let model = try #require(full.models[name])
-            let focused = try Self.load(bytes, focus: CatalogueFocus(models: [name]))
+            let focused = try load(bytes, focus: CatalogueFocus(models: [name]))
             #expect(focused.modelNames == full.modelNames)
-            #expect(Set(focused.models.keys) == Self.related(model).union([name]), "\(name)")
+            #expect(Set(focused.models.keys) == related(model).union([name]), "\(name)")
             for (relatedName, relatedModel) in focused.models {
                 #expect("\(relatedModel)" == "\(full.models[relatedName]!)", "\(name): \(relatedName)")
             }
-            let inputs = Self.inputsReached(by: model, in: full)
+            let inputs = inputsReached(by: model, in: full)
             #expect(!inputs.isEmpty)
             for input in inputs {
                 #expect("\(String(describing: focused.inputObjects[input]))" == "\(String(describing: full.inputObjects[input]))")
@@ -145,5 +150,61 @@ import Testing
             bytes: bytes, file: "c.graphql", transformConfig: nil, versioned: false, focus: CatalogueFocus(models: [name]))
         #expect(focused.models[name]?.isVersioned == false)
         #expect(try Self.load(bytes, focus: CatalogueFocus(models: [name])).models[name]?.isVersioned == true)
+    }
+
+    /// Root fields split over extensions of the query and mutation types, and a root type that a
+    /// non-model type refers to (read whole then), read as the whole read does.
+    @Test func rootTypeExtensionsAndReferences() throws {
+        var text = try String(contentsOfFile: Self.path("schema.compiled.graphql"), encoding: .utf8)
+        for (old, new) in [
+            ("  getRecipe(id: ID!): Recipe\n", ""),
+            ("  updateRecipe(input: UpdateRecipeInput!, condition: ModelRecipeConditionInput): Recipe\n", ""),
+            ("  size: Int\n}", "  size: Int\n  root: Query\n}"),
+        ] {
+            text = String(decoding: try Self.edited(text, old, new), as: UTF8.self)
+        }
+        text += """
+
+            extend type Query {
+              "A description with } and )" getRecipe(id: ID!): Recipe # a comment with {
+            }
+            extend type Mutation @aws_api_key {
+              updateRecipe(input: UpdateRecipeInput!, condition: ModelRecipeConditionInput = {and: [{}]}): Recipe
+            }
+
+            """
+        try Self.expectEveryModelAloneMatchesTheWholeRead(Array(text.utf8))
+        let recipe = try #require(try Self.load(Array(text.utf8), focus: CatalogueFocus(models: ["Recipe"])).models["Recipe"])
+        #expect(recipe.operations.get == "getRecipe" && recipe.operations.update == "updateRecipe")
+    }
+
+    /// A root field name used twice (here across a type and its extension) is an error of the whole
+    /// read, whatever model the focus names.
+    @Test(arguments: ["Item", "Recipe"])
+    func duplicateRootFieldIsReportedAsByAWholeRead(_ model: String) throws {
+        let text = try String(contentsOfFile: Self.path("schema.compiled.graphql"), encoding: .utf8)
+            + "\nextend type Mutation {\n  deleteItem(input: DeleteItemInput!): Item\n}\n"
+        let bytes = Array(text.utf8)
+        let whole = try #require(Self.message(bytes, focus: nil))
+        #expect(whole.contains(": error: duplicate field \"Mutation.deleteItem\""))
+        #expect(Self.message(bytes, focus: CatalogueFocus(models: [model])) == whole)
+    }
+
+    /// A grammar error in a root field: the field scan finds a missing `:` anywhere in the root
+    /// types (the whole read then reports it); one inside a default value is found only when the
+    /// field is parsed, that is when the focus needs it.
+    @Test func grammarErrorsInRootFields() throws {
+        let text = try String(contentsOfFile: Self.path("schema.compiled.graphql"), encoding: .utf8)
+        let missingColon = try Self.edited(text, "listRecipes(filter: ModelRecipeFilterInput", "listRecipes(filter ModelRecipeFilterInput")
+        let whole = try #require(Self.message(missingColon, focus: nil))
+        #expect(whole.contains(": error: expected \":\", found Name \"ModelRecipeFilterInput\""))
+        #expect(Self.message(missingColon, focus: CatalogueFocus(models: ["Item"])) == whole)
+
+        let badDefault = try Self.edited(text, "listRecipes(filter: ModelRecipeFilterInput, limit: Int", "listRecipes(filter: ModelRecipeFilterInput, limit: Int = {a 1}")
+        let wholeDefault = try #require(Self.message(badDefault, focus: nil))
+        #expect(wholeDefault.contains(": error: expected \":\", found Int \"1\""))
+        #expect(Self.message(badDefault, focus: CatalogueFocus(models: ["Recipe"])) == wholeDefault)
+        let item = try Self.load(badDefault, focus: CatalogueFocus(models: ["Item"]))
+        #expect(item.models["Item"] != nil)
     }
 }
