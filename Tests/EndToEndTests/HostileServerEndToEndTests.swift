@@ -69,6 +69,30 @@ import Testing
         #expect(elsewhere.requestCount() == 0, "the other host saw the request")
     }
 
+    /// An https endpoint whose certificate does not verify (self-signed) is refused during the TLS
+    /// handshake: exit 69, the reason, and no request (so no credential) reaches the server.
+    @Test func anUntrustedCertificateIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
+        let made = try CommandRunner.run(
+            "/usr/bin/env",
+            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+        try #require(made.status == 0, "openssl could not make a test certificate: \(made.stderr)")
+        let server = try HostileServer(mode: "ok", ["--tls-cert", cert, "--tls-key", key])
+        defer { server.stop() }
+        let endpoint = "https://127.0.0.1:\(server.port)/graphql"
+        let result = try GQLPatchRun.run(Self.update(endpoint), in: server.folder)
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stderr.hasPrefix("gqlpatch: error: TLS connection to 127.0.0.1 failed: "), "\(result)")
+        #expect(result.stderr.contains("certificate"), "\(result)")
+        #expect(!result.stderr.contains("da2-hostile"), "the API key leaked: \(result)")
+        #expect(result.stdout.isEmpty)
+        #expect(server.requestCount() == 0, "nothing may pass an unverified TLS connection")
+    }
+
     /// SIGINT and SIGTERM while a request is in flight: exit 128 + the signal, nothing on stdout.
     @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func signalDuringARequest(signal: Int32, code: Int32) throws {

@@ -22,6 +22,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import struct
 import sys
 import threading
@@ -79,6 +80,16 @@ class Server:
             log.write(json.dumps(entry) + "\n")
 
     def handle(self, conn):
+        if self.args.tls_cert:
+            # TLS with the given (self-signed) certificate: a client that verifies certificates
+            # refuses it during the handshake, before any request is read.
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(self.args.tls_cert, self.args.tls_key)
+            try:
+                conn = context.wrap_socket(conn, server_side=True)
+            except (ssl.SSLError, OSError):
+                conn.close()
+                return
         try:
             while True:
                 request = read_request(conn)
@@ -177,6 +188,8 @@ def main():
     parser.add_argument("--chunked", action="store_true")
     parser.add_argument("--depth", type=int, default=100000)
     parser.add_argument("--location", default="http://localhost:9/graphql")
+    parser.add_argument("--tls-cert", help="serve TLS with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     args = parser.parse_args()
     # Foundation's Process on Linux may start children with SIGTERM/SIGINT blocked: unblock them so
     # the tests can stop the server.

@@ -12,7 +12,7 @@ public enum AmplifyConfigReader {
     /// The path of `amplify_outputs.json`, else `amplifyconfiguration.json`, in `directory`; nil if neither.
     public static func discover(in directory: String) -> String? {
         for name in fileNames {
-            let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+            let path = FilePathText.join(directory, name)
             var isDirectory = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory {
                 return path

@@ -16,8 +16,7 @@ public enum CatalogueLoader {
     /// overrides it for every model.
     public static func load(path: String, versioned: Bool? = nil, focus: CatalogueFocus? = nil) throws(GQLPatchError) -> ModelCatalogue {
         let bytes = try readFile(path, what: "schema")
-        let configPath = URL(fileURLWithPath: path).deletingLastPathComponent()
-            .appendingPathComponent(transformConfigFileName).path
+        let configPath = FilePathText.join(FilePathText.directory(of: path), transformConfigFileName)
         return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
             guard FileManager.default.fileExists(atPath: configPath) else { return nil }
             let configBytes = try readFile(configPath, what: "transform config")
