@@ -1,7 +1,7 @@
 import FoundationEssentials
 import JSON
 
-/// The real `BatchSending`: posts through the run's one transport (one URLSession, connections kept
+/// The real `BatchSending`: posts through the run's one transport (one curl multi handle, connections kept
 /// alive) with the client's credentials, waits for `--rate`, and retries what `RetryPolicy` allows.
 /// The sleep and the random source are injected so tests can run the retry loop without waiting.
 struct BatchSender: BatchSending {
