@@ -19,9 +19,10 @@ build: curl-headers
 
 # The shipped binary links the Swift runtime statically and is not position-independent: it starts
 # without binding libswiftCore's symbols or relocating its own metadata (3.2 -> 2.7 ms for
-# --version). libcurl stays the system's, loaded on the first request.
+# --version). It has no $ORIGIN run path (nothing of ours is loaded from beside it): libcurl is the
+# system's, loaded on the first request.
 release: curl-headers
-	$(SWIFT) build -c release --product gqlpatch --static-swift-stdlib -Xlinker -no-pie
+	$(SWIFT) build -c release --product gqlpatch --static-swift-stdlib -Xlinker -no-pie --disable-local-rpath
 
 # The transport calls the system's libcurl (what FoundationNetworking is built on); building needs
 # its headers, from Debian's libcurl4-openssl-dev (present wherever the Swift toolchain is set up).
