@@ -69,7 +69,7 @@ let context = RunContext(
     console: console,
     readFile: LocalFiles.read,
     fileExists: LocalFiles.exists,
-    transport: CurlTransport(),
+    transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment)),
     workingDirectory: LocalFiles.currentDirectory()
 )
 let code = await Application.run(

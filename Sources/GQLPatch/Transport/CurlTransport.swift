@@ -7,11 +7,26 @@ import CCurl
 /// (the transfer stops at the limit, or at once when the announced length is larger).
 public struct CurlTransport: HTTPTransport {
     private let maximumResponseBytes: Int
+    /// A PEM file of the certificate authorities to trust instead of the system's; nil: the system's.
+    private let certificateAuthorities: String?
 
     /// Cheap: curl and its thread start with the first request, so runs that send nothing
     /// (`--help`, `--dry-run`, refused input) never pay for them.
-    public init(maximumResponseBytes: Int = 64 << 20) {
+    public init(maximumResponseBytes: Int = 64 << 20, certificateAuthorities: String? = nil) {
         self.maximumResponseBytes = maximumResponseBytes
+        self.certificateAuthorities = certificateAuthorities
+    }
+
+    /// The environment variables naming a CA bundle to trust instead of the system's (for a private
+    /// CA or a TLS-inspecting proxy), first set wins: the AWS CLI's, then the two curl's tool reads.
+    public static let certificateAuthorityVariables = ["AWS_CA_BUNDLE", "CURL_CA_BUNDLE", "SSL_CERT_FILE"]
+
+    /// The CA bundle the environment names (see `certificateAuthorityVariables`); nil when none is set.
+    public static func certificateAuthorities(in environment: [String: String]) -> String? {
+        for name in certificateAuthorityVariables {
+            if let path = environment[name], !path.isEmpty { return path }
+        }
+        return nil
     }
 
     public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
@@ -32,7 +47,7 @@ public struct CurlTransport: HTTPTransport {
 
     /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
     public func limitingResponses(to bytes: Int) -> any HTTPTransport {
-        CurlTransport(maximumResponseBytes: bytes)
+        CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
     }
 
     /// The host the messages name (parsed only when something went wrong: the endpoint was checked
@@ -55,6 +70,9 @@ public struct CurlTransport: HTTPTransport {
         gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
         gqlpatch_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseBytes))
         gqlpatch_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer)
+        if let certificateAuthorities {
+            certificateAuthorities.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_CAINFO, $0) }
+        }
         let context = Unmanaged.passUnretained(transfer).toOpaque()
         if request.method == "POST" {
             gqlpatch_curl_set_long(handle, CURLOPT_POST, 1)

@@ -56,6 +56,15 @@ import Testing
         #expect(CurlTransport.host(of: url) == host)
     }
 
+    @Test(arguments: [
+        ([:], nil), (["SSL_CERT_FILE": "/ca.pem"], "/ca.pem"), (["CURL_CA_BUNDLE": "/b.pem", "SSL_CERT_FILE": "/ca.pem"], "/b.pem"),
+        (["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/ca.pem"], "/ca.pem"),
+        (["AWS_CA_BUNDLE": "/aws.pem", "CURL_CA_BUNDLE": "/b.pem"], "/aws.pem"),
+    ] as [([String: String], String?)])
+    func certificateAuthoritiesComeFromTheEnvironmentAsCurlReadsThem(environment: [String: String], path: String?) {
+        #expect(CurlTransport.certificateAuthorities(in: environment) == path)
+    }
+
     @Test(arguments: [(1 << 20, "1 MB"), (64 << 20, "64 MB"), (1000, "1000 bytes")])
     func limitsAreDescribed(bytes: Int, text: String) {
         #expect(CurlTransport.describe(bytes) == text)
