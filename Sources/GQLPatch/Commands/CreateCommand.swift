@@ -39,8 +39,7 @@ struct CreateCommand: Sendable {
         let plan = try makePlan()
         let request = try DocumentBuilder().createMutation(model: plan.model, selection: plan.selection, input: plan.built.input)
         if settings.options.dryRun {
-            let document = DryRun.plan(settings: settings, steps: [DryRun.step("create", request)])
-            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+            DryRun.print([DryRun.step("create", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

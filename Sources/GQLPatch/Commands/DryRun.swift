@@ -22,6 +22,12 @@ enum DryRun {
         return .object(object)
     }
 
+    /// Prints the plan of `steps` on stdout, pretty or compact as the run asks.
+    static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) {
+        let document = plan(settings: settings, steps: steps)
+        context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+    }
+
     static func plan(settings: Settings, steps: [JSONValue]) -> JSONValue {
         let client = GraphQLClient(
             endpoint: settings.endpoint ?? "", transport: NoTransport(), authorizer: settings.authorizer,

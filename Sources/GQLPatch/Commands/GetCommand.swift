@@ -35,8 +35,7 @@ struct GetCommand: Sendable {
         let plan = try makePlan()
         if settings.options.dryRun {
             let request = try DocumentBuilder().getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.key)
-            let document = DryRun.plan(settings: settings, steps: [DryRun.step("fetch the record", request)])
-            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+            DryRun.print([DryRun.step("fetch the record", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

@@ -47,7 +47,7 @@ struct ListCommand: Sendable {
         if settings.options.dryRun {
             let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
             let step = DryRun.step("list the first page (then each nextToken)", request)
-            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(DryRun.plan(settings: settings, steps: [step])))
+            DryRun.print([step], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

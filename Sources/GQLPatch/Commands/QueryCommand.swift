@@ -50,8 +50,7 @@ struct QueryCommand: Sendable {
     func run() async throws(GQLPatchError) {
         let request = try makeRequest()
         if settings.options.dryRun {
-            let document = DryRun.plan(settings: settings, steps: [DryRun.step("send the document", request)])
-            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+            DryRun.print([DryRun.step("send the document", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

@@ -21,8 +21,7 @@ struct SchemaCommand: Sendable {
     func pull() async throws(GQLPatchError) {
         let request = GraphQLRequestBody(query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
         if settings.options.dryRun {
-            let document = DryRun.plan(settings: settings, steps: [DryRun.step("introspect the schema", request)])
-            context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+            DryRun.print([DryRun.step("introspect the schema", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

@@ -93,8 +93,7 @@ struct UpdateCommand: Sendable {
                 condition: plan.condition)
             steps.append(DryRun.step("update", update))
         }
-        let document = DryRun.plan(settings: settings, steps: steps)
-        context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+        DryRun.print(steps, settings: settings, context: context)
     }
 
     // MARK: - Sending
