@@ -21,13 +21,7 @@ struct GetCommand: Sendable {
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         guard model.operations.get != nil else { throw .invalidInput("the API has no get query for \(model.name)") }
         let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile).key(model: model, options.key)
-        let selections = SelectionBuilder(catalogue: catalogue)
-        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
-            ?? selections.defaultSelection(for: model)
-        var fetchSelection = selection
-        if model.field("_deleted") != nil, !selection.contains("_deleted") {
-            fetchSelection.fields.append(SelectionSet.Field(name: "_deleted"))
-        }
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue).readSelections(for: model, paths: options.select)
         return Plan(model: model, key: key, selection: selection, fetchSelection: fetchSelection)
     }
 

@@ -31,13 +31,7 @@ struct ListCommand: Sendable {
         }
         let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile).arguments(
             model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize)
-        let selections = SelectionBuilder(catalogue: catalogue)
-        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
-            ?? selections.defaultSelection(for: model)
-        var fetchSelection = selection
-        if model.field("_deleted") != nil, !selection.contains("_deleted") {
-            fetchSelection.fields.append(SelectionSet.Field(name: "_deleted"))
-        }
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue).readSelections(for: model, paths: options.select)
         return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
     }
 

@@ -31,6 +31,18 @@ public struct SelectionBuilder: Sendable {
         return withRequiredFields(try render(root, fields: model.fields), model: model)
     }
 
+    /// For reads (`get`, `list`): what is printed (`--select` paths, else the default) and what is
+    /// fetched, which adds `_deleted` when the model has it so soft-deleted records can be told apart.
+    public func readSelections(for model: Model, paths: [String]?) throws(GQLPatchError) -> (printed: SelectionSet, fetched: SelectionSet) {
+        let printed = try paths.map { paths throws(GQLPatchError) in try selection(for: model, paths: paths) }
+            ?? defaultSelection(for: model)
+        var fetched = printed
+        if model.field("_deleted") != nil, !printed.contains("_deleted") {
+            fetched.fields.append(SelectionSet.Field(name: "_deleted"))
+        }
+        return (printed, fetched)
+    }
+
     // MARK: - Default selection
 
     private func defaultSelection(of fields: [ModelField], visiting: Set<String>) -> SelectionSet? {
