@@ -88,14 +88,10 @@ public struct AWSSharedConfig: Sendable, CustomStringConvertible, CustomDebugStr
     }
 
     private static func path(_ configured: String?, default relative: String, home: String) -> String {
-        guard let configured, !configured.isEmpty else { return joined(home, relative) }
+        guard let configured, !configured.isEmpty else { return FilePathText.join(home, relative) }
         if configured == "~" { return home }
-        if configured.hasPrefix("~/") { return joined(home, String(configured.dropFirst(2))) }
+        if configured.hasPrefix("~/") { return FilePathText.join(home, String(configured.dropFirst(2))) }
         return configured
-    }
-
-    private static func joined(_ directory: String, _ relative: String) -> String {
-        directory.hasSuffix("/") ? directory + relative : directory + "/" + relative
     }
 
     /// `~/…` for a path under `home`, else the path itself.

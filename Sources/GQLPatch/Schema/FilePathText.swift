@@ -3,8 +3,7 @@
 enum FilePathText {
     /// `directory/name` (no doubled slash).
     static func join(_ directory: String, _ name: String) -> String {
-        if directory.isEmpty { return name }
-        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// The folder a file is in: `a/b` for `a/b/c.graphql`, `.` for `c.graphql`, `/` for `/c.graphql`.

@@ -11,7 +11,7 @@ import Testing
         #expect(FilePathText.directory(of: path) == folder)
     }
 
-    @Test(arguments: [("/w", "a.json", "/w/a.json"), ("/w/", "a.json", "/w/a.json"), (".", "a.json", "./a.json"), ("", "a.json", "a.json")])
+    @Test(arguments: [("/w", "a.json", "/w/a.json"), ("/w/", "a.json", "/w/a.json"), (".", "a.json", "./a.json"), ("", "a.json", "/a.json")])
     func join(directory: String, name: String, path: String) {
         #expect(FilePathText.join(directory, name) == path)
     }
