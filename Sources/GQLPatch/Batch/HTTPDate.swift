@@ -21,7 +21,7 @@ enum HTTPDate {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT`
     private static func imfFixdate(_ bytes: [UInt8]) -> Int? {
-        var cursor = Cursor(bytes: bytes)
+        var cursor = DateTextCursor(bytes: bytes)
         guard cursor.word(dayNames) != nil, cursor.literal(", "), let day = cursor.number(2), cursor.literal(" "),
             let month = cursor.word(monthNames), cursor.literal(" "), let year = cursor.number(4), cursor.literal(" "),
             let time = cursor.timeOfDay(), cursor.literal(" GMT"), cursor.atEnd
@@ -31,7 +31,7 @@ enum HTTPDate {
 
     /// `Sunday, 06-Nov-94 08:49:37 GMT`
     private static func rfc850Date(_ bytes: [UInt8], now: Int) -> Int? {
-        var cursor = Cursor(bytes: bytes)
+        var cursor = DateTextCursor(bytes: bytes)
         guard cursor.word(longDayNames) != nil, cursor.literal(", "), let day = cursor.number(2), cursor.literal("-"),
             let month = cursor.word(monthNames), cursor.literal("-"), let shortYear = cursor.number(2),
             cursor.literal(" "), let time = cursor.timeOfDay(), cursor.literal(" GMT"), cursor.atEnd
@@ -44,7 +44,7 @@ enum HTTPDate {
 
     /// `Sun Nov  6 08:49:37 1994`
     private static func asctimeDate(_ bytes: [UInt8]) -> Int? {
-        var cursor = Cursor(bytes: bytes)
+        var cursor = DateTextCursor(bytes: bytes)
         guard cursor.word(dayNames) != nil, cursor.literal(" "), let month = cursor.word(monthNames), cursor.literal(" ")
         else { return nil }
         let day: Int
@@ -64,46 +64,5 @@ enum HTTPDate {
     private static func seconds(year: Int, month: Int, day: Int, time: Int) -> Int? {
         guard (1...ISO8601Timestamp.daysIn(month: month, year: year)).contains(day) else { return nil }
         return ISO8601Timestamp.daysSince1970(year: year, month: month, day: day) * 86_400 + time
-    }
-
-    /// A read position in the bytes of a date.
-    private struct Cursor {
-        let bytes: [UInt8]
-        var index = 0
-
-        var atEnd: Bool { index == bytes.count }
-
-        /// Exactly `width` ASCII digits.
-        mutating func number(_ width: Int) -> Int? {
-            guard index + width <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<index + width] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            index += width
-            return value
-        }
-
-        mutating func literal(_ text: String) -> Bool {
-            let expected = Array(text.utf8)
-            guard bytes.count - index >= expected.count, bytes[index..<index + expected.count].elementsEqual(expected)
-            else { return false }
-            index += expected.count
-            return true
-        }
-
-        /// The index in `words` of the word at the cursor.
-        mutating func word(_ words: [String]) -> Int? {
-            words.firstIndex { literal($0) }
-        }
-
-        /// `HH:MM:SS` as seconds into the day (second 60 allowed).
-        mutating func timeOfDay() -> Int? {
-            guard let hour = number(2), literal(":"), let minute = number(2), literal(":"), let second = number(2),
-                hour < 24, minute < 60, second <= 60
-            else { return nil }
-            return hour * 3600 + minute * 60 + second
-        }
     }
 }

@@ -4,50 +4,29 @@ enum ISO8601Timestamp {
     /// Whole seconds since 1970-01-01T00:00:00Z (a fraction is dropped), or `nil` when `text` is
     /// not such a timestamp.
     static func secondsSince1970(_ text: String) -> Int? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        func number(_ width: Int) -> Int? {
-            guard index + width <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<index + width] {
-                guard byte >= 0x30, byte <= 0x39 else { return nil }
-                value = value * 10 + Int(byte - 0x30)
-            }
-            index += width
-            return value
-        }
-        func expect(_ characters: String) -> Bool {
-            guard index < bytes.count, characters.utf8.contains(bytes[index]) else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-            expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
-            let second = number(2)
+        var cursor = DateTextCursor(bytes: Array(text.utf8))
+        guard let year = cursor.number(4), cursor.oneOf("-"), let month = cursor.number(2), cursor.oneOf("-"),
+            let day = cursor.number(2), cursor.oneOf("Tt "), let hour = cursor.number(2), cursor.oneOf(":"),
+            let minute = cursor.number(2), cursor.oneOf(":"), let second = cursor.number(2)
         else { return nil }
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24,
             minute < 60, second < 61
         else { return nil }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let start = index
-            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
-            guard index > start else { return nil }
+        if cursor.oneOf(".") {
+            guard cursor.skipDigits() > 0 else { return nil }
         }
         var offset = 0
-        if expect("Zz") {
+        if cursor.oneOf("Zz") {
             offset = 0
-        } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-            let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-            index += 1
-            guard let hours = number(2), expect(":"), let minutes = number(2), hours < 24, minutes < 60 else {
-                return nil
-            }
-            offset = sign * (hours * 3600 + minutes * 60)
+        } else if let sign = cursor.current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+            cursor.index += 1
+            guard let hours = cursor.number(2), cursor.oneOf(":"), let minutes = cursor.number(2), hours < 24, minutes < 60
+            else { return nil }
+            offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
         } else {
             return nil
         }
-        guard index == bytes.count else { return nil }
+        guard cursor.atEnd else { return nil }
         return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
             - offset
     }
