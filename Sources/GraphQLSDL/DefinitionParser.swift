@@ -13,24 +13,28 @@ public struct DefinitionParser: Sendable {
     /// returns nil when the definition does not end exactly where the index says it does (the index
     /// split the document wrongly: parse the whole document instead).
     public mutating func parse(_ entry: DefinitionIndex.Entry) throws(SyntaxError) -> Definition? {
-        let start = entry.location
-        parser.lexer.reset(to: start.offset, line: start.line, lineStart: start.offset - start.column + 1)
-        parser.depth = 0
-        try parser.advance()
-        let definition = try parser.parseDefinition()
-        guard parser.token.location.offset == entry.end else { return nil }
-        return definition
+        try parse(from: entry.location, to: entry.end) { (parser: inout Parser) throws(SyntaxError) in
+            try parser.parseDefinition()
+        }
     }
 
     /// Parses the field of `entry`. Throws the parser's error for a syntax error inside it; returns
     /// nil when the field does not end exactly where the index says it does.
     public mutating func parseField(_ entry: FieldIndex.Entry) throws(SyntaxError) -> FieldDefinition? {
-        let start = entry.start
+        try parse(from: entry.start, to: entry.end) { (parser: inout Parser) throws(SyntaxError) in
+            try parser.parseFieldDefinition()
+        }
+    }
+
+    /// Runs `body` on the parser placed at `start`; nil when it does not stop exactly at `end`.
+    private mutating func parse<Node>(
+        from start: SourceLocation, to end: Int, _ body: (inout Parser) throws(SyntaxError) -> Node
+    ) throws(SyntaxError) -> Node? {
         parser.lexer.reset(to: start.offset, line: start.line, lineStart: start.offset - start.column + 1)
         parser.depth = 0
         try parser.advance()
-        let field = try parser.parseFieldDefinition()
-        guard parser.token.location.offset == entry.end else { return nil }
-        return field
+        let node = try body(&parser)
+        guard parser.token.location.offset == end else { return nil }
+        return node
     }
 }
