@@ -72,57 +72,49 @@ import Testing
     /// An https endpoint whose certificate does not verify (self-signed) is refused during the TLS
     /// handshake: exit 69, the reason, and no request (so no credential) reaches the server.
     @Test func anUntrustedCertificateIsRefused() throws {
-        let folder = try Self.certificateFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (cert, key) = try Self.makeCertificate(in: folder)
-        let server = try HostileServer(mode: "ok", ["--tls-cert", cert, "--tls-key", key])
-        defer { server.stop() }
-        let endpoint = "https://127.0.0.1:\(server.port)/graphql"
-        let result = try GQLPatchRun.run(Self.update(endpoint), environment: Self.noCertificateAuthorities, in: server.folder)
-        #expect(result.status == 69, "\(result)")
-        #expect(result.stderr.hasPrefix("gqlpatch: error: TLS connection to 127.0.0.1 failed: "), "\(result)")
-        #expect(result.stderr.contains("certificate"), "\(result)")
-        #expect(!result.stderr.contains("da2-hostile"), "the API key leaked: \(result)")
-        #expect(result.stdout.isEmpty)
-        #expect(server.requestCount() == 0, "nothing may pass an unverified TLS connection")
+        try Self.withTLSServer { server, endpoint, _ in
+            let result = try GQLPatchRun.run(Self.update(endpoint), environment: Self.noCertificateAuthorities, in: server.folder)
+            #expect(result.status == 69, "\(result)")
+            #expect(result.stderr.hasPrefix("gqlpatch: error: TLS connection to 127.0.0.1 failed: "), "\(result)")
+            #expect(result.stderr.contains("certificate"), "\(result)")
+            #expect(!result.stderr.contains("da2-hostile"), "the API key leaked: \(result)")
+            #expect(result.stdout.isEmpty)
+            #expect(server.requestCount() == 0, "nothing may pass an unverified TLS connection")
+        }
     }
 
     /// The whole https path works: with the test certificate trusted through `SSL_CERT_FILE` (as
     /// for a private CA or a TLS-inspecting proxy) the update goes through and prints the record.
     @Test(arguments: ["AWS_CA_BUNDLE", "CURL_CA_BUNDLE", "SSL_CERT_FILE"])
     func aTrustedCertificateCarriesTheRequest(variable: String) throws {
-        let folder = try Self.certificateFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (cert, key) = try Self.makeCertificate(in: folder)
-        let server = try HostileServer(mode: "ok", ["--tls-cert", cert, "--tls-key", key])
-        defer { server.stop() }
-        let endpoint = "https://127.0.0.1:\(server.port)/graphql"
-        var environment = Self.noCertificateAuthorities
-        environment[variable] = cert
-        let result = try GQLPatchRun.run(Self.update(endpoint), environment: environment, in: server.folder)
-        #expect(result.status == 0, "\(result)")
-        #expect(try result.json()["id"] == "item-1", "\(result)")
-        #expect(server.requestCount() == 1)
+        try Self.withTLSServer { server, endpoint, certificate in
+            var environment = Self.noCertificateAuthorities
+            environment[variable] = certificate
+            let result = try GQLPatchRun.run(Self.update(endpoint), environment: environment, in: server.folder)
+            #expect(result.status == 0, "\(result)")
+            #expect(try result.json()["id"] == "item-1", "\(result)")
+            #expect(server.requestCount() == 1)
+        }
     }
 
     /// The CA-bundle variables blanked, so the machine's own settings do not decide the test.
     static let noCertificateAuthorities = ["AWS_CA_BUNDLE": "", "CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""]
 
-    static func certificateFolder() throws -> URL {
+    /// Runs `body` with a hostile server in "ok" mode behind TLS, its https endpoint, and the path
+    /// of its self-signed certificate for 127.0.0.1 (made by `openssl`, removed afterwards).
+    static func withTLSServer(_ body: (HostileServer, String, String) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
-    /// A self-signed certificate for 127.0.0.1 and its key (PEM files), made by `openssl`.
-    static func makeCertificate(in folder: URL) throws -> (cert: String, key: String) {
+        defer { try? FileManager.default.removeItem(at: folder) }
         let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
         let made = try CommandRunner.run(
             "/usr/bin/env",
             ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
              "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
         try #require(made.status == 0, "openssl could not make a test certificate: \(made.stderr)")
-        return (cert, key)
+        let server = try HostileServer(mode: "ok", ["--tls-cert", cert, "--tls-key", key])
+        defer { server.stop() }
+        try body(server, "https://127.0.0.1:\(server.port)/graphql", cert)
     }
 
     /// SIGINT and SIGTERM while a request is in flight: exit 128 + the signal, nothing on stdout.
