@@ -10,27 +10,19 @@ EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build curl-headers
+.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build
 
 all: build
 
-build: curl-headers
+build:
 	$(SWIFT) build
 
 # The shipped binary links the Swift runtime statically and is not position-independent: it starts
 # without binding libswiftCore's symbols or relocating its own metadata (3.2 -> 2.7 ms for
 # --version). It has no $ORIGIN run path (nothing of ours is loaded from beside it): libcurl is the
 # system's, loaded on the first request.
-release: curl-headers
+release:
 	$(SWIFT) build -c release --product gqlpatch --static-swift-stdlib -Xlinker -no-pie --disable-local-rpath
-
-# The transport calls the system's libcurl (what FoundationNetworking is built on); building needs
-# its headers, from Debian's libcurl4-openssl-dev (present wherever the Swift toolchain is set up).
-curl-headers:
-	@if ! echo '#include <curl/curl.h>' | $${CC:-cc} -E -x c - >/dev/null 2>&1; then \
-		echo "make: curl/curl.h not found; installing libcurl4-openssl-dev (apt-get)"; \
-		apt-get update -qq && apt-get install -y -qq libcurl4-openssl-dev >/dev/null; \
-	fi
 
 # The project-local virtual environment for the emulator and the benchmark peers.
 venv: $(VENV)/.installed
@@ -40,7 +32,7 @@ $(VENV)/.installed: $(EMULATOR_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS)
 	touch $@
 
-test: curl-headers venv test-emulator
+test: venv test-emulator
 	$(SWIFT) build --build-tests
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
 		$(SWIFT) test --skip-build

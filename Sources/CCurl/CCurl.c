@@ -21,8 +21,9 @@ static struct {
     CURLMcode (*multi_remove_handle)(CURLM *, CURL *);
     CURLMcode (*multi_perform)(CURLM *, int *);
     CURLMsg *(*multi_info_read)(CURLM *, int *);
-    CURLMcode (*multi_poll)(CURLM *, struct curl_waitfd *, unsigned int, int, int *);
+    CURLMcode (*multi_poll)(CURLM *, void *, unsigned int, int, int *);  // no extra descriptors: NULL, 0
     CURLMcode (*multi_wakeup)(CURLM *);
+    const void *(*easy_option_by_name)(const char *);
 } api;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -32,7 +33,7 @@ static int ready;
 static int resolve(void *library, void **slot, const char *name) {
     *slot = dlsym(library, name);
     if (*slot == NULL) {
-        snprintf(failure, sizeof failure, "libcurl.so.4 has no %s (libcurl 7.84 or later is needed)", name);
+        snprintf(failure, sizeof failure, "libcurl.so.4 has no %s (libcurl 7.85 or later is needed)", name);
         return 0;
     }
     return 1;
@@ -62,7 +63,13 @@ static void load(void) {
     RESOLVE(multi_info_read)
     RESOLVE(multi_poll)
     RESOLVE(multi_wakeup)
+    RESOLVE(easy_option_by_name)
 #undef RESOLVE
+    // The newest option gqlpatch sets (7.85): an older libcurl would ignore it without a word.
+    if (api.easy_option_by_name("PROTOCOLS_STR") == NULL) {
+        snprintf(failure, sizeof failure, "libcurl is older than 7.85 (gqlpatch needs 7.85 or later)");
+        return;
+    }
     if (api.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
         snprintf(failure, sizeof failure, "libcurl failed to initialise");
         return;

@@ -114,6 +114,23 @@ import Testing
         result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1: connection refused")
     }
 
+    /// libcurl is loaded on the first request; where the loader finds no usable libcurl.so.4 (here an
+    /// empty file placed first on the search path), the run stops with 69 and says so, sending nothing.
+    @Test func libcurlMissing69() throws {
+        let emulator = try emulatorWithItem()
+        defer { emulator.stop() }
+        let libraries = emulator.folder.appendingPathComponent("no-libcurl")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        try Data().write(to: libraries.appendingPathComponent("libcurl.so.4"))
+        let before = try emulator.requests().count
+        let result = try emulator.gqlpatch(Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        result.expectFailure(69, "gqlpatch: error: cannot load libcurl (install libcurl4): ")
+        #expect(try emulator.requests().count == before, "nothing may be sent")
+        // --dry-run never loads it.
+        let dryRun = try emulator.gqlpatch(["--dry-run"] + Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        #expect(dryRun.status == 0, "\(dryRun)")
+    }
+
     @Test func serverError69() throws {
         let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--fail-rate", "1"])
         defer { emulator.stop() }
