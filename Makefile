@@ -7,10 +7,11 @@ PREFIX  ?= /usr/local
 VENV    := .venv
 VPY     := $(VENV)/bin/python
 EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
+SHIPPING_REQS := Tests/Shipping/requirements.txt
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator venv demo install clean bench fuzz fuzz-build
+.PHONY: all build release test test-emulator test-shipping venv demo install dist clean bench fuzz fuzz-build
 
 all: build
 
@@ -27,15 +28,21 @@ release:
 # The project-local virtual environment for the emulator and the benchmark peers.
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: $(EMULATOR_REQS)
+$(VENV)/.installed: $(EMULATOR_REQS) $(SHIPPING_REQS)
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS) -r $(SHIPPING_REQS)
 	touch $@
 
 test: venv test-emulator
 	$(SWIFT) build --build-tests
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
 		$(SWIFT) test --skip-build
+	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch $(VPY) -m unittest discover -s Tests/Shipping -v
+
+# The shipping tests alone (the GitHub Action; needs the debug binary).
+test-shipping: venv
+	$(SWIFT) build --product gqlpatch
+	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch $(VPY) -m unittest discover -s Tests/Shipping -v
 
 # The local AppSync emulator's own tests (Python unittest, real server on loopback).
 test-emulator: venv
