@@ -84,9 +84,37 @@ fuzz: fuzz-build
 	$(PYTHON) Fuzz/seed-corpus.py Fuzz/.build/corpus
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzzers.sh $(FUZZ_TARGETS)
 
-install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch
+# The version (Application.version) and the machine, for the release tarball's name.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/GQLPatch/Commands/Application.swift)
+ARCH    := $(shell uname -m)
+DIST    := gqlpatch-$(VERSION)-linux-$(ARCH)
+# Reproducible archives: every entry gets the commit's time, owner 0, sorted names, no gzip timestamp.
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+MANUAL  := .build/gqlpatch.1
+
+# The manual page, rendered from the --help texts by a build tool of the package.
+$(MANUAL): $(shell find Sources -name '*.swift')
+	$(SWIFT) build --product gqlpatch-manual
+	.build/debug/gqlpatch-manual > $@.tmp && mv $@.tmp $@
+
+# Installs the binary (stripped: no debug info, no build paths) and the manual page into PREFIX
+# (DESTDIR for staging).
+install: release $(MANUAL)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -s -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch
+	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/gqlpatch.1
+
+# dist/$(DIST).tar.gz (the PREFIX layout under one top folder, README.md and LICENSE) and
+# dist/SHA256SUMS. Two runs of one commit give the same bytes.
+dist:
+	rm -rf dist/$(DIST) && mkdir -p dist
+	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/dist/$(DIST)
+	install -m 0644 README.md LICENSE dist/$(DIST)/
+	tar --sort=name --mtime=@$(SOURCE_DATE_EPOCH) --owner=0 --group=0 --numeric-owner --format=gnu \
+		--mode='u+rwX,go+rX,go-w' -C dist -cf - $(DIST) | gzip -n -9 > dist/$(DIST).tar.gz.tmp
+	mv dist/$(DIST).tar.gz.tmp dist/$(DIST).tar.gz
+	cd dist && sha256sum $(DIST).tar.gz > SHA256SUMS && cat SHA256SUMS
+	rm -rf dist/$(DIST)
 
 clean:
-	rm -rf .build $(VENV)
+	rm -rf .build $(VENV) dist

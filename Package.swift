@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "CCurl"),
         .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
         .executableTarget(name: "gqlpatch", dependencies: ["GQLPatch"]),
+        // A build tool: prints the manual page (gqlpatch.1) for `make dist` and `make install`.
+        .executableTarget(name: "gqlpatch-manual", dependencies: ["GQLPatch"]),
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),

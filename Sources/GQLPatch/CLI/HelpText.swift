@@ -17,6 +17,9 @@ public enum HelpText {
           --api-key KEY               API key, sent as x-api-key (env GQLPATCH_API_KEY)
           --token TOKEN               token for user-pool, oidc, lambda, sent raw in Authorization
                                       (env GQLPATCH_TOKEN)
+          --region REGION             AWS region for iam (env AWS_REGION, AWS_DEFAULT_REGION; default:
+                                      from the endpoint host, else the profile)
+          --profile NAME              AWS profile for iam (env AWS_PROFILE)
           --header 'Name: value'      extra HTTP header; repeatable
           --timeout SECONDS           per request (default 30)
           --conflict-resolution auto|on|off
@@ -26,7 +29,10 @@ public enum HelpText {
           --output record|envelope    print the record (default) or the whole GraphQL response
           --compact | --pretty        JSON layout (default: pretty on a terminal, compact otherwise)
           --verbose                   trace requests and responses on stderr (secrets redacted)
-          --help, -h                  this help;  --version  the version
+          --allow-insecure-http       allow credentials over plain http:// to a host that is not loopback
+          --max-response-mb N         refuse responses larger than N MB (default 64, 1 to 4096)
+          --help, -h                  this help
+          --version                   the version
         """
 
     static let exitCodes = """
@@ -35,10 +41,11 @@ public enum HelpText {
           1  GraphQL errors of any other kind    65  input does not fit the schema
           2  conflict or failed condition        66  a file named on the command line cannot be read
           3  not found: no record for that key   69  endpoint unreachable, timeout, HTTP 5xx
-                                                 75  throttled (HTTP 429)
+          4  apply: some lines failed            75  throttled (HTTP 429)
                                                  76  the response is not a GraphQL JSON response
                                                  77  HTTP 401/403 or Unauthorized
                                                  78  configuration: no endpoint, schema error, no credentials
+          130  interrupted (Ctrl-C); 143: terminated (SIGTERM)
         """
 
     static var overview: String {

@@ -51,17 +51,11 @@ public enum ManPage {
     static func exitCodes() -> [(String, String)] {
         var pairs: [(Int, String)] = []
         for line in HelpText.exitCodes.split(separator: "\n").dropFirst() {
-            for column in Roff.columns(of: Substring(line)) {
-                let parts = column.split(separator: " ", maxSplits: 1)
-                if parts.count == 2, let code = Int(parts[0]) {
-                    pairs.append((code, parts[1].trimmingPrefix(while: { $0 == " " })))
-                }
+            let columns = Roff.columns(of: Substring(line))
+            for (index, column) in columns.enumerated() where index + 1 < columns.count {
+                if let code = Int(column), Int(columns[index + 1]) == nil { pairs.append((code, String(columns[index + 1]))) }
             }
         }
         return pairs.sorted { $0.0 < $1.0 }.map { (String($0.0), $0.1) }
     }
-}
-
-extension Substring {
-    func trimmingPrefix(while predicate: (Character) -> Bool) -> String { String(drop(while: predicate)) }
 }
