@@ -18,6 +18,8 @@ import Testing
             "the set-up commands: .ci/run runs make demo, then make test, on a clean clone",
         "make install PREFIX=$HOME/.local     # builds a release binary into $PREFIX/bin/gqlpatch":
             "builds the release binary (minutes); the suite tests the debug build of the same code",
+        "sha256sum --check SHA256SUMS":
+            "needs a release tarball (make dist, minutes); the Action's test installs the same layout from a tarball",
         ".venv/bin/python Tests/AppSyncEmulator/appsync_emulator.py --schema schema.graphql --port 8080 --api-key da2-local":
             "starts a server that runs until stopped; every test here starts the same program this way",
         "make fuzz                                  # every target, 60 s each":
