@@ -65,6 +65,47 @@ import Testing
         #expect(!operations.contains { $0.hasPrefix("Delete") }, "a delete was sent: \(operations)")
     }
 
+    /// A compiled schema that does not name the child's key fields: the child's reference back to
+    /// the parent (`book { id }`) is read and checked instead.
+    @Test func aCompiledSchemaChecksTheReferenceBackToTheParent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-cascade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let schema = try Emulator.compiledSchema(source: LifecycleSupport.library, into: folder)
+        let server = try ScriptedServer(respond: CascadeReplies.responder(children: { field, _ in
+            field == "chapters" ? Self.chapters([["bookID": "b1", "number": 1, "book": ["id": "VICTIM"]]]) : nil
+        }))
+        defer { server.stop() }
+        let result = try GQLPatchRun.run(
+            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "delete", "Book", "--id", "b1", "--cascade"],
+            in: folder)
+        result.expectFailure(
+            76, "gqlpatch: error: reading Book id=b1 chapters: the server returned Chapter bookID=b1 number=1 with book.id=VICTIM as a child of Book id=b1 (book.id must be b1); nothing was deleted")
+        let children = try server.received.map { try JSONValue.parse($0) }.filter { $0["operationName"] == "Children" }
+        #expect(children.first?["query"]?.stringValue?.contains("book { id }") == true, "\(children)")
+    }
+
+    /// Neither the relationship nor the child says how a child refers to its parent: refused before
+    /// anything is sent.
+    @Test func aRelationshipThatCannotBeCheckedIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-cascade-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let compiled = try String(contentsOfFile: try Emulator.compiledSchema(source: LifecycleSupport.library, into: folder), encoding: .utf8)
+        let withoutBack = compiled.replacingOccurrences(of: "\n  book: Book\n", with: "\n")
+        try #require(withoutBack != compiled)
+        let schema = folder.appendingPathComponent("no-back.graphql")
+        try withoutBack.write(to: schema, atomically: true, encoding: .utf8)
+        let server = try ScriptedServer(respond: CascadeReplies.responder(children: { _, _ in nil }))
+        defer { server.stop() }
+        let result = try GQLPatchRun.run(
+            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", schema.path, "delete", "Book", "--id", "b1", "--cascade"],
+            in: folder)
+        result.expectFailure(78, "gqlpatch: error: --cascade: ")
+        #expect(result.stderr.contains("does not say which fields of Chapter hold Book's key (Book.chapters), and Chapter has no single field back to Book"), "\(result)")
+        #expect(server.received.isEmpty)
+    }
+
     /// The control: children that belong to their parent are deleted, then the parent.
     @Test func childrenOfTheirParentAreDeleted() throws {
         let server = try ScriptedServer(respond: CascadeReplies.responder(children: { field, parent in

@@ -94,21 +94,22 @@ struct CascadeDeleter: Sendable {
         }
     }
 
-    /// Every relationship the cascade follows must say which child fields hold the parent's key, or
-    /// the children the server returns cannot be checked: refused before anything is sent.
+    /// Every relationship the cascade follows must tell how a child refers to its parent
+    /// (`CascadeParentLink`), or the children the server returns cannot be checked: refused before
+    /// anything is sent.
     private func checkRelationships(from model: Model) throws(GQLPatchError) {
         var pending = [model]
         var seen: Set<String> = [model.name]
         while let parent = pending.popLast() {
             for field in parent.relationships {
-                guard let relationship = field.relationship, relationship.kind != .belongsTo else { continue }
-                if relationship.keyFields.isEmpty {
+                guard let relationship = field.relationship, relationship.kind != .belongsTo,
+                    let child = settings.catalogue.models[relationship.relatedModel]
+                else { continue }
+                if CascadeParentLink.resolve(parent: parent, relationship: relationship, child: child) == nil {
                     throw .configuration(
-                        "--cascade: \(settings.schemaSource) does not say which fields of \(relationship.relatedModel) hold \(parent.name)'s key (\(parent.name).\(field.name)), so the children the server returns cannot be checked; use the Amplify source schema; nothing was sent")
+                        "--cascade: \(settings.schemaSource) does not say which fields of \(child.name) hold \(parent.name)'s key (\(parent.name).\(field.name)), and \(child.name) has no single field back to \(parent.name), so the children the server returns cannot be checked; nothing was sent")
                 }
-                if let child = settings.catalogue.models[relationship.relatedModel], seen.insert(child.name).inserted {
-                    pending.append(child)
-                }
+                if seen.insert(child.name).inserted { pending.append(child) }
             }
         }
     }
@@ -164,8 +165,11 @@ struct CascadeDeleter: Sendable {
                 OperationArgument(name: name, type: parent.model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
             }
         }
+        guard let link = CascadeParentLink.resolve(parent: parent.model, relationship: relationship, child: child) else {
+            throw .configuration("--cascade: the schema does not say how \(child.name) refers to \(parent.model.name)")
+        }
         var childFields = child.primaryKey
-        childFields += relationship.keyFields.filter { !childFields.contains($0) }
+        childFields += link.selection(besides: childFields)
         if child.field("_deleted") != nil { childFields.append("_deleted") }
         let childSelection = "{ " + childFields.joined(separator: " ") + " }"
         var declarations = arguments.map { "$\($0.name): \($0.type)" }
@@ -217,7 +221,11 @@ struct CascadeDeleter: Sendable {
                 }
                 var key = JSONObject()
                 for name in child.primaryKey { key[name] = object[name] ?? .null }
-                try checkBelongs(object, key: key, child: child, to: parent, relationship: relationship, reading: reading)
+                if let wrong = link.mismatch(in: object, parent: parent.key) {
+                    throw GQLPatchError(
+                        .badResponse,
+                        "\(reading): the server returned \(ModelLookup.describe(model: child, key: key)) with \(wrong.field)=\(Self.shown(wrong.found)) as a child of \(parent.name) (\(wrong.field) must be \(Self.shown(wrong.expected))); nothing was deleted")
+                }
                 if object["_deleted"] == .bool(true) { continue }
                 keys.append(key)
             }
@@ -232,21 +240,6 @@ struct CascadeDeleter: Sendable {
             variables["nextToken"] = .string(token)
         }
         return keys
-    }
-
-    /// The child must hold the parent's key in the relationship's fields (in key order), or it is
-    /// another record than the server says and must not be deleted.
-    private func checkBelongs(
-        _ record: JSONObject, key: JSONObject, child: Model, to parent: Target, relationship: Relationship, reading: String
-    ) throws(GQLPatchError) {
-        for (childField, parentField) in zip(relationship.keyFields, parent.model.primaryKey) {
-            let value = record[childField] ?? .null
-            let expected = parent.key[parentField] ?? .null
-            guard !ResponseKeyCheck.same(value, expected) else { continue }
-            throw GQLPatchError(
-                .badResponse,
-                "\(reading): the server returned \(ModelLookup.describe(model: child, key: key)) with \(childField)=\(Self.shown(value)) as a child of \(parent.name) (\(childField) must be \(Self.shown(expected))); nothing was deleted")
-        }
     }
 
     private static func shown(_ value: JSONValue) -> String {
