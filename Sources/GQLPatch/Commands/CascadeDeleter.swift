@@ -6,8 +6,8 @@ import JSON
 /// JSON line per deleted record. With `--dry-run` only the reads happen and the records that would
 /// be deleted are listed. A failure part-way stops the cascade and says what was and was not deleted.
 ///
-/// The server's child lists are not taken on trust: every child must hold its parent's key in the
-/// relationship's fields, a null list is an error rather than "no children", and pages that repeat a
+/// The server's child lists are not taken on trust: every child must hold its parent's key
+/// (`CascadeParentLink`), a null list is an error rather than "no children", and pages that repeat a
 /// `nextToken` stop the reads. Any of these is exit 76 before a single record is deleted.
 struct CascadeDeleter: Sendable {
     var settings: Settings
