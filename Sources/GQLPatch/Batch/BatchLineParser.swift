@@ -120,7 +120,7 @@ struct BatchLineParser: Sendable {
         }
         return BatchOperation(
             line: line.number, kind: kind, model: model, key: key, changes: changes, condition: condition,
-            expectVersion: expectVersion, versioned: versioned, digest: digest)
+            expectVersion: expectVersion, versioned: versioned, digest: digest, keyGiven: object["key"] != nil)
     }
 
     // MARK: - Members

@@ -21,6 +21,9 @@ struct BatchOperation: Sendable {
     var versioned: Bool
     /// SHA-256 (hex, first 15 digits: a small string) of the line's bytes: a resumed run checks the input is the same.
     var digest: String
+    /// False for a create whose line gave no "key" (`key` is the id made from the line): the server
+    /// may answer with an id of its own.
+    var keyGiven = true
 
     /// The record this line touches: lines with the same identity are applied in input order.
     var identity: String {

@@ -55,6 +55,7 @@ struct BatchRecordExecutor: Sendable {
         guard let object = value.objectValue else {
             throw GQLPatchError(.badResponse, "\(model.operations.get ?? "get") returned \(value.serialized()) where an object was expected")
         }
+        try ResponseKeyCheck.check(object, model: model, key: key, field: model.operations.get ?? "get")
         return object
     }
 
@@ -144,6 +145,8 @@ struct BatchRecordExecutor: Sendable {
         guard let item = mutationItem(response, field: model.operations.create) else {
             throw GQLPatchError(.badResponse, "\(model.operations.create ?? "create") returned null")
         }
+        // An id made from the line (no "key" given) is the server's to replace; a key given must come back.
+        try ResponseKeyCheck.check(item, model: model, key: operation.keyGiven ? operation.key : JSONObject(), field: model.operations.create ?? "create")
         return result(operation, .created, item: item, undo: removal(operation, item: item))
     }
 
@@ -191,6 +194,7 @@ struct BatchRecordExecutor: Sendable {
                 throw GQLPatchError(.conflict, "\(operation.recordName): the \"if\" condition is false; nothing was deleted")
             }
             if let failure = response.failure { throw failure }
+            try ResponseKeyCheck.check(response, model: model, key: operation.key, field: model.operations.delete)
             return result(operation, .deleted, item: mutationItem(response, field: model.operations.delete))
         }
         throw GQLPatchError(.conflict, "\(operation.recordName): \(lastProblem) after \(retryConflicts) retries; giving up")
@@ -223,6 +227,7 @@ struct BatchRecordExecutor: Sendable {
             throw GQLPatchError(.conflict, "\(operation.recordName): the \"if\" condition is false; nothing was deleted")
         }
         if let failure = response.failure { throw failure }
+        try ResponseKeyCheck.check(response, model: model, key: operation.key, field: model.operations.delete)
         return result(operation, .deleted, item: mutationItem(response, field: model.operations.delete), undo: undo)
     }
 }

@@ -5,6 +5,10 @@ import JSON
 /// page, by `nextToken`), then deletes it depth first, children before their parent, printing one
 /// JSON line per deleted record. With `--dry-run` only the reads happen and the records that would
 /// be deleted are listed. A failure part-way stops the cascade and says what was and was not deleted.
+///
+/// The server's child lists are not taken on trust: every child must hold its parent's key
+/// (`CascadeParentLink`), a null list is an error rather than "no children", and pages that repeat a
+/// `nextToken` stop the reads. Any of these is exit 76 before a single record is deleted.
 struct CascadeDeleter: Sendable {
     var settings: Settings
     var session: CommandSession
@@ -19,6 +23,7 @@ struct CascadeDeleter: Sendable {
 
     func run(model: Model, key: JSONObject, condition: JSONValue?, expectVersion: Int?) async throws(GQLPatchError) {
         let root = Target(model: model, key: key)
+        try checkRelationships(from: model)
         try await checkRoot(root, condition: condition, expectVersion: expectVersion)
         var order: [Target] = []
         var visited: Set<String> = [root.name]
@@ -89,6 +94,26 @@ struct CascadeDeleter: Sendable {
         }
     }
 
+    /// Every relationship the cascade follows must tell how a child refers to its parent
+    /// (`CascadeParentLink`), or the children the server returns cannot be checked: refused before
+    /// anything is sent.
+    private func checkRelationships(from model: Model) throws(GQLPatchError) {
+        var pending = [model]
+        var seen: Set<String> = [model.name]
+        while let parent = pending.popLast() {
+            for field in parent.relationships {
+                guard let relationship = field.relationship, relationship.kind != .belongsTo,
+                    let child = settings.catalogue.models[relationship.relatedModel]
+                else { continue }
+                if CascadeParentLink.resolve(parent: parent, relationship: relationship, child: child) == nil {
+                    throw .configuration(
+                        "--cascade: \(settings.schemaSource) does not say which fields of \(child.name) hold \(parent.name)'s key (\(parent.name).\(field.name)), and \(child.name) has no single field back to \(parent.name), so the children the server returns cannot be checked; nothing was sent")
+                }
+                if seen.insert(child.name).inserted { pending.append(child) }
+            }
+        }
+    }
+
     static func fieldsTested(by condition: JSONValue?) -> [String] {
         guard let object = condition?.objectValue else { return [] }
         if let terms = object["and"]?.arrayValue { return terms.flatMap { fieldsTested(by: $0) } }
@@ -115,7 +140,7 @@ struct CascadeDeleter: Sendable {
             guard let child = settings.catalogue.models[relationship.relatedModel] else {
                 throw .invalidInput("\(parent.model.name).\(field.name) points at \(relationship.relatedModel), which the schema does not describe")
             }
-            for key in try await childKeys(of: parent, field: field.name, many: relationship.kind == .hasMany, child: child) {
+            for key in try await childKeys(of: parent, field: field.name, relationship: relationship, child: child) {
                 let target = Target(model: child, key: key)
                 guard visited.insert(target.name).inserted else { continue }
                 try await collect(target, into: &order, visited: &visited)
@@ -124,8 +149,12 @@ struct CascadeDeleter: Sendable {
         }
     }
 
-    /// The keys of the live (not soft-deleted) records in `parent.field`, every page of them.
-    private func childKeys(of parent: Target, field: String, many: Bool, child: Model) async throws(GQLPatchError) -> [JSONObject] {
+    /// The keys of the live (not soft-deleted) records in `parent.field`, every page of them; each
+    /// record checked to belong to `parent`.
+    private func childKeys(
+        of parent: Target, field: String, relationship: Relationship, child: Model
+    ) async throws(GQLPatchError) -> [JSONObject] {
+        let many = relationship.kind == .hasMany
         guard let get = parent.model.operations.get else {
             throw .invalidInput("--cascade needs a get query for \(parent.model.name) to read its \(field)")
         }
@@ -136,7 +165,11 @@ struct CascadeDeleter: Sendable {
                 OperationArgument(name: name, type: parent.model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
             }
         }
+        guard let link = CascadeParentLink.resolve(parent: parent.model, relationship: relationship, child: child) else {
+            throw .configuration("--cascade: the schema does not say how \(child.name) refers to \(parent.model.name)")
+        }
         var childFields = child.primaryKey
+        childFields += link.selection(besides: childFields)
         if child.field("_deleted") != nil { childFields.append("_deleted") }
         let childSelection = "{ " + childFields.joined(separator: " ") + " }"
         var declarations = arguments.map { "$\($0.name): \($0.type)" }
@@ -156,24 +189,60 @@ struct CascadeDeleter: Sendable {
         var variables = JSONObject()
         for argument in arguments { variables[argument.name] = parent.key[argument.name] ?? .null }
         if many, let pageSize { variables["limit"] = .int(pageSize) }
+        let reading = "reading \(parent.name) \(field)"
+        var pages = PageTokenGuard(listing: reading)
         var keys: [JSONObject] = []
         while true {
             let request = GraphQLRequestBody(query: query, variables: variables, operationName: "Children")
             let response = try await session.client.send(request.json())
             if let failure = response.failure {
-                throw GQLPatchError(failure.code, "reading \(parent.name) \(field): \(failure.message); nothing was deleted")
+                throw GQLPatchError(failure.code, "\(reading): \(failure.message); nothing was deleted")
             }
-            let value = response.field(get)?[field]
-            let records = many ? (value?["items"]?.arrayValue ?? []) : (value.map { [$0] } ?? [])
+            guard let parentRecord = response.field(get)?.objectValue else {
+                throw GQLPatchError(.badResponse, "\(reading): \(get) returned no \(parent.model.name) record; nothing was deleted")
+            }
+            let value = parentRecord[field] ?? .null
+            var records: [JSONValue] = []
+            if many {
+                // A null connection or list is not "no children": it would leave them orphaned.
+                guard let connection = value.objectValue else {
+                    throw GQLPatchError(.badResponse, "\(reading): the server returned \(value.serialized()) instead of the list of \(child.name) records; nothing was deleted")
+                }
+                guard let items = connection["items"]?.arrayValue else {
+                    throw GQLPatchError(.badResponse, "\(reading): the server returned no items list (\((connection["items"] ?? .null).serialized())); nothing was deleted")
+                }
+                records = items
+            } else if !value.isNull {
+                records = [value]
+            }
             for record in records {
-                guard let object = record.objectValue, object["_deleted"] != .bool(true) else { continue }
+                guard let object = record.objectValue else {
+                    throw GQLPatchError(.badResponse, "\(reading): the server returned \(record.serialized()) where a \(child.name) record was expected; nothing was deleted")
+                }
                 var key = JSONObject()
                 for name in child.primaryKey { key[name] = object[name] ?? .null }
+                if let wrong = link.mismatch(in: object, parent: parent.key) {
+                    throw GQLPatchError(
+                        .badResponse,
+                        "\(reading): the server returned \(ModelLookup.describe(model: child, key: key)) with \(wrong.field)=\(Self.shown(wrong.found)) as a child of \(parent.name) (\(wrong.field) must be \(Self.shown(wrong.expected))); nothing was deleted")
+                }
+                if object["_deleted"] == .bool(true) { continue }
                 keys.append(key)
             }
-            guard many, let token = value?["nextToken"]?.stringValue else { break }
+            guard many else { break }
+            let token: String?
+            do {
+                token = try pages.follow(value["nextToken"]?.stringValue)
+            } catch {
+                throw GQLPatchError(error.code, "\(error.message); nothing was deleted")
+            }
+            guard let token else { break }
             variables["nextToken"] = .string(token)
         }
         return keys
+    }
+
+    private static func shown(_ value: JSONValue) -> String {
+        value.stringValue ?? value.serialized()
     }
 }

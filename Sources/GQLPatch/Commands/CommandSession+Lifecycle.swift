@@ -1,7 +1,8 @@
 import JSON
 
 extension CommandSession {
-    /// `get<Model>` for the key, with the whole response (for `--output envelope`).
+    /// `get<Model>` for the key, with the whole response (for `--output envelope`). A record for
+    /// another key is refused (`ResponseKeyCheck`).
     func fetchWithResponse(
         model: Model, key: JSONObject, selection: SelectionSet
     ) async throws(GQLPatchError) -> (record: JSONObject?, response: GraphQLResponse) {
@@ -15,6 +16,7 @@ extension CommandSession {
         guard let object = value.objectValue else {
             throw GQLPatchError(.badResponse, "\(field) returned \(value.serialized()) where an object was expected")
         }
+        try ResponseKeyCheck.check(object, model: model, key: key, field: field)
         return (object, response)
     }
 

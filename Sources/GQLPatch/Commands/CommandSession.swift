@@ -24,18 +24,7 @@ struct CommandSession: Sendable {
 
     /// `get<Model>` for the key: the record, or nil when there is none.
     func fetch(model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
-        let request = try DocumentBuilder().getQuery(model: model, selection: selection, key: key)
-        let response = try await client.send(request.json())
-        if let failure = response.failure {
-            try printEnvelopeOnFailure(response)
-            throw failure
-        }
-        guard let field = model.operations.get else { return nil }
-        guard let value = response.field(field) else { return nil }
-        guard let object = value.objectValue else {
-            throw GQLPatchError(.badResponse, "\(field) returned \(value) where an object was expected")
-        }
-        return object
+        try await fetchWithResponse(model: model, key: key, selection: selection).record
     }
 
     /// Prints the record, or the whole response with `--output envelope`.

@@ -68,6 +68,10 @@ struct CreateCommand: Sendable {
                 try session.printEnvelopeOnFailure(response)
                 throw GQLPatchError(.badResponse, "\(field) returned null without errors")
             }
+            // An id gqlpatch made up is the server's to replace; the key fields given must come back.
+            var given = plan.built.key
+            if plan.built.generatedID { given["id"] = nil }
+            try ResponseKeyCheck.check(response, model: plan.model, key: given, field: field)
             try session.printRecord(item, envelope: response.envelope)
             return
         }

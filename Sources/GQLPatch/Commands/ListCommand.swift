@@ -2,7 +2,8 @@ import JSON
 
 /// `gqlpatch list`: builds the list query's arguments (key query, filter, order, page size), then
 /// prints the records as JSON Lines while following `nextToken` to the end or to `--limit` records.
-/// Soft-deleted records are left out unless `--include-deleted`.
+/// Soft-deleted records are left out unless `--include-deleted`. A `nextToken` the listing has seen
+/// before stops it (`PageTokenGuard`), after the page that carried it is printed.
 struct ListCommand: Sendable {
     var options: ListOptions
     var settings: Settings
@@ -48,6 +49,7 @@ struct ListCommand: Sendable {
         let field = plan.model.operations.list ?? ""
         var arguments = plan.arguments
         var printed = 0
+        var pages = PageTokenGuard(listing: field)
         while true {
             let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: arguments)
             let response = try await session.client.send(request.json())
@@ -70,7 +72,7 @@ struct ListCommand: Sendable {
                 printed += 1
                 if let limit = options.limit, printed >= limit { return }
             }
-            guard let token = connection["nextToken"]?.stringValue else { return }
+            guard let token = try pages.follow(connection["nextToken"]?.stringValue) else { return }
             arguments["nextToken"] = .string(token)
         }
     }

@@ -80,6 +80,7 @@ struct RecordDeleter: Sendable {
                 try session.printEnvelopeOnFailure(response)
                 throw GQLPatchError(.notFound, "no \(name) (the server returned null)")
             }
+            try ResponseKeyCheck.check(response, model: model, key: key, field: model.operations.delete)
             return Outcome(record: item, response: response, version: version)
         }
         try session.printEnvelopeOnFailure(response)

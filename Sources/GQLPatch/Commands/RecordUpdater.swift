@@ -111,6 +111,7 @@ struct RecordUpdater: Sendable {
         let request = try DocumentBuilder().updateMutation(
             model: model, selection: target.selection, input: target.changeSet.input(version: nil), condition: target.condition)
         let sent = try await send(request)
+        try ResponseKeyCheck.check(sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
         let response = sent.response
         if conflictResolution == .auto {
             // The schema did not say, but the API checks versions: switch to the versioned path.
@@ -166,6 +167,7 @@ struct RecordUpdater: Sendable {
                 model: target.model, selection: target.selection, input: target.changeSet.input(version: version),
                 condition: target.condition)
             let sent = try await send(request)
+            try ResponseKeyCheck.check(sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
             let response = sent.response
             if sent.ambiguous { lostWrite = version }
             if let conflict = response.errors.first(where: \.isConflict) {
