@@ -24,10 +24,12 @@ import Testing
             model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
             filter: ["rowID": ["gt": .int(3)]], sort: nil, pageSize: nil)
         #expect(arguments == JSONObject([("filter", ["and": [
-            ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]], ["itemCode": ["attributeExists": false]],
+            ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]],
+            ["or": [["itemCode": ["attributeExists": false]], ["itemCode": ["attributeType": "_null"]]]],
             ["rowID": ["gt": .int(3)]],
         ]])]))
     }
+
 
     @Test func aSortKeyWithoutItsPartitionKeyIsAFilter() throws {
         let arguments = try builder.arguments(
