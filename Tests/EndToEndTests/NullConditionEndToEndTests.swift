@@ -55,4 +55,14 @@ import Testing
         #expect(result.status == 0, "\(result)")
         #expect(Set(try LifecycleSupport.lines(result).compactMap { $0["id"]?.stringValue }) == ["absent", "stored-null"])
     }
+
+    /// `delete --cascade` checks the root's condition itself before deleting anything.
+    @Test(arguments: ["absent", "stored-null"])
+    func cascadeIfNullHoldsForBothKinds(_ id: String) throws {
+        let emulator = try emulatorWithRecords()
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(["delete", "Item", "--id", id, "--cascade", "--if", "description:=null"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try LifecycleSupport.lines(result).map { $0["key"]?["id"] } == [.string(id)])
+    }
 }
