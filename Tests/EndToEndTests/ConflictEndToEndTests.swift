@@ -82,10 +82,6 @@ import Testing
             handler: "optimistic",
             note: "gqlpatch: note: the API checks versions for Item (ConflictUnhandled: Conflict resolver rejects mutation.); fetching _version and retrying\n",
             sentVersion: 1),
-        AutoCase(
-            handler: "automerge",
-            note: "gqlpatch: note: the server kept its own values for name (the API merges versions); fetching _version and retrying\n",
-            sentVersion: 2),
     ])
     func autoSwitchesToTheVersionedPath(_ auto: AutoCase) throws {
         let emulator = try VersionedUpdateEndToEndTests.versionedEmulator(auto.handler)
@@ -103,6 +99,35 @@ import Testing
         let stored = try emulator.storedItem("item-1")
         #expect(stored["name"] == "Lamp")
         #expect(stored["_version"] == .int(auto.sentVersion + 1))
+    }
+
+    /// The source schema does not say the API is versioned, and an AUTOMERGE API answers success
+    /// with its own value: an answer that differs from what was sent is no proof of a merge (a server
+    /// may store another spelling), so it is printed as answered and noted, and no `_version` the
+    /// schema's input lacks is sent (issue 12 #9).
+    @Test func anAutomergeAnswerToAnUnversionedModelIsNotedNotRetried() throws {
+        let emulator = try VersionedUpdateEndToEndTests.versionedEmulator("automerge")
+        defer { emulator.stop() }
+        let before = try emulator.bodies().count
+        let result = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp"])
+        let record = try result.singleDocument()
+        #expect(record["name"] == "Chair")
+        #expect(result.stderr == "gqlpatch: note: Item id=item-1: the server answered other values than were sent for name (kept as answered; for an API that merges versions, use --conflict-resolution on)\n")
+        #expect(try emulator.operationNames().dropFirst(before) == ["UpdateItem"])
+        #expect(try emulator.inputs(of: "UpdateItem") == [["id": "item-1", "name": "Lamp"]])
+    }
+
+    /// The compiled schema is the API's own: when its update input has no `_version`, a version
+    /// conflict is reported as it is, and no `_version` is sent (issue 12 #9).
+    @Test func aCompiledSchemaWithoutVersionNeverGetsOneSent() throws {
+        let emulator = try VersionedUpdateEndToEndTests.versionedEmulator("optimistic")
+        defer { emulator.stop() }
+        let unversioned = try Emulator.compiledSchema(into: emulator.folder)
+        let before = try emulator.bodies().count
+        let result = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp"], schema: unversioned)
+        result.expectFailure(2, "gqlpatch: error: ConflictUnhandled: Conflict resolver rejects mutation.")
+        #expect(try emulator.operationNames().dropFirst(before) == ["UpdateItem"])
+        #expect(try emulator.inputs(of: "UpdateItem") == [["id": "item-1", "name": "Lamp"]])
     }
 
     /// A server that rejects every update as a conflict: gqlpatch refetches and retries exactly

@@ -65,4 +65,18 @@ import Testing
         let all = try emulator.graphQL("{ listItems { items { id } } }")
         #expect(all["data"]?["listItems"]?["items"]?.arrayValue?.count == 1)
     }
+
+    /// A versioned delete leaves a tombstone that keeps the key: `create` says so, and `--if-absent`
+    /// does not pass the tombstone off as the record (issue 12 #19).
+    @Test(arguments: [[String](), ["--if-absent"], ["--select", "name"]])
+    func createOverASoftDeletedRecordSaysItWasDeleted(_ flags: [String]) throws {
+        let emulator = try VersionedUpdateEndToEndTests.versionedEmulator("optimistic")
+        defer { emulator.stop() }
+        try emulator.softDelete("item-1", version: 1)
+        let schema = try Emulator.compiledSchema(arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
+        let result = try emulator.gqlpatch(["create", "Item", "--set", "id=item-1", "--set", "name=Again"] + flags, schema: schema)
+        result.expectFailure(
+            2, "gqlpatch: error: Item id=item-1 was deleted (a soft-deleted tombstone at _version 2): its key cannot be created again while the tombstone is kept; nothing was written\n")
+        #expect(try emulator.storedItem("item-1")["_deleted"] == true)
+    }
 }

@@ -86,4 +86,16 @@ import Testing
         #expect(result.stderr.hasPrefix(bad.message), "\(result)")
         #expect(try emulator.requests().isEmpty)
     }
+
+    /// `--limit 2` asks the server for 2 records, not a whole page (issue 12 #19).
+    @Test func limitIsSentWithTheRequest() throws {
+        let emulator = try recipeSteps()
+        defer { emulator.stop() }
+        let two = try emulator.gqlpatch(["list", "RecipeStep", "--limit", "2", "--select", "action"])
+        #expect(try LifecycleSupport.lines(two).count == 2, "\(two)")
+        #expect(try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps").map { $0["variables"]?["limit"] } == [.int(2)])
+        let paged = try emulator.gqlpatch(["list", "RecipeStep", "--where", "recipeID=r1", "--limit", "3", "--page-size", "2"])
+        #expect(try LifecycleSupport.lines(paged).map { $0["rowID"] } == [1, 2, 3].map { .int($0) })
+        #expect(try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps").dropFirst().map { $0["variables"]?["limit"] } == [.int(2), .int(2)])
+    }
 }

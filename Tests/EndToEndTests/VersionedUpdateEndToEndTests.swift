@@ -111,6 +111,23 @@ import Testing
         #expect(try emulator.storedItem("item-1")["_version"] == 1)
     }
 
+    /// `--output envelope` with nothing to change prints the read's own envelope, `getItem` level
+    /// included, not a made-up one (issue 12 #17).
+    @Test func nothingToChangeWithEnvelopePrintsTheReadsEnvelope() throws {
+        let emulator = try Self.versionedEmulator("optimistic")
+        defer { emulator.stop() }
+        let schema = try Self.schema(.compiled, handler: "optimistic", emulator: emulator)
+        let result = try emulator.gqlpatch(
+            ["--output", "envelope", "update", "Item", "--id", "item-1", "--set", "name=Chair"], schema: schema.path)
+        let envelope = try result.singleDocument()
+        #expect(envelope.objectValue?.keys == ["data"], "\(result)")
+        let read = try #require(envelope["data"]?["getItem"], "\(result)")
+        #expect(read["id"] == "item-1")
+        #expect(read["name"] == "Chair")
+        #expect(read["_version"] == 1)
+        #expect(try emulator.operationNames().last == "GetItem")
+    }
+
     /// `--select` names neither `_deleted` nor `_version`: the fetch must ask for both anyway.
     @Test(arguments: [[String](), ["--select", "name"]])
     func softDeletedRecordIsNotFound(_ select: [String]) throws {

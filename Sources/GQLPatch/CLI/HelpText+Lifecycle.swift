@@ -45,7 +45,8 @@ extension HelpText {
           --if-absent                 a record with that key already there is not an error: print it
           --select FIELD,...          the fields to print
 
-        Exit 2 when a record with that key exists (without --if-absent).
+        Exit 2 when a record with that key exists (without --if-absent), or when the key is held by a
+        soft-deleted record's tombstone (with or without --if-absent).
 
         Examples:
           gqlpatch create Item --set name=Lamp --set tags:='["a","b"]'

@@ -85,7 +85,7 @@ public enum HelpText {
           --patch PATH|-              a JSON object of changes (null = unset), applied before the flags
         Conditions:
           --if FIELD=VALUE            only if FIELD currently equals VALUE; repeat for AND
-                                      (FIELD:=null: only if FIELD is absent)
+                                      (FIELD:=null: only if FIELD is absent or null)
           --expect-version N          only if the record's _version is N
           --select FIELD,...          the fields to return (default: every scalar, enum and non-model
                                       object field, plus _version/_deleted/_lastChangedAt when versioned)

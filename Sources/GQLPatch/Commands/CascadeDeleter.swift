@@ -116,19 +116,23 @@ struct CascadeDeleter: Sendable {
 
     static func fieldsTested(by condition: JSONValue?) -> [String] {
         guard let object = condition?.objectValue else { return [] }
-        if let terms = object["and"]?.arrayValue { return terms.flatMap { fieldsTested(by: $0) } }
+        if let terms = object["and"]?.arrayValue ?? object["or"]?.arrayValue {
+            var seen: Set<String> = []
+            return terms.flatMap { fieldsTested(by: $0) }.filter { seen.insert($0).inserted }
+        }
         return object.keys
     }
 
-    /// Evaluates the `{F: {eq: V}}`, `{F: {attributeExists: false}}` and `{and: [...]}` conditions
-    /// that `ConditionBuilder` makes.
+    /// Evaluates the `{F: {eq: V}}`, null-test (`{or: [{F: {attributeExists: false}}, {F: {attributeType: _null}}]}`)
+    /// and `{and: [...]}` conditions that `ConditionBuilder` makes.
     static func holds(_ condition: JSONValue, on record: JSONObject) -> Bool {
         guard let object = condition.objectValue else { return false }
         if let terms = object["and"]?.arrayValue { return terms.allSatisfy { holds($0, on: record) } }
+        if let terms = object["or"]?.arrayValue { return terms.contains { holds($0, on: record) } }
         return object.allSatisfy { field, test in
             let value = record[field] ?? .null
             if let eq = test["eq"] { return ResponseComparer.equal(value, eq) }
-            if test["attributeExists"] == .bool(false) { return value.isNull }
+            if test["attributeExists"] == .bool(false) || test["attributeType"] == .string("_null") { return value.isNull }
             return false
         }
     }

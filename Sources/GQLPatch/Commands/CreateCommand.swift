@@ -3,7 +3,7 @@ import JSON
 /// `gqlpatch create`: types and checks every value against the create input (required fields
 /// included) before anything is sent, sends one create mutation, retries it once (same key) when
 /// the connection drops or the server answers 5xx, and recognises its own record when a retry meets
-/// an existing key. `--if-absent` accepts an existing record.
+/// an existing key. `--if-absent` accepts an existing record, never a soft-deleted one's tombstone.
 struct CreateCommand: Sendable {
     var options: CreateOptions
     var settings: Settings
@@ -32,6 +32,8 @@ struct CreateCommand: Sendable {
             let sent = built.input.keys.filter { model.field($0) != nil }
             fetchSelection = try selections.selection(for: model, paths: select + sent)
         }
+        // An existing key may be a versioned delete's tombstone: the fetch must see `_deleted`.
+        if model.isVersioned { fetchSelection = RecordUpdater.withSyncFields(fetchSelection) }
         return Plan(model: model, built: built, selection: selection, fetchSelection: fetchSelection)
     }
 
@@ -85,6 +87,15 @@ struct CreateCommand: Sendable {
         guard let existing else {
             try session.printEnvelopeOnFailure(response)
             throw GQLPatchError(.conflict, "\(describe(plan)): the create's condition failed (\(response.errors[0].summary))")
+        }
+        if existing["_deleted"] == .bool(true) {
+            // A versioned delete keeps the key in a tombstone until the table's TTL removes it: neither
+            // an existing record (--if-absent) nor one a lost first attempt created.
+            try session.printEnvelopeOnFailure(response)
+            let version = existing["_version"].map { " at _version \($0.serialized())" } ?? ""
+            throw GQLPatchError(
+                .conflict,
+                "\(describe(plan)) was deleted (a soft-deleted tombstone\(version)): its key cannot be created again while the tombstone is kept; nothing was written")
         }
         let printed = JSONValue.object(SelectionProjection.project(existing, onto: plan.selection))
         if retried {

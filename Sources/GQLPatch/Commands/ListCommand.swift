@@ -31,7 +31,8 @@ struct ListCommand: Sendable {
             }
         }
         let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile).arguments(
-            model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize)
+            model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
+            limit: options.limit)
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue).readSelections(for: model, paths: options.select)
         return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
     }

@@ -1,12 +1,15 @@
 import JSON
 
 /// The single-record update rules that `update` and `apply` share. Unversioned: send the change;
-/// in `--conflict-resolution auto`, a version conflict or an AUTOMERGE that kept the server's values
-/// switches to the versioned path. Versioned: fetch the record and its `_version`, refuse a missing or
-/// soft-deleted record and a wrong expected version, do nothing when the record already holds the
-/// values, send the change with `_version`, and refetch and retry after a version conflict or a merge
-/// that kept the server's values. A failed condition is told apart from a missing record by reading
-/// the key.
+/// in `--conflict-resolution auto`, a version conflict switches to the versioned path (unless the
+/// compiled schema's update input has no `_version` to send). An answer with other values than were
+/// sent is the server's answer, never taken for AUTOMERGE (a server may store another spelling):
+/// it is noted. Versioned: fetch the record and its `_version`, refuse a missing or soft-deleted
+/// record and a wrong expected version, do nothing when the record already holds the values, send
+/// the change with `_version`, and refetch and retry after a version conflict or a merge that kept
+/// the server's values (an answer at the `_version` after the one sent merged nothing). Values
+/// compare by the field's type (`ResponseComparer`). A failed condition is told apart from a missing
+/// record by reading the key.
 ///
 /// `apply` sends through a retrying sender: when a try's answer was lost (`Sent.ambiguous`), a conflict
 /// or failed condition that follows may be that try's own doing, so the record is read and, when it
@@ -89,6 +92,14 @@ struct RecordUpdater: Sendable {
         ResponseComparer(catalogue: catalogue, model: target.model)
     }
 
+    /// False when the schema is the API's own compiled one and its update input has no `_version`.
+    private func canSendVersion(_ model: Model) -> Bool {
+        guard catalogue.origin == .compiledSchema, let name = model.operations.updateInput, let input = catalogue.inputObjects[name] else {
+            return true
+        }
+        return input.field("_version") != nil
+    }
+
     private func versionedTarget(_ target: Target) -> Target {
         var versioned = target
         versioned.versioned = true
@@ -113,24 +124,21 @@ struct RecordUpdater: Sendable {
         let sent = try await send(request)
         try ResponseKeyCheck.check(sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
         let response = sent.response
-        if conflictResolution == .auto {
-            // The schema did not say, but the API checks versions: switch to the versioned path.
-            if let conflict = response.errors.first(where: \.isConflict) {
-                note("gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying")
-                guard model.operations.get != nil else { throw GQLPatchError(.conflict, conflict.summary) }
-                return try await runVersioned(versionedTarget(target))
-            }
-            // AUTOMERGE answers an update without _version with success, but keeps the server's
-            // values: the changes were not written.
-            if response.errors.isEmpty, let object = response.field(model.operations.update ?? "")?.objectValue,
-                model.operations.get != nil
-            {
-                let kept = comparer(target).unchangedFields(record: object, changes: target.changeSet.changes)
-                    .filter { target.selection.contains($0) }
-                if !kept.isEmpty {
-                    note("gqlpatch: note: the server kept its own values for \(kept.joined(separator: ", ")) (the API merges versions); fetching _version and retrying")
-                    return try await runVersioned(versionedTarget(target))
-                }
+        // The schema did not say, but the API checks versions: switch to the versioned path, unless
+        // the compiled schema's update input has no `_version` (gqlpatch never sends a field the
+        // input type lacks).
+        if conflictResolution == .auto, let conflict = response.errors.first(where: \.isConflict), model.operations.get != nil,
+            canSendVersion(model)
+        {
+            note("gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying")
+            return try await runVersioned(versionedTarget(target))
+        }
+        if response.errors.isEmpty, let object = response.field(model.operations.update ?? "")?.objectValue {
+            let differing = comparer(target).unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
+            if !differing.isEmpty {
+                note(
+                    "gqlpatch: note: \(describe(target)): the server answered other values than were sent for \(differing.joined(separator: ", ")) (kept as answered; for an API that merges versions, use --conflict-resolution on)"
+                )
             }
         }
         return try await finish(target, sent: sent, before: before)
@@ -183,9 +191,11 @@ struct RecordUpdater: Sendable {
                 try rejected(response)
                 break
             }
-            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""), let object = item.objectValue {
-                let kept = comparer.unchangedFields(record: object, changes: target.changeSet.changes)
-                    .filter { target.selection.contains($0) }
+            // The `_version` after the one sent means the write went onto that version: nothing merged.
+            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""), let object = item.objectValue,
+                object["_version"] != .int(version + 1)
+            {
+                let kept = comparer.unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
                 if !kept.isEmpty {
                     // AUTOMERGE answered success but kept the server's values for these fields.
                     lastProblem = "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"

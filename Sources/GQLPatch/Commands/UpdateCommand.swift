@@ -104,11 +104,15 @@ struct UpdateCommand: Sendable {
 
     /// Sends the update with the shared single-record rules (`RecordUpdater`) and prints the record.
     private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
+        // The last read's whole answer: with nothing to change, `--output envelope` prints it.
+        let lastRead = LockedValue<GraphQLResponse?>(nil)
         let updater = RecordUpdater(
             catalogue: settings.catalogue, retryConflicts: settings.options.retryConflicts,
             conflictResolution: settings.options.conflictResolution, wording: .commandLine,
             fetch: { (model, key, selection) async throws(GQLPatchError) -> JSONObject? in
-                try await session.fetch(model: model, key: key, selection: selection)
+                let read = try await session.fetchWithResponse(model: model, key: key, selection: selection)
+                lastRead.withValue { $0 = read.response }
+                return read.record
             },
             send: { (request) async throws(GQLPatchError) -> RecordUpdater.Sent in
                 RecordUpdater.Sent(response: try await session.client.send(request.json()), ambiguous: false)
@@ -123,7 +127,7 @@ struct UpdateCommand: Sendable {
             try session.printRecord(item, envelope: response?.envelope)
         case .unchanged(let record):
             session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")
-            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: nil)
+            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: lastRead.current?.envelope)
         }
     }
 }

@@ -5,8 +5,8 @@ import JSON
 ///
 /// - `--if F=V` requires the stored value to equal `V`, typed by the model's field type:
 ///   `{"F": {"eq": V}}`. The text `null` is not special: for a `String` field it is the string "null".
-/// - `--if F:=JSON` gives the value as JSON; `--if F:=null` requires the attribute to be absent:
-///   `{"F": {"attributeExists": false}}`.
+/// - `--if F:=JSON` gives the value as JSON; `--if F:=null` requires the field to hold no value:
+///   absent, or stored as an explicit null (see `nullTest`).
 /// - Several pairs are AND-ed: `{"and": [{...}, {...}]}`.
 public struct ConditionBuilder: Sendable {
     public var catalogue: ModelCatalogue
@@ -19,7 +19,7 @@ public struct ConditionBuilder: Sendable {
     public func condition(model: Model, pairs: [FieldAssignment]) throws(GQLPatchError) -> JSONValue? {
         var terms: [JSONValue] = []
         for pair in pairs {
-            terms.append(.object(JSONObject([(pair.field, .object(try test(for: pair, model: model)))])))
+            terms.append(try term(for: pair, model: model))
         }
         switch terms.count {
         case 0: return nil
@@ -28,7 +28,29 @@ public struct ConditionBuilder: Sendable {
         }
     }
 
-    private func test(for pair: FieldAssignment, model: Model) throws(GQLPatchError) -> JSONObject {
+    /// The test that `field` holds no value: `{"or": [{"F": {"attributeExists": false}}, {"F": {"attributeType": "_null"}}]}`.
+    /// `attributeExists: false` alone misses an attribute stored as null (`create` with null, a
+    /// re-created record), which `get` and `list` print as null too. `operators` is the field's
+    /// `Model*Input` when the schema gives it: a test it lacks is left out, and one without either
+    /// (an enum's `eq`/`ne` input) cannot test for null at all.
+    public static func nullTest(field: String, operators: InputObject?, place: String, described: String) throws(GQLPatchError) -> JSONValue {
+        var tests: [JSONValue] = []
+        if operators == nil || operators?.field("attributeExists") != nil {
+            tests.append(.object(JSONObject([(field, .object(JSONObject([("attributeExists", .bool(false))])))])))
+        }
+        if operators == nil || operators?.field("attributeType") != nil {
+            tests.append(.object(JSONObject([(field, .object(JSONObject([("attributeType", .string("_null"))])))])))
+        }
+        switch tests.count {
+        case 0:
+            throw .invalidInput(
+                "\(place): \(operators?.name ?? "its input") has no attributeExists or attributeType test, so \(described) cannot be tested for null")
+        case 1: return tests[0]
+        default: return .object(JSONObject([("or", .array(tests))]))
+        }
+    }
+
+    private func term(for pair: FieldAssignment, model: Model) throws(GQLPatchError) -> JSONValue {
         let path = "\(model.name).\(pair.field)"
         guard let field = model.field(pair.field) else {
             let names = model.fields.filter { $0.relationship == nil }.map(\.name)
@@ -42,20 +64,26 @@ public struct ConditionBuilder: Sendable {
             throw .invalidInput("--if \(pair.field): conditions can test only scalar and enum fields")
         }
         var eqType: TypeReference = .named(field.type.namedType)
+        var operators: InputObject?
         if let conditionName = model.operations.conditionInput, let conditionInput = catalogue.inputObjects[conditionName] {
             guard let conditionField = conditionInput.field(pair.field) else {
                 throw .invalidInput("--if \(pair.field): \(conditionName) has no field \(pair.field), so it cannot be tested")
             }
-            if let eq = catalogue.inputObjects[conditionField.type.namedType]?.field("eq") {
+            operators = catalogue.inputObjects[conditionField.type.namedType]
+            if let eq = operators?.field("eq") {
                 eqType = eq.type.nullable
             }
         }
+        let isNull: () throws(GQLPatchError) -> JSONValue = { () throws(GQLPatchError) in
+            try Self.nullTest(field: pair.field, operators: operators, place: "--if \(pair.field):=null", described: path)
+        }
         let typer = ValueTyper(catalogue: catalogue)
+        let test: JSONValue
         switch pair.value {
         case .null:
-            return JSONObject([("attributeExists", .bool(false))])
+            return try isNull()
         case .text(let text):
-            return JSONObject([("eq", try typer.value(fromText: text, as: eqType, at: path))])
+            test = try typer.value(fromText: text, as: eqType, at: path)
         case .json(let text):
             let json: JSONValue
             do {
@@ -63,10 +91,11 @@ public struct ConditionBuilder: Sendable {
             } catch {
                 throw .invalidInput("\(path): the value after := is not JSON (\(error))")
             }
-            if json.isNull { return JSONObject([("attributeExists", .bool(false))]) }
-            return JSONObject([("eq", try typer.value(fromJSON: json, as: eqType, at: path))])
+            if json.isNull { return try isNull() }
+            test = try typer.value(fromJSON: json, as: eqType, at: path)
         case .file:
             throw .usage("--if \(pair.field): values cannot be read from a file")
         }
+        return .object(JSONObject([(pair.field, .object(JSONObject([("eq", test)])))]))
     }
 }

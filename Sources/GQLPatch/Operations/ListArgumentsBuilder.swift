@@ -4,9 +4,11 @@ import JSON
 /// Turns `list`'s `--where`, `--filter`, `--sort` and `--page-size` into the arguments of the model's
 /// list query. `--where` on the partition key (for models whose list query takes it) and then on the
 /// sort-key fields use the primary-key arguments (`recipeID: "r1", rowID: {eq: 3}`), so one partition
-/// comes back in sort-key order; other fields become `filter` terms (`{"f": {"eq": v}}`, or
-/// `{"f": {"attributeExists": false}}` for `F:=null`), AND-ed with the `--filter` object, which is
-/// checked against the model's filter input.
+/// comes back in sort-key order; other fields become `filter` terms (`{"f": {"eq": v}}`, or for
+/// `F:=null` the test that `f` is absent or null, `ConditionBuilder.nullTest`), AND-ed with the
+/// `--filter` object, which is checked against the model's filter input. Each request's `limit` is
+/// the smaller of `--limit` and `--page-size`; with a filter, only `--page-size`: the server's
+/// limit counts the records it reads before filtering, so a small one would mean many requests.
 struct ListArgumentsBuilder: Sendable {
     var catalogue: ModelCatalogue
     var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
@@ -14,7 +16,8 @@ struct ListArgumentsBuilder: Sendable {
     static let fixedArguments: Set<String> = ["filter", "limit", "nextToken", "sortDirection"]
 
     func arguments(
-        model: Model, conditions: [FieldAssignment], filter: JSONValue?, sort: ListOptions.SortOrder?, pageSize: Int?
+        model: Model, conditions: [FieldAssignment], filter: JSONValue?, sort: ListOptions.SortOrder?, pageSize: Int?,
+        limit: Int? = nil
     ) throws(GQLPatchError) -> JSONObject {
         let listArguments = model.operations.listArguments
         let list = model.operations.list ?? "list"
@@ -64,6 +67,9 @@ struct ListArgumentsBuilder: Sendable {
                 throw .invalidInput("--page-size: \(list) takes no limit argument")
             }
             arguments["limit"] = .int(pageSize)
+        }
+        if let limit, terms.isEmpty, listArguments.contains(where: { $0.name == "limit" }) {
+            arguments["limit"] = .int(min(limit, pageSize ?? limit))
         }
         return arguments
     }
@@ -118,7 +124,9 @@ struct ListArgumentsBuilder: Sendable {
             throw .invalidInput("--where: \(filterName) has no field \(ValueTyper.quoted(condition.field)) (fields: \(names.joined(separator: ", ")))")
         }
         if condition.value == .null || condition.value == .json("null") {
-            return .object(JSONObject([(condition.field, .object(JSONObject([("attributeExists", .bool(false))])))]))
+            return try ConditionBuilder.nullTest(
+                field: condition.field, operators: catalogue.inputObjects[field.type.namedType],
+                place: "--where \(condition.field):=null", described: "\(model.name).\(condition.field)")
         }
         guard let eq = catalogue.inputObjects[field.type.namedType]?.field("eq") else {
             throw .invalidInput("--where \(condition.field): \(field.type.namedType) has no eq test")

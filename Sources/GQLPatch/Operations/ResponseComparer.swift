@@ -4,9 +4,13 @@ import JSON
 /// Compares a record the API returned with the changes that were sent, to tell whether the changes
 /// took (after an AUTOMERGE that may have kept the server's values) or were already in place.
 ///
-/// A change is applied when the record's value equals the value sent: null equals an absent field,
-/// numbers compare by value (`3` equals `3.0`), `AWSJSON` compares as parsed JSON rather than text,
-/// and input objects compare field by field on the fields sent (the record may hold more).
+/// A change is applied when the record's value equals the value sent, by the field's type, in
+/// whatever spelling the server answers it: null equals an absent field, numbers compare by value
+/// (`3` equals `3.0`), `AWSJSON` compares as parsed JSON rather than text, `AWSDate`, `AWSTime` and
+/// `AWSDateTime` as the value they spell (`TemporalValue`), lists element by element, and input
+/// objects field by field on the fields sent (the record may hold more). Given the selection the
+/// record was read with, only what it selects is compared (a dotted `--select` returns part of an
+/// object that was sent whole).
 public struct ResponseComparer: Sendable {
     public var catalogue: ModelCatalogue
     public var model: Model
@@ -17,10 +21,16 @@ public struct ResponseComparer: Sendable {
     }
 
     /// The names of the changed fields whose value in the record differs from the value sent, in the
-    /// order of `changes`.
-    public func unchangedFields(record: JSONObject, changes: JSONObject) -> [String] {
+    /// order of `changes`. With `selection`, fields it does not select are not compared, and an object
+    /// only on the subfields it selects.
+    public func unchangedFields(record: JSONObject, changes: JSONObject, selection: SelectionSet? = nil) -> [String] {
         changes.compactMap { name, sent in
-            matches(record: record[name] ?? .null, sent: sent, type: type(of: name)) ? nil : name
+            var subselection: SelectionSet?
+            if let selection {
+                guard let field = selection.fields.first(where: { $0.name == name }) else { return nil }
+                subselection = field.subselection
+            }
+            return matches(record: record[name] ?? .null, sent: sent, type: type(of: name), selection: subselection) ? nil : name
         }
     }
 
@@ -38,21 +48,31 @@ public struct ResponseComparer: Sendable {
         return model.field(name)?.type
     }
 
-    private func matches(record: JSONValue, sent: JSONValue, type: TypeReference?) -> Bool {
+    private func matches(record: JSONValue, sent: JSONValue, type: TypeReference?, selection: SelectionSet?) -> Bool {
         if sent.isNull || record.isNull { return sent.isNull && record.isNull }
         switch type?.nullable {
         case .list(let element):
             guard let sentItems = sent.arrayValue, let recordItems = record.arrayValue, sentItems.count == recordItems.count else {
                 return Self.equal(record, sent)
             }
-            return zip(recordItems, sentItems).allSatisfy { matches(record: $0, sent: $1, type: element) }
+            return zip(recordItems, sentItems).allSatisfy { matches(record: $0, sent: $1, type: element, selection: selection) }
         case .named(let name):
             if name == "AWSJSON" {
                 return Self.equal(Self.parsedJSON(record), Self.parsedJSON(sent))
             }
+            if let sentText = sent.stringValue, let recordText = record.stringValue, let sentValue = TemporalValue(sentText, scalar: name),
+                let recordValue = TemporalValue(recordText, scalar: name)
+            {
+                return sentValue == recordValue
+            }
             if let input = catalogue.inputObjects[name], let sentObject = sent.objectValue, let recordObject = record.objectValue {
                 return sentObject.allSatisfy { key, value in
-                    matches(record: recordObject[key] ?? .null, sent: value, type: input.field(key)?.type)
+                    var subselection: SelectionSet?
+                    if let selection {
+                        guard let field = selection.fields.first(where: { $0.name == key }) else { return true }
+                        subselection = field.subselection
+                    }
+                    return matches(record: recordObject[key] ?? .null, sent: value, type: input.field(key)?.type, selection: subselection)
                 }
             }
             return Self.equal(record, sent)

@@ -24,9 +24,26 @@ import Testing
             model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
             filter: ["rowID": ["gt": .int(3)]], sort: nil, pageSize: nil)
         #expect(arguments == JSONObject([("filter", ["and": [
-            ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]], ["itemCode": ["attributeExists": false]],
+            ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]],
+            ["or": [["itemCode": ["attributeExists": false]], ["itemCode": ["attributeType": "_null"]]]],
             ["rowID": ["gt": .int(3)]],
         ]])]))
+    }
+
+    /// `--limit` caps each request too, so a page no larger than needed comes back (issue 12 #19);
+    /// with a filter the server's limit counts records read before filtering, so only `--page-size` applies.
+    @Test func limitIsSentAsTheSmallerOfLimitAndPageSize() throws {
+        let item = LifecycleFixtures.model("Item")
+        func limit(_ limit: Int?, _ pageSize: Int?, where conditions: [FieldAssignment] = []) throws -> JSONValue? {
+            try builder.arguments(model: item, conditions: conditions, filter: nil, sort: nil, pageSize: pageSize, limit: limit)["limit"]
+        }
+        #expect(try limit(2, nil) == .int(2))
+        #expect(try limit(2, 10) == .int(2))
+        #expect(try limit(5, 3) == .int(3))
+        #expect(try limit(nil, 3) == .int(3))
+        #expect(try limit(nil, nil) == nil)
+        #expect(try limit(2, nil, where: where_([("name", .text("x"))])) == nil)
+        #expect(try limit(2, 10, where: where_([("name", .text("x"))])) == .int(10))
     }
 
     @Test func aSortKeyWithoutItsPartitionKeyIsAFilter() throws {

@@ -41,4 +41,25 @@ import Testing
             == "--if imageFile: conditions can test only scalar and enum fields")
         #expect(failure([FieldAssignment(field: "recipe", value: .text("x"))])?.code == .invalidInput)
     }
+
+    /// `F:=null` holds for an absent attribute and for one stored as null (issue 12 #10).
+    @Test func nullMatchesAbsentAndExplicitNull() throws {
+        let repository = ConditionBuilder(catalogue: LifecycleFixtures.catalogue)
+        let nullTest: JSONValue = ["or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]]
+        for value in [FieldAssignment.Value.null, .json("null")] {
+            #expect(try repository.condition(model: LifecycleFixtures.model("Item"), pairs: [FieldAssignment(field: "description", value: value)])
+                == nullTest)
+        }
+        let two = try repository.condition(model: LifecycleFixtures.model("Item"), pairs: [
+            FieldAssignment(field: "name", value: .text("Lamp")), FieldAssignment(field: "description", value: .null),
+        ])
+        #expect(two == ["and": [["name": ["eq": "Lamp"]], nullTest]])
+    }
+
+    /// An enum's condition input has only eq and ne: there is no way to test it for null.
+    @Test func nullOnAFieldWithoutAttributeTestsIsRefused() {
+        #expect(failure([FieldAssignment(field: "status", value: .null)])?.message
+            == "--if status:=null: ModelStatusInput has no attributeExists or attributeType test, so Item.status cannot be tested for null")
+        #expect(failure([FieldAssignment(field: "status", value: .null)])?.code == .invalidInput)
+    }
 }
