@@ -12,6 +12,8 @@ struct BatchJournalCheck: Sendable {
     /// Done lines of the journal that the input has not shown yet.
     private var unmatched: Set<Int>
     private let undoByLine: [Int: BatchJournal.UndoEntry]
+    /// How many of `undoByLine` are still in `unmatched`.
+    private var unmatchedUndo: Int
 
     init(state: BatchJournal.State, journalPath: String, inputName: String) {
         self.state = state
@@ -19,6 +21,7 @@ struct BatchJournalCheck: Sendable {
         self.inputName = inputName
         unmatched = Set(state.done.keys)
         undoByLine = Dictionary(state.undo.map { ($0.line, $0) }, uniquingKeysWith: { $1 })
+        unmatchedUndo = undoByLine.count
     }
 
     /// Whether the journal has `line` as done. A line that differs from the journaled one, or whose
@@ -36,6 +39,7 @@ struct BatchJournalCheck: Sendable {
                 throw .invalidInput(
                     "\(journalPath):\(entry.journalLine): error: the journal's undo of line \(line.number) \(problem); the journal was changed since gqlpatch wrote it")
             }
+            unmatchedUndo -= 1
         }
         unmatched.remove(line.number)
         return true
@@ -45,7 +49,7 @@ struct BatchJournalCheck: Sendable {
     func isMatched(_ line: Int) -> Bool { !unmatched.contains(line) }
 
     /// Whether some undo entry is still to be matched (a rollback must read on first).
-    var hasUnmatchedUndo: Bool { undoByLine.keys.contains(where: unmatched.contains) }
+    var hasUnmatchedUndo: Bool { unmatchedUndo > 0 }
 
     /// After the whole input was read: a line the journal has as done that the input lacks is an error.
     func checkAllMatched() throws(GQLPatchError) {
