@@ -6,10 +6,10 @@ import PackageDescription
 // each target's main.swift calls libFuzzer's `LLVMFuzzerRunDriver` (through the small C target
 // FuzzDriver) with its test function. Built by `make fuzz`:
 //   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
-// (`-enable-testing` lets FuzzSDLLexer reach the internal Lexer and FuzzApplyLine the internal BatchLineParser). Not part of `make test`.
+// (`-enable-testing` lets FuzzSDLLexer reach the internal Lexer, FuzzApplyLine the internal BatchLineParser and FuzzJournal the internal BatchJournal). Not part of `make test`.
 let fuzzTargets = [
     "FuzzSDLLexer", "FuzzSDLParser", "FuzzSchemaCatalogue", "FuzzJSON", "FuzzResponseClassifier", "FuzzValueTyper",
-    "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine",
+    "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine", "FuzzJournal",
 ]
 
 let package = Package(

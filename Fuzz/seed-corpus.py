@@ -4,8 +4,8 @@
 Usage: seed-corpus.py CORPUS_ROOT   (make fuzz passes Fuzz/.build/corpus)
 
 Sources: Tests/Fixtures/graphql/*, schema.graphql, the JSON fixtures, Tests/Fixtures/bad-input/*
-and Fuzz/Seeds/* (responses, Amplify configs, AWS config files and apply input lines written for
-this project).
+and Fuzz/Seeds/* (responses, Amplify configs, AWS config files, apply input lines and apply journals written
+for this project).
 Targets whose input starts with a selector byte (status, type, file kind) get one seed per
 selector. Existing corpus files (what earlier runs found) are kept; seeds are added by content hash.
 """
@@ -80,6 +80,8 @@ def main():
     for path in files("Fuzz/Seeds/FuzzApplyLine/*"):
         for selector in APPLY_SELECTORS:
             write(os.path.join(corpus, "FuzzApplyLine"), bytes([selector]) + read(path))
+    for path in files("Fuzz/Seeds/FuzzJournal/*"):
+        write(os.path.join(corpus, "FuzzJournal"), read(path))
 
 
 if __name__ == "__main__":

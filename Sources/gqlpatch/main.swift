@@ -29,18 +29,19 @@ for signalNumber in [SIGINT, SIGTERM] {
     }
 }
 
-/// Writes all bytes to a file descriptor, retrying short writes.
-@Sendable func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+/// Writes all bytes to a file descriptor, retrying short writes. Returns 0, or the errno of the failure.
+@discardableResult @Sendable func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
     bytes.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count {
             let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
             offset += written
         }
+        return 0
     }
 }
 
@@ -57,7 +58,8 @@ while let pointer = entry.pointee {
 let console = Console(
     writeOut: { bytes in
         stdoutBusy.store(true, ordering: .sequentiallyConsistent)
-        writeAll(1, bytes)
+        let failure = writeAll(1, bytes)
+        if failure != 0 { StandardOutputFailure.record(failure) }
         stdoutBusy.store(false, ordering: .sequentiallyConsistent)
         let signalNumber = pendingSignal.load(ordering: .sequentiallyConsistent)
         if signalNumber != 0 { _exit(128 + signalNumber) }

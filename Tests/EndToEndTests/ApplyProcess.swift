@@ -7,7 +7,8 @@ final class ApplyProcess: @unchecked Sendable {
     let stdoutPath: URL
     let stderrPath: URL
 
-    init(_ arguments: [String], in folder: URL) throws {
+    /// `stdout`: where the process's standard output goes instead of a file of its own (`/dev/full`).
+    init(_ arguments: [String], in folder: URL, stdout: String? = nil) throws {
         try TestPaths.requireTools()
         stdoutPath = folder.appendingPathComponent("apply-\(UUID().uuidString).out")
         stderrPath = folder.appendingPathComponent("apply-\(UUID().uuidString).err")
@@ -19,7 +20,7 @@ final class ApplyProcess: @unchecked Sendable {
         for key in environment.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { environment[key] = nil }
         process.environment = environment
         process.currentDirectoryURL = folder
-        process.standardOutput = try FileHandle(forWritingTo: stdoutPath)
+        process.standardOutput = try FileHandle(forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? stdoutPath)
         process.standardError = try FileHandle(forWritingTo: stderrPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()

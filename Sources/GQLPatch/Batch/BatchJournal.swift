@@ -16,7 +16,10 @@ import JSON
 ///   (an `UndoAction`) with `--atomic`; `digest` is the start of the SHA-256 of the input line, checked on resume
 /// - an undone line (`--atomic` rollback): `{"line": 12, "rolledBack": true}`, which makes it not done again.
 ///
-/// A last line cut short by a crash is dropped when the journal is resumed.
+/// A last line cut short by a crash is dropped when the journal is resumed. The file holds previous
+/// values and whole deleted records, and its undo entries are executed by a rollback: it is created
+/// 0600, never through a symbolic link, and one that another user owns or can write is refused
+/// (`BatchJournalCheck` then binds each undo entry to its input line).
 final class BatchJournal {
     // Not Sendable: written only by the task that drives the batch.
     static let formatVersion = 1
@@ -29,11 +32,15 @@ final class BatchJournal {
         var done: [Int: String] = [:]
         /// `--atomic`: the undo of each applied line, in the order applied (rolled-back lines removed).
         var undo: [UndoEntry] = []
+        /// The journal line that records each done line (for messages).
+        var entryLines: [Int: Int] = [:]
     }
 
     struct UndoEntry: Sendable, Equatable {
         var line: Int
         var action: UndoAction
+        /// The journal line it was read from; 0 for an entry of this run.
+        var journalLine = 0
     }
 
     let path: String
@@ -47,13 +54,24 @@ final class BatchJournal {
     deinit { close(descriptor) }
 
     /// Starts a new journal; refuses to overwrite one that holds entries (that needs `--resume`).
+    /// A new file is made 0600 (`O_EXCL`); an empty one that is there already (`mktemp`) is used
+    /// if it passes the same checks as a resumed one, and made 0600.
     static func create(path: String, input: String, atomic: Bool) throws(GQLPatchError) -> BatchJournal {
-        var info = stat()
-        if stat(path, &info) == 0, info.st_size > 0 {
-            throw .usage("the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+        var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0o600)
+        if fd < 0, errno == EEXIST {
+            fd = try openExisting(path, flags: O_WRONLY | O_APPEND)
+            var info = stat()
+            if fstat(fd, &info) == 0, info.st_size > 0 {
+                close(fd)
+                throw .usage("the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+            }
+            if fchmod(fd, 0o600) != 0 {
+                close(fd)
+                throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+        } else if fd < 0 {
+            throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))") }
         let journal = BatchJournal(path: path, descriptor: fd)
         let header = JSONValue.object(JSONObject([
             ("gqlpatchJournal", .int(formatVersion)), ("input", .string(input)), ("atomic", .bool(atomic)),
@@ -64,61 +82,115 @@ final class BatchJournal {
 
     /// Opens an existing journal to continue it: reads its state and drops a torn last line.
     static func resume(path: String) throws(GQLPatchError) -> (BatchJournal, State) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .unreadableFile("cannot read \(path): no such file (the journal to resume)")
-        }
-        let (state, goodLength) = try read(path: path)
-        let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))") }
+        let fd = try openExisting(path, flags: O_RDWR | O_APPEND)
+        let journal = BatchJournal(path: path, descriptor: fd)
+        let source = BatchLineSource(descriptor: fd, name: path)
+        let (state, goodLength) = try read(path: path, next: source.next)
         if ftruncate(fd, off_t(goodLength)) != 0 {
-            close(fd)
             throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))")
         }
-        return (BatchJournal(path: path, descriptor: fd), state)
+        return (journal, state)
     }
 
-    /// The state a journal records and the length of its whole lines in bytes.
-    static func read(path: String) throws(GQLPatchError) -> (State, Int) {
-        let source = try BatchLineSource(path: path)
+    /// Opens a journal that is there already, without following a symbolic link, and checks that it
+    /// is a regular file of this user that no one else can write (a rollback executes what it says).
+    private static func openExisting(_ path: String, flags: Int32) throws(GQLPatchError) -> Int32 {
+        let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT: throw .unreadableFile("cannot read \(path): no such file (the journal to resume)")
+            case ELOOP: throw .invalidInput("the journal \(path) is a symbolic link; refusing to follow it (give the file's own path)")
+            default: throw .unreadableFile("cannot open the journal \(path): \(String(cString: strerror(errno)))")
+            }
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .unreadableFile("cannot open the journal \(path): \(reason)")
+        }
+        let refusal: String? =
+            if info.st_mode & S_IFMT != S_IFREG {
+                "is not a regular file"
+            } else if info.st_uid != geteuid() {
+                "belongs to another user (uid \(info.st_uid))"
+            } else if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
+                "can be written by other users (mode \(octal(info.st_mode & 0o7777))): chmod go-w \(path)"
+            } else {
+                nil
+            }
+        if let refusal {
+            close(fd)
+            throw .invalidInput("the journal \(path) \(refusal); refusing to use it")
+        }
+        // Reads and writes block as usual; O_NONBLOCK only kept `open` from waiting on a FIFO.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    private static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    /// The state a journal's lines record and the length of its whole lines in bytes.
+    static func read(path: String, next: () throws(GQLPatchError) -> JSONLine?) throws(GQLPatchError) -> (State, Int) {
         var state: State?
         var length = 0
-        while let line = try source.next() {
+        while let line = try next() {
             let value: JSONValue
             do {
                 value = try line.parse()
             } catch {
                 // Only the last line may be torn (a crash while writing it).
-                if try source.next() == nil { break }
+                if try next() == nil { break }
                 throw .invalidInput("\(path):\(error.line):\(error.column): error: the journal is damaged: \(error.message)")
             }
             length += line.bytes.count + 1
-            guard let current = state else {
+            guard var next = state else {
                 guard value["gqlpatchJournal"]?.intValue == formatVersion, let input = value["input"]?.stringValue else {
                     throw .invalidInput("\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": \(formatVersion), ...} header)")
                 }
                 state = State(input: input, atomic: value["atomic"]?.boolValue ?? false)
                 continue
             }
-            var next = current
-            guard let number = value["line"]?.intValue else {
-                throw .invalidInput("\(path):\(line.number): error: the journal is damaged: an entry without \"line\"")
-            }
-            if value["rolledBack"] == .bool(true) {
-                next.done[number] = nil
-                if let index = next.undo.lastIndex(where: { $0.line == number }) { next.undo.remove(at: index) }
-            } else {
-                next.done[number] = value["digest"]?.stringValue ?? ""
-                if let undo = value["undo"], let action = UndoAction(json: undo) {
-                    next.undo.append(UndoEntry(line: number, action: action))
-                }
-            }
+            try entry(value, at: line.number, path: path, into: &next)
             state = next
         }
         guard let state else {
             throw .invalidInput("\(path):1: error: not a gqlpatch apply journal (it is empty)")
         }
         return (state, length)
+    }
+
+    /// Reads one entry into the state. Anything gqlpatch does not write is damage: a rollback must
+    /// never run an entry it half understood.
+    private static func entry(_ value: JSONValue, at journalLine: Int, path: String, into state: inout State) throws(GQLPatchError) {
+        func damaged(_ problem: String) -> GQLPatchError {
+            .invalidInput("\(path):\(journalLine): error: the journal is damaged: \(problem)")
+        }
+        guard let number = value["line"]?.intValue, number >= 1 else {
+            throw damaged("an entry without a line number (\"line\": 1 or more)")
+        }
+        if value["rolledBack"] == .bool(true) {
+            guard state.done[number] != nil else { throw damaged("line \(number) is rolled back but was not applied") }
+            state.done[number] = nil
+            state.entryLines[number] = nil
+            if let index = state.undo.lastIndex(where: { $0.line == number }) { state.undo.remove(at: index) }
+            return
+        }
+        guard let digest = value["digest"]?.stringValue else { throw damaged("line \(number) has no digest") }
+        guard let status = value["status"]?.stringValue.flatMap(LineStatus.init(rawValue:)), status.isDone else {
+            throw damaged("line \(number) has no status of a done line")
+        }
+        guard state.done[number] == nil else { throw damaged("line \(number) is recorded as done twice") }
+        if let undo = value["undo"] {
+            guard state.atomic else { throw damaged("line \(number) has an undo, but the journal was not written with --atomic") }
+            guard status.isApplied, let action = UndoAction(json: undo) else { throw damaged("line \(number) has an undo gqlpatch does not write") }
+            state.undo.append(UndoEntry(line: number, action: action, journalLine: journalLine))
+        }
+        state.done[number] = digest
+        state.entryLines[number] = journalLine
     }
 
     /// Records a done line (with its undo for `--atomic`).

@@ -40,6 +40,13 @@ final class BatchLineSource {
         name = path
     }
 
+    /// Reads an open descriptor that stays its owner's (the journal on `--resume`).
+    init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        ownsDescriptor = false
+        self.name = name
+    }
+
     deinit {
         if ownsDescriptor { close(descriptor) }
     }

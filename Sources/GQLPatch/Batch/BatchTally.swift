@@ -17,8 +17,9 @@ struct BatchTally: Sendable {
 
     var failures: Int { self[.conflict] + self[.notFound] + self[.failed] }
 
-    /// `gqlpatch: apply: 120 lines in 3.2 s (37.5 lines/s): 100 updated, 18 unchanged, 2 failed`.
-    func summary(elapsed: Double, interrupted: Bool) -> String {
+    /// `gqlpatch: apply: done: 120 lines in 3.2 s (37.5 lines/s): 100 updated, 18 unchanged, 2 failed`
+    /// (`interrupted after`, or `stopped after` for a run ended by an error).
+    func summary(elapsed: Double, interrupted: Bool, stopped: Bool = false) -> String {
         let lines = finished + self[.skipped]
         let rate = elapsed > 0 ? Double(finished) / elapsed : 0
         var parts = LineStatus.allCases.compactMap { status -> String? in
@@ -27,7 +28,7 @@ struct BatchTally: Sendable {
         }
         if resumedSkips > 0 { parts.append("\(resumedSkips) already applied (journal)") }
         if parts.isEmpty { parts = ["nothing to do"] }
-        let head = interrupted ? "interrupted after" : "done:"
+        let head = interrupted ? "interrupted after" : stopped ? "stopped after" : "done:"
         return "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "
             + "(\(DecimalText.fixed(rate, fractionDigits: 1)) lines/s): \(parts.joined(separator: ", "))"
     }

@@ -6,38 +6,49 @@ import Dispatch
     import Darwin
 #endif
 
-/// Catches SIGINT during `apply`: the first one asks the run to stop sending (requests in flight finish,
-/// their results are printed and journaled, then the run exits 130); a second one exits at once.
+/// Catches SIGINT and SIGTERM during `apply`: the first one asks the run to stop sending (requests in
+/// flight finish, their results are printed and journaled, the summary is printed, then the run exits
+/// 128 + the signal); a second one exits at once.
 final class InterruptWatch: @unchecked Sendable {
-    // @unchecked: the count lives in a `LockedValue`; the dispatch source is created in init and only
-    // resumed and cancelled by the task that owns the watch.
-    private let count = LockedValue<Int>(0)
-    private let source: DispatchSourceSignal
-    /// The SIGINT handler before `start` (the executable's own), put back by `stop`.
-    private var previousHandler: (@convention(c) (Int32) -> Void)?
+    // @unchecked: the first signal lives in a `LockedValue`; the dispatch sources are created in init
+    // and only resumed and cancelled by the task that owns the watch.
+    static let signals = [SIGINT, SIGTERM]
+    /// The first signal caught (0: none yet).
+    private let caught = LockedValue<Int32>(0)
+    private let sources: [DispatchSourceSignal]
+    /// The handlers before `start` (the executable's own), put back by `stop`.
+    private var previousHandlers: [(@convention(c) (Int32) -> Void)?] = []
 
     init() {
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [count] in
-            let seen = count.withValue { value -> Int in
-                value += 1
-                return value
+        let caught = self.caught
+        sources = Self.signals.map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                let first = caught.withValue { value -> Bool in
+                    guard value == 0 else { return false }
+                    value = number
+                    return true
+                }
+                if !first { _exit(128 + number) }
             }
-            if seen > 1 { _exit(130) }
+            return source
         }
     }
 
-    /// Starts catching SIGINT.
+    /// Starts catching the signals.
     func start() {
-        previousHandler = signal(SIGINT, SIG_IGN)
-        source.resume()
+        previousHandlers = Self.signals.map { signal($0, SIG_IGN) }
+        for source in sources { source.resume() }
     }
 
-    /// Stops catching SIGINT: the handler from before `start` applies again.
+    /// Stops catching them: the handlers from before `start` apply again.
     func stop() {
-        source.cancel()
-        signal(SIGINT, previousHandler ?? SIG_DFL)
+        for source in sources { source.cancel() }
+        for (number, handler) in zip(Self.signals, previousHandlers) { signal(number, handler ?? SIG_DFL) }
     }
 
-    var isInterrupted: Bool { count.current > 0 }
+    var isInterrupted: Bool { caught.current != 0 }
+
+    /// The exit code for the signal caught: 130 for SIGINT, 143 for SIGTERM.
+    var exitCode: ExitCode { caught.current == SIGTERM ? .terminated : .interrupted }
 }

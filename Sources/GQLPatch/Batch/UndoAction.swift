@@ -57,4 +57,35 @@ enum UndoAction: Sendable, Equatable {
             return nil
         }
     }
+
+    /// Why this cannot be the undo of `operation` (nil when it can be): it must name the line's own
+    /// model and key, be the undo of the line's kind, and write only what the line changed. A journal's
+    /// undo entry is executed by a rollback, so a rewritten one must not reach another record or field.
+    /// `lineName`: the line in messages (`line 3 of changes.jsonl`).
+    func mismatch(with operation: BatchOperation, lineName: String) -> String? {
+        guard model == operation.model.name, Self.same(.object(key), .object(operation.key)) else {
+            return "is for \(ModelLookup.describe(modelName: model, key: key)), but \(lineName) is for \(operation.recordName)"
+        }
+        let changes = JSONValue.object(operation.changes)
+        switch (self, operation.kind) {
+        case (.revert(_, _, let previous, let left, _), .update):
+            guard Set(previous.keys) == Set(operation.changes.keys), Self.same(.object(left), changes) else {
+                return "does not undo the fields \(lineName) changes"
+            }
+        case (.remove(_, _, let left, _), .create):
+            guard Self.same(.object(left), changes) else { return "does not undo the record \(lineName) creates" }
+        case (.recreate(_, _, let record), .delete):
+            for (name, value) in operation.key where record[name].map({ !Self.same($0, value) }) ?? false {
+                return "re-creates a record with another \(name) than \(lineName) deletes"
+            }
+        default:
+            return "is not the undo of \(lineName), whose op is \"\(operation.kind.rawValue)\""
+        }
+        return nil
+    }
+
+    /// Equal as JSON text: a value read back from the journal may be `.int(2)` where the typed value was `.double(2)`.
+    private static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        a.serialized() == b.serialized()
+    }
 }

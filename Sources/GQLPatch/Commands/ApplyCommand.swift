@@ -34,44 +34,45 @@ struct ApplyCommand: Sendable {
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution, atomic: options.atomic,
             wantsDigest: options.journal != nil)
+        var journal: BatchJournal?
+        var check: BatchJournalCheck?
+        // A resumed journal is read first, so that a file is matched against it before anything is sent.
+        if let path = options.journal, options.resume, !settings.options.dryRun {
+            let (opened, state) = try BatchJournal.resume(path: path)
+            if state.atomic != options.atomic {
+                throw .usage("the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way")
+            }
+            journal = opened
+            check = BatchJournalCheck(state: state, journalPath: path, inputName: source.name)
+        }
         var total: Int?
         var checked: [BatchOperation]?
         if !options.readsStandardInput {
-            (total, checked) = try checkWhole(source, parser: parser)
+            (total, checked) = try checkWhole(source, parser: parser, journal: &check)
+            try check?.checkAllMatched()
             try source.rewind()
         }
         if settings.options.dryRun {
             return try dryRun(source, parser: parser)
         }
-        var journal: BatchJournal?
-        var resumed: BatchJournal.State?
-        if let path = options.journal {
-            if options.resume {
-                let (opened, state) = try BatchJournal.resume(path: path)
-                if state.atomic != options.atomic {
-                    throw .usage("the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way")
-                }
-                if state.input != source.name {
-                    context.console.message("gqlpatch: warning: the journal \(path) was written for \(state.input), not \(source.name)")
-                }
-                journal = opened
-                resumed = state
-            } else {
-                journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
-            }
+        if let check, check.state.input != source.name {
+            context.console.message("gqlpatch: warning: the journal \(check.journalPath) was written for \(check.state.input), not \(source.name)")
+        }
+        if let path = options.journal, !options.resume {
+            journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
         }
         var run = ApplyRun(
-            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal, resumed: resumed)
+            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal, check: check)
         return try await run.execute()
     }
 
     // MARK: - Checking a file whole
 
     /// Checks every line of a file; prints each bad line's error and throws 65 when there is one.
-    /// Returns the number of operations (non-blank lines) and, for a file of at most
-    /// `keptOperations`, the operations themselves.
+    /// Matches each line against a resumed journal (a mismatch throws 65 at once). Returns the number
+    /// of operations (non-blank lines) and, for a file of at most `keptOperations`, the operations themselves.
     private func checkWhole(
-        _ source: BatchLineSource, parser: BatchLineParser
+        _ source: BatchLineSource, parser: BatchLineParser, journal check: inout BatchJournalCheck?
     ) throws(GQLPatchError) -> (count: Int, operations: [BatchOperation]?) {
         var count = 0
         var errors = 0
@@ -79,17 +80,20 @@ struct ApplyCommand: Sendable {
         while let line = try source.next() {
             if line.isBlank { continue }
             count += 1
+            let operation: BatchOperation
             do {
-                let operation = try parser.parse(line)
-                if count > Self.keptOperations {
-                    operations = nil
-                } else {
-                    operations?.append(operation)
-                }
+                operation = try parser.parse(line)
             } catch {
                 errors += 1
                 context.console.message(error.rendered(source: source.name))
                 if errors == Self.maximumReportedErrors { break }
+                continue
+            }
+            _ = try check?.isDone(line) { operation }
+            if count > Self.keptOperations {
+                operations = nil
+            } else {
+                operations?.append(operation)
             }
         }
         if errors > 0 {
@@ -105,6 +109,7 @@ struct ApplyCommand: Sendable {
     private func dryRun(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> ExitCode {
         let documents = DocumentBuilder()
         let selections = SelectionBuilder(catalogue: settings.catalogue)
+        let out = BatchOutput(console: context.console)
         var output: [UInt8] = []
         var count = 0
         while let line = try source.next() {
@@ -113,7 +118,7 @@ struct ApplyCommand: Sendable {
             do {
                 operation = try parser.parse(line)
             } catch {
-                context.console.writeOut(output)
+                try out.write(output)
                 context.console.message(error.rendered(source: source.name))
                 throw .invalidInput("\(source.name) line \(error.line) is invalid; the dry run stopped there")
             }
@@ -138,11 +143,11 @@ struct ApplyCommand: Sendable {
             output.append(UInt8(ascii: "\n"))
             count += 1
             if output.count >= 1 << 16 {
-                context.console.writeOut(output)
+                try out.write(output)
                 output.removeAll(keepingCapacity: true)
             }
         }
-        if !output.isEmpty { context.console.writeOut(output) }
+        if !output.isEmpty { try out.write(output) }
         context.console.message("gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked; nothing was sent")
         return .success
     }

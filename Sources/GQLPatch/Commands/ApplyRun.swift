@@ -16,32 +16,38 @@ struct ApplyRun {
     /// Operations in a file (nil for standard input), for the progress line.
     let total: Int?
     let journal: BatchJournal?
-    let resumed: BatchJournal.State?
+    /// A resumed journal, matched against the input as it is read.
+    private var check: BatchJournalCheck?
 
     private var tally = BatchTally()
     private var undo: [BatchJournal.UndoEntry] = []
     private var stopping = false
     private var interrupted = false
     private var fatal: GQLPatchError?
+    /// Standard output failed: nothing more can be reported (and nothing more is sent).
+    private var outputFailed = false
+    /// Lines read ahead to match the journal before a rollback, to be reported as skipped.
+    private var readAheadSkips: [Int] = []
     private var progress = ProgressLine()
     private let started = Date()
 
     init(
         command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
-        journal: BatchJournal?, resumed: BatchJournal.State?
+        journal: BatchJournal?, check: BatchJournalCheck?
     ) {
         self.command = command
         self.source = source
         self.parser = parser
         self.checked = checked
-        self.total = total.map { $0 - (resumed?.done.count ?? 0) }
+        self.total = total.map { $0 - (check?.state.done.count ?? 0) }
         self.journal = journal
-        self.resumed = resumed
-        self.undo = resumed?.undo ?? []
+        self.check = check
+        self.undo = check?.state.undo ?? []
     }
 
     private var options: ApplyOptions { command.options }
     private var console: Console { command.context.console }
+    private var output: BatchOutput { BatchOutput(console: console) }
 
     private enum NextItem {
         case operation(BatchOperation)
@@ -109,6 +115,7 @@ struct ApplyRun {
 
         let failedAny = tally.failures > 0 || fatal != nil
         if options.atomic, failedAny || (interrupted && journal == nil) {
+            readAheadToMatchUndo()
             await rollBack(BatchRollback(catalogue: settings.catalogue, sender: sender))
         }
         if stopping, !interrupted, fatal == nil {
@@ -116,9 +123,12 @@ struct ApplyRun {
         }
         let elapsed = Date().timeIntervalSince(started)
         if command.showsProgress { console.writeErr(ProgressLine.clear) }
-        console.message(tally.summary(elapsed: elapsed, interrupted: interrupted))
+        // A run stopped by an error before any line got a result says only the error.
+        if fatal == nil || tally.finished + tally[.skipped] > 0 {
+            console.message(tally.summary(elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil))
+        }
         if let fatal { throw fatal }
-        if interrupted { return .interrupted }
+        if interrupted { return watch?.exitCode ?? .interrupted }
         if tally.failures > 0 || tally[.rollbackFailed] > 0 { return .partialFailure }
         return .success
     }
@@ -149,7 +159,7 @@ struct ApplyRun {
                 checkedIndex += 1
                 if checkedIndex == checked.count { self.checked = [] }  // let the array go
             }
-            if try alreadyDone(line) { continue }
+            if try alreadyDone(line, operation: operation) { continue }
             if let operation { return .operation(operation) }
             do {
                 return .operation(try parser.parse(line))
@@ -160,15 +170,22 @@ struct ApplyRun {
         return .end
     }
 
-    /// Whether the resumed journal has the line as done; a line that differs from the journaled one is an error.
-    private mutating func alreadyDone(_ line: JSONLine) throws(GQLPatchError) -> Bool {
-        guard let resumed, let digest = resumed.done[line.number] else { return false }
-        guard BatchLineParser.digest(line.bytes) == digest else {
-            throw .invalidInput(
-                "\(source.name):\(line.number): error: this line differs from the one the journal \(journal?.path ?? "") recorded as applied; resume with the same input")
+    /// Whether the resumed journal has the line as done (counted as such with `counts`); a line that
+    /// differs from the journaled one, or a journaled undo that is not this line's, is an error.
+    private mutating func alreadyDone(_ line: JSONLine, operation: BatchOperation?, counts: Bool = true) throws(GQLPatchError) -> Bool {
+        guard check != nil else { return false }
+        let parser = self.parser
+        let name = source.name
+        let done = try check!.isDone(line) { () throws(GQLPatchError) -> BatchOperation in
+            if let operation { return operation }
+            do throws(BatchLineError) {
+                return try parser.parse(line)
+            } catch {
+                throw .invalidInput(error.rendered(source: name))
+            }
         }
-        tally.resumedSkips += 1
-        return true
+        if done, counts { tally.resumedSkips += 1 }
+        return done
     }
 
     // MARK: - Results
@@ -189,12 +206,25 @@ struct ApplyRun {
         if result.status.isFailure, !options.continueOnError { stopping = true }
     }
 
+    /// Stops the run when standard output failed: nothing more can be reported.
+    private mutating func outputFailure(_ error: GQLPatchError) {
+        outputFailed = true
+        stopping = true
+        if fatal == nil { fatal = error }
+    }
+
     private mutating func print(_ result: LineResult) {
         tally.add(result.status)
         var bytes: [UInt8] = []
         result.json().write(to: &bytes, pretty: false)
         bytes.append(UInt8(ascii: "\n"))
-        console.writeOut(bytes)
+        guard !outputFailed else { return }
+        do {
+            try output.write(bytes)
+        } catch {
+            outputFailure(error)
+            return
+        }
         if command.showsProgress,
             let text = progress.redraw(
                 done: tally.finished, total: total, errors: tally.failures, elapsed: Date().timeIntervalSince(started))
@@ -211,15 +241,34 @@ struct ApplyRun {
         }
     }
 
-    /// Reports the lines after the stop as skipped.
+    /// Reports the lines after the stop as skipped (those read ahead for a rollback first).
     private mutating func skipRest() {
-        do {
+        for line in readAheadSkips { print(LineResult(line: line, status: .skipped)) }
+        readAheadSkips = []
+        do throws(GQLPatchError) {
             while let line = try source.next() {
-                if line.isBlank || resumed?.done[line.number] != nil { continue }
+                if line.isBlank { continue }
+                if try alreadyDone(line, operation: nil, counts: false) { continue }
                 print(LineResult(line: line.number, status: .skipped))
             }
         } catch {
             fatal = error
+        }
+    }
+
+    /// Before a rollback: reads on through the input (standard input, read as the run goes) until every
+    /// undo entry of the resumed journal was matched to its line, so nothing is undone that the input
+    /// does not name. The lines passed are reported as skipped by `skipRest`.
+    private mutating func readAheadToMatchUndo() {
+        while check?.hasUnmatchedUndo == true {
+            do throws(GQLPatchError) {
+                guard let line = try source.next() else { return }
+                if line.isBlank { continue }
+                if try !alreadyDone(line, operation: nil, counts: false) { readAheadSkips.append(line.number) }
+            } catch {
+                if fatal == nil { fatal = error }
+                if error.code != .invalidInput { return }
+            }
         }
     }
 
@@ -229,6 +278,13 @@ struct ApplyRun {
     private mutating func rollBack(_ rollback: BatchRollback) async {
         console.message("gqlpatch: apply: --atomic: undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")")
         for entry in undo.reversed() {
+            if entry.journalLine > 0, check?.isMatched(entry.line) != true {
+                print(LineResult(
+                    line: entry.line, status: .rollbackFailed, key: entry.action.key,
+                    error: "not undone: the journal's undo of this line (\(journal?.path ?? ""):\(entry.journalLine)) does not match the input",
+                    code: .invalidInput))
+                continue
+            }
             let result = await rollback.undo(line: entry.line, entry.action)
             if result.status == .rolledBack, let journal {
                 do {

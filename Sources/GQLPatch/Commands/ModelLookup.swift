@@ -11,10 +11,15 @@ enum ModelLookup {
 
     /// `Item id=42`, `RecipeStep recipeID=r1 rowID=3`.
     static func describe(model: Model, key: JSONObject) -> String {
+        describe(modelName: model.name, key: key)
+    }
+
+    /// The same for a model known by name only (a journal's undo entry).
+    static func describe(modelName: String, key: JSONObject) -> String {
         let parts = key.map { pair -> String in
             if case .string(let text) = pair.value { return "\(pair.key)=\(text)" }
             return "\(pair.key)=\(pair.value.serialized())"
         }
-        return ([model.name] + parts).joined(separator: " ")
+        return ([modelName] + parts).joined(separator: " ")
     }
 }

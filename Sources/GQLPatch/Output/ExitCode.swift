@@ -16,6 +16,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case invalidInput = 65
     /// A file named on the command line cannot be read (EX_NOINPUT).
     case unreadableFile = 66
+    /// Writing the output failed: disk full, closed pipe (EX_IOERR).
+    case ioError = 74
     /// Endpoint unreachable, timeout, HTTP 5xx (EX_UNAVAILABLE).
     case unavailable = 69
     /// Throttled, HTTP 429 (EX_TEMPFAIL).
@@ -28,4 +30,6 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case configuration = 78
     /// Interrupted by SIGINT.
     case interrupted = 130
+    /// Stopped by SIGTERM (`apply`, which ends its run cleanly first).
+    case terminated = 143
 }

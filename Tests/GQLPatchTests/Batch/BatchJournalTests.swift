@@ -91,4 +91,68 @@ import Testing
         let text = action.json().serialized()
         #expect(UndoAction(json: try JSONValue.parse(text)) == action)
     }
+
+    private func journalFile(_ lines: [String]) throws -> String {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o600)
+        return path
+    }
+
+    @Test(arguments: [
+        (#"{"line":1,"digest":"a","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{},"left":{}}}"#, false,
+         "line 1 has an undo, but the journal was not written with --atomic"),
+        (#"{"line":1,"digest":"a","status":"updated","undo":{"do":"overwrite","model":"Item","key":{"id":"1"}}}"#, true,
+         "line 1 has an undo gqlpatch does not write"),
+        (#"{"line":1,"digest":"a","status":"unchanged","undo":{"do":"remove","model":"Item","key":{"id":"1"},"left":{}}}"#, true,
+         "line 1 has an undo gqlpatch does not write"),
+        (#"{"line":1,"digest":"a","status":"failed"}"#, true, "line 1 has no status of a done line"),
+        (#"{"line":1,"status":"updated"}"#, true, "line 1 has no digest"),
+        (#"{"line":0,"digest":"a","status":"updated"}"#, true, #"an entry without a line number ("line": 1 or more)"#),
+        (#"{"line":4,"rolledBack":true}"#, true, "line 4 is rolled back but was not applied"),
+    ])
+    func anEntryGqlpatchDoesNotWriteIsDamage(entry: String, atomic: Bool, problem: String) throws {
+        let path = try journalFile([#"{"gqlpatchJournal":1,"input":"x","atomic":\#(atomic)}"#, entry, #"{"line":9,"digest":"b","status":"updated"}"#])
+        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
+        #expect(error.code == .invalidInput)
+        #expect(error.message == "\(path):2: error: the journal is damaged: \(problem)")
+    }
+
+    @Test func aLineDoneTwiceWithoutARollbackIsDamage() throws {
+        let done = #"{"line":1,"digest":"a","status":"updated"}"#
+        let path = try journalFile([#"{"gqlpatchJournal":1,"input":"x","atomic":false}"#, done, #"{"line":1,"rolledBack":true}"#, done, done])
+        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
+        #expect(error.message == "\(path):5: error: the journal is damaged: line 1 is recorded as done twice")
+    }
+
+    @Test func aNewJournalIsPrivateAndAnEmptyOneIsMadeSo() throws {
+        let folder = try BatchFixture.folder()
+        let fresh = folder.appendingPathComponent("new.journal").path
+        _ = try BatchJournal.create(path: fresh, input: "in.jsonl", atomic: false)
+        #expect(try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int == 0o600)
+        let made = folder.appendingPathComponent("mktemp.journal").path
+        #expect(FileManager.default.createFile(atPath: made, contents: nil, attributes: [.posixPermissions: 0o644]))
+        _ = try BatchJournal.create(path: made, input: "in.jsonl", atomic: false)
+        #expect(try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func aJournalBehindASymbolicLinkOrWritableByOthersIsRefused() throws {
+        let folder = try BatchFixture.folder()
+        let real = folder.appendingPathComponent("real.journal").path
+        _ = try BatchJournal.create(path: real, input: "in.jsonl", atomic: false)
+        let link = folder.appendingPathComponent("link.journal").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        for attempt in [{ _ = try BatchJournal.resume(path: link) }, { _ = try BatchJournal.create(path: link, input: "in.jsonl", atomic: false) }] {
+            let error = try #require(throws: GQLPatchError.self) { try attempt() }
+            #expect(error.code == .invalidInput)
+            #expect(error.message == "the journal \(link) is a symbolic link; refusing to follow it (give the file's own path)")
+        }
+        chmod(real, 0o620)
+        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: real) }
+        #expect(error.message == "the journal \(real) can be written by other users (mode 0620): chmod go-w \(real); refusing to use it")
+        let fifo = folder.appendingPathComponent("fifo.journal").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let notFile = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: fifo) }
+        #expect(notFile.message == "the journal \(fifo) is not a regular file; refusing to use it")
+    }
 }
