@@ -3,6 +3,8 @@ struct BatchTally: Sendable {
     private(set) var counts: [LineStatus: Int] = [:]
     /// Lines the journal of a resumed run already had.
     var resumedSkips = 0
+    /// Lines of other shards (`--shard`), not this run's to apply.
+    var otherShards = 0
 
     mutating func add(_ status: LineStatus) {
         counts[status, default: 0] += 1
@@ -27,6 +29,7 @@ struct BatchTally: Sendable {
             return count > 0 ? "\(count) \(status.rawValue.replacing("_", with: " "))" : nil
         }
         if resumedSkips > 0 { parts.append("\(resumedSkips) already applied (journal)") }
+        if otherShards > 0 { parts.append("\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out") }
         if parts.isEmpty { parts = ["nothing to do"] }
         let head = interrupted ? "interrupted after" : stopped ? "stopped after" : "done:"
         return "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "

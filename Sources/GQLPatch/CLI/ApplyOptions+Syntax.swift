@@ -3,7 +3,7 @@ extension ApplyOptions {
     static let syntax = CommandSyntax(
         name: "apply", summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
         help: ApplyOptions.help,
-        valueOptions: ["-j", "--concurrency", "--rate", "--journal", "--max-attempts"],
+        valueOptions: ["-j", "--concurrency", "--rate", "--journal", "--max-attempts", "--shard"],
         flags: ["--atomic", "--resume", "--continue-on-error"]
     ) { (options, positionals) throws(GQLPatchError) -> Command in
         var apply = ApplyOptions()
@@ -32,6 +32,11 @@ extension ApplyOptions {
                     throw .usage("--max-attempts expects a whole number from 1 to 100, got '\(value)'")
                 }
                 apply.maxAttempts = count
+            case "--shard":
+                guard let shard = ApplyShard(value) else {
+                    throw .usage("--shard expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'")
+                }
+                apply.shard = shard
             case "--atomic": apply.atomic = true
             case "--resume": apply.resume = true
             case "--continue-on-error": apply.continueOnError = true
@@ -39,6 +44,9 @@ extension ApplyOptions {
             }
         }
         if apply.resume, apply.journal == nil { throw .usage("--resume needs --journal PATH (the journal of the run to resume)") }
+        if apply.atomic, apply.shard != nil {
+            throw .usage("--atomic and --shard do not go together: each shard's job would undo only its own lines, not the whole input")
+        }
         if apply.atomic, apply.continueOnError {
             throw .usage("--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)")
         }

@@ -17,9 +17,22 @@ public struct ApplyOptions: Sendable {
     public var maxAttempts: Int = 5
     /// `--continue-on-error`: keep going after a line fails (default: stop sending at the first failure).
     public var continueOnError = false
+    /// `--shard I/N`: apply only the lines of shard I of N (nil: every line).
+    public var shard: ApplyShard?
 
     public init() {}
 
     /// Whether the input is standard input.
     public var readsStandardInput: Bool { path == "-" }
+
+    /// The journal file of this run: `--journal PATH`, with `.shard-I-of-N` added under `--shard`.
+    public var journalPath: String? {
+        guard let journal else { return nil }
+        return shard.map { $0.journalPath(journal) } ?? journal
+    }
+
+    /// Whether this run applies `operation` (always, without `--shard`).
+    func applies(_ operation: BatchOperation) -> Bool {
+        shard?.contains(identity: operation.identity) ?? true
+    }
 }

@@ -37,7 +37,7 @@ struct ApplyCommand: Sendable {
         var journal: BatchJournal?
         var check: BatchJournalCheck?
         // A resumed journal is read first, so that a file is matched against it before anything is sent.
-        if let path = options.journal, options.resume, !settings.options.dryRun {
+        if let path = options.journalPath, options.resume, !settings.options.dryRun {
             let (opened, state) = try BatchJournal.resume(path: path)
             if state.atomic != options.atomic {
                 throw .usage("the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way")
@@ -58,7 +58,7 @@ struct ApplyCommand: Sendable {
         if let check, check.state.input != source.name {
             context.console.message("gqlpatch: warning: the journal \(check.journalPath) was written for \(check.state.input), not \(source.name)")
         }
-        if let path = options.journal, !options.resume {
+        if let path = options.journalPath, !options.resume {
             journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
         }
         var run = ApplyRun(
@@ -70,16 +70,19 @@ struct ApplyCommand: Sendable {
 
     /// Checks every line of a file; prints each bad line's error and throws 65 when there is one.
     /// Matches each line against a resumed journal (a mismatch throws 65 at once). Returns the number
-    /// of operations (non-blank lines) and, for a file of at most `keptOperations`, the operations themselves.
+    /// of the run's own operations (non-blank lines of its shard) and, for a file of at most
+    /// `keptOperations` lines, every line's operation in order.
     private func checkWhole(
         _ source: BatchLineSource, parser: BatchLineParser, journal check: inout BatchJournalCheck?
     ) throws(GQLPatchError) -> (count: Int, operations: [BatchOperation]?) {
         var count = 0
+        var ownCount = 0
         var errors = 0
         var operations: [BatchOperation]? = []
         while let line = try source.next() {
             if line.isBlank { continue }
             count += 1
+            ownCount += 1
             let operation: BatchOperation
             do {
                 operation = try parser.parse(line)
@@ -89,7 +92,9 @@ struct ApplyCommand: Sendable {
                 if errors == Self.maximumReportedErrors { break }
                 continue
             }
-            _ = try check?.isDone(line) { operation }
+            // Every line is checked (one bad line fails the file in every shard); only the shard's own
+            // count for the progress line and the journal.
+            if !options.applies(operation) { ownCount -= 1 } else { _ = try check?.isDone(line) { operation } }
             if count > Self.keptOperations {
                 operations = nil
             } else {
@@ -100,7 +105,7 @@ struct ApplyCommand: Sendable {
             let more = errors == Self.maximumReportedErrors ? " (checking stopped after \(errors) errors)" : ""
             throw .invalidInput("\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
         }
-        return (count, operations)
+        return (ownCount, operations)
     }
 
     // MARK: - Dry run
@@ -112,6 +117,7 @@ struct ApplyCommand: Sendable {
         let out = BatchOutput(console: context.console)
         var output: [UInt8] = []
         var count = 0
+        var otherShards = 0
         while let line = try source.next() {
             if line.isBlank { continue }
             let operation: BatchOperation
@@ -121,6 +127,10 @@ struct ApplyCommand: Sendable {
                 try out.write(output)
                 context.console.message(error.rendered(source: source.name))
                 throw .invalidInput("\(source.name) line \(error.line) is invalid; the dry run stopped there")
+            }
+            if !options.applies(operation) {
+                otherShards += 1
+                continue
             }
             let selection = selections.defaultSelection(for: operation.model)
             let request: GraphQLRequestBody
@@ -148,7 +158,8 @@ struct ApplyCommand: Sendable {
             }
         }
         if !output.isEmpty { try out.write(output) }
-        context.console.message("gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked; nothing was sent")
+        let others = otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
+        context.console.message("gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent")
         return .success
     }
 }

@@ -159,6 +159,20 @@ struct ApplyRun {
                 checkedIndex += 1
                 if checkedIndex == checked.count { self.checked = [] }  // let the array go
             }
+            if options.shard != nil {
+                // The shard of a line is known only from its operation: parse it first.
+                if operation == nil {
+                    do {
+                        operation = try parser.parse(line)
+                    } catch {
+                        return .result(LineResult(line: line.number, status: .failed, error: error.rendered(source: source.name), code: .invalidInput))
+                    }
+                }
+                if let operation, !options.applies(operation) {
+                    tally.otherShards += 1
+                    continue
+                }
+            }
             if try alreadyDone(line, operation: operation) { continue }
             if let operation { return .operation(operation) }
             do {
@@ -241,13 +255,20 @@ struct ApplyRun {
         }
     }
 
+    /// Whether `line` belongs to another shard (`--shard`); a line that does not parse is no shard's
+    /// to leave out: it is reported.
+    private func isOtherShards(_ line: JSONLine) -> Bool {
+        guard options.shard != nil, let operation = try? parser.parse(line) else { return false }
+        return !options.applies(operation)
+    }
+
     /// Reports the lines after the stop as skipped (those read ahead for a rollback first).
     private mutating func skipRest() {
         for line in readAheadSkips { print(LineResult(line: line, status: .skipped)) }
         readAheadSkips = []
         do throws(GQLPatchError) {
             while let line = try source.next() {
-                if line.isBlank { continue }
+                if line.isBlank || isOtherShards(line) { continue }
                 if try alreadyDone(line, operation: nil, counts: false) { continue }
                 print(LineResult(line: line.number, status: .skipped))
             }
