@@ -18,14 +18,15 @@ public enum HelpText {
           --token TOKEN               token for user-pool, oidc, lambda, sent raw in Authorization
                                       (env GQLPATCH_TOKEN)
           --header 'Name: value'      extra HTTP header; repeatable
-          --timeout SECONDS           per request (default 30)
+          --timeout SECONDS           per request (default 30; 0.001 to 86400)
           --conflict-resolution auto|on|off
                                       send _version (auto: when the schema has it; default auto)
-          --retry-conflicts N         retries after a version conflict (default 3)
+          --retry-conflicts N         retries after a version conflict (default 3; 0 to 100)
           --dry-run                   send nothing; print the planned requests (secrets redacted)
           --output record|envelope    print the record (default) or the whole GraphQL response
           --compact | --pretty        JSON layout (default: pretty on a terminal, compact otherwise)
-          --verbose                   trace requests and responses on stderr (secrets redacted)
+          --verbose                   say which config and schema were read, trace requests and
+                                      responses on stderr (secrets redacted)
           --help, -h                  this help;  --version  the version
         """
 
@@ -35,6 +36,7 @@ public enum HelpText {
           1  GraphQL errors of any other kind    65  input does not fit the schema
           2  conflict or failed condition        66  a file named on the command line cannot be read
           3  not found: no record for that key   69  endpoint unreachable, timeout, HTTP 5xx
+                                                 74  stdout cannot be written (disk full, closed)
                                                  75  throttled (HTTP 429)
                                                  76  the response is not a GraphQL JSON response
                                                  77  HTTP 401/403 or Unauthorized
