@@ -62,8 +62,16 @@ $(VENV)/.bench-installed: $(VENV)/.installed $(BENCH_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(BENCH_REQS)
 	touch $@
 
-# See gqlpatch work against the local emulator: one command, no AWS account.
+# See gqlpatch work against the local emulator: one command, no AWS account. The script pipes
+# gqlpatch's JSON through jq, installed from Debian's packages when missing (as `bench` does).
+DEMO_TOOLS := jq
+
 demo: venv
+	@missing=""; for tool in $(DEMO_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "demo: installing$$missing from Debian's packages (apt-get)"; \
+		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	fi
 	$(SWIFT) build --product gqlpatch
 	GQLPATCH=$(CURDIR)/.build/debug/gqlpatch PY=$(CURDIR)/$(VPY) scripts/demo.sh
 

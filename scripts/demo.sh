@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+command -v jq >/dev/null || { echo "demo.sh needs jq (make demo installs it; or: apt-get install jq)" >&2; exit 1; }
+
 GQLPATCH=${GQLPATCH:-.build/debug/gqlpatch}
 PY=${PY:-.venv/bin/python}
 KEY=da2-demo0123456789abcdefghijklmn

@@ -29,8 +29,8 @@ for signalNumber in [SIGINT, SIGTERM] {
     }
 }
 
-/// Writes all bytes to a file descriptor, retrying short writes. Returns 0, or the errno of the failure.
-@discardableResult @Sendable func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32 {
+/// Writes all bytes to a file descriptor, retrying short writes: nil when all went out, else errno.
+@Sendable func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
     bytes.withUnsafeBytes { buffer in
         var offset = 0
         while offset < buffer.count {
@@ -41,41 +41,53 @@ for signalNumber in [SIGINT, SIGTERM] {
             }
             offset += written
         }
-        return 0
+        return nil
     }
 }
 
-var environment: [String: String] = [:]
+@Sendable func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+/// A C string's bytes, as the kernel gave them: not yet decoded (argv and the environment are checked
+/// for UTF-8 by the library, never repaired).
+func bytes(of pointer: UnsafeMutablePointer<CChar>) -> [UInt8] {
+    Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+}
+
+let rawArguments = (1..<Int(CommandLine.argc)).compactMap { CommandLine.unsafeArgv[$0].map(bytes(of:)) }
+var rawEnvironment: [[UInt8]] = []
 var entry = environ
 while let pointer = entry.pointee {
-    let pair = String(cString: pointer)
-    if let equals = pair.firstIndex(of: "=") {
-        environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-    }
+    rawEnvironment.append(bytes(of: pointer))
     entry += 1
 }
+let environment = ProcessEnvironment(raw: rawEnvironment)
 
 let console = Console(
-    writeOut: { bytes in
+    checkedWriteOut: { bytes in
         stdoutBusy.store(true, ordering: .sequentiallyConsistent)
-        let failure = writeAll(1, bytes)
-        if failure != 0 { StandardOutputFailure.record(failure) }
+        let failed = writeAll(1, bytes)
         stdoutBusy.store(false, ordering: .sequentiallyConsistent)
         let signalNumber = pendingSignal.load(ordering: .sequentiallyConsistent)
         if signalNumber != 0 { _exit(128 + signalNumber) }
+        return failed.map(describe)
     },
-    writeErr: { writeAll(2, Array($0.utf8)) },
+    closeOut: {
+        // close(2) reports what write(2) could not yet (NFS, quotas). EBADF: stdout was never open, and
+        // a write would have said so; EINTR: the descriptor is closed all the same on Linux.
+        guard close(1) != 0, errno != EBADF, errno != EINTR else { return nil }
+        return describe(errno)
+    },
+    writeErr: { _ = writeAll(2, Array($0.utf8)) },
     stdoutIsTerminal: isatty(1) == 1
 )
 let context = RunContext(
     console: console,
     readFile: LocalFiles.read,
     fileExists: LocalFiles.exists,
-    transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment)),
+    transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values)),
     workingDirectory: LocalFiles.currentDirectory()
 )
-let code = await Application.run(
-    arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, context: context)
+let code = await Application.run(rawArguments: rawArguments, environment: environment, context: context)
 // Every output went out through write(2) already (nothing sits in a stdio buffer): end without the
 // exit handlers, which would only tear down libcurl's TLS library (about a millisecond) on the way out.
 _exit(code)

@@ -81,9 +81,9 @@ import Testing
     }
 
     @Test(arguments: [
-        Refused(arguments: [], status: 64, message: "gqlpatch: error: no command given (try 'gqlpatch --help')\n"),
+        Refused(arguments: [], status: 64, message: "gqlpatch: error: no command given\nRun 'gqlpatch --help' for usage.\n"),
         Refused(arguments: ["--frob"] + ExitCodeEndToEndTests.update, status: 64,
-                message: "gqlpatch: error: unknown option '--frob' (see 'gqlpatch --help')\n"),
+                message: "gqlpatch: error: unknown option '--frob'\nRun 'gqlpatch update --help' for usage.\n"),
         Refused(arguments: ["update", "Item", "--id", "item-1", "--set"], status: 64,
                 message: "gqlpatch: error: missing value for --set\n"),
         Refused(arguments: ["update", "Itme", "--id", "item-1", "--set", "name=Lamp"], status: 65,
@@ -280,8 +280,13 @@ import Testing
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let endpoint = "http://example.invalid/graphql"
-        let result = try GQLPatchRun.run(
+        let verbose = try GQLPatchRun.run(
             ["--verbose", "--endpoint", endpoint, "--schema", TestPaths.schema] + credentials + Self.update, in: folder)
+        // --verbose first says which config was read (none here), then the error.
+        var result = verbose
+        let configLine = "gqlpatch: config: none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(folder.path))\n"
+        #expect(result.stderr.hasPrefix(configLine), "\(result)")
+        result.stderr = String(result.stderr.dropFirst(configLine.count))
         result.expectFailure(
             78,
             "gqlpatch: error: refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http\n")

@@ -72,7 +72,7 @@ import Testing
                 message: "gqlpatch: error: --where: ModelRecipeStepFilterInput has no field \"acton\"; did you mean \"action\"?\n"),
         BadCase(arguments: ["list", "RecipeStep", "--filter", "{\"rowID\": {\"gt\": \"two\"}}"], status: 65,
                 message: "gqlpatch: error: --filter.rowID.gt: expected an Int, got \"two\"\n"),
-        BadCase(arguments: ["list", "RecipeStep", "--filter", "{\"rowID\": "], status: 65, message: "--filter:1:11: error: --filter: unexpected end of input"),
+        BadCase(arguments: ["list", "RecipeStep", "--filter", "{\"rowID\": "], status: 65, message: "--filter:1:11: error: unexpected end of input"),
         BadCase(arguments: ["list", "RecipeStep", "--sort", "asc"], status: 65,
                 message: "gqlpatch: error: --sort needs --where on RecipeStep's partition key (recipeID=VALUE)\n"),
         BadCase(arguments: ["list", "Recipes"], status: 65, message: "gqlpatch: error: unknown model 'Recipes' (did you mean 'Recipe'?)"),

@@ -64,8 +64,10 @@ struct BatchLineParser: Sendable {
         } ?? []
         var expectVersion: Int?
         if let version = object["expectVersion"] {
-            guard let number = version.intValue, number >= 0 else {
-                throw .invalidInput("\"expectVersion\" must be a whole number, got \(version.serialized())")
+            guard let number = version.intValue, NumericLimits.version.contains(number) else {
+                let range = NumericLimits.version
+                throw .invalidInput(
+                    "\"expectVersion\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(version.serialized())")
             }
             guard versioned else {
                 throw .invalidInput("\"expectVersion\" needs a versioned model, and \(model.name) has no _version (use --conflict-resolution on if the API is versioned)")

@@ -28,7 +28,7 @@ struct BatchSender: BatchSending {
 
     @Sendable static func taskSleep(_ seconds: Double) async {
         guard seconds > 0 else { return }
-        try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        try? await Task.sleep(nanoseconds: (seconds * 1e9).saturated(to: UInt64.self))
     }
 
     func send(_ request: GraphQLRequestBody) async -> BatchSendOutcome {

@@ -15,7 +15,7 @@ struct ProgressLine: Sendable {
         var text = total.map { "\(done)/\($0) lines" } ?? "\(done) lines"
         text += "  \(DecimalText.fixed(rate, fractionDigits: 1))/s  \(errors) error\(errors == 1 ? "" : "s")"
         if let total, rate > 0, total >= done {
-            text += "  ETA \(Int((Double(total - done) / rate).rounded(.up))) s"
+            text += "  ETA \((Double(total - done) / rate).rounded(.up).saturated(to: Int.self)) s"
         }
         return text
     }

@@ -21,7 +21,7 @@ extension ApplyOptions {
 
         Options:
           -j N, --concurrency N       requests in flight (default 8); lines for the same record run in order
-          --rate N                    at most N requests a second
+          --rate N                    at most N requests a second (0.01 to 1000000)
           --max-attempts N            tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)
           --continue-on-error         keep going after a failed line (default: stop at the first failure)
           --atomic                    all or nothing: at a failure, undo the applied lines in reverse order

@@ -15,23 +15,14 @@ extension ApplyOptions {
             let value = option.value ?? ""
             switch option.name {
             case "-j", "--concurrency":
-                guard let count = Int(value), count >= 1, count <= 256 else {
-                    throw .usage("\(option.name) expects a whole number from 1 to 256, got '\(value)'")
-                }
-                apply.concurrency = count
+                apply.concurrency = try ArgumentParser.wholeNumber(value, option: option.name, in: NumericLimits.concurrency)
             case "--rate":
-                guard let rate = Double(value), rate.isFinite, rate > 0 else {
-                    throw .usage("--rate expects a positive number of requests a second, got '\(value)'")
-                }
-                apply.rate = rate
+                apply.rate = try ArgumentParser.number(value, option: option.name, of: "requests a second", in: NumericLimits.rate)
             case "--journal":
                 guard !value.isEmpty, value != "-" else { throw .usage("--journal expects a file path, got '\(value)'") }
                 apply.journal = value
             case "--max-attempts":
-                guard let count = Int(value), count >= 1, count <= 100 else {
-                    throw .usage("--max-attempts expects a whole number from 1 to 100, got '\(value)'")
-                }
-                apply.maxAttempts = count
+                apply.maxAttempts = try ArgumentParser.wholeNumber(value, option: option.name, in: NumericLimits.maxAttempts)
             case "--shard":
                 guard let shard = ApplyShard(value) else {
                     throw .usage("--shard expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'")

@@ -21,11 +21,8 @@ extension ArgumentParser {
         return model
     }
 
-    /// A whole number of 1 or more (`--limit`, `--page-size`).
+    /// A count (`--limit`, `--page-size`): 1 or more, and a GraphQL `Int` (it may be sent as `limit`).
     static func positiveCount(_ text: String, option: String) throws(GQLPatchError) -> Int {
-        guard let count = Int(text), count >= 1 else {
-            throw .usage("\(option) expects a whole number of 1 or more, got '\(text)'")
-        }
-        return count
+        try wholeNumber(text, option: option, in: NumericLimits.count)
     }
 }

@@ -32,6 +32,23 @@ public struct ArgumentParser: Sendable {
         return try parser.run()
     }
 
+    /// The command a command line names, also when it does not parse: for the help hint of an error.
+    /// The first argument that is neither an option nor a global option's value.
+    public static func commandName(in arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument.hasPrefix("-"), argument != "-" {
+                if argument == "--" { return nil }
+                if globalValueOptions.contains(argument) { index += 1 }
+                continue
+            }
+            return CommandSyntax.named(argument)?.name
+        }
+        return nil
+    }
+
     private static var commandNames: [String] { CommandSyntax.all.map(\.name) }
 
     private mutating func run() throws(GQLPatchError) -> Invocation {
@@ -52,6 +69,10 @@ public struct ArgumentParser: Sendable {
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
+            } else if !argument.hasPrefix("--"), argument.count > 2, takesValue(String(argument.prefix(2))) {
+                // `-j8` is `-j 8`, as getopt reads an attached short option value.
+                name = String(argument.prefix(2))
+                inlineValue = String(argument.dropFirst(2))
             }
             try takeOption(name, inlineValue: inlineValue)
         }
@@ -71,6 +92,11 @@ public struct ArgumentParser: Sendable {
             return
         }
         positionals.append(argument)
+    }
+
+    /// Whether the option takes a value, globally or in the command read so far.
+    private func takesValue(_ name: String) -> Bool {
+        Self.globalValueOptions.contains(name) || command?.valueOptions.contains(name) == true
     }
 
     private mutating func value(for name: String, inline: String?) throws(GQLPatchError) -> String {
@@ -116,8 +142,7 @@ public struct ArgumentParser: Sendable {
         }
         var known = Self.globalValueOptions.union(Self.globalFlags)
         if let command { known.formUnion(command.valueOptions.union(command.flags)) }
-        let helpHint = command.map { " (see 'gqlpatch \($0.name) --help')" } ?? " (see 'gqlpatch --help')"
-        throw .usage("unknown option '\(name)'\(Self.suggestion(for: name, among: known.sorted()))\(helpHint)")
+        throw .usage("unknown option '\(name)'\(Self.suggestion(for: name, among: known.sorted()))")
     }
 
     private mutating func takeGlobal(_ name: String, _ value: String) throws(GQLPatchError) {
@@ -138,20 +163,14 @@ public struct ArgumentParser: Sendable {
             }
             options.headers.append(header)
         case "--timeout":
-            guard let seconds = Double(value), seconds.isFinite, seconds > 0 else {
-                throw .usage("--timeout expects a positive number of seconds, got '\(value)'")
-            }
-            options.timeout = seconds
+            options.timeout = try Self.number(value, option: name, of: "seconds", in: NumericLimits.timeout)
         case "--conflict-resolution":
             guard let mode = ConflictResolution(rawValue: value) else {
                 throw .usage("--conflict-resolution expects auto, on or off, got '\(value)'")
             }
             options.conflictResolution = mode
         case "--retry-conflicts":
-            guard let count = Int(value), count >= 0 else {
-                throw .usage("--retry-conflicts expects a whole number of 0 or more, got '\(value)'")
-            }
-            options.retryConflicts = count
+            options.retryConflicts = try Self.wholeNumber(value, option: name, in: NumericLimits.retryConflicts)
         case "--output":
             guard let mode = OutputMode(rawValue: value) else {
                 throw .usage("--output expects record or envelope, got '\(value)'")
@@ -160,9 +179,7 @@ public struct ArgumentParser: Sendable {
         case "--region": options.region = value
         case "--profile": options.profile = value
         case "--max-response-mb":
-            guard let megabytes = Int(value), (1...4096).contains(megabytes) else {
-                throw .usage("--max-response-mb expects a whole number of MB from 1 to 4096, got '\(value)'")
-            }
+            let megabytes = try Self.wholeNumber(value, option: name, of: "MB", in: NumericLimits.responseMegabytes)
             options.maxResponseBytes = megabytes << 20
         default: break
         }
@@ -178,7 +195,7 @@ public struct ArgumentParser: Sendable {
         }
         if wantsVersion { return Invocation(command: .version, options: options) }
         guard let command else {
-            throw .usage("no command given (try 'gqlpatch --help')")
+            throw .usage("no command given")
         }
         return Invocation(command: try command.build(commandOptions, positionals), options: options)
     }
@@ -225,12 +242,28 @@ public struct ArgumentParser: Sendable {
         }
     }
 
-    /// `--expect-version N`.
+    /// `--expect-version N`: sent as `_version`, a GraphQL `Int`.
     static func version(_ text: String) throws(GQLPatchError) -> Int {
-        guard let version = Int(text), version >= 0 else {
-            throw .usage("--expect-version expects a whole number, got '\(text)'")
+        try wholeNumber(text, option: "--expect-version", in: NumericLimits.version)
+    }
+
+    /// A whole number in `range`, or a usage error giving the range (`--limit expects a whole number
+    /// from 1 to 2147483647, got 'x'`), `unit` named after it (`of MB`).
+    static func wholeNumber(_ text: String, option: String, of unit: String? = nil, in range: ClosedRange<Int>) throws(GQLPatchError) -> Int {
+        guard let number = Int(text), range.contains(number) else {
+            let what = unit.map { "a whole number of \($0)" } ?? "a whole number"
+            throw .usage("\(option) expects \(what) from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
-        return version
+        return number
+    }
+
+    /// A finite number in `range` (`2.5`, `1e3`), or a usage error giving the range.
+    static func number(_ text: String, option: String, of unit: String, in range: ClosedRange<Double>) throws(GQLPatchError) -> Double {
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw .usage(
+                "\(option) expects a number of \(unit) from \(NumericLimits.shown(range.lowerBound)) to \(NumericLimits.shown(range.upperBound)), got '\(text)'")
+        }
+        return number
     }
 
     /// `a,b,c.d` for `--select`.

@@ -11,4 +11,19 @@ public enum Command: Sendable {
     case query(QueryOptions)
     case schema(SchemaOptions)
     case apply(ApplyOptions)
+
+    /// The command's name, as typed (`update`, `apply`, ...); nil for help and version.
+    public var name: String? {
+        switch self {
+        case .help, .version: nil
+        case .update: "update"
+        case .get: "get"
+        case .create: "create"
+        case .delete: "delete"
+        case .list: "list"
+        case .query: "query"
+        case .schema: "schema"
+        case .apply: "apply"
+        }
+    }
 }

@@ -21,14 +21,15 @@ public enum HelpText {
                                       from the endpoint host, else the profile)
           --profile NAME              AWS profile for iam (env AWS_PROFILE)
           --header 'Name: value'      extra HTTP header; repeatable
-          --timeout SECONDS           per request (default 30)
+          --timeout SECONDS           per request (default 30; 0.001 to 86400)
           --conflict-resolution auto|on|off
                                       send _version (auto: when the schema has it; default auto)
-          --retry-conflicts N         retries after a version conflict (default 3)
+          --retry-conflicts N         retries after a version conflict (default 3; 0 to 100)
           --dry-run                   send nothing; print the planned requests (secrets redacted)
           --output record|envelope    print the record (default) or the whole GraphQL response
           --compact | --pretty        JSON layout (default: pretty on a terminal, compact otherwise)
-          --verbose                   trace requests and responses on stderr (secrets redacted)
+          --verbose                   say which config and schema were read, trace requests and
+                                      responses on stderr (secrets redacted)
           --allow-insecure-http       allow credentials over plain http:// to a host that is not loopback
           --max-response-mb N         refuse responses larger than N MB (default 64, 1 to 4096)
           --help, -h                  this help
@@ -41,7 +42,7 @@ public enum HelpText {
           1  GraphQL errors of any other kind    65  input does not fit the schema
           2  conflict or failed condition        66  a file named on the command line cannot be read
           3  not found: no record for that key   69  endpoint unreachable, timeout, HTTP 5xx
-          4  apply: some lines failed            74  writing the output failed (disk full, closed pipe)
+          4  apply: some lines failed            74  stdout cannot be written (disk full, closed)
                                                  75  throttled (HTTP 429)
                                                  76  the response is not a GraphQL JSON response
                                                  77  HTTP 401/403 or Unauthorized

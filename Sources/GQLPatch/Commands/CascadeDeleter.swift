@@ -31,7 +31,7 @@ struct CascadeDeleter: Sendable {
         order.append(root)
         if settings.options.dryRun {
             for target in order {
-                session.printLine(.object(JSONObject([
+                try session.printLine(.object(JSONObject([
                     ("model", .string(target.model.name)), ("key", .object(target.key)), ("dryRun", .bool(true)),
                 ])))
             }
@@ -48,15 +48,25 @@ struct CascadeDeleter: Sendable {
                     model: target.model, key: target.key, condition: isRoot ? condition : nil,
                     expectVersion: isRoot ? expectVersion : nil, selection: selections.defaultSelection(for: target.model))
                 if outcome.version != nil { softDeletes += 1 }
-                session.printLine(.object(JSONObject([
+                try session.printLine(.object(JSONObject([
                     ("model", .string(target.model.name)), ("key", .object(target.key)), ("record", outcome.record),
                 ])))
             } catch {
+                func listed(_ targets: ArraySlice<Target>) -> String {
+                    let names = targets.map(\.name)
+                    let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", and \(names.count - 20) more" : "")
+                    return shown.isEmpty ? "none" : shown
+                }
+                if error.code == .ioError {
+                    // The delete went through; only its line could not be printed.
+                    throw GQLPatchError(
+                        .ioError,
+                        "\(error.message)\ngqlpatch: the cascade stopped after deleting \(index + 1) of \(order.count) records "
+                            + "(\(target.name) last); not deleted: \(listed(order[(index + 1)...]))")
+                }
                 // Without an answer the failed delete may have happened: say so rather than guess.
                 let unknown = error.code == .unavailable || error.code == .badResponse
-                let remaining = order[(unknown ? index + 1 : index)...].map(\.name)
-                var shown = remaining.prefix(20).joined(separator: ", ") + (remaining.count > 20 ? ", and \(remaining.count - 20) more" : "")
-                if shown.isEmpty { shown = "none" }
+                let shown = listed(order[(unknown ? index + 1 : index)...])
                 let uncertain = unknown ? "; \(target.name) may or may not have been deleted (no answer)" : ""
                 throw GQLPatchError(
                     error.code,

@@ -20,16 +20,14 @@ extension CommandSession {
         return (object, response)
     }
 
-    /// One JSON Lines record: compact, one line, whatever `--pretty` says.
-    func printLine(_ value: JSONValue) {
-        var bytes: [UInt8] = []
-        value.write(to: &bytes, pretty: false)
-        bytes.append(UInt8(ascii: "\n"))
-        console.writeOut(bytes)
+    /// One JSON Lines record: compact, one line, whatever `--pretty` says. Exit 74 when stdout
+    /// cannot be written, so a listing stops at once instead of reading on.
+    func printLine(_ value: JSONValue) throws(GQLPatchError) {
+        try console.write(JSONPrinter.line(value))
     }
 
     /// One JSON document with the `--pretty`/`--compact` layout.
-    func printDocument(_ value: JSONValue) {
-        console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: console).render(value))
+    func printDocument(_ value: JSONValue) throws(GQLPatchError) {
+        try JSONPrinter(pretty: settings.options.pretty, console: console).print(value, to: console)
     }
 }

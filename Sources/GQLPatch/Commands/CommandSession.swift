@@ -30,16 +30,16 @@ struct CommandSession: Sendable {
     /// Prints the record, or the whole response with `--output envelope`.
     func printRecord(_ record: JSONValue, envelope: JSONValue?) throws(GQLPatchError) {
         if settings.options.output == .envelope {
-            console.writeOut(printer.render(envelope ?? .object(JSONObject([("data", record)]))))
+            try printer.print(envelope ?? .object(JSONObject([("data", record)])), to: console)
         } else {
-            console.writeOut(printer.render(record))
+            try printer.print(record, to: console)
         }
     }
 
     /// With `--output envelope`, a failed response is printed too; otherwise stdout stays empty.
     func printEnvelopeOnFailure(_ response: GraphQLResponse) throws(GQLPatchError) {
         if settings.options.output == .envelope {
-            console.writeOut(printer.render(response.envelope))
+            try printer.print(response.envelope, to: console)
         }
     }
 }

@@ -41,7 +41,7 @@ struct CreateCommand: Sendable {
         let plan = try makePlan()
         let request = try DocumentBuilder().createMutation(model: plan.model, selection: plan.selection, input: plan.built.input)
         if settings.options.dryRun {
-            DryRun.print([DryRun.step("create", request)], settings: settings, context: context)
+            try DryRun.print([DryRun.step("create", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

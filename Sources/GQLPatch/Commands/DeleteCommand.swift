@@ -72,6 +72,6 @@ struct DeleteCommand: Sendable {
         }
         let delete = try documents.deleteMutation(model: plan.model, selection: plan.selection, input: input, condition: plan.condition)
         steps.append(versioned ? DryRun.replacingVersion(in: DryRun.step("delete, with _version from step 1", delete)) : DryRun.step("delete", delete))
-        DryRun.print(steps, settings: settings, context: context)
+        try DryRun.print(steps, settings: settings, context: context)
     }
 }

@@ -23,9 +23,9 @@ enum DryRun {
     }
 
     /// Prints the plan of `steps` on stdout, pretty or compact as the run asks.
-    static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) {
+    static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) throws(GQLPatchError) {
         let document = plan(settings: settings, steps: steps)
-        context.console.writeOut(JSONPrinter(pretty: settings.options.pretty, console: context.console).render(document))
+        try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(document, to: context.console)
     }
 
     static func plan(settings: Settings, steps: [JSONValue]) -> JSONValue {

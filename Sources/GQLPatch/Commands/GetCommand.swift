@@ -29,7 +29,7 @@ struct GetCommand: Sendable {
         let plan = try makePlan()
         if settings.options.dryRun {
             let request = try DocumentBuilder().getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.key)
-            DryRun.print([DryRun.step("fetch the record", request)], settings: settings, context: context)
+            try DryRun.print([DryRun.step("fetch the record", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

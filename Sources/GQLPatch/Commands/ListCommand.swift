@@ -27,7 +27,10 @@ struct ListCommand: Sendable {
             do {
                 filter = try JSONValue.parse(bytes)
             } catch {
-                throw .invalidInput("\(name == "-" ? "<stdin>" : name):\(error.line):\(error.column): error: --filter: \(error.message)")
+                // The place once: `--filter:1:2: error: ...` inline, `FILE:1:2: error: --filter: ...` from a file.
+                let inline = !text.hasPrefix("@")
+                let place = inline ? name : name == "-" ? "<stdin>" : name
+                throw .invalidInput("\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
             }
         }
         let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile).arguments(
@@ -43,7 +46,7 @@ struct ListCommand: Sendable {
         if settings.options.dryRun {
             let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
             let step = DryRun.step("list the first page (then each nextToken)", request)
-            DryRun.print([step], settings: settings, context: context)
+            try DryRun.print([step], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)
@@ -62,13 +65,13 @@ struct ListCommand: Sendable {
                 throw GQLPatchError(.badResponse, "\(field) returned no items list")
             }
             if settings.options.output == .envelope {
-                session.printLine(response.envelope)
+                try session.printLine(response.envelope)
             }
             for item in items {
                 guard let record = item.objectValue else { continue }
                 if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
                 if settings.options.output != .envelope {
-                    session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
+                    try session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
                 }
                 printed += 1
                 if let limit = options.limit, printed >= limit { return }

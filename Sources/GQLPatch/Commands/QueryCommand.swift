@@ -50,7 +50,7 @@ struct QueryCommand: Sendable {
     func run() async throws(GQLPatchError) {
         let request = try makeRequest()
         if settings.options.dryRun {
-            DryRun.print([DryRun.step("send the document", request)], settings: settings, context: context)
+            try DryRun.print([DryRun.step("send the document", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

@@ -12,16 +12,16 @@ struct SchemaCommand: Sendable {
         switch options.action {
         case .model(let name):
             let model = try ModelLookup.model(named: name, in: settings.catalogue)
-            context.console.writeOut(printer.render(CatalogueJSON.render(model)))
+            try printer.print(CatalogueJSON.render(model), to: context.console)
         default:
-            context.console.writeOut(printer.render(CatalogueJSON.render(settings.catalogue, source: settings.schemaSource)))
+            try printer.print(CatalogueJSON.render(settings.catalogue, source: settings.schemaSource), to: context.console)
         }
     }
 
     func pull() async throws(GQLPatchError) {
         let request = GraphQLRequestBody(query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
         if settings.options.dryRun {
-            DryRun.print([DryRun.step("introspect the schema", request)], settings: settings, context: context)
+            try DryRun.print([DryRun.step("introspect the schema", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)
@@ -34,6 +34,6 @@ struct SchemaCommand: Sendable {
             throw GQLPatchError(.badResponse, "the introspection answer has no data.__schema")
         }
         let sdl = try IntrospectionSDLPrinter.print(schema)
-        context.console.writeOut(Array(sdl.utf8))
+        try context.console.write(Array(sdl.utf8))
     }
 }

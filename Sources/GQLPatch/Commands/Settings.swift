@@ -19,6 +19,11 @@ public struct Settings: Sendable {
         requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, context: context)
+        if options.verbose {
+            context.console.message(
+                "gqlpatch: config: "
+                    + (config?.file ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))"))
+        }
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
         if endpoint == nil, !options.dryRun, requireEndpoint {
             throw .configuration(
@@ -34,12 +39,17 @@ public struct Settings: Sendable {
         if !requireSchema, explicitSchema == nil, !context.fileExists(context.workingDirectory + "/schema.graphql"),
             config?.modelIntrospection == nil
         {
+            if options.verbose { context.console.message("gqlpatch: schema: none") }
             return Settings(
                 options: options, endpoint: endpoint, authorizer: authorizer,
                 catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
         }
         let (catalogue, source) = try loadCatalogue(
             options, environment: environment, config: config, context: context, focus: focus)
+        if options.verbose {
+            let introspected = catalogue.origin == .modelIntrospection ? " (data.model_introspection)" : ""
+            context.console.message("gqlpatch: schema: \(source)\(introspected)")
+        }
         return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)
     }
 

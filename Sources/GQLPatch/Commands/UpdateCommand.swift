@@ -93,7 +93,7 @@ struct UpdateCommand: Sendable {
                 condition: plan.condition)
             steps.append(DryRun.step("update", update))
         }
-        DryRun.print(steps, settings: settings, context: context)
+        try DryRun.print(steps, settings: settings, context: context)
     }
 
     // MARK: - Sending

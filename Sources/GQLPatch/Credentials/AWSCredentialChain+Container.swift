@@ -36,7 +36,7 @@ extension AWSCredentialChain {
         var lastProblem = ""
         for attempt in 1...3 {
             if attempt > 1, containerRetryDelay > 0 {
-                try? await Task.sleep(nanoseconds: UInt64(containerRetryDelay * 1_000_000_000))
+                try? await Task.sleep(nanoseconds: (containerRetryDelay * 1_000_000_000).saturated(to: UInt64.self))
             }
             do {
                 let response = try await transport.send(request, timeout: containerTimeout)

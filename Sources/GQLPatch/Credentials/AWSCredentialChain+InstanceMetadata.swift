@@ -13,7 +13,7 @@ extension AWSCredentialChain {
                 ? "http://[fd00:ec2::254]" : "http://169.254.169.254")
         while base.hasSuffix("/") { base.removeLast() }
         let host = AWSEndpointURL(base)?.bareHost ?? base
-        let timeoutText = imdsTimeout == imdsTimeout.rounded() ? String(Int(imdsTimeout)) : String(imdsTimeout)
+        let timeoutText = imdsTimeout == imdsTimeout.rounded() ? String(imdsTimeout.saturated(to: Int.self)) : String(imdsTimeout)
 
         var tokenHeaders: [HeaderField] = []
         let tokenRequest = HTTPRequest(

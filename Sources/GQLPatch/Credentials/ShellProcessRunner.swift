@@ -60,7 +60,7 @@ public enum ShellProcessRunner {
         }
         guard let status else {
             terminate(pid)
-            throw .configuration("credential_process did not finish within \(Int(timeout)) s")
+            throw .configuration("credential_process did not finish within \(timeout.saturated(to: Int.self)) s")
         }
         return (status, output.buffers[0], output.buffers[1])
     }
@@ -175,7 +175,7 @@ public enum ShellProcessRunner {
     }
 
     private static func sleepSeconds(_ seconds: Double) {
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+        var request = timespec(tv_sec: seconds.saturated(to: Int.self), tv_nsec: ((seconds - seconds.rounded(.down)) * 1e9).saturated(to: Int.self))
         var remaining = timespec()
         while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
     }
@@ -206,7 +206,7 @@ public enum ShellProcessRunner {
         mutating func readReady(waiting seconds: Double) -> Bool {
             var polled = descriptors.filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard !polled.isEmpty else { return false }
-            let ready = poll(&polled, nfds_t(polled.count), Int32((seconds * 1000).rounded(.up)))
+            let ready = poll(&polled, nfds_t(polled.count), (seconds * 1000).rounded(.up).saturated(to: Int32.self))
             guard ready > 0 else { return false }
             for entry in polled where entry.revents != 0 {
                 guard let slot = descriptors.firstIndex(of: entry.fd) else { continue }

@@ -1,16 +1,45 @@
 /// Where output goes: stdout carries exactly one JSON document (or JSON Lines where documented);
 /// messages, warnings and traces go to stderr. Injected so tests can capture both.
+///
+/// A failed write to stdout (a full disk, a closed pipe) is remembered, and every later write to it is
+/// dropped, so what reached stdout ends with a whole line. `write`, `checkOutput` and `finishOutput`
+/// turn the failure into exit 74, so a run whose output was lost never exits 0.
 public struct Console: Sendable {
+    /// Writes bytes to stdout without throwing: a failure is remembered (`outputFailure`).
     public var writeOut: @Sendable ([UInt8]) -> Void
     public var writeErr: @Sendable (String) -> Void
     /// Whether stdout is a terminal (JSON is indented then, unless `--compact`).
     public var stdoutIsTerminal: Bool
+    private var closeOut: @Sendable () -> String?
+    /// The first reason a write to stdout failed.
+    private let failure: LockedValue<String?>
 
+    /// Output that cannot fail (tests capture it in memory).
     public init(
         writeOut: @escaping @Sendable ([UInt8]) -> Void, writeErr: @escaping @Sendable (String) -> Void,
         stdoutIsTerminal: Bool
     ) {
-        self.writeOut = writeOut
+        self.init(
+            checkedWriteOut: { bytes in
+                writeOut(bytes)
+                return nil
+            }, closeOut: { nil }, writeErr: writeErr, stdoutIsTerminal: stdoutIsTerminal)
+    }
+
+    /// `checkedWriteOut` answers nil when every byte was written, else why not (`No space left on
+    /// device`); `closeOut` closes stdout at the end of the run (which reports what a write could not
+    /// yet: NFS, delayed allocation) and answers the same way.
+    public init(
+        checkedWriteOut: @escaping @Sendable ([UInt8]) -> String?, closeOut: @escaping @Sendable () -> String?,
+        writeErr: @escaping @Sendable (String) -> Void, stdoutIsTerminal: Bool
+    ) {
+        let failure = LockedValue<String?>(nil)
+        self.failure = failure
+        self.writeOut = { bytes in
+            guard failure.current == nil else { return }
+            if let reason = checkedWriteOut(bytes) { failure.withValue { $0 = $0 ?? reason } }
+        }
+        self.closeOut = closeOut
         self.writeErr = writeErr
         self.stdoutIsTerminal = stdoutIsTerminal
     }
@@ -18,5 +47,26 @@ public struct Console: Sendable {
     /// One line on stderr.
     public func message(_ text: String) {
         writeErr(text + "\n")
+    }
+
+    /// Why stdout could not be written, once a write failed (nil while all went through).
+    public var outputFailure: String? { failure.current }
+
+    /// Writes to stdout; exit 74 when this write, or an earlier one, failed.
+    public func write(_ bytes: [UInt8]) throws(GQLPatchError) {
+        writeOut(bytes)
+        try checkOutput()
+    }
+
+    /// Exit 74 when a write to stdout failed.
+    public func checkOutput() throws(GQLPatchError) {
+        guard let reason = failure.current else { return }
+        throw GQLPatchError(.ioError, "cannot write to standard output: \(reason)")
+    }
+
+    /// At the end of the run: closes stdout, then `checkOutput`. Nothing may be written after it.
+    public func finishOutput() throws(GQLPatchError) {
+        if failure.current == nil, let reason = closeOut() { failure.withValue { $0 = $0 ?? reason } }
+        try checkOutput()
     }
 }

@@ -20,6 +20,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case ioError = 74
     /// Endpoint unreachable, timeout, HTTP 5xx (EX_UNAVAILABLE).
     case unavailable = 69
+    /// Output could not be written: standard output is full, closed or broken (EX_IOERR).
+    case ioError = 74
     /// Throttled, HTTP 429 (EX_TEMPFAIL).
     case throttled = 75
     /// The response is not a GraphQL JSON response (EX_PROTOCOL).

@@ -15,4 +15,17 @@ public struct JSONPrinter: Sendable {
         bytes.append(UInt8(ascii: "\n"))
         return bytes
     }
+
+    /// Prints one document; exit 74 when stdout cannot be written.
+    public func print(_ value: JSONValue, to console: Console) throws(GQLPatchError) {
+        try console.write(render(value))
+    }
+
+    /// One JSON Lines record: compact, one line, whatever `--pretty` says.
+    public static func line(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        value.write(to: &bytes, pretty: false)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
 }

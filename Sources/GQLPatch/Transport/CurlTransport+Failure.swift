@@ -8,7 +8,7 @@ extension CurlTransport {
     /// The error for a transfer curl gave up on: what went wrong, in the words the rest of gqlpatch
     /// (and the retry policy, which reads the `cannot connect` and `cannot find host` prefixes) expects.
     static func failure(code: Int, osErrno: Int, detail: String, host: String, timeout: Double) -> GQLPatchError {
-        let timeoutText = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+        let timeoutText = timeout == timeout.rounded() ? String(timeout.saturated(to: Int.self)) : String(timeout)
         switch CURLcode(UInt32(code)) {
         case CURLE_OPERATION_TIMEDOUT:
             return GQLPatchError(.unavailable, "request to \(host) timed out after \(timeoutText) s")

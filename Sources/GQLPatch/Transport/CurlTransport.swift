@@ -67,7 +67,7 @@ public struct CurlTransport: HTTPTransport {
         "http,https".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, $0) }
         gqlpatch_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         gqlpatch_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
-        gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(timeout * 1000)))
+        gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, (timeout * 1000).saturated(to: Int.self)))
         gqlpatch_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseBytes))
         gqlpatch_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer)
         if let certificateAuthorities {

@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: [
         (["apply", "-j", "0"], "-j expects a whole number from 1 to 256, got '0'"),
         (["apply", "--concurrency", "many"], "--concurrency expects a whole number from 1 to 256, got 'many'"),
-        (["apply", "--rate", "0"], "--rate expects a positive number of requests a second, got '0'"),
+        (["apply", "--rate", "0"], "--rate expects a number of requests a second from 0.01 to 1000000, got '0'"),
         (["apply", "--max-attempts", "0"], "--max-attempts expects a whole number from 1 to 100, got '0'"),
         (["apply", "--resume"], "--resume needs --journal PATH (the journal of the run to resume)"),
         (["apply", "--journal", "-"], "--journal expects a file path, got '-'"),

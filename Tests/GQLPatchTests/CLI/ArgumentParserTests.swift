@@ -83,6 +83,18 @@ import Testing
         }
     }
 
+    /// `-j8` is `-j 8`, as getopt reads an attached short option value; it used to be an unknown option.
+    @Test func anAttachedShortOptionValue() throws {
+        guard case .apply(let options) = try ArgumentParser.parse(["apply", "in.jsonl", "-j8"]).command else {
+            Issue.record("expected apply")
+            return
+        }
+        #expect(options.concurrency == 8)
+        #expect(ArgumentParser.commandName(in: ["--endpoint", "update", "get", "--frob"]) == "get")
+        #expect(ArgumentParser.commandName(in: ["--frob", "list", "Item"]) == "list")
+        #expect(ArgumentParser.commandName(in: ["--frob"]) == nil)
+    }
+
     struct UsageCase: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var message: String
@@ -103,15 +115,20 @@ import Testing
         UsageCase(arguments: ["update", "Item", "--id", "1", "--key", "id=1", "--set", "a=b"], message: "give the key with --id or with --key, not both"),
         UsageCase(arguments: ["update", "Item", "Extra", "--id", "1", "--set", "a=b"], message: "unexpected argument 'Extra'"),
         UsageCase(arguments: ["--auth", "kerberos", "update"], message: "--auth expects one of api-key, iam, user-pool, oidc, lambda, none, got 'kerberos'"),
-        UsageCase(arguments: ["--timeout", "0", "update"], message: "--timeout expects a positive number of seconds, got '0'"),
+        UsageCase(arguments: ["--timeout", "0", "update"], message: "--timeout expects a number of seconds from 0.001 to 86400, got '0'"),
         UsageCase(arguments: ["--header", "NoColon", "update"], message: "--header expects 'Name: value', got 'NoColon'"),
         UsageCase(arguments: ["--output", "xml"], message: "--output expects record or envelope, got 'xml'"),
-        UsageCase(arguments: ["--retry-conflicts", "-1"], message: "--retry-conflicts expects a whole number of 0 or more, got '-1'"),
+        UsageCase(arguments: ["--retry-conflicts", "-1"], message: "--retry-conflicts expects a whole number from 0 to 100, got '-1'"),
         UsageCase(arguments: ["--id", "1", "update"], message: "--id is an option of a command; put it after the command"),
         UsageCase(arguments: ["--dry-run=yes"], message: "--dry-run takes no value"),
         UsageCase(arguments: ["update", "Item", "--id", "1", "--set", "a=@-", "--patch", "-"], message: "standard input can be read only once"),
-        UsageCase(arguments: ["update", "Item", "--id", "1", "--expect-version", "v3", "--set", "a=b"], message: "--expect-version expects a whole number, got 'v3'"),
+        UsageCase(arguments: ["update", "Item", "--id", "1", "--expect-version", "v3", "--set", "a=b"], message: "--expect-version expects a whole number from 0 to 2147483647, got 'v3'"),
         UsageCase(arguments: ["help", "frobnicate"], message: "no help for 'frobnicate'"),
+        UsageCase(arguments: ["--timeout", "1e16", "update"], message: "--timeout expects a number of seconds from 0.001 to 86400, got '1e16'"),
+        UsageCase(arguments: ["--timeout", "nan", "update"], message: "--timeout expects a number of seconds from 0.001 to 86400, got 'nan'"),
+        UsageCase(arguments: ["--retry-conflicts", "101"], message: "--retry-conflicts expects a whole number from 0 to 100, got '101'"),
+        UsageCase(arguments: ["update", "Item", "--id", "1", "--expect-version", "2147483648", "--set", "a=b"], message: "--expect-version expects a whole number from 0 to 2147483647, got '2147483648'"),
+        UsageCase(arguments: ["apply", "-j"], message: "missing value for -j"),
     ])
     func usageErrors(_ testCase: UsageCase) {
         #expect {

@@ -1,0 +1,87 @@
+import Foundation
+import JSON
+import Testing
+
+/// How the command line talks back: one error prefix with the place once, the help hint once and
+/// for the command at hand, `-j8` like `-j 8`, and `--verbose` naming the config and schema it loaded.
+@Suite struct CLIMessagesEndToEndTests {
+    private func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    private func occurrences(of text: String, in string: String) -> Int {
+        string.components(separatedBy: text).count - 1
+    }
+
+    @Test func noArgumentsPrintsTheHintOnce() throws {
+        let result = try GQLPatchRun.run([])
+        result.expectFailure(64, "gqlpatch: error: no command given\nRun 'gqlpatch --help' for usage.\n")
+        #expect(occurrences(of: "gqlpatch --help", in: result.stderr) == 1, "\(result)")
+    }
+
+    @Test(arguments: [
+        (["update", "Item", "--frob"], "update"),
+        (["list", "Item", "--limit", "x"], "list"),
+        (["--verbose", "apply", "a.jsonl", "b.jsonl"], "apply"),
+        (["get", "Item"], "get"),
+    ])
+    func anErrorInACommandPointsAtThatCommandsHelp(_ arguments: [String], _ command: String) throws {
+        let result = try GQLPatchRun.run(["--schema", TestPaths.schema] + arguments)
+        result.expectFailure(64, "gqlpatch: error: ")
+        #expect(result.stderr.hasSuffix("\nRun 'gqlpatch \(command) --help' for usage.\n"), "\(result)")
+        #expect(occurrences(of: "--help", in: result.stderr) == 1, "the hint once: \(result)")
+    }
+
+    @Test func anUnknownOptionBeforeAnyCommandPointsAtTheOverview() throws {
+        let result = try GQLPatchRun.run(["--frob"])
+        result.expectFailure(64, "gqlpatch: error: unknown option '--frob'\nRun 'gqlpatch --help' for usage.\n")
+    }
+
+    /// `-j8` is `-j 8`, as getopt reads an attached short option value.
+    @Test func anAttachedShortOptionValueIsAccepted() throws {
+        let line = #"{"op": "update", "model": "Item", "key": {"id": "1"}, "set": {"name": "x"}}"#
+        let attached = try GQLPatchRun.run(["--schema", TestPaths.schema, "--dry-run", "apply", "-", "-j8"], stdin: line + "\n")
+        #expect(attached.status == 0, "\(attached)")
+        let refused = try GQLPatchRun.run(["--schema", TestPaths.schema, "--dry-run", "apply", "-", "-j0"], stdin: line + "\n")
+        refused.expectFailure(64, "gqlpatch: error: -j expects a whole number from 1 to 256, got '0'\n")
+    }
+
+    /// A JSON error in `--patch -` used to read `gqlpatch: error: <stdin>: error: ...`.
+    @Test func aPlaceIsNotPrefixedTwice() throws {
+        let result = try GQLPatchRun.run(
+            ["--schema", TestPaths.schema, "--dry-run", "update", "Item", "--id", "1", "--patch", "-"], stdin: "[1]")
+        result.expectFailure(65, "<stdin>: error: --patch expects a JSON object of field changes, got an array\n")
+    }
+
+    /// `--filter '{x'` used to read `--filter:1:2: error: --filter: ...`.
+    @Test func anInlineFilterIsNamedOnce() throws {
+        let result = try GQLPatchRun.run(["--schema", TestPaths.schema, "--dry-run", "list", "Item", "--filter", "{x"])
+        result.expectFailure(65, "--filter:1:2: error: expected string as object key")
+        #expect(occurrences(of: "--filter", in: result.stderr) == 1, "\(result)")
+    }
+
+    @Test func verboseNamesTheSchemaAndConfigLoaded() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let none = try GQLPatchRun.run(
+            ["--verbose", "--schema", TestPaths.schema, "--dry-run", "get", "Item", "--id", "1"], in: folder)
+        #expect(none.status == 0, "\(none)")
+        #expect(none.stderr.contains("gqlpatch: config: none (no --config, no amplify_outputs.json or amplifyconfiguration.json in "), "\(none)")
+        #expect(none.stderr.contains("gqlpatch: schema: \(TestPaths.schema)\n"), "\(none)")
+
+        let config = folder.appendingPathComponent("amplify_outputs.json")
+        try #"{"version": "1", "data": {"url": "http://127.0.0.1:1/graphql", "aws_region": "eu-west-1", "default_authorization_type": "API_KEY", "api_key": "da2-x", "authorization_types": []}}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: TestPaths.schema, toPath: folder.appendingPathComponent("schema.graphql").path)
+        let found = try GQLPatchRun.run(["--verbose", "--dry-run", "get", "Item", "--id", "1"], in: folder)
+        #expect(found.status == 0, "\(found)")
+        #expect(found.stderr.contains("gqlpatch: config: \(folder.path)/amplify_outputs.json\n"), "\(found)")
+        #expect(found.stderr.contains("gqlpatch: schema: \(folder.path)/schema.graphql\n"), "\(found)")
+
+        // Without --verbose, nothing of it.
+        let quiet = try GQLPatchRun.run(["--dry-run", "get", "Item", "--id", "1"], in: folder)
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet)")
+    }
+}
