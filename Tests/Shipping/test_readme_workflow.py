@@ -5,6 +5,7 @@ the `curl` step would write is written directly) and AWS (the endpoint is a loca
 checks SigV4, and STS is `aws_stub_server.py`, which checks the web identity token and hands out
 the role's credentials)."""
 
+import json
 import os
 import re
 import subprocess
@@ -51,6 +52,38 @@ class StubServer:
 
 
 class ReadmeWorkflowTests(ActionRunner, unittest.TestCase):
+    def test_the_matrix_workflow_applies_every_line_once_between_its_shards(self):
+        workflow = next(w for w in readme_workflows() if "strategy" in next(iter(w["jobs"].values())))
+        job = next(iter(workflow["jobs"].values()))
+        shards = job["strategy"]["matrix"]["shard"]
+        self.assertEqual(shards, [1, 2, 3, 4])
+        emulator = Emulator(api_key="da2-matrixworkflow0123456789")
+        self.addCleanup(emulator.stop)
+        env = {"GQLPATCH_ENDPOINT": emulator.url, "GQLPATCH_API_KEY": emulator.api_key}
+        self.assertEqual(set(job["env"]), set(env))
+        lines = [f'{{"op":"create","model":"Item","key":{{"id":"m-{n}"}},"set":{{"name":"Item {n}"}}}}' for n in range(1, 201)]
+        (self.project / "backfill.jsonl").write_text("\n".join(lines) + "\n")
+        self.assertEqual(self.run_step("install", {"dist": str(self.make_dist())}).returncode, 0)
+        apply = next(step for step in job["steps"] if "gqlpatch@" in step.get("uses", ""))
+        last = job["steps"][-1]
+        counted = 0
+        for shard in shards:
+            self.github_output.write_text("")
+            args = apply["with"]["args"].replace("${{ matrix.shard }}", str(shard))
+            ran = self.run_step("run", {"args": args, "working-directory": "project"}, env)
+            self.assertEqual(ran.returncode, 0, ran.stderr)
+            self.assertIn("other shards' lines left out", ran.stderr)
+            summary = subprocess.run(["bash", "-c", last["run"]], capture_output=True, text=True, timeout=30,
+                                     env={"PATH": os.environ["PATH"], "RESULTS": self.outputs()["stdout"]})
+            self.assertEqual(summary.returncode, 0, summary.stderr)
+            counts = json.loads(summary.stdout)
+            self.assertEqual(set(counts), {"created"}, summary.stdout)
+            counted += counts["created"]
+            self.assertTrue((self.project / f"backfill.journal.shard-{shard}-of-4").exists())
+        self.assertEqual(counted, 200)
+        creates = [entry for entry in emulator.logged_requests() if "createItem" in json.dumps(entry.get("body"))]
+        self.assertEqual(len(creates), 200, "each line sent once between the four jobs")
+
     def test_the_readme_has_the_oidc_workflow(self):
         workflows = readme_workflows()
         self.assertGreaterEqual(len(workflows), 1)
@@ -62,7 +95,7 @@ class ReadmeWorkflowTests(ActionRunner, unittest.TestCase):
                         self.assertLessEqual(set(step.get("with", {})), declared, "inputs the action declares")
 
     def test_the_oidc_workflow_patches_the_record_with_the_roles_credentials(self):
-        workflow = readme_workflows()[0]
+        workflow = next(w for w in readme_workflows() if "permissions" in w)
         self.assertEqual(workflow["permissions"]["id-token"], "write")
         job = next(iter(workflow["jobs"].values()))
         env = {name: str(value).replace("${{ runner.temp }}", str(self.runner_temp)) for name, value in job["env"].items()}

@@ -27,6 +27,9 @@ extension ApplyOptions {
           --atomic                    all or nothing: at a failure, undo the applied lines in reverse order
           --journal PATH              record each applied line (fsync) before its result is printed
           --resume                    skip the lines the journal records as applied, continue with the rest
+          --shard I/N                 apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
+                                      jobs over one input: a line's shard is FNV-1a 64 of its record
+                                      ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
           --dry-run                   check the input and print each line's planned request; send nothing
 
         Exit: 0 every line succeeded (or was unchanged), 4 some lines failed, 130 interrupted (Ctrl-C lets
@@ -36,6 +39,7 @@ extension ApplyOptions {
           jq -c '{op: "update", model: "Item", key: {id}, set: {name}}' items.json | gqlpatch apply -j 16
           gqlpatch apply changes.jsonl --journal changes.journal   # ... Ctrl-C, then:
           gqlpatch apply changes.jsonl --journal changes.journal --resume
+          gqlpatch apply backfill.jsonl --shard 2/4 --journal backfill.journal   # job 2 of a 4-job matrix
 
         \(HelpText.globalOptions)
 

@@ -16,8 +16,6 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case invalidInput = 65
     /// A file named on the command line cannot be read (EX_NOINPUT).
     case unreadableFile = 66
-    /// Writing the output failed: disk full, closed pipe (EX_IOERR).
-    case ioError = 74
     /// Endpoint unreachable, timeout, HTTP 5xx (EX_UNAVAILABLE).
     case unavailable = 69
     /// Output could not be written: standard output is full, closed or broken (EX_IOERR).

@@ -31,6 +31,7 @@ import Testing
         #expect(options.journal == "j.log")
         #expect(options.maxAttempts == 3)
         #expect(try parse(["apply", "--concurrency=2", "-"]).concurrency == 2)
+        #expect(try parse(["apply", "--shard", "2/4"]).shard == ApplyShard(index: 2, count: 4))
     }
 
     @Test(arguments: [
@@ -42,6 +43,9 @@ import Testing
         (["apply", "--journal", "-"], "--journal expects a file path, got '-'"),
         (["apply", "a.jsonl", "b.jsonl"], "apply reads one input: unexpected argument 'b.jsonl'"),
         (["apply", "--atomic", "--continue-on-error"], "--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)"),
+        (["apply", "--shard", "0/4"], "--shard expects I/N with 1 <= I <= N <= 10000 (for example 2/4), got '0/4'"),
+        (["apply", "--shard", "5/4"], "--shard expects I/N with 1 <= I <= N <= 10000 (for example 2/4), got '5/4'"),
+        (["apply", "--shard", "2/4", "--atomic"], "--atomic and --shard do not go together: each shard's job would undo only its own lines, not the whole input"),
     ])
     func refusals(arguments: [String], message: String) throws {
         let error = try #require(throws: GQLPatchError.self) { try parse(arguments) }
