@@ -133,10 +133,7 @@ public struct ArgumentParser: Sendable {
         case "--api-key": options.apiKey = value
         case "--token": options.token = value
         case "--header":
-            guard let header = HeaderField.parse(value) else {
-                throw .usage("--header expects 'Name: value', got '\(value)'")
-            }
-            options.headers.append(header)
+            options.headers.append(try HeaderField.parse(value))
         case "--timeout":
             guard let seconds = Double(value), seconds.isFinite, seconds > 0 else {
                 throw .usage("--timeout expects a positive number of seconds, got '\(value)'")

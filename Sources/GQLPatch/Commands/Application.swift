@@ -13,10 +13,14 @@ public enum Application {
     }
 
     public static func run(arguments: [String], environment: [String: String], context: RunContext) async -> Int32 {
+        // Every secret a request carries is registered as it is sent, and scrubbed from every write.
+        let scrubber = SecretScrubber()
+        var context = context
+        context.console = context.console.scrubbed(by: scrubber)
+        context.transport = SecretRecordingTransport(base: context.transport, scrubber: scrubber)
         let console = context.console
         do {
             let invocation = try ArgumentParser.parse(arguments)
-            var context = context
             if let limit = invocation.options.maxResponseBytes { context.transport = context.transport.limitingResponses(to: limit) }
             switch invocation.command {
             case .help(let topic):

@@ -20,3 +20,14 @@ public struct Console: Sendable {
         writeErr(text + "\n")
     }
 }
+
+extension Console {
+    /// This console with every write passed through `scrubber` first: the one place output is
+    /// written, so no secret the run knows reaches stdout or stderr whatever its source.
+    public func scrubbed(by scrubber: SecretScrubber) -> Console {
+        let out = writeOut
+        let err = writeErr
+        return Console(
+            writeOut: { out(scrubber.scrub($0)) }, writeErr: { err(scrubber.scrub($0)) }, stdoutIsTerminal: stdoutIsTerminal)
+    }
+}
