@@ -1,10 +1,10 @@
 /// The proxy libcurl will use for a URL, read from the environment exactly as libcurl 7.x/8.x reads
 /// it (lib/url.c `detect_proxy`, lib/noproxy.c): `<scheme>_proxy` in lower case, then upper case
 /// except for `HTTP_PROXY` (which libcurl ignores: CGI puts a request's `Proxy:` header there), then
-/// `all_proxy`, `ALL_PROXY`. A variable that is set stops the search even when empty, and an empty
-/// value means no proxy. `no_proxy` (else `NO_PROXY`) bypasses the proxy: `*` for every host, or a
-/// list of host names (which match the host and its subdomains, a leading dot ignored), IP addresses
-/// and CIDR ranges, separated by commas or spaces.
+/// `all_proxy`, `ALL_PROXY`. An empty variable counts as unset (libcurl's `curl_getenv`).
+/// `no_proxy` (else `NO_PROXY`) bypasses the proxy: `*` for every host, or a list of host names
+/// (which match the host and its subdomains, a leading dot ignored), IP addresses and IPv4 CIDR
+/// ranges, separated by commas or spaces.
 ///
 /// Used to judge where credentials travel: when in doubt it says a proxy is used.
 public struct ProxySelection: Sendable, Hashable {
@@ -18,8 +18,8 @@ public struct ProxySelection: Sendable, Hashable {
         var names = ["\(url.scheme)_proxy"]
         if url.scheme != "http" { names.append("\(url.scheme.uppercased())_PROXY") }
         names += ["all_proxy", "ALL_PROXY"]
-        guard let variable = names.first(where: { environment[$0] != nil }), let value = environment[variable],
-            !value.isEmpty
+        guard let variable = names.first(where: { environment[$0].map { !$0.isEmpty } ?? false }),
+            let value = environment[variable]
         else { return nil }
         return ProxySelection(variable: variable, authority: authority(ofProxy: value))
     }
@@ -35,7 +35,8 @@ public struct ProxySelection: Sendable, Hashable {
 
     /// Whether `no_proxy` / `NO_PROXY` names `host` (without IPv6 brackets).
     static func bypasses(host: String, environment: [String: String]) -> Bool {
-        guard let list = environment["no_proxy"] ?? environment["NO_PROXY"], !list.isEmpty else { return false }
+        guard let list = [environment["no_proxy"], environment["NO_PROXY"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+        else { return false }
         if list == "*" { return true }
         var name = host.lowercased()
         if name.hasSuffix(".") { name.removeLast() }
