@@ -9,7 +9,7 @@ import PackageDescription
 // (`-enable-testing` lets FuzzSDLLexer reach the internal Lexer and FuzzApplyLine the internal BatchLineParser). Not part of `make test`.
 let fuzzTargets = [
     "FuzzSDLLexer", "FuzzSDLParser", "FuzzSchemaCatalogue", "FuzzJSON", "FuzzResponseClassifier", "FuzzValueTyper",
-    "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine",
+    "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine", "FuzzHeaderValue",
 ]
 
 let package = Package(
