@@ -83,4 +83,20 @@ import Testing
         result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1")
         #expect(!result.stderr.contains("may or may not"), "\(result)")
     }
+
+    /// `apply` retries a broken answer as it retries a lost connection (the write may have
+    /// happened; a retry with the same input is safe), and reports the line failed with exit 76's
+    /// message when every try breaks.
+    @Test func applyRetriesABrokenAnswer() throws {
+        let server = try HostileServer(mode: "short-body")
+        defer { server.stop() }
+        let input = server.folder.appendingPathComponent("input.jsonl")
+        try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10]).write(to: input)
+        let result = try Self.run(server, ["apply", input.path, "--max-attempts", "2"])
+        #expect(result.status == 4, "\(result)")
+        #expect(server.requestCount() == 2, "one retry")
+        let line = try JSONValue.parse(result.stdout)
+        #expect(line["status"] == "failed", "\(result)")
+        #expect(line["error"]?.stringValue?.contains("broke off or is malformed") == true, "\(result)")
+    }
 }

@@ -16,7 +16,7 @@ enum HeaderValueFuzzTarget {
         precondition((HeaderCheck.problem(inName: text) == nil) == legalName, "name check disagrees with the bytes")
 
         if let header = try? HeaderField.parse(text) {
-            for byte in header.name.utf8 + header.value.utf8 {
+            for byte in Array(header.name.utf8) + Array(header.value.utf8) {
                 precondition(byte >= 0x20 || byte == 0x09, "--header let a control byte through")
                 precondition(byte != 0x7F, "--header let DEL through")
             }
