@@ -51,6 +51,12 @@ TYPER_TEXTS = [
 # FuzzApplyLine's first byte: bits 0-1 conflict resolution, bit 2 --atomic, bit 3 versioned schema,
 # bits 4-6 the chunk size fed to the line reader. A spread of settings, each with every seed line.
 APPLY_SELECTORS = [0x00, 0x06, 0x09, 0x0C, 0x35, 0x62, 0x78]
+# FuzzHeaderValue: header texts and values, legal and not (CR LF, NUL, DEL, tab, UTF-8, no colon).
+HEADER_TEXTS = [
+    b"X-Trace: 1", b"x-api-key: da2-abcdefghijklmnopqrstuvwxyz", b"X-A: b\r\nX-Injected: 1", b"X-A: a\x00b",
+    b"Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.sig", b"X-A:\tb\t", b"X-A: caf\xc3\xa9", b"X-A: \x7f",
+    b"NoColon", b": empty name", b"X A: b", b"X-A: \r", b"X-A: \n", b"IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJH",
+]
 
 
 def main():
@@ -77,6 +83,8 @@ def main():
     for path in files("Fuzz/Seeds/aws/*", "Tests/Fixtures/bad-input/aws-*"):
         for selector in (0, 1):
             write(os.path.join(corpus, "FuzzAWSConfigFile"), bytes([selector]) + read(path))
+    for text in HEADER_TEXTS:
+        write(os.path.join(corpus, "FuzzHeaderValue"), text)
     for path in files("Fuzz/Seeds/FuzzApplyLine/*"):
         for selector in APPLY_SELECTORS:
             write(os.path.join(corpus, "FuzzApplyLine"), bytes([selector]) + read(path))

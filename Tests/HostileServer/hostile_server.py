@@ -15,11 +15,22 @@ body length) and answers each one according to --mode:
   hang          reads the request, then never answers (the connection stays open)
   reset         reads the request, then resets the connection (RST)
   ok            200 with a small valid update response (the redirect target uses it)
+  echo          every request header (names and values) echoed back, --echo-into: GraphQL errors,
+                the record's fields (data), a 500 page or a 200 HTML page
+  http09        an answer without a status line (HTTP/0.9 style), then close
+  huge-header   a status line, then a 10 MB header line
+  bad-chunked   200 with Transfer-Encoding: chunked and a chunk size that is not hexadecimal
+  short-body    200 announcing 1000 bytes, sending 20, then closing
+  dup-length    200 with two Content-Length headers that differ
+  close         reads the request, then closes the connection without a word
+  container-crlf  GET /creds answers container credentials whose Token holds CR LF; the rest: ok
+  imds-crlf     PUT /latest/api/token answers an IMDSv2 token that holds CR LF
 """
 
 import argparse
 import json
 import os
+import re
 import signal
 import socket
 import ssl
@@ -75,7 +86,8 @@ class Server:
     def log(self, method, path, headers, body):
         if not self.args.request_log:
             return
-        entry = {"method": method, "path": path, "headers": sorted(headers), "bodyLength": len(body)}
+        entry = {"method": method, "path": path, "headers": sorted(headers), "bodyLength": len(body),
+                 "injected": "x-injected" in headers}
         with self.log_lock, open(self.args.request_log, "a", encoding="utf-8") as log:
             log.write(json.dumps(entry) + "\n")
 
@@ -96,7 +108,7 @@ class Server:
                 if request is None:
                     return
                 self.log(*request)
-                if not self.answer(conn):
+                if not self.answer(conn, request):
                     return
         except (BrokenPipeError, ConnectionResetError):
             pass
@@ -104,10 +116,71 @@ class Server:
             if conn not in self.held:
                 conn.close()
 
-    def answer(self, conn):
+    def echo(self, conn, headers, body):
+        """Every request header back, in the place --echo-into names."""
+        text = "; ".join(f"{name}: {value}" for name, value in sorted(headers.items()))
+        place = self.args.echo_into
+        if place == "5xx":
+            conn.sendall(response(500, "Internal Server Error", f"<html><body>upstream said: {text}</body></html>".encode(), "text/html"))
+            return
+        if place == "html":
+            conn.sendall(response(200, "OK", f"<html><body>{text}</body></html>".encode(), "text/html"))
+            return
+        if place == "errors":
+            document = {"data": None, "errors": [{"message": f"rejected request with headers {text}", "errorType": "Echo"}]}
+            conn.sendall(response(200, "OK", json.dumps(document).encode()))
+            return
+        # data: the record (or a page of one) whose fields carry the echo, with the key asked for.
+        try:
+            request = json.loads(body or b"{}")
+        except ValueError:
+            request = {}
+        query = request.get("query", "")
+        variables = request.get("variables") or {}
+        match = re.search(r"\{\s*(\w+)", query)
+        root = match.group(1) if match else "echo"
+        key = variables.get("input", variables)
+        record = {"id": key.get("id", "item-1") if isinstance(key, dict) else "item-1", "name": text, "description": text}
+        value = {"items": [record], "nextToken": None} if root.startswith("list") else record
+        conn.sendall(response(200, "OK", json.dumps({"data": {root: value}}).encode()))
+
+    def answer(self, conn, request):
         """Answers one request; returns False when the connection must not be used again."""
         mode = self.args.mode
-        if mode == "html-200":
+        method, path, headers, body = request
+        if mode == "echo":
+            self.echo(conn, headers, body)
+        elif mode == "http09":
+            conn.sendall(b"hello, this is not HTTP\n")
+            return False
+        elif mode == "huge-header":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Big: ")
+            chunk = b"a" * CHUNK
+            for _ in range(10 * 1024 * 1024 // CHUNK):
+                conn.sendall(chunk)
+            conn.sendall(b"\r\nContent-Length: 2\r\n\r\n{}")
+            return False
+        elif mode == "bad-chunked":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+            return False
+        elif mode == "short-body":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n" + OK[:20])
+            return False
+        elif mode == "dup-length":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+                         + str(len(OK)).encode() + b"\r\nContent-Length: 5\r\n\r\n" + OK)
+            return False
+        elif mode == "close":
+            return False
+        elif mode == "container-crlf" and path.startswith("/creds"):
+            creds = {"AccessKeyId": "AKIAHOSTILEEXAMPLE01", "SecretAccessKey": "hostile-secret-key-0123456789abcdefghij",
+                     "Token": "hostile-token\r\nX-Injected: 1", "Expiration": "2999-01-01T00:00:00Z"}
+            conn.sendall(response(200, "OK", json.dumps(creds).encode()))
+        elif mode == "imds-crlf" and method == "PUT":
+            conn.sendall(response(200, "OK", b"imds-token\r\nX-Injected: 1", "text/plain"))
+        elif mode in ("container-crlf", "imds-crlf"):
+            conn.sendall(response(200, "OK", OK))
+        elif mode == "html-200":
             conn.sendall(response(200, "OK", HTML, "text/html"))
         elif mode == "html-502":
             conn.sendall(response(502, "Bad Gateway", HTML, "text/html"))
@@ -180,7 +253,9 @@ class Server:
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", required=True, choices=[
-        "html-200", "html-502", "truncated", "huge", "deep", "wrong-shape", "neither", "redirect", "hang", "reset", "ok"])
+        "html-200", "html-502", "truncated", "huge", "deep", "wrong-shape", "neither", "redirect", "hang", "reset", "ok",
+        "echo", "http09", "huge-header", "bad-chunked", "short-body", "dup-length", "close", "container-crlf", "imds-crlf"])
+    parser.add_argument("--echo-into", choices=["errors", "data", "5xx", "html"], default="errors")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--port-file")
     parser.add_argument("--request-log")

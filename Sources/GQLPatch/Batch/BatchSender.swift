@@ -74,7 +74,9 @@ struct BatchSender: BatchSending {
         } catch {
             let failure: RetryPolicy.Failure
             if error.code != .unavailable {
-                failure = .final
+                // A response that began and broke (76) is retried like a lost connection: the
+                // request may have arrived, and a retry of the same input is safe.
+                failure = error.requestMayHaveArrived ? .connectionLost : .final
             } else if error.message.hasPrefix("cannot connect") || error.message.hasPrefix("cannot find host") {
                 failure = .notConnected
             } else {

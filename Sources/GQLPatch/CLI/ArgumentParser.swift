@@ -158,10 +158,7 @@ public struct ArgumentParser: Sendable {
         case "--api-key": options.apiKey = value
         case "--token": options.token = value
         case "--header":
-            guard let header = HeaderField.parse(value) else {
-                throw .usage("--header expects 'Name: value', got '\(value)'")
-            }
-            options.headers.append(header)
+            options.headers.append(try HeaderField.parse(value))
         case "--timeout":
             options.timeout = try Self.number(value, option: name, of: "seconds", in: NumericLimits.timeout)
         case "--conflict-resolution":

@@ -37,6 +37,11 @@ public enum Application {
     private static func run(
         arguments: [String], environment: [String: String], context: RunContext, environmentCheck: ProcessEnvironment?
     ) async -> Int32 {
+        // Every secret a request carries is registered as it is sent, and scrubbed from every write.
+        let scrubber = SecretScrubber()
+        var context = context
+        context.console = context.console.scrubbed(by: scrubber)
+        context.transport = SecretRecordingTransport(base: context.transport, scrubber: scrubber)
         let console = context.console
         let invocation: Invocation
         do {

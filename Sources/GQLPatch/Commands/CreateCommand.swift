@@ -47,6 +47,7 @@ struct CreateCommand: Sendable {
         let session = CommandSession(settings: settings, context: context)
         var retried = false
         let response: GraphQLResponse
+        let key = plan.built.keyIsComplete ? plan.built.key : nil
         do {
             response = try await session.client.send(request.json())
         } catch where plan.built.keyIsComplete && (error.code == .unavailable || error.code == .badResponse) {
@@ -54,7 +55,13 @@ struct CreateCommand: Sendable {
             // may not have happened. Sending it again with the same key cannot make a duplicate.
             session.console.message("gqlpatch: note: \(error.message); sending the create once more with the same key")
             retried = true
-            response = try await session.client.send(request.json())
+            do {
+                response = try await session.client.send(request.json())
+            } catch {
+                throw LostWriteHint.annotate(error, write: "create", model: plan.model, key: key)
+            }
+        } catch {
+            throw LostWriteHint.annotate(error, write: "create", model: plan.model, key: key)
         }
         try await finish(plan, response: response, retried: retried, session: session)
     }

@@ -38,7 +38,7 @@ struct RecordDeleter: Sendable {
         let documents = DocumentBuilder()
         guard isVersioned(model) else {
             let request = try documents.deleteMutation(model: model, selection: selection, input: key, condition: condition)
-            let response = try await session.client.send(request.json())
+            let response = try await sendDelete(request, model: model, key: key)
             return try await finish(model: model, key: key, condition: condition, response: response, version: nil)
         }
         var lastConflict = ""
@@ -55,7 +55,7 @@ struct RecordDeleter: Sendable {
             var input = key
             input["_version"] = .int(version)
             let request = try documents.deleteMutation(model: model, selection: selection, input: input, condition: condition)
-            let response = try await session.client.send(request.json())
+            let response = try await sendDelete(request, model: model, key: key)
             if let conflict = response.errors.first(where: \.isConflict) {
                 if expectVersion != nil || attempt == settings.options.retryConflicts {
                     try session.printEnvelopeOnFailure(response)
@@ -69,6 +69,15 @@ struct RecordDeleter: Sendable {
             return try await finish(model: model, key: key, condition: condition, response: response, version: version)
         }
         throw GQLPatchError(.conflict, "\(name): version conflict (\(lastConflict)); giving up")
+    }
+
+    /// Sends a delete mutation; a lost answer says the delete may or may not have happened.
+    private func sendDelete(_ request: GraphQLRequestBody, model: Model, key: JSONObject) async throws(GQLPatchError) -> GraphQLResponse {
+        do {
+            return try await session.client.send(request.json())
+        } catch {
+            throw LostWriteHint.annotate(error, write: "delete", model: model, key: key)
+        }
     }
 
     private func finish(

@@ -31,9 +31,15 @@ public struct Settings: Sendable {
         }
         if let endpoint { try checkEndpoint(endpoint) }
         let authorizer = try resolveAuth(options, environment: environment, config: config, context: context)
-        if let endpoint, authorizer.sendsCredentials, !options.allowInsecureHTTP, isInsecure(endpoint) {
-            throw .configuration(
-                "refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http")
+        // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
+        let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
+        if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
+            let what = authorizer.sendsCredentials ? "credentials" : "credentials (--header \(credentialHeader!.name))"
+            if isInsecure(endpoint) {
+                throw .configuration(
+                    "refusing to send \(what) over plain http:// to \(Redactor.url(endpoint)); use https:// or pass --allow-insecure-http")
+            }
+            try checkProxy(for: endpoint, environment: environment, what: what)
         }
         let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
         if !requireSchema, explicitSchema == nil, !context.fileExists(context.workingDirectory + "/schema.graphql"),
@@ -69,12 +75,21 @@ public struct Settings: Sendable {
     }
 
     private static func checkEndpoint(_ endpoint: String) throws(GQLPatchError) {
+        let shown = Redactor.url(endpoint)
         let lower = endpoint.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
-            throw .configuration("endpoint '\(endpoint)' must start with https:// (or http:// for a local server)")
+            throw .configuration("endpoint '\(shown)' must start with https:// (or http:// for a local server)")
+        }
+        if let problem = HeaderCheck.problem(inValue: endpoint) {
+            throw .configuration("the endpoint holds \(problem), which is not allowed in a URL")
+        }
+        if Redactor.userInfo(of: endpoint) != nil {
+            throw .configuration(
+                "endpoint '\(shown)' holds a user name or password (user:password@host), which gqlpatch never sends; "
+                    + "remove it and pass credentials with --auth")
         }
         guard AWSEndpointURL(endpoint) != nil else {
-            throw .configuration("endpoint '\(endpoint)' is not a valid http or https URL")
+            throw .configuration("endpoint '\(shown)' is not a valid http or https URL")
         }
     }
 
@@ -84,15 +99,32 @@ public struct Settings: Sendable {
         var authority = Substring(endpoint.dropFirst("http://".count))
         authority = authority.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return !isLoopback(authority: authority)
+    }
+
+    /// `host[:port]` names this machine: `localhost`, `127.x.y.z` or `[::1]`.
+    static func isLoopback(authority: Substring) -> Bool {
         if authority.hasPrefix("[") {
-            return !(authority == "[::1]" || authority.hasPrefix("[::1]:"))
+            return authority == "[::1]" || authority.hasPrefix("[::1]:")
         }
         let host = authority.prefix { $0 != ":" }.lowercased()
-        if host == "localhost" { return false }
+        if host == "localhost" { return true }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        let isLoopbackIPv4 = octets.count == 4 && octets[0] == "127"
-            && octets.allSatisfy { octet in UInt8(octet) != nil }
-        return !isLoopbackIPv4
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { octet in UInt8(octet) != nil }
+    }
+
+    /// Refuses credentials for a plain-http endpoint that libcurl would send through a proxy on another
+    /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
+    /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
+    /// Over https the proxy only tunnels TLS.
+    private static func checkProxy(for endpoint: String, environment: [String: String], what: String) throws(GQLPatchError) {
+        guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
+            let proxy = ProxySelection.proxy(for: url, environment: environment)
+        else { return }
+        guard !isLoopback(authority: Substring(proxy.authority)) else { return }
+        throw .configuration(
+            "refusing to send \(what) for \(Redactor.url(endpoint)) through the proxy \(proxy.authority) (from \(proxy.variable)) "
+                + "over plain http; use https://, add the host to no_proxy, or pass --allow-insecure-http")
     }
 
     private static func resolveAuth(
@@ -121,17 +153,29 @@ public struct Settings: Sendable {
             guard let apiKey else {
                 throw .configuration("auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY")
             }
-            return .apiKey(apiKey)
+            let (what, origin): (String, HeaderOrigin) =
+                nonEmpty(options.apiKey) != nil ? ("--api-key", .flag)
+                : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? ("GQLPATCH_API_KEY", .configuration)
+                : ("the API key in \(config?.file ?? "the configuration")", .configuration)
+            try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
+            return .apiKey(apiKey, origin: origin)
         case "user-pool", "oidc", "lambda":
+            let fromFlag = nonEmpty(options.token) != nil
             guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else {
                 throw .configuration("auth mode \(modeName) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
             }
+            var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
+            var origin: HeaderOrigin = fromFlag ? .flag : .configuration
             if token.hasPrefix("@") {
-                let bytes = try context.readFile(String(token.dropFirst()))
+                let path = String(token.dropFirst())
+                let bytes = try context.readFile(path)
                 token = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
-                guard !token.isEmpty else { throw .configuration("the token file \(token.dropFirst()) is empty") }
+                guard !token.isEmpty else { throw .configuration("the token file \(path) is empty") }
+                // A file's content is configuration, whichever flag named the file.
+                (what, origin) = ("the token in \(path)", .configuration)
             }
-            return .token(token)
+            try HeaderCheck.checkCredential(token, what: what, origin: origin)
+            return .token(token, origin: origin)
         case "iam":
             return try iamAuthorizer(options, environment: environment, config: config, context: context)
         default:

@@ -115,7 +115,11 @@ struct UpdateCommand: Sendable {
                 return read.record
             },
             send: { (request) async throws(GQLPatchError) -> RecordUpdater.Sent in
-                RecordUpdater.Sent(response: try await session.client.send(request.json()), ambiguous: false)
+                do throws(GQLPatchError) {
+                    return RecordUpdater.Sent(response: try await session.client.send(request.json()), ambiguous: false)
+                } catch {
+                    throw LostWriteHint.annotate(error, write: "update", model: plan.model, key: plan.changeSet.key)
+                }
             },
             note: { session.console.message($0) },
             rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) })

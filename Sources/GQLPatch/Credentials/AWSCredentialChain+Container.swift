@@ -46,7 +46,7 @@ extension AWSCredentialChain {
                 }
                 switch Self.jsonCredentials(response.body, tokenKey: "Token") {
                 case .success(let found):
-                    return .found(ResolvedCredentials(credentials: found.0, source: "container", expiration: found.1))
+                    return .found(ResolvedCredentials(credentials: found.0, source: "container", expiration: found.1, origin: .server))
                 case .failure(let problem):
                     lastProblem = problem.message
                 }
@@ -67,9 +67,7 @@ extension AWSCredentialChain {
         } else {
             return nil
         }
-        guard !token.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
-            throw .configuration("the container authorization token holds a line break, which is not a legal header value")
-        }
+        try HeaderCheck.checkCredential(token, what: "the container authorization token", origin: .configuration)
         return token
     }
 

@@ -30,7 +30,8 @@ extension AWSCredentialChain {
         switch tokenResponse.status {
         case 200:
             let token = String(decoding: tokenResponse.body, as: UTF8.self)
-            tokenHeaders = [HeaderField(name: "X-aws-ec2-metadata-token", value: token)]
+            try HeaderCheck.checkCredential(token, what: "the instance metadata token from \(host)", origin: .server)
+            tokenHeaders = [HeaderField(name: "X-aws-ec2-metadata-token", value: token, origin: .server)]
         case 403, 404, 405:
             if env("AWS_EC2_METADATA_V1_DISABLED")?.lowercased() == "true" {
                 return .skipped("no IMDSv2 token (HTTP \(tokenResponse.status)) and IMDSv1 is disabled")
@@ -70,7 +71,7 @@ extension AWSCredentialChain {
         case .success(let found):
             return .found(
                 ResolvedCredentials(
-                    credentials: found.0, source: "instance metadata (\(version))", expiration: found.1))
+                    credentials: found.0, source: "instance metadata (\(version))", expiration: found.1, origin: .server))
         case .failure(let problem):
             return .skipped("no credentials for role \(role): \(problem.message)")
         }

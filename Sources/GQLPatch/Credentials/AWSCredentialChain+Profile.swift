@@ -113,11 +113,13 @@ extension AWSCredentialChain {
             parameters.append(("DurationSeconds", String(seconds)))
         }
         let (credentials, expiration) = try await callSTS(
-            action: "AssumeRole", parameters: parameters, signingWith: source.credentials, roleARN: roleARN)
+            action: "AssumeRole", parameters: parameters, signingWith: source.credentials, signerOrigin: source.origin,
+            roleARN: roleARN)
         return ResolvedCredentials(
             credentials: credentials,
             source: "profile \(profile.name) in \(profile.location) (role \(roleARN) assumed with \(source.source))",
-            expiration: expiration
+            expiration: expiration,
+            origin: .server
         )
     }
 

@@ -24,8 +24,14 @@ extension AWSCredentialChain {
         action: String,
         parameters: [(String, String)],
         signingWith signer: SigV4Credentials?,
-        roleARN: String
+        signerOrigin: HeaderOrigin = .configuration,
+        roleARN: String,
+        secrets: [String] = []
     ) async throws(GQLPatchError) -> (SigV4Credentials, Int) {
+        if let signer {
+            try ResolvedCredentials(credentials: signer, source: "the source credentials of \(roleARN)", origin: signerOrigin)
+                .checkHeaderValues()
+        }
         let endpointText = stsEndpoint
         guard let endpoint = AWSEndpointURL(endpointText) else {
             throw .configuration("the STS endpoint '\(endpointText)' is not an http or https URL")
@@ -45,7 +51,8 @@ extension AWSCredentialChain {
                     HeaderField(name: "Host", value: endpoint.hostHeader),
                     HeaderField(name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8"),
                 ],
-                body: body
+                body: body,
+                secrets: secrets
             )
             if let signer {
                 let signing = SigV4Signer(credentials: signer, region: region ?? "us-east-1", service: "sts")
@@ -59,7 +66,8 @@ extension AWSCredentialChain {
                     ),
                     date: SigningDate(secondsSince1970: now())
                 )
-                request.headers += added.map { HeaderField(name: $0.name, value: $0.value) }
+                request.headers += added.map { HeaderField(name: $0.name, value: $0.value, origin: signerOrigin) }
+                request.secrets += [signer.secretAccessKey, signer.accessKeyID] + (signer.sessionToken.map { [$0] } ?? [])
             }
             let response: HTTPResponse
             do {

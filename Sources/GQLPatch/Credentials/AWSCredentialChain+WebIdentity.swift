@@ -49,8 +49,9 @@ extension AWSCredentialChain {
                 ("WebIdentityToken", token),
             ],
             signingWith: nil,
-            roleARN: roleARN
+            roleARN: roleARN,
+            secrets: [token]
         )
-        return ResolvedCredentials(credentials: credentials, source: source, expiration: expiration)
+        return ResolvedCredentials(credentials: credentials, source: source, expiration: expiration, origin: .server)
     }
 }

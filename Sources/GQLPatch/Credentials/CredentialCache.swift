@@ -31,6 +31,7 @@ public final class CredentialCache: Sendable {
             if let cached, !cached.isExpired(now: now) { return cached }
             throw error
         }
+        try fresh.checkHeaderValues()
         if fresh.isExpired(now: chain.now()) {
             throw .configuration("the credentials from \(fresh.source) have already expired")
         }

@@ -9,16 +9,19 @@ public struct IAMSigner: Sendable, CustomStringConvertible, CustomDebugStringCon
     public let credentials: SigV4Credentials
     /// The region to sign for.
     public let region: String
+    /// Where the credentials came from, carried by the headers they make (`HeaderCheck`).
+    public let origin: HeaderOrigin
 
     /// Makes a signer.
-    public init(credentials: SigV4Credentials, region: String) {
+    public init(credentials: SigV4Credentials, region: String, origin: HeaderOrigin = .configuration) {
         self.credentials = credentials
         self.region = region
+        self.origin = origin
     }
 
     /// Makes a signer from resolved credentials.
     public init(_ resolved: ResolvedCredentials, region: String) {
-        self.init(credentials: resolved.credentials, region: region)
+        self.init(credentials: resolved.credentials, region: region, origin: resolved.origin)
     }
 
     /// Signs `request` at `seconds` since 1970: adds `Host` when absent (with the port when it is
@@ -44,7 +47,7 @@ public struct IAMSigner: Sendable, CustomStringConvertible, CustomDebugStringCon
         )
         let replaced = Set(added.map { $0.name.lowercased() })
         request.headers.removeAll { replaced.contains($0.name.lowercased()) }
-        request.headers += added.map { HeaderField(name: $0.name, value: $0.value) }
+        request.headers += added.map { HeaderField(name: $0.name, value: $0.value, origin: origin) }
     }
 
     /// The secrets the signer holds, so output can be checked for them.

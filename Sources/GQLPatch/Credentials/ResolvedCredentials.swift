@@ -11,12 +11,25 @@ public struct ResolvedCredentials: Sendable, Hashable, CustomStringConvertible, 
     public var source: String
     /// When temporary credentials expire, in seconds since 1970; `nil` for long-term keys.
     public var expiration: Int?
+    /// `.server` for credentials a server handed over (STS, container, instance metadata): a value
+    /// that cannot be a header is then the server's fault (exit 76), not the configuration's (78).
+    public var origin: HeaderOrigin
 
     /// Makes resolved credentials.
-    public init(credentials: SigV4Credentials, source: String, expiration: Int? = nil) {
+    public init(credentials: SigV4Credentials, source: String, expiration: Int? = nil, origin: HeaderOrigin = .configuration) {
         self.credentials = credentials
         self.source = source
         self.expiration = expiration
+        self.origin = origin
+    }
+
+    /// Refuses credentials whose key id or session token would not be a legal header value (they go
+    /// into `Authorization` and `X-Amz-Security-Token`), with the origin's exit code.
+    public func checkHeaderValues() throws(GQLPatchError) {
+        try HeaderCheck.checkCredential(credentials.accessKeyID, what: "the access key id from \(source)", origin: origin)
+        if let token = credentials.sessionToken {
+            try HeaderCheck.checkCredential(token, what: "the session token from \(source)", origin: origin)
+        }
     }
 
     /// Whether the credentials expire within `window` seconds of `now` (never for long-term keys).

@@ -70,3 +70,17 @@ public struct Console: Sendable {
         try checkOutput()
     }
 }
+
+extension Console {
+    /// This console with every write passed through `scrubber` first: the one place output is
+    /// written, so no secret the run knows reaches stdout or stderr whatever its source.
+    public func scrubbed(by scrubber: SecretScrubber) -> Console {
+        // A copy: it shares the record of a failed write and the closing of stdout with this console.
+        let out = writeOut
+        let err = writeErr
+        var scrubbing = self
+        scrubbing.writeOut = { out(scrubber.scrub($0)) }
+        scrubbing.writeErr = { err(scrubber.scrub($0)) }
+        return scrubbing
+    }
+}

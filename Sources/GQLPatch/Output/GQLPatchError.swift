@@ -3,6 +3,10 @@
 public struct GQLPatchError: Error, Sendable, CustomStringConvertible {
     public var code: ExitCode
     public var message: String
+    /// Whether the request may have reached the server although no usable answer came back (the
+    /// connection was lost after sending, a timeout, a broken response): a write may or may not have
+    /// been applied. Set by the transport.
+    public var requestMayHaveArrived = false
 
     public init(_ code: ExitCode, _ message: String) {
         self.code = code

@@ -14,6 +14,11 @@ final class CurlTransfer: @unchecked Sendable {
         case response(HTTPResponse)
         /// curl's result code, the OS error behind it (0 when none), and curl's message.
         case failure(code: Int, osErrno: Int, detail: String)
+        /// curl's result code and message after the request went out (`stage` says how far the
+        /// answer got): the server may have acted on it.
+        case failedAfterSending(code: Int, osErrno: Int, detail: String, stage: CurlTransport.Stage)
+        /// The response broke HTTP's rules in a way curl lets through (`Content-Length` twice, differing).
+        case malformed(String)
         /// The body passed the transport's limit (or its announced length did): the transfer was stopped.
         case oversized
     }
@@ -26,6 +31,10 @@ final class CurlTransfer: @unchecked Sendable {
     var continuation: CheckedContinuation<Outcome, Never>?
     /// Whether curl has started sending the request (on a new or a kept-alive connection).
     private var requestStarted = false
+    /// Whether a status line has come back (a response started to arrive).
+    private var statusSeen = false
+    /// Why the response was refused while its headers came in (see `receiveHeader`).
+    private(set) var malformation: String?
     /// Whether curl wanted to send the request a second time and was stopped.
     private(set) var resendRefused = false
     /// The request headers as curl holds them; freed when the transfer ends.
@@ -70,39 +79,57 @@ final class CurlTransfer: @unchecked Sendable {
         return true
     }
 
-    /// Takes one header line as curl hands it over (status lines included). A new status line starts
-    /// a new header block: the headers of an interim `100 Continue` are dropped.
-    func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) {
+    /// Takes one header line as curl hands it over (status lines included); `false` stops the
+    /// transfer. A new status line starts a new header block: the headers of an interim
+    /// `100 Continue` are dropped. Two `Content-Length`s that differ are refused (RFC 9112 6.3: the
+    /// body's end cannot be told, the classic request-smuggling shape); equal ones are one.
+    func receiveHeader(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         if line.starts(with: "HTTP/".utf8) {
             headers = [:]
-            return
+            statusSeen = true
+            return true
         }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
         let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self).lowercased()
         var start = colon + 1
         var end = line.count
         while start < end, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
         while end > start, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")].contains(line[end - 1]) { end -= 1 }
         let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
+        if name == "content-length" {
+            let given = [headers[name], value].compactMap { $0 }
+            let lengths = Set(given.flatMap { $0.split(separator: ",") }.map { String($0).trimmingWhitespace() })
+            guard lengths.count == 1 else {
+                malformation = "it has conflicting Content-Length headers"
+                return false
+            }
+            headers[name] = lengths.first!
+            return true
+        }
         if let earlier = headers[name] {
             headers[name] = earlier + ", " + value
         } else {
             headers[name] = value
         }
+        return true
     }
 
     /// What the transfer came to, given curl's result code for it.
     func outcome(result: CURLcode) -> Outcome {
         if oversized || result == CURLE_FILESIZE_EXCEEDED { return .oversized }
+        if let malformation { return .malformed(malformation) }
         if resendRefused {
-            return .failure(code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer")
+            return .failedAfterSending(
+                code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer", stage: .sent)
         }
         guard result == CURLE_OK else {
             var osErrno = 0
             gqlpatch_curl_get_long(handle, CURLINFO_OS_ERRNO, &osErrno)
             var detail = String(cString: errorBuffer)
             if detail.isEmpty { detail = String(cString: gqlpatch_curl_easy_strerror(result)) }
-            return .failure(code: Int(result.rawValue), osErrno: osErrno, detail: detail)
+            guard requestStarted else { return .failure(code: Int(result.rawValue), osErrno: osErrno, detail: detail) }
+            return .failedAfterSending(
+                code: Int(result.rawValue), osErrno: osErrno, detail: detail, stage: statusSeen ? .answering : .sent)
         }
         var status = 0
         gqlpatch_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

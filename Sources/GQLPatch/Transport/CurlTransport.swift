@@ -33,16 +33,33 @@ public struct CurlTransport: HTTPTransport {
         guard let loop = CurlEventLoop.shared else {
             throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
         }
+        try Self.checkHeaders(of: request)
         let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
         configure(transfer, for: request, timeout: timeout)
+        let host = Self.host(of: request.url)
         switch await loop.perform(transfer) {
         case .response(let response):
             return response
         case .oversized:
-            throw GQLPatchError(.badResponse, "the response from \(Self.host(of: request.url)) is larger than \(Self.describe(maximumResponseBytes))")
+            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(Self.describe(maximumResponseBytes))")
+        case .malformed(let reason):
+            var error = GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: \(reason)")
+            error.requestMayHaveArrived = true
+            throw error
         case .failure(let code, let osErrno, let detail):
-            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: Self.host(of: request.url), timeout: timeout)
+            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout)
+        case .failedAfterSending(let code, let osErrno, let detail, let stage):
+            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
         }
+    }
+
+    /// The last guard before the wire, whatever built the request: every header name and value is
+    /// checked byte by byte (`HeaderCheck`), refused with its origin's exit code, and so is the URL.
+    static func checkHeaders(of request: HTTPRequest) throws(GQLPatchError) {
+        if let problem = HeaderCheck.problem(inValue: request.url) {
+            throw .configuration("the URL of a request holds \(problem); nothing was sent")
+        }
+        for header in request.headers { try HeaderCheck.check(header) }
     }
 
     /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
@@ -109,10 +126,9 @@ public struct CurlTransport: HTTPTransport {
         gqlpatch_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
-            if let data {
-                transfer.receiveHeader(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length))
-            }
-            return length
+            guard let data else { return length }
+            let line = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            return transfer.receiveHeader(line) ? length : 0
         }
     }
 }

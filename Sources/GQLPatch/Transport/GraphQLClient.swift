@@ -52,7 +52,7 @@ public struct GraphQLClient: Sendable {
         var request = request(for: body)
         try await authorizer.authorize(&request)
         if let trace {
-            trace("> POST \(endpoint)")
+            trace("> POST \(Redactor.url(endpoint))")
             for header in request.headers {
                 trace("> \(header.name): \(Redactor.headerValue(name: header.name, value: header.value))")
             }

@@ -3,8 +3,9 @@ import FoundationEssentials
 /// Adds a request's credentials: `x-api-key`, a raw token in `Authorization` (no "Bearer"),
 /// a SigV4 signature (service `appsync`), or nothing.
 public enum RequestAuthorizer: Sendable {
-    case apiKey(String)
-    case token(String)
+    /// The key and where it came from (`--api-key`, or the environment or config: see `HeaderOrigin`).
+    case apiKey(String, origin: HeaderOrigin = .configuration)
+    case token(String, origin: HeaderOrigin = .configuration)
     /// SigV4 with credentials from the AWS chain, resolved on first use and refreshed before they expire.
     case iam(cache: CredentialCache, region: String)
     case none
@@ -33,8 +34,8 @@ public enum RequestAuthorizer: Sendable {
     /// resolved; they are never printed either.
     public var secrets: [String] {
         switch self {
-        case .apiKey(let key): return [key]
-        case .token(let token): return [token]
+        case .apiKey(let key, _): return [key]
+        case .token(let token, _): return [token]
         case .iam, .none: return []
         }
     }
@@ -49,11 +50,17 @@ public enum RequestAuthorizer: Sendable {
     /// instance metadata) the first time, and signs with the current time.
     public func authorize(_ request: inout HTTPRequest) async throws(GQLPatchError) {
         switch self {
-        case .apiKey(let key): request.headers.append(HeaderField(name: "x-api-key", value: key))
-        case .token(let token): request.headers.append(HeaderField(name: "Authorization", value: token))
+        case .apiKey(let key, let origin):
+            request.headers.append(HeaderField(name: "x-api-key", value: key, origin: origin))
+            request.secrets.append(key)
+        case .token(let token, let origin):
+            request.headers.append(HeaderField(name: "Authorization", value: token, origin: origin))
+            request.secrets.append(token)
         case .iam(let cache, let region):
             let resolved = try await cache.credentials()
-            IAMSigner(resolved, region: region).sign(&request, at: Int(Date().timeIntervalSince1970))
+            let signer = IAMSigner(resolved, region: region)
+            signer.sign(&request, at: Int(Date().timeIntervalSince1970))
+            request.secrets += signer.secrets + [resolved.credentials.accessKeyID]
         case .none: break
         }
     }

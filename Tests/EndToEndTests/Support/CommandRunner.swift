@@ -12,6 +12,8 @@ enum CommandRunner {
         var env = ProcessInfo.processInfo.environment
         // Never let the developer's own settings leak into a test run.
         for key in env.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { env[key] = nil }
+        // Nor a proxy: gqlpatch refuses credentials for a loopback endpoint through a remote one.
+        for key in env.keys where key.lowercased().hasSuffix("_proxy") { env[key] = nil }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }

@@ -41,7 +41,7 @@ import Testing
         #expect(options.apiKey == "k")
         #expect(options.dryRun)
         #expect(options.pretty == false)
-        #expect(options.headers == [HeaderField(name: "X-Trace", value: "1")])
+        #expect(options.headers == [HeaderField(name: "X-Trace", value: "1", origin: .flag)])
         #expect(options.timeout == 2.5)
         #expect(options.conflictResolution == .off)
         #expect(options.retryConflicts == 0)
@@ -116,7 +116,7 @@ import Testing
         UsageCase(arguments: ["update", "Item", "Extra", "--id", "1", "--set", "a=b"], message: "unexpected argument 'Extra'"),
         UsageCase(arguments: ["--auth", "kerberos", "update"], message: "--auth expects one of api-key, iam, user-pool, oidc, lambda, none, got 'kerberos'"),
         UsageCase(arguments: ["--timeout", "0", "update"], message: "--timeout expects a number of seconds from 0.001 to 86400, got '0'"),
-        UsageCase(arguments: ["--header", "NoColon", "update"], message: "--header expects 'Name: value', got 'NoColon'"),
+        UsageCase(arguments: ["--header", "NoColon", "update"], message: "--header expects 'Name: value', got no ':'"),
         UsageCase(arguments: ["--output", "xml"], message: "--output expects record or envelope, got 'xml'"),
         UsageCase(arguments: ["--retry-conflicts", "-1"], message: "--retry-conflicts expects a whole number from 0 to 100, got '-1'"),
         UsageCase(arguments: ["--id", "1", "update"], message: "--id is an option of a command; put it after the command"),

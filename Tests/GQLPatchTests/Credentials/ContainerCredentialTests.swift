@@ -73,7 +73,7 @@ import Testing
     @Test func tokenWithALineBreakIsAnError() async throws {
         let sandbox = try CredentialSandbox()
         let tokenFile = try sandbox.write("token", "abc\n")
-        await expectCredentialError(.configuration, "the container authorization token holds a line break, which is not a legal header value") {
+        await expectCredentialError(.configuration, "the container authorization token holds a line feed (LF) at byte 4, which cannot be sent in an HTTP header") {
             _ = try await sandbox.chain(environment: ["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI": "/x", "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": tokenFile]).resolve()
         }
     }

@@ -12,7 +12,7 @@ import Testing
     }
 
     private func header(_ transfer: CurlTransfer, _ line: String) {
-        Array(line.utf8).withUnsafeBufferPointer { transfer.receiveHeader($0) }
+        _ = Array(line.utf8).withUnsafeBufferPointer { transfer.receiveHeader($0) }
     }
 
     private func body(_ transfer: CurlTransfer, _ text: String) -> Bool {
@@ -58,11 +58,12 @@ import Testing
         let transfer = try transfer()
         #expect(transfer.mayStartRequest())
         #expect(!transfer.mayStartRequest(), "a second start is curl resending on its own")
-        guard case .failure(let code, _, _) = transfer.outcome(result: CURLE_ABORTED_BY_CALLBACK) else {
-            Issue.record("a refused resend must end as a failure")
+        guard case .failedAfterSending(let code, _, _, let stage) = transfer.outcome(result: CURLE_ABORTED_BY_CALLBACK) else {
+            Issue.record("a refused resend must end as a failure after sending")
             return
         }
-        let error = CurlTransport.failure(code: code, osErrno: 0, detail: "", host: "h", timeout: 1)
+        let error = CurlTransport.failure(code: code, osErrno: 0, detail: "", host: "h", timeout: 1, stage: stage)
         #expect(error.message == "the connection to h was lost before a response arrived")
+        #expect(error.requestMayHaveArrived, "the first send may have reached the server")
     }
 }

@@ -40,6 +40,26 @@ import Testing
         #expect(error.message == item.message)
     }
 
+    /// After the request went out, a reply that breaks HTTP is the server's (76), and every failure
+    /// says the request may have arrived; before it, nothing did.
+    @Test(arguments: [
+        (CURLE_UNSUPPORTED_PROTOCOL, CurlTransport.Stage.sent, ExitCode.badResponse, "the response from h is not valid HTTP: curl said"),
+        (CURLE_OUT_OF_MEMORY, .sent, .badResponse, "the response from h is not valid HTTP: its headers are too large"),
+        (CURLE_OUT_OF_MEMORY, .answering, .badResponse, "the response from h is not valid HTTP: its headers are too large"),
+        (CURLE_RECV_ERROR, .answering, .badResponse, "the response from h broke off or is malformed: curl said"),
+        (CURLE_PARTIAL_FILE, .answering, .badResponse, "the response from h broke off or is malformed: curl said"),
+        (CURLE_RECV_ERROR, .sent, .unavailable, "the connection to h was lost before a response arrived"),
+        (CURLE_OPERATION_TIMEDOUT, .sent, .unavailable, "request to h timed out after 1.5 s"),
+    ])
+    func failureAfterSending(code: CURLcode, stage: CurlTransport.Stage, exit: ExitCode, message: String) {
+        let error = CurlTransport.failure(
+            code: Int(code.rawValue), osErrno: 0, detail: "curl said", host: "h", timeout: 1.5, stage: stage)
+        #expect(error.code == exit)
+        #expect(error.message == message)
+        #expect(error.requestMayHaveArrived)
+        #expect(!CurlTransport.failure(code: Int(code.rawValue), osErrno: 0, detail: "", host: "h", timeout: 1).requestMayHaveArrived)
+    }
+
     @Test func wholeSecondTimeoutsPrintWithoutAFraction() {
         let error = CurlTransport.failure(
             code: Int(CURLE_OPERATION_TIMEDOUT.rawValue), osErrno: 0, detail: "", host: "127.0.0.1", timeout: 30)

@@ -1,0 +1,99 @@
+import Foundation
+import JSON
+import Testing
+
+/// Every command against a server that echoes every request header back (into GraphQL errors, into
+/// the record's fields, into a 500 page and into a 200 HTML page), with every kind of secret set (an
+/// API key, a token, a `--header` credential, AWS keys and a session token for `--auth iam`),
+/// plain and `--verbose`: no secret, whole or as any run of 12 of its characters, is in stdout,
+/// stderr or any file the run writes.
+@Suite struct SecretScanEndToEndTests {
+    static let apiKey = "da2-" + "k3y" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    static let token = "eyJraWQiOiJzY2FuIn0." + UUID().uuidString + "." + UUID().uuidString
+    static let headerSecret = "hdr-" + UUID().uuidString
+    static let accessKeyID = "AKIA" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16))
+    static let secretAccessKey = UUID().uuidString + "/" + UUID().uuidString.prefix(3)
+    static let sessionToken = "IQoJb3JpZ2luX2VjE" + UUID().uuidString + "+" + UUID().uuidString + "/" + UUID().uuidString
+
+    struct Auth: Sendable {
+        var name: String
+        var options: [String]
+        var environment: [String: String] = [:]
+    }
+
+    static let auths: [Auth] = [
+        Auth(name: "api-key", options: ["--api-key", apiKey, "--header", "X-Custom-Token: " + headerSecret]),
+        Auth(name: "token", options: ["--auth", "user-pool", "--token", token]),
+        Auth(name: "iam", options: ["--auth", "iam", "--region", "us-east-1"],
+             environment: ["AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey, "AWS_SESSION_TOKEN": sessionToken]),
+    ]
+
+    static let secrets = [apiKey, token, headerSecret, accessKeyID, secretAccessKey, sessionToken]
+
+    static let commands: [[String]] = [
+        ["get", "Item", "--id", "item-1"],
+        ["update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+        ["create", "Item", "--set", "id=item-1", "--set", "name=Lamp"],
+        ["delete", "Item", "--id", "item-1"],
+        ["delete", "Recipe", "--id", "item-1", "--cascade"],
+        ["list", "Item"],
+        ["query", "query { listItems { items { id name } } }"],
+        ["schema", "pull"],
+        ["apply", "input.jsonl", "--journal", "run.journal"],
+        ["apply", "input.jsonl", "--atomic", "--journal", "atomic.journal"],
+    ]
+
+    /// The first secret found whole or as a 12-character run in `text`, nil when none.
+    static func leak(in text: String) -> String? {
+        for secret in secrets {
+            let characters = Array(secret)
+            for start in 0...(characters.count - 12) where text.contains(String(characters[start..<(start + 12)])) {
+                return String(characters[start..<(start + 12)])
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: ["errors", "data", "5xx", "html"])
+    func noSecretInAnyOutput(_ place: String) throws {
+        let server = try HostileServer(mode: "echo", ["--echo-into", place])
+        defer { server.stop() }
+        try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10])
+            .write(to: server.folder.appendingPathComponent("input.jsonl"))
+        var echoed = 0
+        for auth in Self.auths {
+            var environment = ["HOME": server.folder.path, "AWS_EC2_METADATA_DISABLED": "true"]
+            environment.merge(auth.environment) { _, new in new }
+            for command in Self.commands {
+                for verbosity in [[], ["--verbose"], ["--output", "envelope"]] {
+                    let arguments = ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + auth.options + verbosity + command
+                    let result = try GQLPatchRun.run(arguments, environment: environment, in: server.folder)
+                    let shown = "\(auth.name) \(verbosity) \(command.joined(separator: " "))"
+                    #expect(Self.leak(in: result.stdout) == nil, "stdout of \(shown) shows a secret:\n\(result.stdout)")
+                    #expect(Self.leak(in: result.stderr) == nil, "stderr of \(shown) shows a secret:\n\(result.stderr)")
+                    if result.stderr.contains("[redacted]") || result.stdout.contains("[redacted]") { echoed += 1 }
+                }
+            }
+            for file in try FileManager.default.contentsOfDirectory(atPath: server.folder.path) {
+                guard let data = FileManager.default.contents(atPath: server.folder.appendingPathComponent(file).path)
+                else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                #expect(Self.leak(in: text) == nil, "\(file) written by a run holds a secret")
+            }
+        }
+        // The echo did reach the output, scrubbed: otherwise the test would prove nothing.
+        #expect(echoed > 0, "no run printed the scrubbed echo")
+    }
+
+    /// An endpoint with `user:password@` is refused, and neither the error nor `--dry-run` shows the
+    /// password.
+    @Test(arguments: [[], ["--dry-run"]])
+    func endpointPasswordIsRedacted(_ extra: [String]) throws {
+        let password = "pw-" + UUID().uuidString
+        let result = try GQLPatchRun.run(
+            ["--endpoint", "http://admin:\(password)@127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--auth", "none"]
+                + extra + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"])
+        result.expectFailure(78, "gqlpatch: error: endpoint 'http://admin:…@127.0.0.1:9/graphql' holds a user name or password")
+        #expect(!result.stderr.contains(password.prefix(12)), "\(result)")
+    }
+}
