@@ -45,6 +45,9 @@ final class BatchJournal {
 
     let path: String
     private let descriptor: Int32
+    /// The secrets the run sent (`SecretScrubber`): an entry holding one is not written (the journal
+    /// is a file gqlpatch writes, and no secret goes into one, whatever a server echoes back).
+    var secrets: SecretScrubber?
 
     private init(path: String, descriptor: Int32) {
         self.path = path
@@ -197,6 +200,15 @@ final class BatchJournal {
     func record(_ result: LineResult) throws(GQLPatchError) {
         var entry = JSONObject([("line", .int(result.line)), ("digest", .string(result.digest)), ("status", .string(result.status.rawValue))])
         if let undo = result.undo { entry["undo"] = undo.json() }
+        var bytes: [UInt8] = []
+        JSONValue.object(entry).write(to: &bytes, pretty: false)
+        if let secrets, secrets.holdsSecret(bytes) {
+            // Only the undo can hold one: the previous values the server answered with.
+            throw GQLPatchError(
+                .badResponse,
+                "line \(result.line): the record's previous values, as the server answered, hold a credential gqlpatch sent "
+                    + "(a server echoing request headers?); they are not written to the journal \(path), and the run stops")
+        }
         try append(.object(entry))
     }
 

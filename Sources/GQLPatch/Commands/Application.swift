@@ -42,6 +42,7 @@ public enum Application {
         var context = context
         context.console = context.console.scrubbed(by: scrubber)
         context.transport = SecretRecordingTransport(base: context.transport, scrubber: scrubber)
+        context.secrets = scrubber
         let console = context.console
         let invocation: Invocation
         do {

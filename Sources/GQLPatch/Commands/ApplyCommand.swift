@@ -61,6 +61,7 @@ struct ApplyCommand: Sendable {
         if let path = options.journalPath, !options.resume {
             journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
         }
+        journal?.secrets = context.secrets
         var run = ApplyRun(
             command: self, source: source, parser: parser, checked: checked, total: total, journal: journal, check: check)
         return try await run.execute()

@@ -9,6 +9,8 @@ public struct RunContext: Sendable {
     public var transport: any HTTPTransport
     /// The working directory, for `./schema.graphql` and config discovery.
     public var workingDirectory: String
+    /// The secrets requests carried so far (set by `Application.run`), for files gqlpatch writes.
+    public var secrets: SecretScrubber?
 
     public init(
         console: Console, readFile: @escaping @Sendable (String) throws(GQLPatchError) -> [UInt8],

@@ -114,6 +114,9 @@ public final class SecretScrubber: Sendable {
     }
 
     /// The text with every secret replaced (see `scrub(_:)` for bytes).
+    /// Whether `bytes` hold a registered secret (or a long enough run of one).
+    public func holdsSecret(_ bytes: [UInt8]) -> Bool { scrub(bytes) != bytes }
+
     public func scrub(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let scrubbed = scrub(bytes)
