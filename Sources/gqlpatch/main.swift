@@ -70,7 +70,8 @@ let context = RunContext(
     readFile: LocalFiles.read,
     fileExists: LocalFiles.exists,
     transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment)),
-    workingDirectory: LocalFiles.currentDirectory()
+    workingDirectory: LocalFiles.currentDirectory(),
+    readSchemaFile: LocalFiles.readSchema
 )
 let code = await Application.run(
     arguments: Array(CommandLine.arguments.dropFirst()), environment: environment, context: context)

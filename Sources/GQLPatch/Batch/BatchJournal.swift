@@ -80,7 +80,7 @@ final class BatchJournal {
 
     /// The state a journal records and the length of its whole lines in bytes.
     static func read(path: String) throws(GQLPatchError) -> (State, Int) {
-        let source = try BatchLineSource(path: path)
+        let source = try BatchLineSource(path: path, fileLimit: .journal, regularFileOnly: true)
         var state: State?
         var length = 0
         while let line = try source.next() {
