@@ -19,8 +19,11 @@ sigemptyset(&interruptSignals)
 sigaddset(&interruptSignals, SIGINT)
 sigaddset(&interruptSignals, SIGTERM)
 pthread_sigmask(SIG_UNBLOCK, &interruptSignals, nil)
+// A credential_process runs in its own process group: an interrupt ends it before gqlpatch goes.
+ProcessGroupRegistry.prepare()
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber) { received in
+        ProcessGroupRegistry.endAll()
         if stdoutBusy.load(ordering: .sequentiallyConsistent) {
             pendingSignal.store(received, ordering: .sequentiallyConsistent)
             return

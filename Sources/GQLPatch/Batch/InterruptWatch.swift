@@ -23,7 +23,10 @@ final class InterruptWatch: @unchecked Sendable {
                 value += 1
                 return value
             }
-            if seen > 1 { _exit(130) }
+            if seen > 1 {
+                ProcessGroupRegistry.endAll()
+                _exit(130)
+            }
         }
     }
 
