@@ -20,7 +20,8 @@ enum MeasuredRun {
     }
 
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], in folder: URL, guardSeconds: Double
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL, guardSeconds: Double,
+        addressSpaceLimitKB: Int? = nil
     ) throws -> Outcome {
         try TestPaths.requireTools()
         let outPath = folder.appendingPathComponent("measured-\(UUID().uuidString).out").path
@@ -49,7 +50,10 @@ enum MeasuredRun {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
 
         // `sh` changes directory and execs gqlpatch in place: the child waited for is gqlpatch itself.
-        let argv = (["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", folder.path, TestPaths.binary] + arguments).map { strdup($0) }
+        // `addressSpaceLimitKB` (ulimit -v) stops a run whose memory grows out of bounds before it hurts the machine.
+        let limit = addressSpaceLimitKB.map { "ulimit -v \($0) && " } ?? ""
+        let argv = (["/bin/sh", "-c", "\(limit)cd \"$0\" && exec \"$@\"", folder.path, TestPaths.binary] + arguments)
+            .map { strdup($0) }
         let envp = env.map { strdup("\($0.key)=\($0.value)") }
         defer {
             argv.forEach { free($0) }
