@@ -20,24 +20,18 @@ import Testing
         try "[default]\ncredential_process = sleep 30 & echo $! > '\(pidFile)'; wait\n"
             .write(toFile: config, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestPaths.binary)
-        process.arguments = [
-            "--endpoint", "http://127.0.0.1:9/graphql", "--auth", "iam", "--region", "eu-west-1", "--schema", TestPaths.schema,
-            "get", "Item", "--id", "1",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        for key in environment.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { environment[key] = nil }
-        environment["HOME"] = folder.path
-        environment["AWS_CONFIG_FILE"] = config
-        environment["AWS_SHARED_CREDENTIALS_FILE"] = folder.appendingPathComponent("none").path
-        environment["AWS_EC2_METADATA_DISABLED"] = "true"
-        process.environment = environment
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        // Spawned and waited for with wait4 (Foundation's Process would wait for every process
+        // holding its exit-watch descriptor, the credential process included).
+        let started = try MeasuredRun.start(
+            [
+                "--endpoint", "http://127.0.0.1:9/graphql", "--auth", "iam", "--region", "eu-west-1", "--schema", TestPaths.schema,
+                "get", "Item", "--id", "1",
+            ],
+            environment: [
+                "AWS_CONFIG_FILE": config, "AWS_SHARED_CREDENTIALS_FILE": folder.appendingPathComponent("none").path,
+                "AWS_EC2_METADATA_DISABLED": "true",
+            ],
+            in: folder)
 
         // Wait (hang guard 20 s) for the credential process to have started its background sleep.
         var sleeper: pid_t?
@@ -50,10 +44,17 @@ import Testing
             }
             usleep(10_000)
         }
-        let pid = try #require(sleeper, "the credential_process never started")
-        kill(process.processIdentifier, signalNumber)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + signalNumber)
+        guard let pid = sleeper else {
+            kill(started.pid, SIGKILL)
+            _ = try MeasuredRun.finish(started, guardSeconds: 10)
+            Issue.record("the credential_process never started")
+            return
+        }
+        kill(started.pid, signalNumber)
+        let outcome = try MeasuredRun.finish(started, guardSeconds: 10)
+        #expect(!outcome.killed, "gqlpatch did not exit on the signal\n\(outcome)")
+        #expect(outcome.result.status == 128 + signalNumber, "\(outcome)")
+        #expect(outcome.result.stdout.isEmpty, "\(outcome)")
         #expect(ProcessEnd.endsSoon(pid), "the credential_process's sleep \(pid) outlived gqlpatch")
         kill(pid, SIGKILL)
     }

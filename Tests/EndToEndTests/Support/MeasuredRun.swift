@@ -19,17 +19,29 @@ enum MeasuredRun {
         var description: String { "\(result)\npeak \(peakKB) kB, \(elapsed) s\(killed ? ", killed by the hang guard" : "")" }
     }
 
+    /// A started child and where its output goes.
+    struct Started {
+        var pid: pid_t
+        var outPath: String
+        var errPath: String
+        var start: Date
+    }
+
     static func run(
         _ arguments: [String], environment: [String: String] = [:], in folder: URL, guardSeconds: Double,
         addressSpaceLimitKB: Int? = nil
     ) throws -> Outcome {
+        let started = try start(arguments, environment: environment, in: folder, addressSpaceLimitKB: addressSpaceLimitKB)
+        return try finish(started, guardSeconds: guardSeconds)
+    }
+
+    /// Starts gqlpatch; `finish` waits for it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL, addressSpaceLimitKB: Int? = nil
+    ) throws -> Started {
         try TestPaths.requireTools()
         let outPath = folder.appendingPathComponent("measured-\(UUID().uuidString).out").path
         let errPath = folder.appendingPathComponent("measured-\(UUID().uuidString).err").path
-        defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
-        }
         var env = ProcessInfo.processInfo.environment
         for key in env.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { env[key] = nil }
         env["HOME"] = folder.path
@@ -68,6 +80,16 @@ enum MeasuredRun {
         }
         guard spawned == 0 else { throw HarnessError("cannot start /bin/sh for \(TestPaths.binary): \(String(cString: strerror(spawned)))") }
 
+        return Started(pid: pid, outPath: outPath, errPath: errPath, start: start)
+    }
+
+    /// Waits for the child (killing it past `guardSeconds`) and reads what it wrote.
+    static func finish(_ started: Started, guardSeconds: Double) throws -> Outcome {
+        let (pid, outPath, errPath, start) = (started.pid, started.outPath, started.errPath, started.start)
+        defer {
+            try? FileManager.default.removeItem(atPath: outPath)
+            try? FileManager.default.removeItem(atPath: errPath)
+        }
         var status: Int32 = 0
         var usage = rusage()
         var killed = false
