@@ -14,6 +14,8 @@
 public struct JSONLineReader: Sendable {
     /// Bytes after the last LF seen so far: the start of a line not yet complete.
     private var pending: [UInt8] = []
+    /// How many bytes of the unfinished line are held (for a caller that bounds line length).
+    public var pendingByteCount: Int { pending.count }
     /// The 1-based number of the next line to be returned.
     public private(set) var nextLineNumber = 1
 

@@ -19,8 +19,11 @@ sigemptyset(&interruptSignals)
 sigaddset(&interruptSignals, SIGINT)
 sigaddset(&interruptSignals, SIGTERM)
 pthread_sigmask(SIG_UNBLOCK, &interruptSignals, nil)
+// A credential_process runs in its own process group: an interrupt ends it before gqlpatch goes.
+ProcessGroupRegistry.prepare()
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber) { received in
+        ProcessGroupRegistry.endAll()
         if stdoutBusy.load(ordering: .sequentiallyConsistent) {
             pendingSignal.store(received, ordering: .sequentiallyConsistent)
             return
@@ -85,7 +88,8 @@ let context = RunContext(
     readFile: LocalFiles.read,
     fileExists: LocalFiles.exists,
     transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values)),
-    workingDirectory: LocalFiles.currentDirectory()
+    workingDirectory: LocalFiles.currentDirectory(),
+    readSchemaFile: LocalFiles.readSchema
 )
 let code = await Application.run(rawArguments: rawArguments, environment: environment, context: context)
 // Every output went out through write(2) already (nothing sits in a stdio buffer): end without the

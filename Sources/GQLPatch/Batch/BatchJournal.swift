@@ -62,7 +62,7 @@ final class BatchJournal {
     static func create(path: String, input: String, atomic: Bool) throws(GQLPatchError) -> BatchJournal {
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0o600)
         if fd < 0, errno == EEXIST {
-            fd = try openExisting(path, flags: O_WRONLY | O_APPEND)
+            (fd, _) = try openExisting(path, flags: O_WRONLY | O_APPEND)
             var info = stat()
             if fstat(fd, &info) == 0, info.st_size > 0 {
                 close(fd)
@@ -85,9 +85,9 @@ final class BatchJournal {
 
     /// Opens an existing journal to continue it: reads its state and drops a torn last line.
     static func resume(path: String) throws(GQLPatchError) -> (BatchJournal, State) {
-        let fd = try openExisting(path, flags: O_RDWR | O_APPEND)
+        let (fd, size) = try openExisting(path, flags: O_RDWR | O_APPEND)
         let journal = BatchJournal(path: path, descriptor: fd)
-        let source = BatchLineSource(descriptor: fd, name: path)
+        let source = BatchLineSource(regularFile: fd, size: size, name: path)
         let (state, goodLength) = try read(path: path, next: source.next)
         if ftruncate(fd, off_t(goodLength)) != 0 {
             throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))")
@@ -97,7 +97,7 @@ final class BatchJournal {
 
     /// Opens a journal that is there already, without following a symbolic link, and checks that it
     /// is a regular file of this user that no one else can write (a rollback executes what it says).
-    private static func openExisting(_ path: String, flags: Int32) throws(GQLPatchError) -> Int32 {
+    private static func openExisting(_ path: String, flags: Int32) throws(GQLPatchError) -> (Int32, Int) {
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
@@ -119,6 +119,8 @@ final class BatchJournal {
                 "belongs to another user (uid \(info.st_uid))"
             } else if info.st_mode & (S_IWGRP | S_IWOTH) != 0 {
                 "can be written by other users (mode \(octal(info.st_mode & 0o7777))): chmod go-w \(path)"
+            } else if Int(info.st_size) > InputLimit.journal.maxBytes {
+                "is too large: over \(InputLimit.journal.sizeText), the limit for \(InputLimit.journal.name) (see README, Limits)"
             } else {
                 nil
             }
@@ -128,7 +130,7 @@ final class BatchJournal {
         }
         // Reads and writes block as usual; O_NONBLOCK only kept `open` from waiting on a FIFO.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return fd
+        return (fd, Int(info.st_size))
     }
 
     private static func octal(_ mode: mode_t) -> String {

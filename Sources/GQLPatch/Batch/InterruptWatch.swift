@@ -29,7 +29,11 @@ final class InterruptWatch: @unchecked Sendable {
                     value = number
                     return true
                 }
-                if !first { _exit(128 + number) }
+                if !first {
+                    // A second signal stops at once: a credential process of ours goes too.
+                    ProcessGroupRegistry.endAll()
+                    _exit(128 + number)
+                }
             }
             return source
         }

@@ -6,68 +6,58 @@
 
 /// The real file system, for `RunContext`.
 public enum LocalFiles {
-    /// Reads a file, or standard input for `-`. Errors name the file and the reason (exit 66).
+    /// Reads a value file named on the command line (`@file`, `--patch`, `--token @`, ...), or standard
+    /// input for `-`, within `InputLimit.valueFile`. Errors name the file and the reason (exit 66; too
+    /// large or a device, 65).
     @Sendable public static func read(_ path: String) throws(GQLPatchError) -> [UInt8] {
-        if path == "-" {
-            guard let bytes = readAll(descriptor: 0) else {
-                throw .unreadableFile("cannot read standard input: \(String(cString: strerror(errno)))")
-            }
-            return bytes
-        }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .unreadableFile("cannot read \(path): no such file")
-        }
-        if info.st_mode & S_IFMT == S_IFDIR { throw .unreadableFile("cannot read \(path): it is a directory") }
-        guard let bytes = readAll(path) else {
-            throw .unreadableFile("cannot read \(path): permission denied or unreadable")
-        }
-        return bytes
+        try read(path, limit: .valueFile)
     }
 
-    /// The whole file straight into one byte array (no intermediate `Data` copy: schemas are large
-    /// and read on every run). Works for files whose size `fstat` does not know (pipes, /dev/null).
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        return readAll(descriptor: fd)
+    /// Reads a schema or config file within `InputLimit.schemaFile`.
+    @Sendable public static func readSchema(_ path: String) throws(GQLPatchError) -> [UInt8] {
+        try read(path, limit: .schemaFile)
     }
 
-    /// Everything left to read from `fd`, or nil when a read fails.
-    private static func readAll(descriptor fd: Int32) -> [UInt8]? {
-        var info = stat()
-        let expected = fstat(fd, &info) == 0 ? max(Int(info.st_size), 0) : 0
-        var failed = false
-        // Read the expected size without zero-filling first; then whatever is left (pipes, growing files).
+    /// Reads a whole file (or standard input for `-`) of at most `limit.maxBytes`, never more than one
+    /// byte past it: a regular file larger than that is refused before a byte is read. A pipe, FIFO or
+    /// terminal that sends nothing for `InputLimit.idleMilliseconds` is refused (66). `what` ("schema")
+    /// goes before the path in messages.
+    public static func read(_ path: String, limit: InputLimit, what: String? = nil) throws(GQLPatchError) -> [UInt8] {
+        var input = try InputDescriptor.open(path, what: what, idleMilliseconds: InputLimit.idleMilliseconds)
+        defer { input.closeDescriptor() }
+        var expected = 0
+        if case .regularFile(let size) = input.kind {
+            guard size <= limit.maxBytes else { throw limit.tooLarge(input.shown) }
+            expected = size
+        }
+        var failure: GQLPatchError?
+        // The expected size straight into one byte array (no intermediate copy: schemas are large and
+        // read on every run); then whatever is left (streams, growing files), up to one byte past the limit.
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             initialized = 0
             while initialized < buffer.count {
-                let got = readSome(fd, buffer.baseAddress! + initialized, buffer.count - initialized)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { failed = true }
-                if got <= 0 { break }
-                initialized += got
+                do throws(GQLPatchError) {
+                    let got = try input.readChunk(buffer.baseAddress! + initialized, buffer.count - initialized)
+                    if got == 0 { break }
+                    initialized += got
+                } catch {
+                    failure = error
+                    break
+                }
             }
         }
+        if let failure { throw failure }
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while !failed {
-            let got = chunk.withUnsafeMutableBytes { readSome(fd, $0.baseAddress!, $0.count) }
-            if got < 0, errno == EINTR { continue }
-            if got < 0 { failed = true }
-            if got <= 0 { break }
+        while true {
+            let room = min(chunk.count, limit.maxBytes + 1 - bytes.count)
+            let got = try chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(GQLPatchError) -> Int in try input.readChunk(buffer.baseAddress!, room) }
+            }.get()
+            if got == 0 { break }
             bytes.append(contentsOf: chunk[..<got])
+            if bytes.count > limit.maxBytes { throw limit.tooLarge(input.shown) }
         }
-        return failed ? nil : bytes
-    }
-
-    /// The C library's `read` (the name `read` here is `LocalFiles.read`).
-    private static func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(fd, buffer, count)
-        #else
-            Darwin.read(fd, buffer, count)
-        #endif
+        return bytes
     }
 
     /// Whether `path` names something (symbolic links followed).

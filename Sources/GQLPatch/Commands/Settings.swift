@@ -18,11 +18,13 @@ public struct Settings: Sendable {
         _ options: GlobalOptions, environment: [String: String], context: RunContext,
         requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
-        let config = try loadConfig(options, context: context)
+        let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
             context.console.message(
                 "gqlpatch: config: "
-                    + (config?.file ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))"))
+                    + (config?.file
+                        ?? "none (no --config; amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory) "
+                        + "is read when one is there and the endpoint, the schema or the auth must come from it)"))
         }
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
         if endpoint == nil, !options.dryRun, requireEndpoint {
@@ -64,14 +66,27 @@ public struct Settings: Sendable {
         return value
     }
 
-    private static func loadConfig(_ options: GlobalOptions, context: RunContext) throws(GQLPatchError) -> AmplifyConfig? {
+    /// `--config`, else the working directory's config when the endpoint or the schema must come from
+    /// it. With both given otherwise, that file is not read at all (nothing of it applies: its key is
+    /// not sent to another endpoint).
+    private static func loadConfig(
+        _ options: GlobalOptions, environment: [String: String], context: RunContext
+    ) throws(GQLPatchError) -> AmplifyConfig? {
         if let path = options.configPath {
-            return try AmplifyConfigReader.read(bytes: context.readFile(path), file: path)
+            return try AmplifyConfigReader.read(bytes: context.readSchemaFile(path), file: path)
         }
-        guard let found = AmplifyConfigReader.discover(in: context.workingDirectory) else {
+        // The working directory's config is read only when something must come from it: the
+        // endpoint, the schema, or the auth (its API key or default mode).
+        let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
+        let schemaGiven = (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
+            || context.fileExists(context.workingDirectory + "/schema.graphql")
+        let authGiven = [options.auth, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"]]
+            .contains { nonEmpty($0) != nil }
+        guard !(endpointGiven && schemaGiven && authGiven), let found = AmplifyConfigReader.discover(in: context.workingDirectory)
+        else {
             return nil
         }
-        return try AmplifyConfigReader.read(bytes: context.readFile(found), file: found)
+        return try AmplifyConfigReader.read(bytes: context.readSchemaFile(found), file: found)
     }
 
     private static func checkEndpoint(_ endpoint: String) throws(GQLPatchError) {
@@ -219,7 +234,7 @@ public struct Settings: Sendable {
         let explicit = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
         let defaultPath = context.workingDirectory + "/schema.graphql"
         if let path = explicit ?? (context.fileExists(defaultPath) ? defaultPath : nil) {
-            let bytes = try context.readFile(path)
+            let bytes = try context.readSchemaFile(path)
             let transformConfig = try transformConfiguration(besides: path, context: context)
             let catalogue = try CatalogueLoader.load(
                 bytes: bytes, file: path, transformConfig: transformConfig, versioned: versioned, focus: focus)
@@ -239,7 +254,7 @@ public struct Settings: Sendable {
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let candidate = folder + "/transform.conf.json"
         guard context.fileExists(candidate) else { return nil }
-        let bytes = try context.readFile(candidate)
+        let bytes = try context.readSchemaFile(candidate)
         do {
             return try JSONValue.parse(bytes)
         } catch {

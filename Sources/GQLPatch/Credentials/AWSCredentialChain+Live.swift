@@ -23,10 +23,12 @@ extension AWSCredentialChain {
             home: home,
             transport: transport,
             readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw .configuration("cannot read \(path)")
+                // Bounded like every other read; a problem with these files is configuration (78).
+                do throws(GQLPatchError) {
+                    return try LocalFiles.read(path, limit: .valueFile)
+                } catch {
+                    throw .configuration(error.message)
                 }
-                return [UInt8](data)
             },
             fileExists: { path in FileManager.default.fileExists(atPath: path) },
             runProcess: ShellProcessRunner.run,

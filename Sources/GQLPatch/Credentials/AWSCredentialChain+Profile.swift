@@ -66,40 +66,76 @@ extension AWSCredentialChain {
     /// STS AssumeRole for `profile`'s `role_arn`, signed with the credentials of its
     /// `source_profile` or `credential_source`. `chain` holds the profiles already on the way here,
     /// to report loops.
+    ///
+    /// A `source_profile` chain is walked in a loop, not by recursion: down to the first profile with
+    /// credentials of its own, with the names seen in a set (a chain of n profiles is n steps, where
+    /// copying the path at every level took n²), then the roles are assumed from the bottom up.
     func assumeRole(profile: AWSProfile, shared: AWSSharedConfig, chain: [String]) async throws(GQLPatchError)
         -> ResolvedCredentials
     {
-        let roleARN = profile.string("role_arn") ?? ""
-        let sourceProfile = profile.string("source_profile")
-        let credentialSource = profile.string("credential_source")
-        if sourceProfile != nil, credentialSource != nil {
-            throw .configuration(
-                "\(profile.position(of: "credential_source")): error: profile \(profile.name) has both source_profile and credential_source")
-        }
-        if profile.string("mfa_serial") != nil {
-            throw .configuration(
-                "\(profile.position(of: "mfa_serial")): error: profile \(profile.name) needs an MFA code (mfa_serial), which gqlpatch cannot prompt for")
-        }
-        let source: ResolvedCredentials
-        if let sourceProfile {
-            let path = chain + [profile.name]
-            if path.contains(sourceProfile), !(sourceProfile == profile.name && hasStaticKeys(profile)) {
+        var path = chain
+        var seen = Set(chain)
+        var roles: [AWSProfile] = []
+        var current = profile
+        var source: ResolvedCredentials
+        while true {
+            let sourceProfile = current.string("source_profile")
+            let credentialSource = current.string("credential_source")
+            if sourceProfile != nil, credentialSource != nil {
                 throw .configuration(
-                    "\(profile.position(of: "source_profile")): error: source_profile loop: "
-                        + (path + [sourceProfile]).joined(separator: " -> "))
+                    "\(current.position(of: "credential_source")): error: profile \(current.name) has both source_profile and credential_source")
             }
-            guard let next = shared.profile(sourceProfile) else {
+            if current.string("mfa_serial") != nil {
                 throw .configuration(
-                    "\(profile.position(of: "source_profile")): error: source_profile \(sourceProfile) of profile \(profile.name) does not exist")
+                    "\(current.position(of: "mfa_serial")): error: profile \(current.name) needs an MFA code (mfa_serial), which gqlpatch cannot prompt for")
             }
-            source = try await sourceProfileCredentials(next, shared: shared, chain: path)
-        } else if let credentialSource {
-            source = try await credentialSourceCredentials(credentialSource, profile: profile)
-        } else {
-            throw .configuration(
-                "\(profile.position(of: "role_arn")): error: profile \(profile.name) has role_arn but neither source_profile nor credential_source")
+            roles.append(current)
+            path.append(current.name)
+            seen.insert(current.name)
+            if let sourceProfile {
+                if seen.contains(sourceProfile), !(sourceProfile == current.name && hasStaticKeys(current)) {
+                    throw .configuration(
+                        "\(current.position(of: "source_profile")): error: source_profile loop: "
+                            + (path + [sourceProfile]).joined(separator: " -> "))
+                }
+                guard let next = shared.profile(sourceProfile) else {
+                    throw .configuration(
+                        "\(current.position(of: "source_profile")): error: source_profile \(sourceProfile) of profile \(current.name) does not exist")
+                }
+                // `sourceProfileCredentials`, with its own role followed here instead of by recursion.
+                if let keys = try staticKeys(next, shared: shared) {
+                    source = keys
+                    break
+                }
+                if next.string("role_arn") != nil {
+                    if next.string("web_identity_token_file") != nil, let found = try await profileWebIdentity(next) {
+                        source = found
+                        break
+                    }
+                    current = next
+                    continue
+                }
+                source = try await sourceProfileCredentials(next, shared: shared, chain: path)
+                break
+            } else if let credentialSource {
+                source = try await credentialSourceCredentials(credentialSource, profile: current)
+                break
+            } else {
+                throw .configuration(
+                    "\(current.position(of: "role_arn")): error: profile \(current.name) has role_arn but neither source_profile nor credential_source")
+            }
         }
+        for role in roles.reversed() {
+            source = try await assumeRole(role, signingWith: source)
+        }
+        return source
+    }
 
+    /// The AssumeRole call of one profile, signed with `source`.
+    private func assumeRole(_ profile: AWSProfile, signingWith source: ResolvedCredentials) async throws(GQLPatchError)
+        -> ResolvedCredentials
+    {
+        let roleARN = profile.string("role_arn") ?? ""
         var parameters = [
             ("RoleArn", roleARN),
             ("RoleSessionName", profile.string("role_session_name") ?? "gqlpatch-session-\(now())"),

@@ -6,10 +6,11 @@ import Synchronization
     import Darwin
 #endif
 
-/// Runs `credential_process` command lines with `/bin/sh -c`, as the Rust and Go SDKs do. Stdin is
-/// inherited and the child stays in gqlpatch's process group (a process may prompt for MFA on the
-/// terminal, and Ctrl-C reaches it); stdout and stderr are captured; the process is terminated after
-/// `timeout` seconds.
+/// Runs `credential_process` command lines with `/bin/sh -c`, as the Rust and Go SDKs do. The child
+/// runs in a process group of its own, with stdin on `/dev/null` (a group not in the terminal's
+/// foreground would be stopped reading it); stdout and stderr are captured up to `outputLimit` bytes
+/// each. Past `timeout` seconds or that output, the whole group is ended (SIGTERM, then SIGKILL), and
+/// an interrupt of gqlpatch ends it too (`ProcessGroupRegistry`), so nothing it started lives on.
 ///
 /// The child starts with no blocked signals and default signal dispositions. Both pipes are read
 /// as data arrives (`poll`), so a process that fills one while gqlpatch waits on the other cannot
@@ -18,6 +19,9 @@ import Synchronization
 public enum ShellProcessRunner {
     /// How long a `credential_process` may run, in seconds.
     public static let timeout: Double = 60
+
+    /// The most bytes kept from each of stdout and stderr (1 MiB; a credentials document is under 2 KB).
+    public static let outputLimit = 1 << 20
 
     /// Seconds a child gets to exit after SIGTERM before it is sent SIGKILL.
     static let terminationGrace: Double = 2
@@ -32,20 +36,27 @@ public enum ShellProcessRunner {
     }
 
     /// `run(_:)` with another time limit in seconds (for tests).
-    static func run(_ command: String, timeout: Double) throws(GQLPatchError) -> (
+    static func run(_ command: String, timeout: Double, outputLimit: Int = outputLimit) throws(GQLPatchError) -> (
         status: Int32, stdout: [UInt8], stderr: [UInt8]
     ) {
         let deadline = monotonicSeconds() + timeout
-        let (pid, stdoutRead, stderrRead) = try spawning.withLock { _ throws(GQLPatchError) in try startShell(command) }
-        var output = PipeReader(descriptors: [stdoutRead, stderrRead])
+        let (pid, stdoutRead, stderrRead, slot) = try startRecorded(command)
+        defer { ProcessGroupRegistry.remove(slot: slot) }
+        var output = PipeReader(descriptors: [stdoutRead, stderrRead], limit: outputLimit)
         defer { output.closeAll() }
         var status: Int32?
         var idleWait = 0.001
         while true {
             if let finished = reap(pid, wait: false) {
                 status = finished
+                ProcessGroupRegistry.holdIfEnding()
                 output.drainReady()
                 break
+            }
+            if let full = output.overLimit {
+                terminate(pid)
+                throw .configuration(
+                    "credential_process wrote more than \(outputLimit >> 20) MB to \(full == 0 ? "stdout" : "stderr"); it was stopped")
             }
             let remaining = deadline - monotonicSeconds()
             if remaining <= 0 { break }
@@ -59,13 +70,40 @@ public enum ShellProcessRunner {
             }
         }
         guard let status else {
+            ProcessGroupRegistry.holdIfEnding()
             terminate(pid)
             throw .configuration("credential_process did not finish within \(timeout.saturated(to: Int.self)) s")
+        }
+        if let full = output.overLimit {
+            throw .configuration("credential_process wrote more than \(outputLimit >> 20) MB to \(full == 0 ? "stdout" : "stderr")")
         }
         return (status, output.buffers[0], output.buffers[1])
     }
 
     // MARK: - Spawning
+
+    /// `startShell` with the child's group recorded for an interrupt to end; SIGINT and SIGTERM wait
+    /// on this thread meanwhile (see `ProcessGroupRegistry.reserve`).
+    private static func startRecorded(_ command: String) throws(GQLPatchError) -> (
+        pid_t, stdout: Int32, stderr: Int32, slot: Int?
+    ) {
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        sigaddset(&interrupts, SIGINT)
+        sigaddset(&interrupts, SIGTERM)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &interrupts, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let slot = ProcessGroupRegistry.reserve()
+        do {
+            let (pid, stdoutRead, stderrRead) = try spawning.withLock { _ throws(GQLPatchError) in try startShell(command) }
+            ProcessGroupRegistry.started(pid, slot: slot)
+            return (pid, stdoutRead, stderrRead, slot)
+        } catch {
+            ProcessGroupRegistry.started(nil, slot: slot)
+            throw error
+        }
+    }
 
     private enum Spawned {
         case success(pid_t)
@@ -97,11 +135,13 @@ public enum ShellProcessRunner {
         }
     }
 
-    /// `/bin/sh -c command` with stdout and stderr on the given descriptors and stdin inherited.
+    /// `/bin/sh -c command` in a new process group, with stdout and stderr on the given descriptors
+    /// and stdin on `/dev/null`.
     private static func spawnShell(_ command: String, stdout: Int32, stderr: Int32) -> Spawned {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr, 2)
         var attributes = posix_spawnattr_t()
@@ -113,7 +153,8 @@ public enum ShellProcessRunner {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let arguments = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
         defer { arguments.forEach { free($0) } }
         var pid = pid_t()
@@ -154,17 +195,22 @@ public enum ShellProcessRunner {
         }
     }
 
-    /// SIGTERM, then SIGKILL if the child has not exited after `terminationGrace`; then reaps it.
+    /// SIGTERM to the child's whole group (what it started too), then SIGKILL to the group if the
+    /// child has not exited after `terminationGrace`; then reaps it.
     private static func terminate(_ pid: pid_t) {
-        kill(pid, SIGTERM)
+        kill(-pid, SIGTERM)
         let deadline = monotonicSeconds() + terminationGrace
         var pause = 0.001
         while monotonicSeconds() < deadline {
-            if reap(pid, wait: false) != nil { return }
+            if reap(pid, wait: false) != nil {
+                // The shell is gone; what it started in the group goes with it.
+                kill(-pid, SIGKILL)
+                return
+            }
             sleepSeconds(pause)
             pause = min(pause * 2, 0.05)
         }
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         _ = reap(pid, wait: true)
     }
 
@@ -190,10 +236,15 @@ public enum ShellProcessRunner {
     private struct PipeReader {
         var descriptors: [Int32]
         var buffers: [[UInt8]]
+        /// The most bytes kept from each pipe.
+        let limit: Int
+        /// The first pipe that went over `limit` (its reading stops there).
+        private(set) var overLimit: Int?
         private var chunk = [UInt8](repeating: 0, count: 65_536)
 
-        init(descriptors: [Int32]) {
+        init(descriptors: [Int32], limit: Int) {
             self.descriptors = descriptors
+            self.limit = limit
             buffers = Array(repeating: [], count: descriptors.count)
         }
 
@@ -220,7 +271,7 @@ public enum ShellProcessRunner {
         /// behind keeps writing.
         mutating func drainReady() {
             var rounds = 0
-            while rounds < 64, isOpen, readReady(waiting: 0) { rounds += 1 }
+            while rounds < 64, isOpen, overLimit == nil, readReady(waiting: 0) { rounds += 1 }
         }
 
         /// One `read` from pipe `slot`: data is kept; end of file or an error closes the pipe.
@@ -230,7 +281,14 @@ public enum ShellProcessRunner {
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 if count > 0 {
-                    buffers[slot].append(contentsOf: chunk[..<count])
+                    // One byte past the limit is enough to know; nothing more is kept.
+                    let room = limit + 1 - buffers[slot].count
+                    buffers[slot].append(contentsOf: chunk[..<min(count, room)])
+                    if buffers[slot].count > limit {
+                        overLimit = overLimit ?? slot
+                        close(descriptor)
+                        descriptors[slot] = -1
+                    }
                 } else {
                     close(descriptor)
                     descriptors[slot] = -1

@@ -69,10 +69,12 @@ struct CatalogueGenerator {
     // MARK: - One model
 
     private func model(_ blueprint: ModelBlueprint, operations: ModelOperations, updateInput: InputObject?) -> Model {
+        // A set, not `updateInput.field(_:)` per field: that scan made a type of n fields take n² steps.
+        let updatable = updateInput.map { Set($0.fields.map(\.name)) }
         let fields = blueprint.fields.map { field -> ModelField in
             var readOnly = field.isReadOnly || CompiledSchemaReader.readOnlyFieldNames.contains(field.name)
                 || blueprint.timestampFieldNames.contains(field.name) && field.origin == .timestamp
-            if let updateInput, updateInput.field(field.name) == nil { readOnly = true }
+            if let updatable, !updatable.contains(field.name) { readOnly = true }
             return ModelField(
                 name: field.name, type: field.type, kind: field.kind, relationship: field.relationship,
                 isReadOnly: readOnly)

@@ -139,22 +139,9 @@ public enum CatalogueLoader {
         }
     }
 
-    /// Reads a whole file; failures are `.unreadableFile`: `cannot read WHAT FILE: REASON`.
+    /// Reads a whole schema or config file (`InputLimit.schemaFile`); failures name it:
+    /// `cannot read WHAT FILE: REASON` (66), or too large or a device (65).
     static func readFile(_ path: String, what: String) throws(GQLPatchError) -> [UInt8] {
-        let manager = FileManager.default
-        var isDirectory = false
-        let reason: String
-        if !manager.fileExists(atPath: path, isDirectory: &isDirectory) {
-            reason = "no such file"
-        } else if isDirectory {
-            reason = "is a directory"
-        } else if !manager.isReadableFile(atPath: path) {
-            reason = "permission denied"
-        } else if let data = manager.contents(atPath: path) {
-            return [UInt8](data)
-        } else {
-            reason = "read failed"
-        }
-        throw GQLPatchError(.unreadableFile, "cannot read \(what) \(path): \(reason)")
+        try LocalFiles.read(path, limit: .schemaFile, what: what)
     }
 }

@@ -18,8 +18,65 @@ import Testing
         #expect(LocalFiles.exists(path))
     }
 
-    @Test func readsWhatAPipeLikeFileGives() throws {
-        #expect(try LocalFiles.read("/dev/null") == [])
+    @Test func readsWhatAFIFOGives() throws {
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = Array(repeating: UInt8(ascii: "x"), count: 300_000)
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        #expect(try LocalFiles.read(path) == bytes)
+    }
+
+    /// Issue 12, item 11: a regular file over the limit is refused before it is read (65); at the
+    /// limit it is read.
+    @Test func aFileOverItsLimitIsRefused() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(repeating: 0x41, count: 1_001).write(to: URL(fileURLWithPath: path))
+        let limit = InputLimit(maxBytes: 1_000, name: "a test file")
+        let error = try #require(throws: GQLPatchError.self) { try LocalFiles.read(path, limit: limit) }
+        #expect(error.code == .invalidInput)
+        #expect(error.message.hasPrefix("\(path) is too large: over 0 MB, the limit for a test file"))
+        #expect(try LocalFiles.read(path, limit: InputLimit(maxBytes: 1_001, name: "a test file")).count == 1_001)
+        #expect(InputLimit.valueFile.sizeText == "16 MB")
+        #expect(InputLimit.schemaFile.sizeText == "128 MB")
+        #expect(InputLimit.journal.sizeText == "4 GB")
+    }
+
+    /// A stream over the limit stops one byte past it instead of reading on.
+    @Test func aStreamOverItsLimitStopsAtIt() throws {
+        let path = temporaryPath()
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = Thread {
+            let fd = open(path, O_WRONLY)
+            guard fd >= 0 else { return }
+            let chunk = [UInt8](repeating: 0x41, count: 65_536)
+            // Writes until the reader goes (EPIPE): endless without the limit.
+            signal(SIGPIPE, SIG_IGN)
+            while chunk.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+            close(fd)
+        }
+        writer.start()
+        let error = try #require(throws: GQLPatchError.self) {
+            try LocalFiles.read(path, limit: InputLimit(maxBytes: 1 << 20, name: "a test stream"))
+        }
+        #expect(error.code == .invalidInput)
+        #expect(error.message.hasPrefix("\(path) is too large: over 1 MB"))
+    }
+
+    @Test func devicesAreRefused() throws {
+        for device in ["/dev/zero", "/dev/null", "/dev/urandom"] {
+            let error = try #require(throws: GQLPatchError.self) { try LocalFiles.read(device) }
+            #expect(error.code == .invalidInput)
+            #expect(error.message.hasPrefix("\(device) is a character device, not a file"))
+        }
     }
 
     @Test func missingFilesAndDirectoriesAreUnreadable() throws {

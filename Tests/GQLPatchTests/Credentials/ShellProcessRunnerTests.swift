@@ -22,20 +22,72 @@ import Testing
         #expect(String(decoding: result.stdout, as: UTF8.self) == path)
     }
 
-    /// Megabytes on both pipes, written in turns and each far beyond a pipe's buffer: reading one
-    /// pipe only would deadlock.
+    /// Both pipes near the output limit, written in turns and each far beyond a pipe's buffer:
+    /// reading one pipe only would deadlock.
     @Test func largeOutputOnBothPipes() throws {
         let command = """
-            i=0; while [ $i -lt 40 ]; do head -c 65536 /dev/zero | tr '\\0' o; head -c 98304 /dev/zero | tr '\\0' e >&2; i=$((i+1)); done; \
-            head -c 3000000 /dev/zero | tr '\\0' E >&2
+            i=0; while [ $i -lt 12 ]; do head -c 65536 /dev/zero | tr '\\0' o; head -c 81920 /dev/zero | tr '\\0' e >&2; i=$((i+1)); done; \
+            head -c 65536 /dev/zero | tr '\\0' E >&2
             """
         let result = try ShellProcessRunner.run(command, timeout: 60)
         #expect(result.status == 0)
-        #expect(result.stdout.count == 40 * 65536)
+        #expect(result.stdout.count == 12 * 65536)
         #expect(result.stdout.allSatisfy { $0 == UInt8(ascii: "o") })
-        #expect(result.stderr.count == 40 * 98304 + 3_000_000)
-        #expect(result.stderr.prefix(40 * 98304).allSatisfy { $0 == UInt8(ascii: "e") })
-        #expect(result.stderr.suffix(3_000_000).allSatisfy { $0 == UInt8(ascii: "E") })
+        #expect(result.stderr.count == 12 * 81920 + 65536)
+        #expect(result.stderr.prefix(12 * 81920).allSatisfy { $0 == UInt8(ascii: "e") })
+        #expect(result.stderr.suffix(65536).allSatisfy { $0 == UInt8(ascii: "E") })
+    }
+
+    /// Issue 12, item 12: output is bounded (1 MiB a pipe). Exactly the limit is read; one byte more
+    /// is refused, and what was read stops there.
+    @Test(arguments: [("", "stdout"), (" >&2", "stderr")])
+    func outputPastTheLimitIsRefused(redirect: String, pipe: String) throws {
+        #expect(ShellProcessRunner.outputLimit == 1 << 20)
+        let atLimit = try ShellProcessRunner.run("head -c \(ShellProcessRunner.outputLimit) /dev/zero\(redirect)", timeout: 30)
+        #expect(atLimit.status == 0)
+        #expect(atLimit.stdout.count + atLimit.stderr.count == ShellProcessRunner.outputLimit)
+        let error = try #require(throws: GQLPatchError.self) {
+            try ShellProcessRunner.run("head -c \(ShellProcessRunner.outputLimit + 1) /dev/zero\(redirect)", timeout: 30)
+        }
+        #expect(error.code == .configuration)
+        #expect(error.message.hasPrefix("credential_process wrote more than 1 MB to \(pipe)"))
+    }
+
+    /// Endless output is stopped at the limit, not buffered until the time limit (which would be
+    /// gigabytes): the error says so, not "did not finish".
+    @Test func endlessOutputStopsAtTheLimit() throws {
+        let error = try #require(throws: GQLPatchError.self) { try ShellProcessRunner.run("exec yes", timeout: 30) }
+        #expect(error.message.hasPrefix("credential_process wrote more than 1 MB to stdout"))
+    }
+
+    /// Issue 12, item 12: at the time limit the child's whole process group is ended, not only the
+    /// shell: a process it started in the background goes too.
+    @Test func theTimeLimitEndsTheWholeProcessGroup() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-group-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let error = try #require(throws: GQLPatchError.self) {
+            try ShellProcessRunner.run("sleep 30 & echo $! > '\(pidFile)'; wait", timeout: 1)
+        }
+        #expect(error.message == "credential_process did not finish within 1 s")
+        let text = try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try #require(pid_t(text))
+        #expect(Self.endsSoon(pid), "the background sleep \(pid) still runs")
+    }
+
+    /// The child does not read gqlpatch's terminal: stdin is /dev/null.
+    @Test func stdinIsDevNull() throws {
+        let result = try ShellProcessRunner.run("readlink /proc/self/fd/0", timeout: 10)
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "/dev/null\n")
+    }
+
+    /// Whether `pid` is gone or a zombie (dead, waiting for init to reap it) within 5 s.
+    static func endsSoon(_ pid: pid_t) -> Bool {
+        for _ in 0..<500 {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
+            usleep(10_000)
+        }
+        return false
     }
 
     @Test func endsWhenTheChildEndsThoughABackgroundProcessHoldsThePipes() throws {

@@ -66,7 +66,7 @@ import Testing
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("missing.graphql").path
-        for (path, reason) in [(missing, "no such file"), (directory.path, "is a directory")] {
+        for (path, reason) in [(missing, "no such file"), (directory.path, "it is a directory")] {
             #expect(throws: GQLPatchError.self) { try CatalogueLoader.load(path: path) }
             do {
                 _ = try CatalogueLoader.load(path: path)
