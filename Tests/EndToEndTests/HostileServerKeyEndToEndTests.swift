@@ -121,6 +121,47 @@ import Testing
         #expect(byLine[4]?["item"]?["id"] == "OTHER")
     }
 
+    /// An `--atomic` rollback's own write is checked too: when the undo of line 1 is answered for
+    /// another record, the line is `rollback_failed` with both keys named, not `rolled_back`.
+    @Test func applyChecksTheRollbacksAnswer() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A stateful stand-in: Items are stored; the second UpdateItem (the undo) answers for OTHER;
+        // every DeleteItem fails, so line 2 fails and the run rolls line 1 back.
+        let store = LockedRecords()
+        let server = try ScriptedServer { _, body in
+            guard let request = try? JSONValue.parse(body), let operation = request["operationName"]?.stringValue else {
+                return .init(status: 200, body: #"{"errors":[{"message":"unexpected request"}]}"#)
+            }
+            let variables = request["variables"]?.objectValue ?? JSONObject()
+            let input = variables["input"]?.objectValue ?? JSONObject()
+            var record: JSONValue = .null
+            switch operation {
+            case "GetItem":
+                record = store.get(variables["id"]?.stringValue ?? "")
+            case "UpdateItem":
+                var merged = store.update(input)
+                if store.updates() == 2 { merged["id"] = "OTHER" }
+                record = .object(merged)
+            default:
+                return .init(status: 200, body: #"{"data":{"deleteItem":null},"errors":[{"message":"boom","errorType":"InternalFailure"}]}"#)
+            }
+            let field = operation.prefix(1).lowercased() + operation.dropFirst()
+            return .init(status: 200, body: JSONValue.object(JSONObject([("data", .object(JSONObject([(field, record)])))])).serialized())
+        }
+        defer { server.stop() }
+        store.seed(["id": "S1", "name": "Chair"])
+        let result = try GQLPatchRun.run(
+            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply", "-", "-j", "1", "--atomic"],
+            stdin: #"{"op":"update","model":"Item","key":{"id":"S1"},"set":{"name":"Lamp"}}"# + "\n"
+                + #"{"op":"delete","model":"Item","key":{"id":"S2"}}"# + "\n", in: folder)
+        #expect(result.status == 4, "\(result)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        let undo = try #require(lines.last, "\(result)")
+        #expect(undo["line"] == 1 && undo["status"] == "rollback_failed", "\(result)")
+        #expect(undo["error"]?.stringValue?.hasPrefix("updateItem \(Self.wrongItem)") == true, "\(result)")
+    }
+
     /// `apply`'s reads are checked too: a versioned update whose read answers for another record
     /// fails without writing.
     @Test func applyChecksTheVersionedRead() throws {

@@ -61,6 +61,16 @@ struct BatchRollback: Sendable {
         return try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: pairs)
     }
 
+    /// Sends an undo and checks that the record it answers with is the one undone (`field`: the
+    /// mutation's root field).
+    private func send(
+        _ request: GraphQLRequestBody, name: String, model: Model, key: JSONObject, field: String?
+    ) async throws(GQLPatchError) -> GraphQLResponse {
+        let response = try await send(request, name: name)
+        try ResponseKeyCheck.check(response, model: model, key: key, field: field)
+        return response
+    }
+
     private func send(_ request: GraphQLRequestBody, name: String) async throws(GQLPatchError) -> GraphQLResponse {
         let response = try await sender.send(request).result.get()
         if response.errors.contains(where: \.isConflict) {
@@ -83,7 +93,7 @@ struct BatchRollback: Sendable {
         }
         let input = ChangeSet(key: key, changes: previous).input(version: version)
         let request = try documents.updateMutation(model: model, selection: selection(model), input: input, condition: condition)
-        _ = try await send(request, name: name)
+        _ = try await send(request, name: name, model: model, key: key, field: model.operations.update)
     }
 
     private func remove(model: Model, name: String, key: JSONObject, left: JSONObject, version: Int?) async throws(GQLPatchError) {
@@ -96,7 +106,7 @@ struct BatchRollback: Sendable {
             condition = try guardCondition(model: model, left: left)
         }
         let request = try documents.deleteMutation(model: model, selection: selection(model), input: input, condition: condition)
-        _ = try await send(request, name: name)
+        _ = try await send(request, name: name, model: model, key: key, field: model.operations.delete)
     }
 
     private func recreate(model: Model, name: String, key: JSONObject, record: JSONObject) async throws(GQLPatchError) {
@@ -113,5 +123,6 @@ struct BatchRollback: Sendable {
             throw GQLPatchError(.conflict, "\(name) was created again after the line deleted it; not undone")
         }
         if let failure = response.failure { throw failure }
+        try ResponseKeyCheck.check(response, model: model, key: key, field: model.operations.create)
     }
 }

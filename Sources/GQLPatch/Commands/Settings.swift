@@ -20,11 +20,12 @@ public struct Settings: Sendable {
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
+            let unread = config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory) : nil
             context.console.message(
                 "gqlpatch: config: "
                     + (config?.file
-                        ?? "none (no --config; amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory) "
-                        + "is read when one is there and the endpoint, the schema or the auth must come from it)"))
+                        ?? unread.map { "none (\($0) is there, not read: the endpoint, the schema and the auth are given)" }
+                        ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))"))
         }
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
         if endpoint == nil, !options.dryRun, requireEndpoint {
