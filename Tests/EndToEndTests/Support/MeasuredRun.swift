@@ -4,9 +4,14 @@ import Foundation
     import Glibc
 #endif
 
-/// Runs the built `gqlpatch` as its own child (posix_spawn + wait4), so that the peak resident memory
-/// of exactly that process is known, with a hang guard that kills it. Standard input is `/dev/null`
-/// unless `stdinPath` names a file.
+/// Runs the built `gqlpatch` as its own child (posix_spawn + wait4), with a hang guard that kills it.
+/// Standard input is `/dev/null`.
+///
+/// The peak resident memory (`run`) is measured by a small Python parent that forks and execs
+/// gqlpatch and reads its `ru_maxrss` from `wait4`: a child that posix_spawn starts from this test
+/// process shares the test process's memory until it execs, and Linux counts that (150 MB and more
+/// of the test runner) into the child's peak. The fork of a small Python process adds its ~10 MB at
+/// most, so the figure can only be on the high side.
 enum MeasuredRun {
     struct Outcome: CustomStringConvertible {
         var result: ProcessResult
@@ -31,13 +36,41 @@ enum MeasuredRun {
         _ arguments: [String], environment: [String: String] = [:], in folder: URL, guardSeconds: Double,
         addressSpaceLimitKB: Int? = nil
     ) throws -> Outcome {
-        let started = try start(arguments, environment: environment, in: folder, addressSpaceLimitKB: addressSpaceLimitKB)
-        return try finish(started, guardSeconds: guardSeconds)
+        let peakFile = folder.appendingPathComponent("measured-\(UUID().uuidString).peak").path
+        defer { try? FileManager.default.removeItem(atPath: peakFile) }
+        let started = try start(
+            arguments, environment: environment, in: folder, addressSpaceLimitKB: addressSpaceLimitKB, peakFile: peakFile)
+        var outcome = try finish(started, guardSeconds: guardSeconds)
+        let recorded = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        // Killed by the guard: the parent died with it and wrote nothing; the figure is then unknown (0).
+        outcome.peakKB = recorded ?? (outcome.killed ? 0 : Int.max)
+        return outcome
     }
 
+    /// Forks and execs argv[3...] in argv[2], writes the child's ru_maxrss (kB) to argv[1], and exits
+    /// with the child's status (128 + signal when killed).
+    static let measuringParent = """
+        import os, sys
+        peak, folder, argv = sys.argv[1], sys.argv[2], sys.argv[3:]
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.chdir(folder)
+                os.execv(argv[0], argv)
+            finally:
+                os._exit(127)
+        _, status, usage = os.wait4(pid, 0)
+        with open(peak, "w") as out:
+            out.write(str(usage.ru_maxrss))
+        sys.exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+        """
+
     /// Starts gqlpatch; `finish` waits for it.
+    /// With `peakFile`, the measuring parent above runs gqlpatch (the pid is then that parent's, the
+    /// leader of a process group that the guard kills whole).
     static func start(
-        _ arguments: [String], environment: [String: String] = [:], in folder: URL, addressSpaceLimitKB: Int? = nil
+        _ arguments: [String], environment: [String: String] = [:], in folder: URL, addressSpaceLimitKB: Int? = nil,
+        peakFile: String? = nil
     ) throws -> Started {
         try TestPaths.requireTools()
         let outPath = folder.appendingPathComponent("measured-\(UUID().uuidString).out").path
@@ -59,12 +92,15 @@ enum MeasuredRun {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | (peakFile == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
 
         // `sh` changes directory and execs gqlpatch in place: the child waited for is gqlpatch itself.
         // `addressSpaceLimitKB` (ulimit -v) stops a run whose memory grows out of bounds before it hurts the machine.
         let limit = addressSpaceLimitKB.map { "ulimit -v \($0) && " } ?? ""
-        let argv = (["/bin/sh", "-c", "\(limit)cd \"$0\" && exec \"$@\"", folder.path, TestPaths.binary] + arguments)
+        let command =
+            peakFile.map { [TestPaths.python, "-c", measuringParent, $0, folder.path, TestPaths.binary] } ?? [TestPaths.binary]
+        let argv = (["/bin/sh", "-c", "\(limit)cd \"$0\" && exec \"$@\"", folder.path] + command + arguments)
             .map { strdup($0) }
         let envp = env.map { strdup("\($0.key)=\($0.value)") }
         defer {
@@ -99,6 +135,7 @@ enum MeasuredRun {
             if done < 0, errno != EINTR { throw HarnessError("wait4 failed: \(String(cString: strerror(errno)))") }
             if !killed, Date().timeIntervalSince(start) > guardSeconds {
                 kill(pid, SIGKILL)
+                kill(-pid, SIGKILL)  // the measuring parent's group: gqlpatch too (ESRCH when there is none)
                 killed = true
             }
             usleep(5_000)
