@@ -24,8 +24,10 @@ import Testing
         try process.run()
 
         let counted = DispatchSemaphore(value: 0)
+        // The readers say when they reached the end, so their counts are read only after that.
+        let readersDone = DispatchGroup()
         nonisolated(unsafe) var outputLines = 0
-        DispatchQueue.global().async {
+        DispatchQueue.global().async(group: readersDone) {
             let handle = output.fileHandleForReading
             while true {
                 let chunk = handle.availableData
@@ -35,7 +37,7 @@ import Testing
             }
         }
         nonisolated(unsafe) var errorText = Data()
-        DispatchQueue.global().async { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: readersDone) { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
 
         var batch = ""
         for number in 1...Self.lines {
@@ -51,6 +53,7 @@ import Testing
         let peak = Self.peakResidentKB(of: process.processIdentifier)
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
+        #expect(readersDone.wait(timeout: .now() + 60) == .success, "the output readers did not reach the end")
         #expect(process.terminationStatus == 0, "\(String(decoding: errorText, as: UTF8.self))")
         #expect(outputLines == Self.lines)
         let peakKB = try #require(peak, "no VmHWM in /proc/\(process.processIdentifier)/status")
