@@ -33,7 +33,16 @@ $(VENV)/.installed: $(EMULATOR_REQS) $(SHIPPING_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS) -r $(SHIPPING_REQS)
 	touch $@
 
+# The shipping tests run the completion scripts in zsh and fish: installed from Debian's packages
+# when missing (as `bench` installs its tools).
+TEST_TOOLS := zsh fish
+
 test: venv test-emulator
+	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "test: installing$$missing from Debian's packages (apt-get)"; \
+		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	fi
 	$(SWIFT) build --build-tests
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
 		$(SWIFT) test --skip-build
@@ -105,12 +114,21 @@ $(MANUAL): $(shell find Sources -name '*.swift')
 	$(SWIFT) build --product gqlpatch-manual
 	.build/debug/gqlpatch-manual > $@.tmp && mv $@.tmp $@
 
-# Installs the binary (stripped: no debug info, no build paths) and the manual page into PREFIX
-# (DESTDIR for staging).
+# Installs the binary (stripped: no debug info, no build paths), the manual page and the shell
+# completion scripts (printed by the built binary) into PREFIX (DESTDIR for staging), where
+# bash-completion, zsh and fish look for them.
+COMPLETIONS := $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions \
+	$(PREFIX)/share/fish/vendor_completions.d
+
 install: release $(MANUAL)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(addprefix $(DESTDIR),$(COMPLETIONS))
 	install -s -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch
 	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/gqlpatch.1
+	.build/release/gqlpatch completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gqlpatch
+	.build/release/gqlpatch completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gqlpatch
+	.build/release/gqlpatch completion fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gqlpatch.fish
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gqlpatch \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gqlpatch $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/gqlpatch.fish
 
 # dist/$(DIST).tar.gz (the PREFIX layout under one top folder, README.md and LICENSE) and
 # dist/SHA256SUMS. Two runs of one commit give the same bytes.

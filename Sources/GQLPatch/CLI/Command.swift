@@ -11,6 +11,7 @@ public enum Command: Sendable {
     case query(QueryOptions)
     case schema(SchemaOptions)
     case apply(ApplyOptions)
+    case completion(CompletionOptions)
 
     /// The command's name, as typed (`update`, `apply`, ...); nil for help and version.
     public var name: String? {
@@ -24,6 +25,7 @@ public enum Command: Sendable {
         case .query: "query"
         case .schema: "schema"
         case .apply: "apply"
+        case .completion: "completion"
         }
     }
 }

@@ -33,6 +33,7 @@ public struct CommandSyntax: Sendable {
         QueryOptions.syntax,
         SchemaOptions.syntax,
         ApplyOptions.syntax,
+        CompletionOptions.syntax,
     ]
 
     public static func named(_ name: String) -> CommandSyntax? {

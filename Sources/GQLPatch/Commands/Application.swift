@@ -21,6 +21,12 @@ public enum Application {
     /// The process's entry: argv as the kernel gives it (bytes) and the environment, checked for UTF-8
     /// (an argument that is not is exit 64, a variable gqlpatch reads 78, after parsing), then `run`.
     public static func run(rawArguments: [[UInt8]], environment: ProcessEnvironment, context: RunContext) async -> Int32 {
+        // The shells' completion scripts call this hidden fast path on every Tab: nothing to decode strictly.
+        if rawArguments.first == Array(CompletionCommand.name.utf8) {
+            return CompletionCommand.run(
+                rawArguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }, environment: environment.values,
+                context: context)
+        }
         let arguments: [String]
         do {
             arguments = try ProcessArguments.decode(rawArguments)
@@ -31,7 +37,10 @@ public enum Application {
     }
 
     public static func run(arguments: [String], environment: [String: String], context: RunContext) async -> Int32 {
-        await run(arguments: arguments, environment: environment, context: context, environmentCheck: nil)
+        if arguments.first == CompletionCommand.name {
+            return CompletionCommand.run(Array(arguments.dropFirst()), environment: environment, context: context)
+        }
+        return await run(arguments: arguments, environment: environment, context: context, environmentCheck: nil)
     }
 
     private static func run(
@@ -78,6 +87,9 @@ public enum Application {
         case .version:
             try console.write(Array("gqlpatch \(version)\n".utf8))
             return ExitCode.success.rawValue
+        case .completion(let options):
+            try console.write(Array(CompletionScript.text(for: options.shell).utf8))
+            return ExitCode.success.rawValue
         default:
             break
         }
@@ -95,7 +107,7 @@ public enum Application {
         case .apply(let options):
             let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
             return try await ApplyCommand(options: options, settings: settings, context: context).run().rawValue
-        case .help, .version:
+        case .help, .version, .completion:
             return ExitCode.success.rawValue
         }
     }

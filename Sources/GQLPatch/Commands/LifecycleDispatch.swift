@@ -33,7 +33,7 @@ enum LifecycleDispatch {
             } else {
                 try SchemaCommand(options: options, settings: settings(requireEndpoint: false), context: context).show()
             }
-        case .help, .version, .update, .apply:
+        case .help, .version, .update, .apply, .completion:
             break
         }
         return ExitCode.success.rawValue

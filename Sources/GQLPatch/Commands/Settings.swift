@@ -62,6 +62,15 @@ public struct Settings: Sendable {
         return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)
     }
 
+    /// The catalogue `resolve` would load (the same discovery: --schema, GQLPATCH_SCHEMA, ./schema.graphql,
+    /// the config's model introspection), without the endpoint and credentials.
+    public static func catalogue(
+        _ options: GlobalOptions, environment: [String: String], context: RunContext, focus: CatalogueFocus?
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        let config = try loadConfig(options, context: context)
+        return try loadCatalogue(options, environment: environment, config: config, context: context, focus: focus).0
+    }
+
     private static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
         return value
