@@ -67,7 +67,7 @@ public struct Settings: Sendable {
     public static func catalogue(
         _ options: GlobalOptions, environment: [String: String], context: RunContext, focus: CatalogueFocus?
     ) throws(GQLPatchError) -> ModelCatalogue {
-        let config = try loadConfig(options, context: context)
+        let config = try loadConfig(options, environment: environment, context: context)
         return try loadCatalogue(options, environment: environment, config: config, context: context, focus: focus).0
     }
 
