@@ -114,7 +114,9 @@ $(MANUAL): $(shell find Sources -name '*.swift')
 	$(SWIFT) build --product gqlpatch-manual
 	.build/debug/gqlpatch-manual > $@.tmp && mv $@.tmp $@
 
-# Installs the binary (stripped: no debug info, no build paths), the manual page and the shell
+# Installs the binary (stripped: no debug info, no build paths; without the Swift module hash and
+# the build ID, which both depend on the build folder's path, so that two clones build the same
+# bytes), the manual page and the shell
 # completion scripts (printed by the built binary) into PREFIX (DESTDIR for staging), where
 # bash-completion, zsh and fish look for them.
 COMPLETIONS := $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions \
@@ -123,6 +125,7 @@ COMPLETIONS := $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/s
 install: release $(MANUAL)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(addprefix $(DESTDIR),$(COMPLETIONS))
 	install -s -m 0755 .build/release/gqlpatch $(DESTDIR)$(PREFIX)/bin/gqlpatch
+	objcopy --remove-section=.swift_modhash --remove-section=.note.gnu.build-id $(DESTDIR)$(PREFIX)/bin/gqlpatch
 	install -m 0644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/gqlpatch.1
 	.build/release/gqlpatch completion bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gqlpatch
 	.build/release/gqlpatch completion zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gqlpatch
