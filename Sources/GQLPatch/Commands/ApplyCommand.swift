@@ -115,7 +115,7 @@ struct ApplyCommand: Sendable {
     private func dryRun(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> ExitCode {
         let documents = DocumentBuilder()
         let selections = SelectionBuilder(catalogue: settings.catalogue)
-        let out = BatchOutput(console: context.console)
+        let out = context.console
         var output: [UInt8] = []
         var count = 0
         var otherShards = 0

@@ -47,7 +47,6 @@ struct ApplyRun {
 
     private var options: ApplyOptions { command.options }
     private var console: Console { command.context.console }
-    private var output: BatchOutput { BatchOutput(console: console) }
 
     private enum NextItem {
         case operation(BatchOperation)
@@ -234,7 +233,7 @@ struct ApplyRun {
         bytes.append(UInt8(ascii: "\n"))
         guard !outputFailed else { return }
         do {
-            try output.write(bytes)
+            try console.write(bytes)  // exit 74 once stdout fails: the run stops sending
         } catch {
             outputFailure(error)
             return
