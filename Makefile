@@ -102,7 +102,7 @@ fuzz: fuzz-build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/run-fuzzers.sh $(FUZZ_TARGETS)
 
 # The version (Application.version) and the machine, for the release tarball's name.
-VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/GQLPatch/Commands/Application.swift)
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/GQLPatchCLI/Commands/Application.swift)
 ARCH    := $(shell uname -m)
 DIST    := gqlpatch-$(VERSION)-linux-$(ARCH)
 # Reproducible archives: every entry gets the commit's time, owner 0, sorted names, no gzip timestamp.

@@ -1,29 +1,61 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (arrows point at what a target may import; nothing points back):
-//   gqlpatch (executable) -> GQLPatch -> GraphQLSDL, JSON, AWSSigning, CCurl
-// GraphQLSDL, JSON and AWSSigning stand alone and import nothing of ours. CCurl loads the system's
-// libcurl (what FoundationNetworking is built on) on the first request, for the transport.
+// Module graph. Each target may import only what it lists, so SwiftPM refuses an upward arrow:
+//
+//   gqlpatch (executable: argv, environment, signals, exit)
+//     -> GQLPatchCLI        parser, option tables, help and man page, command runners, output
+//          -> GQLPatchBatch      apply: line source and parser, scheduler, sender, journal, rollback
+//               -> GQLPatchRecords    the record rules: update, lookup, retry, response checks
+//                    -> GQLPatchOperations  value typing, change sets, documents, selections
+//                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
+//                    -> GQLPatchClient      GraphQL client, HTTP transport (libcurl), auth, AWS credentials
+//   GQLPatchSupport (errors, exit codes, console, bounded file reads, small helpers) is under all of them.
+//   GraphQLSDL, JSON, AWSSigning and CCurl stand alone and import nothing of ours. CCurl loads the
+//   system's libcurl on the first request.
+let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let package = Package(
     name: "gqlpatch",
     products: [
         .executable(name: "gqlpatch", targets: ["gqlpatch"]),
-        .library(name: "GQLPatch", targets: ["GQLPatch"]),
+        // For the fuzz package beside it (Fuzz/), which reaches the parsers through this product.
+        .library(
+            name: "GQLPatch",
+            targets: [
+                "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "GQLPatchSupport",
+            ]),
     ],
     targets: [
         .target(name: "GraphQLSDL"),
         .target(name: "JSON"),
         .target(name: "AWSSigning"),
         .target(name: "CCurl"),
-        .target(name: "GQLPatch", dependencies: ["GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
-        .executableTarget(name: "gqlpatch", dependencies: ["GQLPatch"]),
+        .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
+        .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
+        .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
+        .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl"]),
+        .target(name: "GQLPatchRecords", dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient"]),
+        .target(
+            name: "GQLPatchBatch",
+            dependencies: support + ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "AWSSigning"]),
+        .target(
+            name: "GQLPatchCLI",
+            dependencies: support + [
+                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GraphQLSDL",
+            ]),
+        .executableTarget(name: "gqlpatch", dependencies: ["GQLPatchCLI", "GQLPatchSupport", "GQLPatchClient"]),
         // A build tool: prints the manual page (gqlpatch.1) for `make dist` and `make install`.
-        .executableTarget(name: "gqlpatch-manual", dependencies: ["GQLPatch"]),
+        .executableTarget(name: "gqlpatch-manual", dependencies: ["GQLPatchCLI"]),
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
-        .testTarget(name: "GQLPatchTests", dependencies: ["GQLPatch", "GraphQLSDL", "JSON", "AWSSigning", "CCurl"]),
+        .testTarget(
+            name: "GQLPatchTests",
+            dependencies: [
+                "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "GQLPatchSupport", "GraphQLSDL", "JSON", "AWSSigning", "CCurl",
+            ]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],
             exclude: ["Support/aws_stub_server.py"]),

@@ -1,5 +1,5 @@
 // Prints gqlpatch.1, the manual page, rendered from the --help texts (see ManPage). A build tool:
 // `make dist` and `make install` run it; it is not shipped.
-import GQLPatch
+import GQLPatchCLI
 
 print(ManPage.render(version: Application.version), terminator: "")

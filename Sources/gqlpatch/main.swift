@@ -1,4 +1,6 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchClient
+import GQLPatchSupport
 import Synchronization
 
 #if canImport(Glibc)

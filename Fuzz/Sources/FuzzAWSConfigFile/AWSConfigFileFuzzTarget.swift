@@ -1,4 +1,10 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// Parses arbitrary bytes as `~/.aws/config` (first byte even) or `~/.aws/credentials` (odd).
 /// Every property must carry a line inside the file; its description must show no values.

@@ -1,4 +1,10 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// Reads arbitrary bytes as `amplify_outputs.json` / `amplifyconfiguration.json`. Any
 /// `GQLPatchError` is fine; a trap or an error that does not name the file is not.

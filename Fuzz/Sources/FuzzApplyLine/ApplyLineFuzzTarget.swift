@@ -1,7 +1,13 @@
 import Foundation
 import JSON
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// Checks arbitrary bytes as `apply` input against the repository's `schema.graphql`: once as one
 /// line, and once as a JSON Lines chunk split by `JSONLineReader` (fed in pieces) and parsed line by

@@ -1,4 +1,10 @@
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// Checks the header rule on arbitrary bytes against a plain byte-by-byte reference: a value is legal
 /// exactly when it holds no control byte but tab (and a name exactly when it is a non-empty token).

@@ -1,7 +1,13 @@
 import Foundation
 import JSON
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// Reads arbitrary bytes as an `apply --journal` file (`BatchJournal.read`, what `--resume` runs),
 /// then matches what it accepted against a small `apply` input (`BatchJournalCheck`), as a resumed

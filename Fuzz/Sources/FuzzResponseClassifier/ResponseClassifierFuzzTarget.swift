@@ -1,4 +1,10 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// Classifies arbitrary HTTP responses: the first two bytes choose the status (100...599), the
 /// third whether a `retry-after`/`location` header is present, the rest is the body. Every outcome

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// `--shard I/N`: the documented hash (FNV-1a 64 of the record identity), parsing, and an even split.
 @Suite struct ApplyShardTests {

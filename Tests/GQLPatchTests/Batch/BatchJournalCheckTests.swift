@@ -2,7 +2,13 @@ import Foundation
 import JSON
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// A resumed journal's entries must belong to the input lines they name: the digest, and an undo that
 /// is the undo of the line's own operation (model, key, kind, fields).

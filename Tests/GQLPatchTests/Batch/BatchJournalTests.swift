@@ -2,7 +2,13 @@ import Foundation
 import JSON
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The journal's format on disk, and what `--resume` reads back from it.
 @Suite struct BatchJournalTests {

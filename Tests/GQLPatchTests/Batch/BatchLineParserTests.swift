@@ -2,7 +2,13 @@ import Foundation
 import JSON
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// Every refusal of an input line, with its exact message and line number, and what a good line becomes.
 @Suite struct BatchLineParserTests {

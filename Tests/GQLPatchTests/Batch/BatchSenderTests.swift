@@ -2,7 +2,13 @@ import Foundation
 import JSON
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The retry loop around one request, with a scripted transport, a recorded sleep and a fixed random draw.
 @Suite struct BatchSenderTests {

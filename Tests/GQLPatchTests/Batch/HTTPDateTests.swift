@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct HTTPDateTests {
     /// 2025-06-15T15:06:40Z, for the two-digit years of the RFC 850 form.

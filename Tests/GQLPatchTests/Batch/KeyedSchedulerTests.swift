@@ -1,6 +1,12 @@
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The scheduler's promises: never more than `limit` running, never two of one key at once, each
 /// key's elements in admission order, and a drain that leaves only the running ones.

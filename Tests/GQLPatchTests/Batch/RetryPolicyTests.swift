@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct RetryPolicyTests {
     let policy = RetryPolicy(maxAttempts: 5, baseDelay: 0.5, maxDelay: 4, maxRetryAfter: 30)

@@ -1,5 +1,11 @@
 import Foundation
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// A fake transport for the batch tests: answers requests from a script, in order (the last answer
 /// repeats), and counts them.

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct ArgumentParserTests {
     private func update(_ arguments: [String]) throws -> (UpdateOptions, GlobalOptions) {

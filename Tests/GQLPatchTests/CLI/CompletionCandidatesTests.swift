@@ -1,6 +1,12 @@
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The candidates of `gqlpatch __complete`, against a small source schema with an enum and a
 /// composite key. The loader records the focus it was asked for.

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The manual page is rendered from the --help texts: every command and every option the parser
 /// accepts is in it, and groff reads it without a warning.

@@ -1,5 +1,11 @@
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct AWSConfigFileTests {
     private func parse(_ text: String, _ kind: AWSConfigFile.Kind = .config) throws(GQLPatchError) -> AWSConfigFile {

@@ -1,6 +1,12 @@
 import AWSSigning
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The AWS CLI v2 order: environment, profile role, web identity, credentials-file keys,
 /// credential_process, config-file keys, container, instance metadata.

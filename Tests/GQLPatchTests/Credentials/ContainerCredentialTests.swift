@@ -1,6 +1,12 @@
 import AWSSigning
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct ContainerCredentialTests {
     static let reply = #"{"RoleArn":"arn:aws:iam::1:role/task","AccessKeyId":"ASIACONTAINER0000001","SecretAccessKey":"containerSecret","Token":"containerToken","Expiration":"2023-11-14T23:13:20Z"}"#

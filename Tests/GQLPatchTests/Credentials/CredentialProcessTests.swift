@@ -1,6 +1,12 @@
 import AWSSigning
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct CredentialProcessTests {
     private func resolve(_ command: String) async throws -> (ResolvedCredentials, String) {

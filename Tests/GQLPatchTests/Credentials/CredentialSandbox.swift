@@ -1,5 +1,11 @@
 import Foundation
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// A temporary home directory for one credential test, with helpers to write `~/.aws` files and
 /// build an `AWSCredentialChain` that sees only this directory, a fake transport and a fixed clock.

@@ -1,5 +1,11 @@
 import Testing
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// Runs `body` and checks it throws a `GQLPatchError` with exactly `code` and `message`
 /// (or a message starting with `message` when `prefix` is set). Returns the error for more checks.

@@ -1,5 +1,11 @@
 import Foundation
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 extension HTTPRequest {
     /// The value of the first header named `name` (any case).

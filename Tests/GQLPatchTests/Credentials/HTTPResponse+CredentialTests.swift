@@ -1,4 +1,10 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 extension HTTPResponse {
     /// A response with a text body.

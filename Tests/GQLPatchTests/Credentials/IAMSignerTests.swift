@@ -1,7 +1,13 @@
 import AWSSigning
 import Foundation
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// `IAMSigner` against the AppSync vectors generated with botocore (`Tests/Fixtures/sigv4/appsync-derived`).
 @Suite struct IAMSignerTests {

@@ -1,5 +1,11 @@
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct ISO8601TimestampTests {
     // Expected values computed with Python's calendar.timegm.

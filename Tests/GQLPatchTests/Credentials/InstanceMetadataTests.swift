@@ -1,6 +1,12 @@
 import AWSSigning
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct InstanceMetadataTests {
     static let credentials = #"{"Code":"Success","LastUpdated":"2023-11-14T21:00:00Z","Type":"AWS-HMAC","AccessKeyId":"ASIAIMDS000000000001","SecretAccessKey":"imdsSecret","Token":"imdsToken","Expiration":"2023-11-15T04:13:20Z"}"#

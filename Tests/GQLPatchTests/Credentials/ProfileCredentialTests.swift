@@ -1,6 +1,12 @@
 import AWSSigning
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct ProfileCredentialTests {
     static let keys = "aws_access_key_id = AKIAPROFILEKEY000001\naws_secret_access_key = profileSecret/0000000000000000000000\n"

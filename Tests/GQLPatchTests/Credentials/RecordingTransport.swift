@@ -1,5 +1,11 @@
 import Foundation
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// A fake `HTTPTransport` for the credential tests: records every request and answers each with
 /// `respond`, which may also throw a transport error (an unreachable host).

@@ -1,6 +1,12 @@
 import AWSSigning
 import Testing
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// Secret keys and session tokens never reach a message, a description or debug output.
 @Suite struct SecretRedactionTests {

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct ShellProcessRunnerTests {
     @Test(arguments: [("true", Int32(0)), ("exit 3", 3), ("false", 1), ("exit 255", 255), ("kill -9 $$", 9), ("kill -TERM $$", 15)])

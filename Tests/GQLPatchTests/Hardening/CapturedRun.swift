@@ -1,5 +1,11 @@
 import Foundation
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 
 /// Runs `Application.run` in-process with a schema file given as text and a fake transport, and
 /// keeps what it wrote: for the hardening regression tests.

@@ -1,4 +1,10 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 import Testing
 
 /// Responses of the wrong shape, found by the hostile-server end-to-end tests: each is refused with

@@ -1,4 +1,10 @@
-import GQLPatch
+import GQLPatchCLI
+import GQLPatchBatch
+import GQLPatchRecords
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchClient
+import GQLPatchSupport
 import Testing
 
 /// `--max-response-mb N` (hidden, documented in the README): parsed, checked, and handed to the

@@ -1,7 +1,13 @@
 import JSON
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct ListArgumentsBuilderTests {
     private let builder = ListArgumentsBuilder(catalogue: LifecycleFixtures.catalogue, readFile: LifecycleFixtures.noFiles)
@@ -56,7 +62,7 @@ import Testing
         var model: String
         var conditions: [FieldAssignment] = []
         var filter: JSONValue?
-        var sort: ListOptions.SortOrder?
+        var sort: SortOrder?
         var message: String
         var testDescription: String { message }
     }

@@ -2,7 +2,13 @@ import GraphQLSDL
 import JSON
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 @Suite struct QueryDocumentCheckerTests {
     private func checker(schema: Bool = true) -> QueryDocumentChecker {

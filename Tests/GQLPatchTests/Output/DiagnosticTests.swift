@@ -1,6 +1,12 @@
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// An error is printed with one prefix: `gqlpatch: error: MESSAGE`, or the message as it is when it
 /// already starts with its place. It used to read `gqlpatch: error: <stdin>: error: ...` and

@@ -1,7 +1,13 @@
 import CCurl
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// A `Double` turned into an integer never traps: out of range it is clamped, NaN is 0. Each call site
 /// that converted with `Int(x)`/`UInt64(x)` used to crash the process (exit 132) past the range.

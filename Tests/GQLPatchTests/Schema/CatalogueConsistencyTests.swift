@@ -1,5 +1,11 @@
 import Foundation
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 import Testing
 
 /// The catalogue built from a source schema must agree with the one read from its compiled output.

@@ -1,6 +1,12 @@
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The hand-written matcher gives what `NSRegularExpression` (ICU) gave before the port, also on
 /// input no GraphQL name can hold: the expected plurals below are the old implementation's output.

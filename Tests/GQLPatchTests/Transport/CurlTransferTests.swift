@@ -1,7 +1,13 @@
 import CCurl
 import Testing
 
-@testable import GQLPatch
+@testable import GQLPatchCLI
+@testable import GQLPatchBatch
+@testable import GQLPatchRecords
+@testable import GQLPatchOperations
+@testable import GQLPatchSchema
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// One transfer's bookkeeping, without a network: headers as curl hands them over, the body limit,
 /// and the refusal of curl's own resend.

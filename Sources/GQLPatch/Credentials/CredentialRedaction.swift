@@ -1,7 +1,0 @@
-/// How credential parts are shown to people. Secret keys and session tokens are never shown at all.
-enum CredentialRedaction {
-    /// `AKIAIOSFODNN7EXAMPLE` → `AKIA…MPLE`; a short id becomes `…`.
-    static func accessKeyID(_ id: String) -> String {
-        Redactor.redact(id)
-    }
-}

@@ -1,0 +1,61 @@
+import JSON
+import GQLPatchSupport
+
+/// Matches a resumed journal against the input it is resumed with. A line the journal has as done
+/// must be the same input line (its digest), and the journal's undo of it must be the undo of that
+/// line's own operation (`UndoAction.mismatch`): a journal rewritten by someone else can then never
+/// make a rollback touch a record, or a field, that the input does not name. A file is matched whole
+/// before anything is sent; standard input as it is read, and the rest before a rollback.
+package struct BatchJournalCheck: Sendable {
+    package let state: BatchJournal.State
+    package let journalPath: String
+    package let inputName: String
+    /// Done lines of the journal that the input has not shown yet.
+    private var unmatched: Set<Int>
+    private let undoByLine: [Int: BatchJournal.UndoEntry]
+    /// How many of `undoByLine` are still in `unmatched`.
+    private var unmatchedUndo: Int
+
+    package init(state: BatchJournal.State, journalPath: String, inputName: String) {
+        self.state = state
+        self.journalPath = journalPath
+        self.inputName = inputName
+        unmatched = Set(state.done.keys)
+        undoByLine = Dictionary(state.undo.map { ($0.line, $0) }, uniquingKeysWith: { $1 })
+        unmatchedUndo = undoByLine.count
+    }
+
+    /// Whether the journal has `line` as done. A line that differs from the journaled one, or whose
+    /// journaled undo is not the undo of `operation()` (asked only then), is an error (65).
+    package mutating func isDone(_ line: JSONLine, operation: () throws(GQLPatchError) -> BatchOperation) throws(GQLPatchError) -> Bool {
+        guard let digest = state.done[line.number] else { return false }
+        guard BatchLineParser.digest(line.bytes) == digest else {
+            throw .invalidInput(
+                "\(inputName):\(line.number): error: this line differs from the one the journal \(journalPath) recorded as applied; resume with the same input")
+        }
+        guard unmatched.contains(line.number) else { return true }
+        if let entry = undoByLine[line.number] {
+            let lineName = "line \(line.number) of \(inputName)"
+            if let problem = entry.action.mismatch(with: try operation(), lineName: lineName) {
+                throw .invalidInput(
+                    "\(journalPath):\(entry.journalLine): error: the journal's undo of line \(line.number) \(problem); the journal was changed since gqlpatch wrote it")
+            }
+            unmatchedUndo -= 1
+        }
+        unmatched.remove(line.number)
+        return true
+    }
+
+    /// Whether the journal's entry for `line` was matched to the input.
+    package func isMatched(_ line: Int) -> Bool { !unmatched.contains(line) }
+
+    /// Whether some undo entry is still to be matched (a rollback must read on first).
+    package var hasUnmatchedUndo: Bool { unmatchedUndo > 0 }
+
+    /// After the whole input was read: a line the journal has as done that the input lacks is an error.
+    package func checkAllMatched() throws(GQLPatchError) {
+        guard let line = unmatched.min() else { return }
+        throw .invalidInput(
+            "\(journalPath):\(state.entryLines[line] ?? 1): error: the journal has line \(line) of \(inputName) as applied, but \(inputName) has no operation on line \(line)")
+    }
+}

@@ -1,0 +1,249 @@
+import AWSSigning
+import FoundationEssentials
+import JSON
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// Checks one line of `apply` input and types it: the line must be a JSON object with `op`, `model`
+/// and `key`, and `set`/`unset`/`if`/`expectVersion` as the operation allows; values are typed by the
+/// schema exactly as `update --set F:=JSON` types them. Errors name the line:
+/// `SOURCE:LINE:COLUMN: error: ...` for JSON syntax, `SOURCE:LINE: error: ...` for the rest
+/// (see `BatchLineError`).
+package struct BatchLineParser: Sendable {
+    package var catalogue: ModelCatalogue
+    package var conflictResolution: ConflictResolution
+    /// `--atomic`: refuse lines whose effect cannot be undone.
+    package var atomic: Bool
+
+    package static let allowedKeys = ["op", "model", "key", "set", "unset", "if", "expectVersion"]
+
+    /// Whether operations carry the digest of their line (needed by `--journal` only).
+    package var wantsDigest = true
+
+    package init(
+        catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true
+    ) {
+        self.catalogue = catalogue
+        self.conflictResolution = conflictResolution
+        self.atomic = atomic
+        self.wantsDigest = wantsDigest
+    }
+
+    /// The checked operation for a line that is not blank.
+    package func parse(_ line: JSONLine) throws(BatchLineError) -> BatchOperation {
+        let value: JSONValue
+        do {
+            value = try line.parse()
+        } catch {
+            throw BatchLineError(line: line.number, column: error.column, message: error.message)
+        }
+        do {
+            return try operation(from: value, line: line)
+        } catch {
+            throw BatchLineError(line: line.number, column: nil, message: Self.inputWording(error.message))
+        }
+    }
+
+    private func operation(from value: JSONValue, line: JSONLine) throws(GQLPatchError) -> BatchOperation {
+        guard let object = value.objectValue else {
+            throw .invalidInput("expected a JSON object with \"op\", \"model\" and \"key\", got \(PatchFile.kind(of: value))")
+        }
+        for name in object.keys where !Self.allowedKeys.contains(name) {
+            let hint = FieldSuggestion.closest(to: name, among: Self.allowedKeys).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw .invalidInput("unknown key \(ValueTyper.quoted(name))\(hint) (a line may hold: \(Self.allowedKeys.joined(separator: ", ")))")
+        }
+        guard let opValue = object["op"] else { throw .invalidInput("missing \"op\" (update, create or delete)") }
+        guard let opText = opValue.stringValue, let kind = BatchOperation.Kind(rawValue: opText) else {
+            throw .invalidInput("\"op\" must be \"update\", \"create\" or \"delete\", got \(opValue.serialized())")
+        }
+        guard let modelValue = object["model"] else { throw .invalidInput("missing \"model\"") }
+        guard let modelName = modelValue.stringValue else {
+            throw .invalidInput("\"model\" must be a string, got \(modelValue.serialized())")
+        }
+        let model = try ModelLookup.model(named: modelName, in: catalogue)
+        let versioned: Bool
+        switch conflictResolution {
+        case .on: versioned = true
+        case .off: versioned = false
+        case .auto: versioned = model.isVersioned
+        }
+        let digest = wantsDigest ? Self.digest(line.bytes) : ""
+        let set = try objectMember("set", of: object)
+        let unset = try unsetFields(object)
+        let conditionPairs = try objectMember("if", of: object).map { pairs in
+            pairs.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
+        } ?? []
+        var expectVersion: Int?
+        if let version = object["expectVersion"] {
+            guard let number = version.intValue, NumericLimits.version.contains(number) else {
+                let range = NumericLimits.version
+                throw .invalidInput(
+                    "\"expectVersion\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(version.serialized())")
+            }
+            guard versioned else {
+                throw .invalidInput("\"expectVersion\" needs a versioned model, and \(model.name) has no _version (use --conflict-resolution on if the API is versioned)")
+            }
+            guard kind != .create else { throw .invalidInput("\"expectVersion\" does not apply to a create") }
+            expectVersion = number
+        }
+        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: conditionPairs)
+        let key: JSONObject
+        var changes = JSONObject()
+        switch kind {
+        case .update:
+            key = try typedKey(object, model: model)
+            var patch = set ?? JSONObject()
+            for name in unset {
+                if patch[name] != nil { throw .invalidInput("\(name) is both in \"set\" and in \"unset\"") }
+                patch[name] = .null
+            }
+            guard !patch.isEmpty else { throw .invalidInput("an update needs \"set\" or \"unset\" with at least one field") }
+            let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles)
+            changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: []).changes
+            if versioned, model.operations.get == nil {
+                throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
+            }
+            if atomic, model.operations.get == nil {
+                throw .invalidInput("--atomic needs the previous values, but the API has no get query for \(model.name)")
+            }
+        case .create:
+            guard unset.isEmpty else { throw .invalidInput("\"unset\" does not apply to a create") }
+            if object["key"] == nil, model.primaryKey == ["id"] {
+                key = JSONObject([("id", .string(Self.madeID(lineNumber: line.number, bytes: line.bytes)))])
+            } else {
+                key = try typedKey(object, model: model)
+            }
+            changes = try createFields(set ?? JSONObject(), key: key, model: model)
+        case .delete:
+            guard set == nil, unset.isEmpty else { throw .invalidInput("a delete takes no \"set\" or \"unset\"") }
+            key = try typedKey(object, model: model)
+            guard model.operations.delete != nil else { throw .invalidInput("the API has no delete operation for \(model.name)") }
+            if versioned, model.operations.get == nil {
+                throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
+            }
+            if atomic {
+                if versioned {
+                    throw .invalidInput(
+                        "--atomic cannot undo a delete of \(model.name): it is versioned, and a deleted record stays as a tombstone that cannot be re-created")
+                }
+                if model.operations.get == nil || model.operations.create == nil {
+                    throw .invalidInput("--atomic cannot undo a delete of \(model.name): the API needs a get query and a create mutation for it")
+                }
+            }
+        }
+        return BatchOperation(
+            line: line.number, kind: kind, model: model, key: key, changes: changes, condition: condition,
+            expectVersion: expectVersion, versioned: versioned, digest: digest, keyGiven: object["key"] != nil)
+    }
+
+    // MARK: - Members
+
+    private func objectMember(_ name: String, of object: JSONObject) throws(GQLPatchError) -> JSONObject? {
+        guard let value = object[name] else { return nil }
+        guard let members = value.objectValue else {
+            throw .invalidInput("\"\(name)\" must be an object of fields, got \(PatchFile.kind(of: value))")
+        }
+        return members
+    }
+
+    private func unsetFields(_ object: JSONObject) throws(GQLPatchError) -> [String] {
+        guard let value = object["unset"] else { return [] }
+        guard let items = value.arrayValue else {
+            throw .invalidInput("\"unset\" must be a list of field names, got \(PatchFile.kind(of: value))")
+        }
+        var names: [String] = []
+        for item in items {
+            guard let name = item.stringValue, FieldName.isValid(name) else {
+                throw .invalidInput("\"unset\" must be a list of field names, got \(item.serialized())")
+            }
+            if names.contains(name) { throw .invalidInput("\(name) is twice in \"unset\"") }
+            names.append(name)
+        }
+        return names
+    }
+
+    private func typedKey(_ object: JSONObject, model: Model) throws(GQLPatchError) -> JSONObject {
+        guard let value = object["key"] else {
+            throw .invalidInput("missing \"key\" (\(model.name)'s primary key: \(model.primaryKey.joined(separator: ", ")))")
+        }
+        guard let fields = value.objectValue else {
+            throw .invalidInput("\"key\" must be an object of key fields, got \(PatchFile.kind(of: value))")
+        }
+        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles)
+        return try builder.key(model: model, .fields(keyAssignments(fields)))
+    }
+
+    private func keyAssignments(_ key: JSONObject) -> [FieldAssignment] {
+        key.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
+    }
+
+    /// The fields of a create besides the key, typed by the create input; required fields must be there.
+    private func createFields(_ set: JSONObject, key: JSONObject, model: Model) throws(GQLPatchError) -> JSONObject {
+        guard let inputName = model.operations.createInput, model.operations.create != nil,
+            let input = catalogue.inputObjects[inputName]
+        else { throw .invalidInput("the API has no create operation for \(model.name)") }
+        let typer = ValueTyper(catalogue: catalogue)
+        var typed = JSONObject()
+        for (name, value) in set {
+            if key[name] != nil || model.primaryKey.contains(name) {
+                throw .invalidInput("\(name) is part of the primary key; give it in \"key\"")
+            }
+            guard let field = input.field(name) else {
+                let names = input.fields.map(\.name).filter { !model.primaryKey.contains($0) && $0 != "_version" }
+                if let suggestion = FieldSuggestion.closest(to: name, among: names) {
+                    throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+                }
+                throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
+            }
+            if name == "_version" { throw .invalidInput("_version is kept by conflict resolution and cannot be set") }
+            typed[name] = try typer.value(fromJSON: value, as: field.type, at: "\(model.name).\(name)")
+        }
+        for field in input.fields where field.type.isNonNull && key[field.name] == nil && typed[field.name] == nil {
+            throw .invalidInput("\(model.name).\(field.name): missing required field (\(field.type)) for a create")
+        }
+        return typed
+    }
+
+    // MARK: - Helpers
+
+    /// The shared builders word their messages for the command line (`--key`, `--if`); say it the way
+    /// the input line does.
+    package static func inputWording(_ message: String) -> String {
+        message
+            .replacing("it is given with --key", with: "it is given in \"key\"")
+            .replacing("missing --key ", with: "\"key\" is missing ")
+            .replacing("--key ", with: "\"key\" field ")
+            .replacing("--if: ", with: "\"if\": ")
+            .replacing("--if ", with: "\"if\" ")
+    }
+
+    /// `apply` lines never read files.
+    @Sendable package static func noFiles(_ path: String) throws(GQLPatchError) -> [UInt8] {
+        throw .invalidInput("values cannot be read from a file in apply input")
+    }
+
+    /// The first 15 hex digits of the SHA-256 of the bytes.
+    package static func digest(_ bytes: [UInt8]) -> String {
+        var hash = SHA256()
+        bytes.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        return String(hash.finalize().hexString.prefix(15))
+    }
+
+    /// A UUID-shaped id made from the line number and text: the same line always gets the same id,
+    /// so a retried or resumed create cannot make a second record.
+    package static func madeID(lineNumber: Int, bytes: [UInt8]) -> String {
+        var hash = SHA256()
+        let prefix = Array("gqlpatch-apply:\(lineNumber):".utf8)
+        prefix.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        bytes.withUnsafeBytes { hash.update(bufferPointer: $0) }
+        var b = Array(hash.finalize().bytes.prefix(16))
+        b[6] = (b[6] & 0x0F) | 0x50
+        b[8] = (b[8] & 0x3F) | 0x80
+        let digits = Array("0123456789abcdef")
+        let hex = String(b.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return parts.map(String.init).joined(separator: "-")
+    }
+}

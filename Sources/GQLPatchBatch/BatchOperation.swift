@@ -1,0 +1,37 @@
+import JSON
+import GQLPatchRecords
+import GQLPatchSchema
+
+/// One checked line of `apply` input: what to do to which record, with every value typed by the schema.
+package struct BatchOperation: Sendable {
+    package enum Kind: String, Sendable, CaseIterable {
+        case update, create, delete
+    }
+
+    /// 1-based line number in the input.
+    package var line: Int
+    package var kind: Kind
+    package var model: Model
+    /// The typed primary key, in key order (for a create without a key: the id made from the line).
+    package var key: JSONObject
+    /// update: the typed changes (null = unset); create: the typed fields besides the key; delete: empty.
+    package var changes: JSONObject
+    /// The mutation's `condition` from `"if"`.
+    package var condition: JSONValue?
+    package var expectVersion: Int?
+    /// Whether the model's writes carry `_version` (from `--conflict-resolution` and the schema).
+    package var versioned: Bool
+    /// SHA-256 (hex, first 15 digits: a small string) of the line's bytes: a resumed run checks the input is the same.
+    package var digest: String
+    /// False for a create whose line gave no "key" (`key` is the id made from the line): the server
+    /// may answer with an id of its own.
+    package var keyGiven = true
+
+    /// The record this line touches: lines with the same identity are applied in input order.
+    package var identity: String {
+        model.name + " " + JSONValue.object(key).serialized()
+    }
+
+    /// `Item id=42`, for messages.
+    package var recordName: String { ModelLookup.describe(model: model, key: key) }
+}

@@ -1,0 +1,113 @@
+import FoundationEssentials
+import JSON
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSupport
+
+/// The real `BatchSending`: posts through the run's one transport (one curl multi handle, connections kept
+/// alive) with the client's credentials, waits for `--rate`, and retries what `RetryPolicy` allows.
+/// The sleep and the random source are injected so tests can run the retry loop without waiting.
+package struct BatchSender: BatchSending {
+    package var client: GraphQLClient
+    package var policy: RetryPolicy
+    package var limiter: RateLimiter?
+    package var sleep: @Sendable (Double) async -> Void
+    package var random: @Sendable () -> Double
+    package var now: @Sendable () -> Double
+
+    package init(
+        client: GraphQLClient, policy: RetryPolicy, limiter: RateLimiter?,
+        sleep: @escaping @Sendable (Double) async -> Void = BatchSender.taskSleep,
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
+        self.client = client
+        self.policy = policy
+        self.limiter = limiter
+        self.sleep = sleep
+        self.random = random
+        self.now = now
+    }
+
+    @Sendable package static func taskSleep(_ seconds: Double) async {
+        guard seconds > 0 else { return }
+        try? await Task.sleep(nanoseconds: (seconds * 1e9).saturated(to: UInt64.self))
+    }
+
+    package func send(_ request: GraphQLRequestBody) async -> BatchSendOutcome {
+        let body = request.json()
+        var ambiguous = false
+        var attempt = 0
+        while true {
+            attempt += 1
+            if let limiter {
+                let wait = limiter.reserve(now: now())
+                if wait > 0 { await sleep(wait) }
+            }
+            let (result, failure) = await once(body)
+            guard let failure else {
+                return BatchSendOutcome(result: result, attempts: attempt, ambiguous: ambiguous)
+            }
+            guard let wait = policy.delay(after: attempt, failure: failure, random: random()) else {
+                return BatchSendOutcome(result: result, attempts: attempt, ambiguous: ambiguous)
+            }
+            if RetryPolicy.mayHaveArrived(failure) { ambiguous = true }
+            if let trace = client.trace, case .failure(let error) = result {
+                trace("\(error.message); retrying in \(DecimalText.fixed(wait, fractionDigits: 2)) s (try \(attempt + 1) of \(policy.maxAttempts))")
+            }
+            await sleep(wait)
+        }
+    }
+
+    /// One try: the classified response, and what kind of failure it was (nil for an answer to keep).
+    private func once(_ body: JSONValue) async -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
+        var request = client.request(for: body)
+        do {
+            // Every try is authorized afresh: a SigV4 signature carries the time it was made.
+            try await client.authorizer.authorize(&request)
+        } catch {
+            return (.failure(error), .final)
+        }
+        if let trace = client.trace {
+            trace("> POST \(client.endpoint) \(String(decoding: request.body, as: UTF8.self))")
+        }
+        let response: HTTPResponse
+        do {
+            response = try await client.transport.send(request, timeout: client.timeout)
+        } catch {
+            let failure: RetryPolicy.Failure
+            if error.code != .unavailable {
+                // A response that began and broke (76) is retried like a lost connection: the
+                // request may have arrived, and a retry of the same input is safe.
+                failure = error.requestMayHaveArrived ? .connectionLost : .final
+            } else if error.message.hasPrefix("cannot connect") || error.message.hasPrefix("cannot find host") {
+                failure = .notConnected
+            } else {
+                failure = .connectionLost
+            }
+            return (.failure(error), failure)
+        }
+        client.trace?("< HTTP \(response.status) \(String(decoding: response.body.prefix(4096), as: UTF8.self))")
+        do {
+            let classified = try ResponseClassifier.classify(response, host: client.host)
+            if classified.errors.contains(where: Self.isThrottlingError) {
+                return (.success(classified), .throttled(retryAfter: nil))
+            }
+            return (.success(classified), nil)
+        } catch {
+            switch response.status {
+            case 429: return (.failure(error), .throttled(retryAfter: response.headers["retry-after"]))
+            case 500...599: return (.failure(error), .serverError(status: response.status))
+            default: return (.failure(error), .final)
+            }
+        }
+    }
+
+    /// DynamoDB throttling reported inside a 200 response: the write did not happen.
+    private static func isThrottlingError(_ error: GraphQLErrorItem) -> Bool {
+        guard let type = error.errorType else { return false }
+        return type.contains("ProvisionedThroughputExceeded") || type.contains("ThrottlingException")
+            || type.contains("RequestLimitExceeded")
+    }
+}

@@ -1,0 +1,45 @@
+import JSON
+import GQLPatchSupport
+
+/// What became of one input line: printed as one JSON output line, recorded in the journal when done.
+package struct LineResult: Sendable {
+    package var line: Int
+    package var status: LineStatus
+    package var key: JSONObject?
+    /// The record as the mutation returned it (or as read, for `unchanged`).
+    package var item: JSONObject?
+    package var error: String?
+    /// The exit code the failure would have as a single command (for the summary).
+    package var code: ExitCode?
+    /// With `--atomic`: how to undo the line's change.
+    package var undo: UndoAction?
+    /// The digest of the input line (see `BatchOperation.digest`).
+    package var digest: String = ""
+
+    package init(
+        line: Int, status: LineStatus, key: JSONObject? = nil, item: JSONObject? = nil, error: String? = nil,
+        code: ExitCode? = nil, undo: UndoAction? = nil, digest: String = ""
+    ) {
+        self.line = line
+        self.status = status
+        self.key = key
+        self.item = item
+        self.error = error
+        self.code = code
+        self.undo = undo
+        self.digest = digest
+    }
+
+    /// `{"line": N, "status": ..., "key": ..., "item": ..., "error": ...}` (absent members left out).
+    package func json() -> JSONValue {
+        var object = JSONObject([("line", .int(line)), ("status", .string(status.rawValue))])
+        if let key { object["key"] = .object(key) }
+        if let item { object["item"] = .object(item) }
+        if let error { object["error"] = .string(error) }
+        return .object(object)
+    }
+
+    package static func failure(_ operation: BatchOperation, _ status: LineStatus, _ error: GQLPatchError) -> LineResult {
+        LineResult(line: operation.line, status: status, key: operation.key, error: error.message, code: error.code, digest: operation.digest)
+    }
+}

@@ -1,0 +1,22 @@
+/// The `status` of one `apply` output line.
+package enum LineStatus: String, Sendable, CaseIterable {
+    case updated, created, deleted, unchanged
+    case conflict
+    case notFound = "not_found"
+    case failed
+    /// Not sent: the run stopped at an earlier failure.
+    case skipped
+    /// `--atomic`: the line's change was undone.
+    case rolledBack = "rolled_back"
+    /// `--atomic`: the line's change could not be undone (the record changed since, or the request failed).
+    case rollbackFailed = "rollback_failed"
+
+    /// The line's change is on the server.
+    package var isApplied: Bool { self == .updated || self == .created || self == .deleted }
+
+    /// The line did what it asked (or there was nothing to do): recorded in the journal, not retried on resume.
+    package var isDone: Bool { isApplied || self == .unchanged }
+
+    /// The line failed: counts towards exit 4 and stops the run without `--continue-on-error`.
+    package var isFailure: Bool { self == .conflict || self == .notFound || self == .failed }
+}

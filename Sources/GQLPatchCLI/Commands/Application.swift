@@ -1,0 +1,141 @@
+import GQLPatchClient
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// The library's entry point: parses argv, runs the command, prints, and returns the exit code.
+/// The executable only gathers the process's argv, environment and streams and calls `run`.
+public enum Application {
+    public static let version = "0.1.0"
+
+    /// `gqlpatch: error: MESSAGE`, or a message that already starts with its place (`FILE:LINE:COLUMN:
+    /// error: ...`, `FILE:LINE: error: ...`, `<stdin>: error: ...`, as compilers print them) as it is.
+    package static func diagnostic(_ message: String) -> String {
+        if let marker = message.firstRange(of: ": error: ") {
+            let place = message[..<marker.lowerBound]
+            // A place is one file name, maybe with a line and column: never a sentence (which has ": "
+            // or, without a line number, spaces), so an error quoted inside a message is not taken for one.
+            let parts = place.split(separator: ":", omittingEmptySubsequences: false)
+            let numbered = parts.count >= 2 && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+            let bare = !place.contains(where: \.isWhitespace)
+            if !place.isEmpty, !place.contains(": "), !place.contains("\n"), numbered || bare { return message }
+        }
+        return "gqlpatch: error: \(message)"
+    }
+
+    /// The process's entry: argv as the kernel gives it (bytes) and the environment, checked for UTF-8
+    /// (an argument that is not is exit 64, a variable gqlpatch reads 78, after parsing), then `run`.
+    public static func run(rawArguments: [[UInt8]], environment: ProcessEnvironment, context: RunContext) async -> Int32 {
+        // The shells' completion scripts call this hidden fast path on every Tab: nothing to decode strictly.
+        if rawArguments.first == Array(CompletionCommand.name.utf8) {
+            return CompletionCommand.run(
+                rawArguments.dropFirst().map { String(decoding: $0, as: UTF8.self) }, environment: environment.values,
+                context: context)
+        }
+        let arguments: [String]
+        do {
+            arguments = try ProcessArguments.decode(rawArguments)
+        } catch {
+            return finish(failing: error, command: nil, console: context.console)
+        }
+        return await run(arguments: arguments, environment: environment.values, context: context, environmentCheck: environment)
+    }
+
+    public static func run(arguments: [String], environment: [String: String], context: RunContext) async -> Int32 {
+        if arguments.first == CompletionCommand.name {
+            return CompletionCommand.run(Array(arguments.dropFirst()), environment: environment, context: context)
+        }
+        return await run(arguments: arguments, environment: environment, context: context, environmentCheck: nil)
+    }
+
+    private static func run(
+        arguments: [String], environment: [String: String], context: RunContext, environmentCheck: ProcessEnvironment?
+    ) async -> Int32 {
+        // Every secret a request carries is registered as it is sent, and scrubbed from every write.
+        let scrubber = SecretScrubber()
+        var context = context
+        context.console = context.console.scrubbed(by: scrubber)
+        context.transport = SecretRecordingTransport(base: context.transport, scrubber: scrubber)
+        context.secrets = scrubber
+        let console = context.console
+        let invocation: Invocation
+        do {
+            invocation = try ArgumentParser.parse(arguments)
+        } catch {
+            return finish(failing: error, command: ArgumentParser.commandName(in: arguments), console: console)
+        }
+        let command = invocation.command.name
+        let code: Int32
+        do {
+            code = try await run(invocation, environment: environment, context: context, environmentCheck: environmentCheck)
+        } catch {
+            return finish(failing: error, command: command, console: console)
+        }
+        do {
+            try console.finishOutput()
+        } catch {
+            return finish(failing: error, command: command, console: console)
+        }
+        return code
+    }
+
+    private static func run(
+        _ invocation: Invocation, environment: [String: String], context: RunContext, environmentCheck: ProcessEnvironment?
+    ) async throws(GQLPatchError) -> Int32 {
+        let console = context.console
+        var context = context
+        if let limit = invocation.options.maxResponseBytes { context.transport = context.transport.limitingResponses(to: limit) }
+        switch invocation.command {
+        case .help(let topic):
+            try console.write(Array(HelpText.text(for: topic).utf8))
+            return ExitCode.success.rawValue
+        case .version:
+            try console.write(Array("gqlpatch \(version)\n".utf8))
+            return ExitCode.success.rawValue
+        case .completion(let options):
+            try console.write(Array(CompletionScript.text(for: options.shell).utf8))
+            return ExitCode.success.rawValue
+        default:
+            break
+        }
+        // Help and version read no environment; every command may.
+        try environmentCheck?.check()
+        switch invocation.command {
+        case .update(let options):
+            let settings = try Settings.resolve(
+                invocation.options, environment: environment, context: context,
+                focus: CatalogueFocus(models: [options.model]))
+            try await UpdateCommand(options: options, settings: settings, context: context).run()
+            return ExitCode.success.rawValue
+        case .get, .create, .delete, .list, .query, .schema:
+            return try await LifecycleDispatch.run(invocation, environment: environment, context: context)
+        case .apply(let options):
+            let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
+            return try await ApplyCommand(options: options, settings: settings, context: context).run().rawValue
+        case .help, .version, .completion:
+            return ExitCode.success.rawValue
+        }
+    }
+
+    /// Prints the error (once: a failed write to stdout that was already reported is not repeated)
+    /// and, for a usage error, where help is: `gqlpatch <command> --help` inside a command.
+    private static func finish(failing error: GQLPatchError, command: String?, console: Console) -> Int32 {
+        console.message(diagnostic(error.message))
+        if error.code == .usage {
+            console.message("Run 'gqlpatch \(command.map { $0 + " " } ?? "")--help' for usage.")
+        }
+        // The run failed already; stdout is still closed, and a failed write to it still reported.
+        if error.code != .ioError, let reason = console.outputFailure ?? closing(console) {
+            console.message("gqlpatch: error: cannot write to standard output: \(reason)")
+        }
+        return error.code.rawValue
+    }
+
+    private static func closing(_ console: Console) -> String? {
+        do {
+            try console.finishOutput()
+            return nil
+        } catch {
+            return console.outputFailure
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import JSON
+import GQLPatchBatch
+import GQLPatchOperations
+import GQLPatchSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `gqlpatch apply`: checks JSON Lines input (a file whole before anything is sent, standard input
+/// line by line), then applies the lines with `-j` requests in flight (same record: in input order),
+/// retrying what is safe to retry, journaling done lines, and with `--atomic` undoing everything at
+/// the first failure. Prints one JSON line per input line in completion order and a summary on stderr.
+package struct ApplyCommand: Sendable {
+    package var options: ApplyOptions
+    package var settings: Settings
+    package var context: RunContext
+    /// The sleep and random source of retries (tests pass fakes).
+    package var sleep: @Sendable (Double) async -> Void = BatchSender.taskSleep
+    package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+    /// Whether to draw the progress line (stderr is a terminal).
+    package var showsProgress: Bool = isatty(2) == 1
+    /// Whether to catch SIGINT (the real process only).
+    package var catchesInterrupt = true
+
+    /// At most this many invalid lines of a file are reported.
+    package static let maximumReportedErrors = 20
+
+    /// A file of at most this many operations keeps them from the whole-file check for the run, so
+    /// each line is parsed once; a longer one is parsed again line by line as it runs (memory flat).
+    package static let keptOperations = 50_000
+
+    package func run() async throws(GQLPatchError) -> ExitCode {
+        let source = try BatchLineSource(path: options.path)
+        let parser = BatchLineParser(
+            catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution, atomic: options.atomic,
+            wantsDigest: options.journal != nil)
+        var journal: BatchJournal?
+        var check: BatchJournalCheck?
+        // A resumed journal is read first, so that a file is matched against it before anything is sent.
+        if let path = options.journalPath, options.resume, !settings.options.dryRun {
+            let (opened, state) = try BatchJournal.resume(path: path)
+            if state.atomic != options.atomic {
+                throw .usage("the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way")
+            }
+            journal = opened
+            check = BatchJournalCheck(state: state, journalPath: path, inputName: source.name)
+        }
+        var total: Int?
+        var checked: [BatchOperation]?
+        if !options.readsStandardInput {
+            (total, checked) = try checkWhole(source, parser: parser, journal: &check)
+            try check?.checkAllMatched()
+            try source.rewind()
+        }
+        if settings.options.dryRun {
+            return try dryRun(source, parser: parser)
+        }
+        if let check, check.state.input != source.name {
+            context.console.message("gqlpatch: warning: the journal \(check.journalPath) was written for \(check.state.input), not \(source.name)")
+        }
+        if let path = options.journalPath, !options.resume {
+            journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
+        }
+        journal?.secrets = context.secrets
+        var run = ApplyRun(
+            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal, check: check)
+        return try await run.execute()
+    }
+
+    // MARK: - Checking a file whole
+
+    /// Checks every line of a file; prints each bad line's error and throws 65 when there is one.
+    /// Matches each line against a resumed journal (a mismatch throws 65 at once). Returns the number
+    /// of the run's own operations (non-blank lines of its shard) and, for a file of at most
+    /// `keptOperations` lines, every line's operation in order.
+    private func checkWhole(
+        _ source: BatchLineSource, parser: BatchLineParser, journal check: inout BatchJournalCheck?
+    ) throws(GQLPatchError) -> (count: Int, operations: [BatchOperation]?) {
+        var count = 0
+        var ownCount = 0
+        var errors = 0
+        var operations: [BatchOperation]? = []
+        while let line = try source.next() {
+            if line.isBlank { continue }
+            count += 1
+            ownCount += 1
+            let operation: BatchOperation
+            do {
+                operation = try parser.parse(line)
+            } catch {
+                errors += 1
+                context.console.message(error.rendered(source: source.name))
+                if errors == Self.maximumReportedErrors { break }
+                continue
+            }
+            // Every line is checked (one bad line fails the file in every shard); only the shard's own
+            // count for the progress line and the journal.
+            if !options.applies(operation) { ownCount -= 1 } else { _ = try check?.isDone(line) { operation } }
+            if count > Self.keptOperations {
+                operations = nil
+            } else {
+                operations?.append(operation)
+            }
+        }
+        if errors > 0 {
+            let more = errors == Self.maximumReportedErrors ? " (checking stopped after \(errors) errors)" : ""
+            throw .invalidInput("\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
+        }
+        return (ownCount, operations)
+    }
+
+    // MARK: - Dry run
+
+    /// Prints each line's planned request (standard input: checked line by line; a bad line stops with 65).
+    private func dryRun(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> ExitCode {
+        let documents = DocumentBuilder()
+        let selections = SelectionBuilder(catalogue: settings.catalogue)
+        let out = context.console
+        var output: [UInt8] = []
+        var count = 0
+        var otherShards = 0
+        while let line = try source.next() {
+            if line.isBlank { continue }
+            let operation: BatchOperation
+            do {
+                operation = try parser.parse(line)
+            } catch {
+                try out.write(output)
+                context.console.message(error.rendered(source: source.name))
+                throw .invalidInput("\(source.name) line \(error.line) is invalid; the dry run stopped there")
+            }
+            if !options.applies(operation) {
+                otherShards += 1
+                continue
+            }
+            let selection = selections.defaultSelection(for: operation.model)
+            let request: GraphQLRequestBody
+            var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
+            switch operation.kind {
+            case .update:
+                if operation.versioned { input["_version"] = .string("<_version from a get>") }
+                request = try documents.updateMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+            case .create:
+                request = try documents.createMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+            case .delete:
+                if operation.versioned { input["_version"] = .string("<_version from a get>") }
+                request = try documents.deleteMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+            }
+            let planned = JSONValue.object(JSONObject([
+                ("line", .int(operation.line)), ("status", "planned"), ("op", .string(operation.kind.rawValue)),
+                ("key", .object(operation.key)), ("query", .string(request.query)), ("variables", .object(request.variables)),
+            ]))
+            planned.write(to: &output, pretty: false)
+            output.append(UInt8(ascii: "\n"))
+            count += 1
+            if output.count >= 1 << 16 {
+                try out.write(output)
+                output.removeAll(keepingCapacity: true)
+            }
+        }
+        if !output.isEmpty { try out.write(output) }
+        let others = otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
+        context.console.message("gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent")
+        return .success
+    }
+}

@@ -1,0 +1,324 @@
+import FoundationEssentials
+import JSON
+import GQLPatchBatch
+import GQLPatchClient
+import GQLPatchRecords
+import GQLPatchSupport
+
+/// One execution of `apply` after the input was checked: the loop that reads lines, hands them to the
+/// scheduler, starts requests, and journals and prints each result as it comes; then the `--atomic`
+/// rollback and the summary.
+package struct ApplyRun {
+    // Not Sendable: lives in the one task that drives the batch.
+    package let command: ApplyCommand
+    package let source: BatchLineSource
+    package let parser: BatchLineParser
+    /// The operations of a file's non-blank lines in order, when the whole-file check kept them
+    /// (files up to `ApplyCommand.keptOperations` lines); nil: parse each line as it is read.
+    private var checked: [BatchOperation]?
+    private var checkedIndex = 0
+    /// Operations in a file (nil for standard input), for the progress line.
+    package let total: Int?
+    package let journal: BatchJournal?
+    /// A resumed journal, matched against the input as it is read.
+    private var check: BatchJournalCheck?
+
+    private var tally = BatchTally()
+    private var undo: [BatchJournal.UndoEntry] = []
+    private var stopping = false
+    private var interrupted = false
+    private var fatal: GQLPatchError?
+    /// Standard output failed: nothing more can be reported (and nothing more is sent).
+    private var outputFailed = false
+    /// Lines read ahead to match the journal before a rollback, to be reported as skipped.
+    private var readAheadSkips: [Int] = []
+    private var progress = ProgressLine()
+    private let started = Date()
+
+    package init(
+        command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
+        journal: BatchJournal?, check: BatchJournalCheck?
+    ) {
+        self.command = command
+        self.source = source
+        self.parser = parser
+        self.checked = checked
+        self.total = total.map { $0 - (check?.state.done.count ?? 0) }
+        self.journal = journal
+        self.check = check
+        self.undo = check?.state.undo ?? []
+    }
+
+    private var options: ApplyOptions { command.options }
+    private var console: Console { command.context.console }
+
+    private enum NextItem {
+        case operation(BatchOperation)
+        case result(LineResult)
+        case end
+    }
+
+    package mutating func execute() async throws(GQLPatchError) -> ExitCode {
+        let sender = makeSender()
+        let settings = command.settings
+        let executor = BatchRecordExecutor(
+            catalogue: settings.catalogue, sender: sender, retryConflicts: settings.options.retryConflicts,
+            conflictResolution: settings.options.conflictResolution, atomic: options.atomic)
+        let watch = command.catchesInterrupt ? InterruptWatch() : nil
+        watch?.start()
+        defer { watch?.stop() }
+
+        await withTaskGroup(of: (String, LineResult).self) { group in
+            var scheduler = KeyedScheduler<BatchOperation>(limit: options.concurrency)
+            let window = max(options.concurrency * 4, 64)
+            var inputDone = false
+            while true {
+                while !inputDone, !stopping, scheduler.admitted < window {
+                    if watch?.isInterrupted == true {
+                        interrupted = true
+                        stopping = true
+                        break
+                    }
+                    let item: NextItem
+                    do throws(GQLPatchError) {
+                        item = try nextItem()
+                    } catch {
+                        fatal = error
+                        stopping = true
+                        break
+                    }
+                    switch item {
+                    case .end:
+                        inputDone = true
+                    case .result(let result):
+                        finish(result)
+                    case .operation(let operation):
+                        for entry in scheduler.admit(operation, key: operation.identity) {
+                            group.addTask { (entry.key, await executor.run(entry.element)) }
+                        }
+                    }
+                }
+                if watch?.isInterrupted == true, !interrupted {
+                    interrupted = true
+                    stopping = true
+                }
+                if stopping { skip(scheduler.drain()) }
+                if scheduler.running == 0 {
+                    if inputDone || stopping { break }
+                    continue
+                }
+                guard let (key, result) = await group.next() else { break }
+                finish(result)
+                if stopping { skip(scheduler.drain()) }
+                for entry in scheduler.finish(key: key) {
+                    group.addTask { (entry.key, await executor.run(entry.element)) }
+                }
+            }
+        }
+
+        let failedAny = tally.failures > 0 || fatal != nil
+        if options.atomic, failedAny || (interrupted && journal == nil) {
+            readAheadToMatchUndo()
+            await rollBack(BatchRollback(catalogue: settings.catalogue, sender: sender))
+        }
+        if stopping, !interrupted, fatal == nil {
+            skipRest()
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        if command.showsProgress { console.writeErr(ProgressLine.clear) }
+        // A run stopped by an error before any line got a result says only the error.
+        if fatal == nil || tally.finished + tally[.skipped] > 0 {
+            console.message(tally.summary(elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil))
+        }
+        if let fatal { throw fatal }
+        if interrupted { return watch?.exitCode ?? .interrupted }
+        if tally.failures > 0 || tally[.rollbackFailed] > 0 { return .partialFailure }
+        return .success
+    }
+
+    private func makeSender() -> BatchSender {
+        let settings = command.settings
+        var trace: (@Sendable (String) -> Void)?
+        if settings.options.verbose {
+            let console = self.console
+            trace = { line in console.message("gqlpatch: \(line)") }
+        }
+        let client = GraphQLClient(
+            endpoint: settings.endpoint ?? "", transport: command.context.transport, authorizer: settings.authorizer,
+            extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
+        return BatchSender(
+            client: client, policy: RetryPolicy(maxAttempts: options.maxAttempts),
+            limiter: options.rate.map { RateLimiter(perSecond: $0) }, sleep: command.sleep, random: command.random)
+    }
+
+    // MARK: - Input
+
+    private mutating func nextItem() throws(GQLPatchError) -> NextItem {
+        while let line = try source.next() {
+            if line.isBlank { continue }
+            var operation: BatchOperation?
+            if let checked {
+                operation = checked[checkedIndex]
+                checkedIndex += 1
+                if checkedIndex == checked.count { self.checked = [] }  // let the array go
+            }
+            if options.shard != nil {
+                // The shard of a line is known only from its operation: parse it first.
+                if operation == nil {
+                    do {
+                        operation = try parser.parse(line)
+                    } catch {
+                        return .result(LineResult(line: line.number, status: .failed, error: error.rendered(source: source.name), code: .invalidInput))
+                    }
+                }
+                if let operation, !options.applies(operation) {
+                    tally.otherShards += 1
+                    continue
+                }
+            }
+            if try alreadyDone(line, operation: operation) { continue }
+            if let operation { return .operation(operation) }
+            do {
+                return .operation(try parser.parse(line))
+            } catch {
+                return .result(LineResult(line: line.number, status: .failed, error: error.rendered(source: source.name), code: .invalidInput))
+            }
+        }
+        return .end
+    }
+
+    /// Whether the resumed journal has the line as done (counted as such with `counts`); a line that
+    /// differs from the journaled one, or a journaled undo that is not this line's, is an error.
+    private mutating func alreadyDone(_ line: JSONLine, operation: BatchOperation?, counts: Bool = true) throws(GQLPatchError) -> Bool {
+        guard check != nil else { return false }
+        let parser = self.parser
+        let name = source.name
+        let done = try check!.isDone(line) { () throws(GQLPatchError) -> BatchOperation in
+            if let operation { return operation }
+            do throws(BatchLineError) {
+                return try parser.parse(line)
+            } catch {
+                throw .invalidInput(error.rendered(source: name))
+            }
+        }
+        if done, counts { tally.resumedSkips += 1 }
+        return done
+    }
+
+    // MARK: - Results
+
+    private mutating func finish(_ result: LineResult) {
+        if result.status.isDone, let journal {
+            do {
+                try journal.record(result)
+            } catch {
+                fatal = error
+                stopping = true
+            }
+        }
+        if options.atomic, let action = result.undo {
+            undo.append(BatchJournal.UndoEntry(line: result.line, action: action))
+        }
+        print(result)
+        if result.status.isFailure, !options.continueOnError { stopping = true }
+    }
+
+    /// Stops the run when standard output failed: nothing more can be reported.
+    private mutating func outputFailure(_ error: GQLPatchError) {
+        outputFailed = true
+        stopping = true
+        if fatal == nil { fatal = error }
+    }
+
+    private mutating func print(_ result: LineResult) {
+        tally.add(result.status)
+        var bytes: [UInt8] = []
+        result.json().write(to: &bytes, pretty: false)
+        bytes.append(UInt8(ascii: "\n"))
+        guard !outputFailed else { return }
+        do {
+            try console.write(bytes)  // exit 74 once stdout fails: the run stops sending
+        } catch {
+            outputFailure(error)
+            return
+        }
+        if command.showsProgress,
+            let text = progress.redraw(
+                done: tally.finished, total: total, errors: tally.failures, elapsed: Date().timeIntervalSince(started))
+        {
+            console.writeErr(text)
+        }
+    }
+
+    /// Reports operations that were admitted but never sent (not after Ctrl-C: a resume does them).
+    private mutating func skip(_ operations: [BatchOperation]) {
+        guard !interrupted else { return }
+        for operation in operations.sorted(by: { $0.line < $1.line }) {
+            print(LineResult(line: operation.line, status: .skipped, key: operation.key, digest: operation.digest))
+        }
+    }
+
+    /// Whether `line` belongs to another shard (`--shard`); a line that does not parse is no shard's
+    /// to leave out: it is reported.
+    private func isOtherShards(_ line: JSONLine) -> Bool {
+        guard options.shard != nil, let operation = try? parser.parse(line) else { return false }
+        return !options.applies(operation)
+    }
+
+    /// Reports the lines after the stop as skipped (those read ahead for a rollback first).
+    private mutating func skipRest() {
+        for line in readAheadSkips { print(LineResult(line: line, status: .skipped)) }
+        readAheadSkips = []
+        do throws(GQLPatchError) {
+            while let line = try source.next() {
+                if line.isBlank || isOtherShards(line) { continue }
+                if try alreadyDone(line, operation: nil, counts: false) { continue }
+                print(LineResult(line: line.number, status: .skipped))
+            }
+        } catch {
+            fatal = error
+        }
+    }
+
+    /// Before a rollback: reads on through the input (standard input, read as the run goes) until every
+    /// undo entry of the resumed journal was matched to its line, so nothing is undone that the input
+    /// does not name. The lines passed are reported as skipped by `skipRest`.
+    private mutating func readAheadToMatchUndo() {
+        while check?.hasUnmatchedUndo == true {
+            do throws(GQLPatchError) {
+                guard let line = try source.next() else { return }
+                if line.isBlank { continue }
+                if try !alreadyDone(line, operation: nil, counts: false) { readAheadSkips.append(line.number) }
+            } catch {
+                if fatal == nil { fatal = error }
+                if error.code != .invalidInput { return }
+            }
+        }
+    }
+
+    // MARK: - Rollback
+
+    /// Undoes the applied lines, last applied first, one at a time.
+    private mutating func rollBack(_ rollback: BatchRollback) async {
+        console.message("gqlpatch: apply: --atomic: undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")")
+        for entry in undo.reversed() {
+            if entry.journalLine > 0, check?.isMatched(entry.line) != true {
+                print(LineResult(
+                    line: entry.line, status: .rollbackFailed, key: entry.action.key,
+                    error: "not undone: the journal's undo of this line (\(journal?.path ?? ""):\(entry.journalLine)) does not match the input",
+                    code: .invalidInput))
+                continue
+            }
+            let result = await rollback.undo(line: entry.line, entry.action)
+            if result.status == .rolledBack, let journal {
+                do {
+                    try journal.recordRollback(line: entry.line)
+                } catch {
+                    fatal = error
+                }
+            }
+            print(result)
+        }
+        undo = []
+    }
+}

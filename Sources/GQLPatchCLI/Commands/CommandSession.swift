@@ -1,0 +1,49 @@
+import JSON
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// The parts of a run that talk to the server and print: one GraphQL client (one HTTP session,
+/// connections reused) and the printer, shared by the steps of a command.
+package struct CommandSession: Sendable {
+    package var settings: Settings
+    package var console: Console
+    package var client: GraphQLClient
+
+    package init(settings: Settings, context: RunContext) {
+        self.settings = settings
+        self.console = context.console
+        let console = context.console
+        var trace: (@Sendable (String) -> Void)?
+        if settings.options.verbose {
+            trace = { line in console.message("gqlpatch: \(line)") }
+        }
+        self.client = GraphQLClient(
+            endpoint: settings.endpoint ?? "", transport: context.transport, authorizer: settings.authorizer,
+            extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
+    }
+
+    private var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }
+
+    /// `get<Model>` for the key: the record, or nil when there is none.
+    package func fetch(model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
+        try await fetchWithResponse(model: model, key: key, selection: selection).record
+    }
+
+    /// Prints the record, or the whole response with `--output envelope`.
+    package func printRecord(_ record: JSONValue, envelope: JSONValue?) throws(GQLPatchError) {
+        if settings.options.output == .envelope {
+            try printer.print(envelope ?? .object(JSONObject([("data", record)])), to: console)
+        } else {
+            try printer.print(record, to: console)
+        }
+    }
+
+    /// With `--output envelope`, a failed response is printed too; otherwise stdout stays empty.
+    package func printEnvelopeOnFailure(_ response: GraphQLResponse) throws(GQLPatchError) {
+        if settings.options.output == .envelope {
+            try printer.print(response.envelope, to: console)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import JSON
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// `gqlpatch delete`: checks the key and conditions, then deletes one record (fetching `_version`
+/// first for versioned models, whose delete is soft) and prints it; with `--cascade` the records of
+/// the model's `@hasMany`/`@hasOne` relationships are deleted first, depth first (`CascadePlanner`).
+package struct DeleteCommand: Sendable {
+    package var options: DeleteOptions
+    package var settings: Settings
+    package var context: RunContext
+
+    package struct Plan: Sendable {
+        package var model: Model
+        package var key: JSONObject
+        package var condition: JSONValue?
+        package var selection: SelectionSet
+    }
+
+    package func makePlan() throws(GQLPatchError) -> Plan {
+        let catalogue = settings.catalogue
+        let model = try ModelLookup.model(named: options.model, in: catalogue)
+        guard model.operations.delete != nil, model.operations.deleteInput != nil else {
+            throw .invalidInput("the API has no delete operation for \(model.name)")
+        }
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile).key(model: model, options.key)
+        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: options.conditions)
+        let selections = SelectionBuilder(catalogue: catalogue)
+        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+            ?? selections.defaultSelection(for: model)
+        let session = CommandSession(settings: settings, context: context)
+        let versioned = RecordDeleter(settings: settings, session: session).isVersioned(model)
+        if options.expectVersion != nil, !versioned {
+            throw .invalidInput(
+                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)")
+        }
+        if versioned, model.operations.get == nil {
+            throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
+        }
+        return Plan(model: model, key: key, condition: condition, selection: selection)
+    }
+
+    package func run() async throws(GQLPatchError) {
+        let plan = try makePlan()
+        let session = CommandSession(settings: settings, context: context)
+        let deleter = RecordDeleter(settings: settings, session: session)
+        if options.cascade {
+            try await CascadeDeleter(settings: settings, session: session, pageSize: options.pageSize)
+                .run(model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion)
+            return
+        }
+        if settings.options.dryRun {
+            try printDryRun(plan, versioned: deleter.isVersioned(plan.model))
+            return
+        }
+        let outcome = try await deleter.delete(
+            model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion,
+            selection: plan.selection)
+        if let version = outcome.version {
+            session.console.message(
+                "gqlpatch: note: \(ModelLookup.describe(model: plan.model, key: plan.key)) is versioned: the delete is soft (the record stays with _deleted: true, _version \(version + 1))")
+        }
+        try session.printRecord(outcome.record, envelope: outcome.response.envelope)
+    }
+
+    private func printDryRun(_ plan: Plan, versioned: Bool) throws(GQLPatchError) {
+        let documents = DocumentBuilder()
+        var steps: [JSONValue] = []
+        var input = plan.key
+        if versioned {
+            let get = try documents.getQuery(model: plan.model, selection: RecordDeleter.versionSelection(for: plan.model), key: plan.key)
+            steps.append(DryRun.step("fetch the record's _version", get))
+            input["_version"] = .int(0)
+        }
+        let delete = try documents.deleteMutation(model: plan.model, selection: plan.selection, input: input, condition: plan.condition)
+        steps.append(versioned ? DryRun.replacingVersion(in: DryRun.step("delete, with _version from step 1", delete)) : DryRun.step("delete", delete))
+        try DryRun.print(steps, settings: settings, context: context)
+    }
+}

@@ -1,0 +1,55 @@
+import JSON
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchSupport
+
+/// The `--dry-run` plan: endpoint, auth mode, header names and each step's query and variables.
+/// Secrets are never in it (header values are not shown at all).
+package enum DryRun {
+    package static func step(_ purpose: String, _ request: GraphQLRequestBody) -> JSONValue {
+        .object(JSONObject([
+            ("purpose", .string(purpose)),
+            ("query", .string(request.query)),
+            ("variables", .object(request.variables)),
+        ]))
+    }
+
+    /// Marks the `_version` of a planned update as coming from the fetch.
+    package static func replacingVersion(in step: JSONValue) -> JSONValue {
+        guard var object = step.objectValue, var variables = object["variables"]?.objectValue,
+            var input = variables["input"]?.objectValue
+        else { return step }
+        input["_version"] = .string("<_version from step 1>")
+        variables["input"] = .object(input)
+        object["variables"] = .object(variables)
+        return .object(object)
+    }
+
+    /// Prints the plan of `steps` on stdout, pretty or compact as the run asks.
+    package static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) throws(GQLPatchError) {
+        let document = plan(settings: settings, steps: steps)
+        try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(document, to: context.console)
+    }
+
+    package static func plan(settings: Settings, steps: [JSONValue]) -> JSONValue {
+        let client = GraphQLClient(
+            endpoint: settings.endpoint ?? "", transport: NoTransport(), authorizer: settings.authorizer,
+            extraHeaders: settings.options.headers)
+        let headerNames = (client.request(for: .null).headers.map(\.name) + settings.authorizer.headerNames)
+            .map(JSONValue.string)
+        return .object(JSONObject([
+            ("dryRun", .bool(true)),
+            ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
+            ("auth", .string(settings.authorizer.modeName)),
+            ("headers", .array(headerNames)),
+            ("steps", .array(steps)),
+        ]))
+    }
+}
+
+/// A transport that refuses to send: `--dry-run` builds requests but never sends them.
+package struct NoTransport: HTTPTransport {
+    package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        throw GQLPatchError(.configuration, "internal error: --dry-run tried to send a request")
+    }
+}

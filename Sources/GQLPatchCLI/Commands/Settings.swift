@@ -1,0 +1,286 @@
+import JSON
+import GQLPatchClient
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// Everything a command needs from the outside, resolved once with the documented precedence:
+/// flag > environment > config file > default. Nothing here sends a request.
+public struct Settings: Sendable {
+    public var options: GlobalOptions
+    /// The GraphQL endpoint; nil only for `--dry-run` without one.
+    public var endpoint: String?
+    public var authorizer: RequestAuthorizer
+    public var catalogue: ModelCatalogue
+    /// Where the catalogue came from, for messages.
+    public var schemaSource: String
+
+    /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
+    /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
+    /// `focus` names the models the command works on (nil: all); see `CatalogueLoader.load`.
+    public static func resolve(
+        _ options: GlobalOptions, environment: [String: String], context: RunContext,
+        requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
+    ) throws(GQLPatchError) -> Settings {
+        let config = try loadConfig(options, environment: environment, context: context)
+        if options.verbose {
+            let unread = config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory) : nil
+            context.console.message(
+                "gqlpatch: config: "
+                    + (config?.file
+                        ?? unread.map { "none (\($0) is there, not read: the endpoint, the schema and the auth are given)" }
+                        ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))"))
+        }
+        let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
+        if endpoint == nil, !options.dryRun, requireEndpoint {
+            throw .configuration(
+                "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is")
+        }
+        if let endpoint { try checkEndpoint(endpoint) }
+        let authorizer = try resolveAuth(options, environment: environment, config: config, context: context)
+        // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
+        let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
+        if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
+            let what = authorizer.sendsCredentials ? "credentials" : "credentials (--header \(credentialHeader!.name))"
+            if isInsecure(endpoint) {
+                throw .configuration(
+                    "refusing to send \(what) over plain http:// to \(Redactor.url(endpoint)); use https:// or pass --allow-insecure-http")
+            }
+            try checkProxy(for: endpoint, environment: environment, what: what)
+        }
+        let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
+        if !requireSchema, explicitSchema == nil, !context.fileExists(context.workingDirectory + "/schema.graphql"),
+            config?.modelIntrospection == nil
+        {
+            if options.verbose { context.console.message("gqlpatch: schema: none") }
+            return Settings(
+                options: options, endpoint: endpoint, authorizer: authorizer,
+                catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
+        }
+        let (catalogue, source) = try loadCatalogue(
+            options, environment: environment, config: config, context: context, focus: focus)
+        if options.verbose {
+            let introspected = catalogue.origin == .modelIntrospection ? " (data.model_introspection)" : ""
+            context.console.message("gqlpatch: schema: \(source)\(introspected)")
+        }
+        return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)
+    }
+
+    /// The catalogue `resolve` would load (the same discovery: --schema, GQLPATCH_SCHEMA, ./schema.graphql,
+    /// the config's model introspection), without the endpoint and credentials.
+    public static func catalogue(
+        _ options: GlobalOptions, environment: [String: String], context: RunContext, focus: CatalogueFocus?
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        let config = try loadConfig(options, environment: environment, context: context)
+        return try loadCatalogue(options, environment: environment, config: config, context: context, focus: focus).0
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// `--config`, else the working directory's config when the endpoint or the schema must come from
+    /// it. With both given otherwise, that file is not read at all (nothing of it applies: its key is
+    /// not sent to another endpoint).
+    private static func loadConfig(
+        _ options: GlobalOptions, environment: [String: String], context: RunContext
+    ) throws(GQLPatchError) -> AmplifyConfig? {
+        if let path = options.configPath {
+            return try AmplifyConfigReader.read(bytes: context.readSchemaFile(path), file: path)
+        }
+        // The working directory's config is read only when something must come from it: the
+        // endpoint, the schema, or the auth (its API key or default mode).
+        let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
+        let schemaGiven = (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
+            || context.fileExists(context.workingDirectory + "/schema.graphql")
+        let authGiven = [options.auth, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"]]
+            .contains { nonEmpty($0) != nil }
+        guard !(endpointGiven && schemaGiven && authGiven), let found = AmplifyConfigReader.discover(in: context.workingDirectory)
+        else {
+            return nil
+        }
+        return try AmplifyConfigReader.read(bytes: context.readSchemaFile(found), file: found)
+    }
+
+    private static func checkEndpoint(_ endpoint: String) throws(GQLPatchError) {
+        let shown = Redactor.url(endpoint)
+        let lower = endpoint.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+            throw .configuration("endpoint '\(shown)' must start with https:// (or http:// for a local server)")
+        }
+        if let problem = HeaderCheck.problem(inValue: endpoint) {
+            throw .configuration("the endpoint holds \(problem), which is not allowed in a URL")
+        }
+        if Redactor.userInfo(of: endpoint) != nil {
+            throw .configuration(
+                "endpoint '\(shown)' holds a user name or password (user:password@host), which gqlpatch never sends; "
+                    + "remove it and pass credentials with --auth")
+        }
+        guard AWSEndpointURL(endpoint) != nil else {
+            throw .configuration("endpoint '\(shown)' is not a valid http or https URL")
+        }
+    }
+
+    /// `http://` to a host that is not loopback (`localhost`, `127.x.y.z`, `[::1]`).
+    package static func isInsecure(_ endpoint: String) -> Bool {
+        guard endpoint.lowercased().hasPrefix("http://") else { return false }
+        var authority = Substring(endpoint.dropFirst("http://".count))
+        authority = authority.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return !isLoopback(authority: authority)
+    }
+
+    /// `host[:port]` names this machine: `localhost`, `127.x.y.z` or `[::1]`.
+    package static func isLoopback(authority: Substring) -> Bool {
+        if authority.hasPrefix("[") {
+            return authority == "[::1]" || authority.hasPrefix("[::1]:")
+        }
+        let host = authority.prefix { $0 != ":" }.lowercased()
+        if host == "localhost" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { octet in UInt8(octet) != nil }
+    }
+
+    /// Refuses credentials for a plain-http endpoint that libcurl would send through a proxy on another
+    /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
+    /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
+    /// Over https the proxy only tunnels TLS.
+    private static func checkProxy(for endpoint: String, environment: [String: String], what: String) throws(GQLPatchError) {
+        guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
+            let proxy = ProxySelection.proxy(for: url, environment: environment)
+        else { return }
+        guard !isLoopback(authority: Substring(proxy.authority)) else { return }
+        throw .configuration(
+            "refusing to send \(what) for \(Redactor.url(endpoint)) through the proxy \(proxy.authority) (from \(proxy.variable)) "
+                + "over plain http; use https://, add the host to no_proxy, or pass --allow-insecure-http")
+    }
+
+    private static func resolveAuth(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+    ) throws(GQLPatchError) -> RequestAuthorizer {
+        let apiKey = nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey
+        let modeName: String
+        if let flag = options.auth {
+            modeName = flag
+        } else if let env = nonEmpty(environment["GQLPATCH_AUTH"]) {
+            guard GlobalOptions.authModes.contains(env) else {
+                throw .configuration("GQLPATCH_AUTH must be one of \(GlobalOptions.authModes.joined(separator: ", ")), got '\(env)'")
+            }
+            modeName = env
+        } else if let mode = config?.defaultAuthMode {
+            modeName = mode.rawValue
+        } else if apiKey != nil {
+            modeName = "api-key"
+        } else if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil {
+            modeName = "user-pool"
+        } else {
+            modeName = "none"
+        }
+        switch modeName {
+        case "api-key":
+            guard let apiKey else {
+                throw .configuration("auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY")
+            }
+            let (what, origin): (String, HeaderOrigin) =
+                nonEmpty(options.apiKey) != nil ? ("--api-key", .flag)
+                : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? ("GQLPATCH_API_KEY", .configuration)
+                : ("the API key in \(config?.file ?? "the configuration")", .configuration)
+            try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
+            return .apiKey(apiKey, origin: origin)
+        case "user-pool", "oidc", "lambda":
+            let fromFlag = nonEmpty(options.token) != nil
+            guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else {
+                throw .configuration("auth mode \(modeName) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
+            }
+            var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
+            var origin: HeaderOrigin = fromFlag ? .flag : .configuration
+            if token.hasPrefix("@") {
+                let path = String(token.dropFirst())
+                let bytes = try context.readFile(path)
+                token = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
+                guard !token.isEmpty else { throw .configuration("the token file \(path) is empty") }
+                // A file's content is configuration, whichever flag named the file.
+                (what, origin) = ("the token in \(path)", .configuration)
+            }
+            try HeaderCheck.checkCredential(token, what: what, origin: origin)
+            return .token(token, origin: origin)
+        case "iam":
+            return try iamAuthorizer(options, environment: environment, config: config, context: context)
+        default:
+            return .none
+        }
+    }
+
+    /// SigV4: the region now (a configuration error if it cannot be told), the credentials on first use.
+    private static func iamAuthorizer(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+    ) throws(GQLPatchError) -> RequestAuthorizer {
+        let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
+        let profileChain = AWSCredentialChain.live(
+            environment: environment, profile: options.profile, region: nil, transport: context.transport)
+        var resolver = RegionResolver(
+            flag: options.region, environment: environment, profileRegion: try profileChain.profileRegion(),
+            profileName: profileChain.profileName)
+        if resolver.flag == nil, let configRegion = config?.region, !configRegion.isEmpty,
+            RegionResolver.appSyncRegion(host: GraphQLClient.host(of: endpoint)) == nil,
+            environment["AWS_REGION"] == nil, environment["AWS_DEFAULT_REGION"] == nil
+        {
+            resolver.flag = configRegion
+        }
+        let region = try resolver.resolve(endpoint: endpoint)
+        if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
+        let chain = AWSCredentialChain.live(
+            environment: environment, profile: options.profile, region: region.region, transport: context.transport)
+        return .iam(cache: CredentialCache(chain: chain), region: region.region)
+    }
+
+    private static func loadCatalogue(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext,
+        focus: CatalogueFocus?
+    ) throws(GQLPatchError) -> (ModelCatalogue, String) {
+        let versioned: Bool? =
+            switch options.conflictResolution {
+            case .auto: nil
+            case .on: true
+            case .off: false
+            }
+        let explicit = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
+        let defaultPath = context.workingDirectory + "/schema.graphql"
+        if let path = explicit ?? (context.fileExists(defaultPath) ? defaultPath : nil) {
+            let bytes = try context.readSchemaFile(path)
+            let transformConfig = try transformConfiguration(besides: path, context: context)
+            let catalogue = try CatalogueLoader.load(
+                bytes: bytes, file: path, transformConfig: transformConfig, versioned: versioned, focus: focus)
+            return (catalogue, path)
+        }
+        if let config, let introspection = config.modelIntrospection {
+            let catalogue = try ModelIntrospectionReader(file: config.file, versionedOverride: versioned)
+                .read(introspection, path: "data.model_introspection")
+            return (catalogue, config.file)
+        }
+        throw .configuration(
+            "no schema: pass --schema PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory")
+    }
+
+    /// `transform.conf.json` in the schema's folder, if there is one.
+    private static func transformConfiguration(besides path: String, context: RunContext) throws(GQLPatchError) -> JSONValue? {
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let candidate = folder + "/transform.conf.json"
+        guard context.fileExists(candidate) else { return nil }
+        let bytes = try context.readSchemaFile(candidate)
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw .configuration("\(candidate):\(error.line):\(error.column): error: \(error.message)")
+        }
+    }
+}
+
+extension String {
+    package func trimmingWhitespaceAndNewlines() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,142 @@
+import JSON
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// `gqlpatch update`: checks every input against the schema before anything is sent, then
+/// (for versioned models) fetches `_version`, sends only the key and the named fields, retries
+/// version conflicts, and prints the updated record.
+package struct UpdateCommand: Sendable {
+    package var options: UpdateOptions
+    package var settings: Settings
+    package var context: RunContext
+
+    /// Everything worked out before the first request.
+    package struct Plan: Sendable {
+        package var model: Model
+        package var changeSet: ChangeSet
+        package var condition: JSONValue?
+        package var selection: SelectionSet
+        /// The selection of the `_version` fetch: the output selection plus every changed field.
+        package var fetchSelection: SelectionSet
+        package var versioned: Bool
+    }
+
+    package func run() async throws(GQLPatchError) {
+        let plan = try makePlan()
+        if settings.options.dryRun {
+            try printDryRun(plan)
+            return
+        }
+        let session = CommandSession(settings: settings, context: context)
+        try await send(plan, session: session)
+    }
+
+    // MARK: - Planning (no requests)
+
+    package func makePlan() throws(GQLPatchError) -> Plan {
+        let catalogue = settings.catalogue
+        let model = try ModelLookup.model(named: options.model, in: catalogue)
+        var patch: JSONObject?
+        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile) }
+        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile)
+        let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
+        let changeSet = try builder.build(model: model, key: key, patch: patch, changes: options.changes)
+        if changeSet.changes.isEmpty {
+            throw .invalidInput("the patch for \(model.name) names no fields to change")
+        }
+        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: options.conditions)
+        let selections = SelectionBuilder(catalogue: catalogue)
+        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+            ?? selections.defaultSelection(for: model)
+        var fetchSelection = selections.defaultSelection(for: model)
+        if let select = options.select {
+            fetchSelection = try selections.selection(for: model, paths: select + changeSet.changes.keys)
+        }
+        let versioned: Bool
+        switch settings.options.conflictResolution {
+        case .on: versioned = true
+        case .off: versioned = false
+        case .auto: versioned = model.isVersioned
+        }
+        if options.expectVersion != nil, !versioned {
+            throw .invalidInput(
+                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)")
+        }
+        if versioned, model.operations.get == nil {
+            throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
+        }
+        if versioned { fetchSelection = Self.withSyncFields(fetchSelection) }
+        return Plan(
+            model: model, changeSet: changeSet, condition: condition, selection: selection, fetchSelection: fetchSelection,
+            versioned: versioned)
+    }
+
+    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say: the
+    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
+        RecordUpdater.withSyncFields(selection)
+    }
+
+    private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
+        let documents = DocumentBuilder()
+        var steps: [JSONValue] = []
+        if plan.versioned {
+            let get = try documents.getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.changeSet.key)
+            steps.append(DryRun.step("fetch the record and its _version", get))
+            let update = try documents.updateMutation(
+                model: plan.model, selection: plan.selection, input: plan.changeSet.input(version: 0),
+                condition: plan.condition)
+            var step = DryRun.step("update, with _version from step 1", update)
+            step = DryRun.replacingVersion(in: step)
+            steps.append(step)
+        } else {
+            let update = try documents.updateMutation(
+                model: plan.model, selection: plan.selection, input: plan.changeSet.input(version: nil),
+                condition: plan.condition)
+            steps.append(DryRun.step("update", update))
+        }
+        try DryRun.print(steps, settings: settings, context: context)
+    }
+
+    // MARK: - Sending
+
+    private func describe(_ plan: Plan) -> String {
+        ModelLookup.describe(model: plan.model, key: plan.changeSet.key)
+    }
+
+    /// Sends the update with the shared single-record rules (`RecordUpdater`) and prints the record.
+    private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
+        // The last read's whole answer: with nothing to change, `--output envelope` prints it.
+        let lastRead = LockedValue<GraphQLResponse?>(nil)
+        let updater = RecordUpdater(
+            catalogue: settings.catalogue, retryConflicts: settings.options.retryConflicts,
+            conflictResolution: settings.options.conflictResolution, wording: .commandLine,
+            fetch: { (model, key, selection) async throws(GQLPatchError) -> JSONObject? in
+                let read = try await session.fetchWithResponse(model: model, key: key, selection: selection)
+                lastRead.withValue { $0 = read.response }
+                return read.record
+            },
+            send: { (request) async throws(GQLPatchError) -> RecordUpdater.Sent in
+                do throws(GQLPatchError) {
+                    return RecordUpdater.Sent(response: try await session.client.send(request.json()), ambiguous: false)
+                } catch {
+                    throw LostWriteHint.annotate(error, write: "update", model: plan.model, key: plan.changeSet.key)
+                }
+            },
+            note: { session.console.message($0) },
+            rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) })
+        let target = RecordUpdater.Target(
+            model: plan.model, changeSet: plan.changeSet, condition: plan.condition, expectVersion: options.expectVersion,
+            selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned)
+        switch try await updater.run(target) {
+        case .updated(let item, let response, _):
+            try session.printRecord(item, envelope: response?.envelope)
+        case .unchanged(let record):
+            session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")
+            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: lastRead.current?.envelope)
+        }
+    }
+}

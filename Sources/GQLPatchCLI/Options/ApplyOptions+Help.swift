@@ -1,0 +1,50 @@
+extension ApplyOptions {
+    /// `gqlpatch apply --help`.
+    package static var help: String {
+        """
+        Usage: gqlpatch [global options] apply [PATH | -] [options]
+
+        Applies one operation per line of a JSON Lines file (or standard input):
+          {"op": "update", "model": "Item", "key": {"id": "1"}, "set": {"name": "Lamp"}, "unset": ["description"],
+           "if": {"name": "Chair"}, "expectVersion": 3}
+          {"op": "create", "model": "Item", "key": {"id": "9"}, "set": {"name": "Desk"}}
+          {"op": "delete", "model": "Item", "key": {"id": "2"}}
+        Values are typed by the schema as with 'update --set F:=JSON'. A file is checked whole before
+        anything is sent; standard input is checked line by line. A create without a key gets an id
+        made from the line, so a retry or a resumed run cannot create it twice.
+
+        Prints one JSON line per input line as lines finish (completion order):
+          {"line": N, "status": "updated"|"created"|"deleted"|"unchanged"|"conflict"|"not_found"|"failed"|"skipped",
+           "key": {...}, "item": {...}, "error": "..."}
+        ("skipped": not sent because the run stopped), then a summary on stderr. With --atomic, a failure
+        is followed by one more line per undone line: "rolled_back" or "rollback_failed" (with "error").
+
+        Options:
+          -j N, --concurrency N       requests in flight (default 8); lines for the same record run in order
+          --rate N                    at most N requests a second (0.01 to 1000000)
+          --max-attempts N            tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)
+          --continue-on-error         keep going after a failed line (default: stop at the first failure)
+          --atomic                    all or nothing: at a failure, undo the applied lines in reverse order
+          --journal PATH              record each applied line (fsync) before its result is printed
+          --resume                    skip the lines the journal records as applied, continue with the rest
+          --shard I/N                 apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
+                                      jobs over one input: a line's shard is FNV-1a 64 of its record
+                                      ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
+          --dry-run                   check the input and print each line's planned request; send nothing
+
+        Exit: 0 every line succeeded (or was unchanged), 4 some lines failed, 130 interrupted (Ctrl-C lets
+        the requests in flight finish); a failure before any line was sent exits as 'update' would.
+
+        Examples:
+          jq -c '{op: "update", model: "Item", key: {id}, set: {name}}' items.json | gqlpatch apply -j 16
+          gqlpatch apply changes.jsonl --journal changes.journal   # ... Ctrl-C, then:
+          gqlpatch apply changes.jsonl --journal changes.journal --resume
+          gqlpatch apply backfill.jsonl --shard 2/4 --journal backfill.journal   # job 2 of a 4-job matrix
+
+        \(HelpText.globalOptions)
+
+        \(HelpText.exitCodes)
+
+        """
+    }
+}

@@ -1,0 +1,40 @@
+import GQLPatchBatch
+
+/// `gqlpatch apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N]
+/// [--continue-on-error]`: many creates, updates and deletes from JSON Lines.
+public struct ApplyOptions: Sendable {
+    /// The JSON Lines file; `-` (the default) is standard input.
+    public var path: String = "-"
+    /// `-j N` / `--concurrency N`: requests in flight at once.
+    public var concurrency: Int = 8
+    /// `--rate N`: at most N requests a second (nil: no cap).
+    public var rate: Double?
+    /// `--atomic`: all or nothing; applied lines are undone when one fails.
+    public var atomic = false
+    /// `--journal PATH`: where applied lines are recorded for `--resume`.
+    public var journal: String?
+    /// `--resume`: skip the lines the journal records as applied.
+    public var resume = false
+    /// `--max-attempts N`: tries per request for retryable failures (1 = no retry).
+    public var maxAttempts: Int = 5
+    /// `--continue-on-error`: keep going after a line fails (default: stop sending at the first failure).
+    public var continueOnError = false
+    /// `--shard I/N`: apply only the lines of shard I of N (nil: every line).
+    public var shard: ApplyShard?
+
+    public init() {}
+
+    /// Whether the input is standard input.
+    public var readsStandardInput: Bool { path == "-" }
+
+    /// The journal file of this run: `--journal PATH`, with `.shard-I-of-N` added under `--shard`.
+    public var journalPath: String? {
+        guard let journal else { return nil }
+        return shard.map { $0.journalPath(journal) } ?? journal
+    }
+
+    /// Whether this run applies `operation` (always, without `--shard`).
+    package func applies(_ operation: BatchOperation) -> Bool {
+        shard?.contains(identity: operation.identity) ?? true
+    }
+}

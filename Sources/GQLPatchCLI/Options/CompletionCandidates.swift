@@ -1,0 +1,171 @@
+import GQLPatchOperations
+import GQLPatchSchema
+
+/// The candidates `gqlpatch __complete` prints for the word under the cursor: command names, options,
+/// fixed option values, and (from the schema) model names, field names and enum values. Each
+/// candidate is the whole word as it would read after completion (`name,description` keeps what was
+/// before the last comma, `status=ACTIVE` keeps `status=`). No candidates means "complete file names"
+/// (the scripts fall back to them): after `@`, for `--schema`, `--config`, and whenever nothing fits.
+public struct CompletionCandidates: Sendable {
+    /// What the words before the cursor set: the command, its positionals, the global options that
+    /// choose the schema.
+    public struct Line: Sendable {
+        public var command: CommandSyntax?
+        public var isHelp = false
+        public var positionals: [String] = []
+        public var options = GlobalOptions()
+        /// The option whose value the cursor word is (`--set`), or nil.
+        package var pendingOption: String?
+        package var endOfOptions = false
+    }
+
+    /// Loads the catalogue the line's global options (and the environment) name, as far as the focus
+    /// needs; nil when there is none or it cannot be read.
+    public typealias Loader = (GlobalOptions, CatalogueFocus) -> ModelCatalogue?
+
+    /// Commands whose first positional is a model name.
+    package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema"]
+    /// Values of the options that take one of a fixed set.
+    package static let fixedValues: [String: [String]] = [
+        "--auth": GlobalOptions.authModes,
+        "--output": OutputMode.allCases.map(\.rawValue),
+        "--conflict-resolution": ConflictResolution.allCases.map(\.rawValue),
+        "--sort": ["asc", "desc"],
+    ]
+    /// Options whose value is `FIELD=VALUE` (the field completed with `=`, an enum value after it).
+    package static let assignmentOptions: Set<String> = ["--set", "--if", "--where", "--key"]
+
+    /// `words` as the shell split them, the program name first; `current` the index of the word under
+    /// the cursor (`words.count` or past it: an empty word).
+    public static func candidates(
+        words: [String], current: Int, catalogue: Loader
+    ) -> [String] {
+        guard current >= 1 else { return [] }
+        let word = current < words.count ? words[current] : ""
+        guard let line = read(Array(words[1..<min(current, words.count)])) else { return [] }
+        return candidates(for: word, line: line, catalogue: catalogue).filter { $0.hasPrefix(word) }
+    }
+
+    /// The words before the cursor, read as `ArgumentParser` reads them but never failing on an
+    /// incomplete line; nil for an unknown command (nothing to offer).
+    public static func read(_ arguments: [String]) -> Line? {
+        var line = Line()
+        for argument in arguments {
+            if let option = line.pendingOption {
+                line.pendingOption = nil
+                take(option, argument, into: &line.options)
+                continue
+            }
+            if line.endOfOptions || !argument.hasPrefix("-") || argument == "-" {
+                if line.command == nil, !line.isHelp {
+                    if argument == "help" {
+                        line.isHelp = true
+                    } else {
+                        guard let syntax = CommandSyntax.named(argument) else { return nil }
+                        line.command = syntax
+                    }
+                } else {
+                    line.positionals.append(argument)
+                }
+                continue
+            }
+            if argument == "--" {
+                line.endOfOptions = true
+                continue
+            }
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                take(String(argument[..<equals]), String(argument[argument.index(after: equals)...]), into: &line.options)
+                continue
+            }
+            if takesValue(argument, line) { line.pendingOption = argument }
+        }
+        return line
+    }
+
+    /// Records the global options that choose the schema (the rest do not matter here).
+    private static func take(_ option: String, _ value: String, into options: inout GlobalOptions) {
+        switch option {
+        case "--schema": options.schemaPath = value
+        case "--config": options.configPath = value
+        case "--conflict-resolution": options.conflictResolution = ConflictResolution(rawValue: value) ?? .auto
+        default: break
+        }
+    }
+
+    private static func takesValue(_ option: String, _ line: Line) -> Bool {
+        ArgumentParser.globalValueOptions.contains(option) || line.command?.valueOptions.contains(option) == true
+    }
+
+    private static func candidates(
+        for word: String, line: Line, catalogue: Loader
+    ) -> [String] {
+        if let option = line.pendingOption {
+            return values(of: option, text: word, prefix: "", line: line, catalogue: catalogue)
+        }
+        if !line.endOfOptions, word.hasPrefix("-") {
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                let option = String(word[..<equals])
+                guard takesValue(option, line) else { return [] }
+                return values(
+                    of: option, text: String(word[word.index(after: equals)...]), prefix: option + "=", line: line,
+                    catalogue: catalogue)
+            }
+            var names = ArgumentParser.globalValueOptions.union(ArgumentParser.globalFlags)
+            if let command = line.command { names.formUnion(command.valueOptions.union(command.flags)) }
+            return names.sorted()
+        }
+        guard let command = line.command else {
+            let commands = CommandSyntax.all.map(\.name)
+            if line.isHelp { return line.positionals.isEmpty ? commands : [] }
+            return commands + ["help"]
+        }
+        guard line.positionals.isEmpty else { return [] }
+        if command.name == CompletionOptions.syntax.name { return CompletionShell.allCases.map(\.rawValue) }
+        guard modelCommands.contains(command.name), let names = catalogue(line.options, CatalogueFocus(models: []))?.modelNames else {
+            return []
+        }
+        return command.name == "schema" ? names + ["pull"] : names
+    }
+
+    /// Candidates for the value of `option` typed so far as `text`, each after `prefix`.
+    private static func values(
+        of option: String, text: String, prefix: String, line: Line, catalogue: Loader
+    ) -> [String] {
+        if let fixed = fixedValues[option] { return fixed.map { prefix + $0 } }
+        let fieldOptions = assignmentOptions.union(["--unset", "--select"])
+        guard fieldOptions.contains(option), let command = line.command, modelCommands.contains(command.name),
+            let name = line.positionals.first, let loaded = catalogue(line.options, CatalogueFocus(models: [name])),
+            let model = loaded.models[name]
+        else { return [] }
+        switch option {
+        case "--select":
+            let head = text.lastIndex(of: ",").map { String(text[...$0]) } ?? ""
+            let given = Set(head.split(separator: ",").map(String.init))
+            return model.fields.map(\.name).filter { !given.contains($0) }.map { prefix + head + $0 }
+        case "--unset":
+            return writable(model).map { prefix + $0.name }
+        default:
+            if let equals = text.firstIndex(of: "=") {
+                let fieldName = String(text[..<equals])
+                guard let field = model.field(fieldName), field.kind == .enumeration,
+                    let values = loaded.enums[field.type.namedType]
+                else { return [] }
+                return values.map { prefix + fieldName + "=" + $0 }
+            }
+            let fields: [String] =
+                switch option {
+                case "--key": model.primaryKey
+                // An update names its key with --id/--key; a create may set it.
+                case "--set" where command.name == "update": writable(model).map(\.name).filter { !model.primaryKey.contains($0) }
+                case "--set": writable(model).map(\.name)
+                default: model.fields.filter { $0.kind != .model }.map(\.name)
+                }
+            return fields.map { prefix + $0 + "=" }
+        }
+    }
+
+    /// The fields an update or create may set: not server-set, not a relationship.
+    private static func writable(_ model: Model) -> [ModelField] {
+        model.fields.filter { !$0.isReadOnly && $0.kind != .model }
+    }
+}

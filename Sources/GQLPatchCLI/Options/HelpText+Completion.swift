@@ -1,0 +1,21 @@
+extension HelpText {
+    package static let completion = """
+        Usage: gqlpatch completion bash|zsh|fish
+
+        Prints a completion script for the shell. It completes commands, options, the values of
+        --auth, --output, --conflict-resolution and --sort, and from the schema the command line
+        would read (--schema, GQLPATCH_SCHEMA, ./schema.graphql, the config's model introspection):
+        model names, field names after --set, --unset, --if, --where, --key and --select, and enum
+        values after --set FIELD=. File names after FIELD=@, --schema and --config. It sends nothing.
+
+        Set-up:
+          bash   source <(gqlpatch completion bash)           (in ~/.bashrc)
+          zsh    gqlpatch completion zsh > "${fpath[1]}/_gqlpatch"
+          fish   gqlpatch completion fish > ~/.config/fish/completions/gqlpatch.fish
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+}

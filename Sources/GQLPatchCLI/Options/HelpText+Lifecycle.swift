@@ -1,0 +1,173 @@
+/// The `--help` texts of `get`, `create`, `delete`, `list`, `query` and `schema`.
+extension HelpText {
+    package static let keyOptions = """
+        Key:
+          --id VALUE                  the primary key when it is one field, whatever its name
+          --key FIELD=VALUE           one primary-key field; repeat for composite keys
+        """
+
+    package static let get = """
+        Usage: gqlpatch [global options] get <Model> <key> [--select FIELD,...] [--include-deleted]
+
+        Prints one record as JSON. Exit 3 when there is no record for the key, or when the record is
+        soft-deleted (_deleted: true) unless --include-deleted.
+
+        \(keyOptions)
+        Options:
+          --select FIELD,...          the fields to print (default: every scalar, enum and non-model field)
+          --include-deleted           print a soft-deleted record too
+
+        Examples:
+          gqlpatch get Item --id 42
+          gqlpatch get RecipeStep --key recipeID=r1 --key rowID=3 --select quantity,action
+          gqlpatch get Item --id 42 | jq -r .name
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
+    package static let create = """
+        Usage: gqlpatch [global options] create <Model> <value>... [--if-absent] [--select FIELD,...]
+
+        Creates one record. Every value is typed by the model's create input and every required field
+        is checked before anything is sent. When the model's key is an automatic id, gqlpatch makes a
+        UUID itself, so a create retried after a lost response is recognised instead of duplicated
+        (one retry on a dropped connection or HTTP 5xx). Prints the created record as JSON.
+
+        Values:
+          --set FIELD=VALUE           VALUE typed by the schema
+          --set FIELD:=JSON           a literal JSON value
+          --set FIELD=@PATH           the value read from a file (@- for standard input)
+          --patch PATH|-              a JSON object of values, applied before the flags
+        Options:
+          --if-absent                 a record with that key already there is not an error: print it
+          --select FIELD,...          the fields to print
+
+        Exit 2 when a record with that key exists (without --if-absent), or when the key is held by a
+        soft-deleted record's tombstone (with or without --if-absent).
+
+        Examples:
+          gqlpatch create Item --set name=Lamp --set tags:='["a","b"]'
+          gqlpatch create RecipeStep --set recipeID=r1 --set rowID=1 --set action=stir --if-absent
+          jq -n '{name: "Desk", imageFile: {bucket: "b", region: "eu-west-1", key: "desk.png"}}' \\
+            | gqlpatch create Item --patch -
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
+    package static let delete = """
+        Usage: gqlpatch [global options] delete <Model> <key> [--expect-version N] [--if FIELD=VALUE]...
+                                              [--cascade [--page-size N]]
+
+        Deletes one record and prints it as JSON. For versioned models the record's _version is
+        fetched first and the delete is soft: the record stays with _deleted: true (said on stderr).
+
+        \(keyOptions)
+        Options:
+          --if FIELD=VALUE            only if FIELD currently equals VALUE; repeat for AND
+          --expect-version N          only if the record's _version is N
+          --cascade                   first delete the records of the @hasMany and @hasOne relationships,
+                                      depth first, reading every page of them; prints one JSON line
+                                      per deleted record: {"model": ..., "key": {...}, "record": {...}}
+          --page-size N               with --cascade: records per read of a relationship
+          --select FIELD,...          the fields to print (not with --cascade)
+        With --dry-run and --cascade the children are read and what would be deleted is listed
+        ({"model": ..., "key": {...}, "dryRun": true} lines); nothing is written.
+        A cascade that fails part-way stops, says on stderr what was and was not deleted, and exits
+        with the failure's code.
+
+        Examples:
+          gqlpatch delete Item --id 42
+          gqlpatch delete Item --id 42 --if name=Lamp --expect-version 3
+          gqlpatch delete Recipe --id r1 --cascade
+          gqlpatch --dry-run delete Recipe --id r1 --cascade
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
+    package static let list = """
+        Usage: gqlpatch [global options] list <Model> [--where FIELD=VALUE]... [--filter JSON|@PATH]
+                                            [--limit N] [--page-size N] [--sort asc|desc] [--include-deleted]
+
+        Prints records as JSON Lines (one compact record per line), streaming as pages arrive and
+        following nextToken to the end. --where on the partition key (and the sort-key fields) queries
+        by key, so the records of one partition come back in sort-key order; other --where fields
+        and --filter filter the records. Soft-deleted records are left out unless --include-deleted.
+
+        Options:
+          --where FIELD=VALUE         FIELD equals VALUE (typed by the schema); repeat for AND
+          --filter JSON|@PATH         a Model<X>FilterInput object, AND-ed with --where
+          --limit N                   at most N records in all
+          --page-size N               records per request (the list query's limit argument)
+          --sort asc|desc             sort-key order, with --where on the partition key
+          --include-deleted           print soft-deleted records too
+          --select FIELD,...          the fields to print
+        With --output envelope each response is printed as one line.
+
+        Examples:
+          gqlpatch list Item --limit 10
+          gqlpatch list RecipeStep --where recipeID=r1 --sort desc
+          gqlpatch list Item --filter '{"name": {"beginsWith": "La"}}' | jq -r .id
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
+    package static let query = """
+        Usage: gqlpatch [global options] query (DOCUMENT | @PATH | -) [--var NAME=VALUE]... [--operation NAME]
+
+        Sends a hand-written GraphQL query or mutation and prints its data (or the whole response
+        with --output envelope). Variables are typed by the document's variable definitions. When a
+        schema is known the document is checked first: the operation, the root fields, and the
+        variables (declared, used, required ones given); problems are reported as
+        FILE:LINE:COLUMN (<argument> for a document given inline, <stdin> for standard input).
+
+        Options:
+          --var NAME=VALUE            VALUE typed by the variable's type
+          --var NAME:=JSON            a literal JSON value
+          --var NAME=@PATH            the value read from a file (@- for standard input)
+          --operation NAME            the operation to run when the document has several
+
+        Examples:
+          gqlpatch query '{ listItems(limit: 5) { items { id name } } }'
+          gqlpatch query 'query Q($id: ID!) { getItem(id: $id) { name } }' --var id=42
+          gqlpatch query @ops.graphql --operation Rename --var id=42 --var input:='{"id": "42", "name": "Lamp"}'
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
+    package static let schema = """
+        Usage: gqlpatch [global options] schema [<Model>]
+               gqlpatch [global options] schema pull
+
+        schema prints what gqlpatch knows about the models as JSON: per model its fields (type,
+        required, list, kind), primary key, relationships, whether it is versioned, and the names of
+        its operations and inputs. schema <Model> prints one model. No endpoint is needed.
+
+        schema pull sends the standard introspection query to the endpoint and prints the schema as
+        SDL, which can be saved and given back with --schema. No local schema is needed.
+
+        Examples:
+          gqlpatch schema | jq '.models | keys'
+          gqlpatch schema RecipeStep | jq .primaryKey
+          gqlpatch schema pull > schema.graphql
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+}

@@ -1,0 +1,22 @@
+import GQLPatchOperations
+
+/// `gqlpatch list <Model> [--where F=V]... [--filter JSON] [--limit N] [--page-size N] [--sort asc|desc] [--include-deleted]`.
+public struct ListOptions: Sendable {
+    public var model: String
+    /// `--where FIELD=VALUE` (or `FIELD:=JSON`), AND-ed.
+    public var conditions: [FieldAssignment] = []
+    /// `--filter JSON` (or `@PATH`): a `Model<X>FilterInput` object, AND-ed with `--where`.
+    public var filter: String?
+    /// `--limit N`: print at most N records in all.
+    public var limit: Int?
+    /// `--page-size N`: the `limit` argument of each request.
+    public var pageSize: Int?
+    public var sort: SortOrder?
+    public var includeDeleted = false
+    /// `--select a,b,c.d`; nil means the default selection.
+    public var select: [String]?
+
+    public init(model: String) {
+        self.model = model
+    }
+}

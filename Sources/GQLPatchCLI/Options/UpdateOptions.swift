@@ -1,0 +1,23 @@
+import GQLPatchOperations
+
+/// `gqlpatch update <Model> <key> <change>... [<condition>...]`.
+public struct UpdateOptions: Sendable {
+    public var model: String
+    /// `--id VALUE`: the model's primary key when it is one field.
+    public var id: String?
+    /// `--key FIELD=VALUE`, one per primary-key field.
+    public var keys: [FieldAssignment] = []
+    /// `--set` and `--unset`, in command-line order.
+    public var changes: [FieldAssignment] = []
+    /// `--patch PATH|-`: a JSON object of changes applied before the flags.
+    public var patch: String?
+    /// `--if FIELD=VALUE`, AND-ed.
+    public var conditions: [FieldAssignment] = []
+    public var expectVersion: Int?
+    /// `--select a,b,c.d`; nil means the default selection.
+    public var select: [String]?
+
+    public init(model: String) {
+        self.model = model
+    }
+}

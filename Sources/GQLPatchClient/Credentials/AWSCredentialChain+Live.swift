@@ -1,0 +1,50 @@
+import FoundationEssentials
+import GQLPatchSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension AWSCredentialChain {
+    /// A chain over the real process: its environment, `HOME`, the file system, `/bin/sh` for
+    /// `credential_process` and the system clock.
+    public static func live(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        profile: String? = nil,
+        region: String? = nil,
+        transport: any HTTPTransport
+    ) -> AWSCredentialChain {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordFileHome()
+        return AWSCredentialChain(
+            environment: environment,
+            profile: profile,
+            region: region,
+            home: home,
+            transport: transport,
+            readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
+                // Bounded like every other read; a problem with these files is configuration (78).
+                do throws(GQLPatchError) {
+                    return try LocalFiles.read(path, limit: .valueFile)
+                } catch {
+                    throw .configuration(error.message)
+                }
+            },
+            fileExists: { path in FileManager.default.fileExists(atPath: path) },
+            runProcess: ShellProcessRunner.run,
+            clock: { Int(Date().timeIntervalSince1970) }
+        )
+    }
+
+    /// The current user's home directory from the password database, or `/` when it has none.
+    private static func passwordFileHome() -> String {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16_384)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let directory = entry.pw_dir
+        else { return "/" }
+        let path = String(cString: directory)
+        return path.isEmpty ? "/" : path
+    }
+}

@@ -1,0 +1,42 @@
+import Synchronization
+import GQLPatchSupport
+
+/// Holds the credentials of one run and resolves them again when they are within
+/// `refreshWindow` seconds of expiring. Shared by concurrent requests (the batch command); two
+/// requests that find the credentials stale at once may both resolve, which is harmless.
+/// A failed refresh keeps credentials that have not yet expired.
+public final class CredentialCache: Sendable {
+    /// Refresh credentials that expire within five minutes.
+    public static let defaultRefreshWindow = 300
+
+    private let chain: AWSCredentialChain
+    private let refreshWindow: Int
+    /// The credentials of the last resolution, read and written only under the lock.
+    private let current = Mutex<ResolvedCredentials?>(nil)
+
+    /// Makes an empty cache that resolves with `chain`.
+    public init(chain: AWSCredentialChain, refreshWindow: Int = CredentialCache.defaultRefreshWindow) {
+        self.chain = chain
+        self.refreshWindow = refreshWindow
+    }
+
+    /// The cached credentials, resolved first when there are none or they are about to expire.
+    public func credentials() async throws(GQLPatchError) -> ResolvedCredentials {
+        let now = chain.now()
+        let cached = current.withLock { $0 }
+        if let cached, !cached.needsRefresh(now: now, window: refreshWindow) { return cached }
+        let fresh: ResolvedCredentials
+        do {
+            fresh = try await chain.resolve()
+        } catch {
+            if let cached, !cached.isExpired(now: now) { return cached }
+            throw error
+        }
+        try fresh.checkHeaderValues()
+        if fresh.isExpired(now: chain.now()) {
+            throw .configuration("the credentials from \(fresh.source) have already expired")
+        }
+        current.withLock { $0 = fresh }
+        return fresh
+    }
+}

@@ -1,0 +1,135 @@
+import CCurl
+import GQLPatchSupport
+
+/// `HTTPTransport` over the system's libcurl, driven by the process's one `CurlEventLoop`: connections
+/// are reused across requests and many requests share one thread. Redirects are never followed
+/// (credentials must not travel to another host); only http and https are spoken; TLS certificates
+/// are verified; a response body larger than `maximumResponseBytes` is refused while it streams in
+/// (the transfer stops at the limit, or at once when the announced length is larger).
+public struct CurlTransport: HTTPTransport {
+    private let maximumResponseBytes: Int
+    /// A PEM file of the certificate authorities to trust instead of the system's; nil: the system's.
+    private let certificateAuthorities: String?
+
+    /// Cheap: curl and its thread start with the first request, so runs that send nothing
+    /// (`--help`, `--dry-run`, refused input) never pay for them.
+    public init(maximumResponseBytes: Int = 64 << 20, certificateAuthorities: String? = nil) {
+        self.maximumResponseBytes = maximumResponseBytes
+        self.certificateAuthorities = certificateAuthorities
+    }
+
+    /// The environment variables naming a CA bundle to trust instead of the system's (for a private
+    /// CA or a TLS-inspecting proxy), first set wins: the AWS CLI's, then the two curl's tool reads.
+    public static let certificateAuthorityVariables = ["AWS_CA_BUNDLE", "CURL_CA_BUNDLE", "SSL_CERT_FILE"]
+
+    /// The CA bundle the environment names (see `certificateAuthorityVariables`); nil when none is set.
+    public static func certificateAuthorities(in environment: [String: String]) -> String? {
+        for name in certificateAuthorityVariables {
+            if let path = environment[name], !path.isEmpty { return path }
+        }
+        return nil
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        guard let loop = CurlEventLoop.shared else {
+            throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
+        }
+        try Self.checkHeaders(of: request)
+        let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
+        configure(transfer, for: request, timeout: timeout)
+        let host = Self.host(of: request.url)
+        switch await loop.perform(transfer) {
+        case .response(let response):
+            return response
+        case .oversized:
+            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(Self.describe(maximumResponseBytes))")
+        case .malformed(let reason):
+            var error = GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: \(reason)")
+            error.requestMayHaveArrived = true
+            throw error
+        case .failure(let code, let osErrno, let detail):
+            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout)
+        case .failedAfterSending(let code, let osErrno, let detail, let stage):
+            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
+        }
+    }
+
+    /// The last guard before the wire, whatever built the request: every header name and value is
+    /// checked byte by byte (`HeaderCheck`), refused with its origin's exit code, and so is the URL.
+    package static func checkHeaders(of request: HTTPRequest) throws(GQLPatchError) {
+        if let problem = HeaderCheck.problem(inValue: request.url) {
+            throw .configuration("the URL of a request holds \(problem); nothing was sent")
+        }
+        for header in request.headers { try HeaderCheck.check(header) }
+    }
+
+    /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
+    public func limitingResponses(to bytes: Int) -> any HTTPTransport {
+        CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
+    }
+
+    /// The host the messages name (parsed only when something went wrong: the endpoint was checked
+    /// before any request was made).
+    package static func host(of url: String) -> String {
+        AWSEndpointURL(url)?.host ?? url
+    }
+
+    /// `64 MB`, or the bytes when the limit is not a whole number of MB.
+    package static func describe(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
+    private func configure(_ transfer: CurlTransfer, for request: HTTPRequest, timeout: Double) {
+        let handle = transfer.handle
+        request.url.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_URL, $0) }  // curl copies strings
+        "http,https".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, $0) }
+        gqlpatch_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
+        gqlpatch_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, (timeout * 1000).saturated(to: Int.self)))
+        gqlpatch_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseBytes))
+        gqlpatch_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer)
+        if let certificateAuthorities {
+            certificateAuthorities.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_CAINFO, $0) }
+        }
+        let context = Unmanaged.passUnretained(transfer).toOpaque()
+        if request.method == "POST" {
+            gqlpatch_curl_set_long(handle, CURLOPT_POST, 1)
+            gqlpatch_curl_set_offset(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.count))
+            if request.body.isEmpty {
+                "".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0) }
+            } else {
+                request.body.withUnsafeBytes { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+            }
+        } else {
+            request.method.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, $0) }
+        }
+        var list: UnsafeMutablePointer<curl_slist>?
+        for header in request.headers {
+            list = "\(header.name): \(header.value)".withCString { gqlpatch_curl_slist_append(list, $0) }
+        }
+        // No `Expect: 100-continue` wait before larger bodies: AppSync answers at once.
+        list = "Expect:".withCString { gqlpatch_curl_slist_append(list, $0) }
+        transfer.headerList = list
+        gqlpatch_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
+        gqlpatch_curl_set_pointer(handle, CURLOPT_PREREQDATA, context)
+        gqlpatch_curl_set_prerequest(handle) { context, _, _, _, _ in
+            Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().mayStartRequest()
+                ? CURL_PREREQFUNC_OK : CURL_PREREQFUNC_ABORT
+        }
+        gqlpatch_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        gqlpatch_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            let bytes = UnsafeRawPointer(data).map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: length) }
+            return transfer.receive(bytes ?? UnsafeBufferPointer(start: nil, count: 0)) ? length : 0
+        }
+        gqlpatch_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        gqlpatch_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            guard let data else { return length }
+            let line = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            return transfer.receiveHeader(line) ? length : 0
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import GQLPatchSupport
+
+/// Sends one HTTP request. The one place the library is `async`.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse
+
+    /// This transport with response bodies limited to `bytes` (`--max-response-mb`). Transports
+    /// that do not read from the network return themselves.
+    func limitingResponses(to bytes: Int) -> any HTTPTransport
+}
+
+extension HTTPTransport {
+    public func limitingResponses(to bytes: Int) -> any HTTPTransport { self }
+}

@@ -1,0 +1,68 @@
+import FoundationEssentials
+import GQLPatchSupport
+
+/// Adds a request's credentials: `x-api-key`, a raw token in `Authorization` (no "Bearer"),
+/// a SigV4 signature (service `appsync`), or nothing.
+public enum RequestAuthorizer: Sendable {
+    /// The key and where it came from (`--api-key`, or the environment or config: see `HeaderOrigin`).
+    case apiKey(String, origin: HeaderOrigin = .configuration)
+    case token(String, origin: HeaderOrigin = .configuration)
+    /// SigV4 with credentials from the AWS chain, resolved on first use and refreshed before they expire.
+    case iam(cache: CredentialCache, region: String)
+    case none
+
+    /// The auth mode's CLI name, for `--dry-run` and messages.
+    public var modeName: String {
+        switch self {
+        case .apiKey: return "api-key"
+        case .token: return "token"
+        case .iam: return "iam"
+        case .none: return "none"
+        }
+    }
+
+    /// The names of the headers `authorize` adds (for `--dry-run`, which shows no values).
+    public var headerNames: [String] {
+        switch self {
+        case .apiKey: return ["x-api-key"]
+        case .token: return ["Authorization"]
+        case .iam: return ["Host", "X-Amz-Date", "X-Amz-Security-Token (with temporary credentials)", "Authorization"]
+        case .none: return []
+        }
+    }
+
+    /// The secrets known before any request (API key, token). IAM secrets are known only once
+    /// resolved; they are never printed either.
+    public var secrets: [String] {
+        switch self {
+        case .apiKey(let key, _): return [key]
+        case .token(let token, _): return [token]
+        case .iam, .none: return []
+        }
+    }
+
+    /// Whether the request carries credentials (which must not travel over plain http to another host).
+    public var sendsCredentials: Bool {
+        if case .none = self { return false }
+        return true
+    }
+
+    /// Adds the credentials to the request. For IAM this may resolve credentials (STS, container,
+    /// instance metadata) the first time, and signs with the current time.
+    public func authorize(_ request: inout HTTPRequest) async throws(GQLPatchError) {
+        switch self {
+        case .apiKey(let key, let origin):
+            request.headers.append(HeaderField(name: "x-api-key", value: key, origin: origin))
+            request.secrets.append(key)
+        case .token(let token, let origin):
+            request.headers.append(HeaderField(name: "Authorization", value: token, origin: origin))
+            request.secrets.append(token)
+        case .iam(let cache, let region):
+            let resolved = try await cache.credentials()
+            let signer = IAMSigner(resolved, region: region)
+            signer.sign(&request, at: Int(Date().timeIntervalSince1970))
+            request.secrets += signer.secrets + [resolved.credentials.accessKeyID]
+        case .none: break
+        }
+    }
+}

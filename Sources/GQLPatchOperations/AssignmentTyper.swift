@@ -1,0 +1,39 @@
+import GraphQLSDL
+import JSON
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// Types one `F=TEXT`, `F:=JSON`, `F=@PATH` or unset value for a schema type, with `ValueTyper`.
+/// A file's text is taken as it is for `String`/`ID`, else trimmed and typed like `F=TEXT`.
+package struct AssignmentTyper: Sendable {
+    package var catalogue: ModelCatalogue
+    package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
+
+    package func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+        let typer = ValueTyper(catalogue: catalogue)
+        switch assignment.value {
+        case .null:
+            return try typer.value(fromJSON: .null, as: type, at: path)
+        case .text(let text):
+            return try typer.value(fromText: text, as: type, at: path)
+        case .json(let text):
+            let json: JSONValue
+            do {
+                json = try JSONValue.parse(text)
+            } catch {
+                throw .invalidInput("\(path): the value after := is not JSON (\(error))")
+            }
+            return try typer.value(fromJSON: json, as: type, at: path)
+        case .file(let file):
+            let bytes = try readFile(file)
+            let shownFile = file == "-" ? "standard input" : file
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw .invalidInput("\(path): \(shownFile) is not UTF-8 text")
+            }
+            if case .named(let name) = type.nullable, name == "String" || name == "ID" {
+                return .string(text)
+            }
+            return try typer.value(fromText: ChangeSetBuilder.trimmed(text), as: type, at: path)
+        }
+    }
+}

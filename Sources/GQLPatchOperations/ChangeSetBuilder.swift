@@ -1,0 +1,189 @@
+import GraphQLSDL
+import JSON
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// Turns the command line's key (`--id` or `--key`) and changes (`--patch`, `--set`, `--unset`) into a
+/// typed `ChangeSet` for one model, checking every field against the model's update input.
+public struct ChangeSetBuilder: Sendable {
+    /// Reads a file named by `F=@PATH` (`-` is standard input). Failures are `.unreadableFile`
+    /// with the message `cannot read PATH: reason`.
+    public typealias FileReader = @Sendable (String) throws(GQLPatchError) -> [UInt8]
+
+    /// How the record is named on the command line.
+    public enum Key: Sendable, Hashable {
+        /// `--id VALUE`: the whole primary key when it is one field, whatever its name.
+        case id(String)
+        /// `--key F=V`, one per primary-key field.
+        case fields([FieldAssignment])
+    }
+
+    public var catalogue: ModelCatalogue
+    public var readFile: FileReader
+
+    public init(catalogue: ModelCatalogue, readFile: @escaping FileReader) {
+        self.catalogue = catalogue
+        self.readFile = readFile
+    }
+
+    private var typer: ValueTyper { ValueTyper(catalogue: catalogue) }
+
+    /// Builds the key and the changes. `patch` (a `--patch` object, JSON null meaning unset) is applied
+    /// before `changes` (the `--set`/`--unset` flags in order); a flag overrides a patch entry, but
+    /// two flags naming the same field are refused.
+    public func build(
+        model: Model, key: Key, patch: JSONObject? = nil, changes: [FieldAssignment]
+    ) throws(GQLPatchError) -> ChangeSet {
+        let typedKey = try self.key(model: model, key)
+        let input = updateInput(of: model)
+        var typed = JSONObject()
+        if let patch {
+            for (name, value) in patch {
+                let type = try changeableType(of: name, model: model, input: input, key: key)
+                let typedValue = try typer.value(fromJSON: value, as: type, at: "\(model.name).\(name)")
+                if typedValue.isNull { try checkUnset(name, model: model) }
+                typed[name] = typedValue
+            }
+        }
+        var flagged: [String: String] = [:]
+        for change in changes {
+            let flag = change.value == .null ? "--unset" : "--set"
+            if let earlier = flagged[change.field] {
+                throw .usage(
+                    earlier == flag
+                        ? "\(flag) \(change.field) given twice" : "\(change.field) given twice (\(earlier) and \(flag))")
+            }
+            flagged[change.field] = flag
+            let type = try changeableType(of: change.field, model: model, input: input, key: key)
+            let typedValue = try value(of: change, as: type, at: "\(model.name).\(change.field)")
+            if typedValue.isNull { try checkUnset(change.field, model: model) }
+            typed[change.field] = typedValue
+        }
+        return ChangeSet(key: typedKey, changes: typed)
+    }
+
+    /// The typed primary key, fields in key order. Types come from the update input's key fields,
+    /// else from the get query's arguments, else from the model's fields.
+    public func key(model: Model, _ key: Key) throws(GQLPatchError) -> JSONObject {
+        guard !model.primaryKey.isEmpty else {
+            throw .invalidInput("\(model.name) has no primary key in the schema")
+        }
+        var given: [(field: String, value: FieldAssignment.Value)] = []
+        switch key {
+        case .id(let text):
+            guard model.primaryKey.count == 1 else {
+                let flags = model.primaryKey.map { "--key \($0)=VALUE" }.joined(separator: " ")
+                throw .invalidInput(
+                    "\(model.name) has a composite primary key (\(model.primaryKey.joined(separator: ", "))); "
+                        + "give \(flags) instead of --id")
+            }
+            given = [(model.primaryKey[0], .text(text))]
+        case .fields(let assignments):
+            var seen: Set<String> = []
+            for assignment in assignments {
+                guard model.primaryKey.contains(assignment.field) else {
+                    throw .invalidInput(
+                        "--key \(assignment.field) is not part of \(model.name)'s primary key "
+                            + "(\(model.primaryKey.joined(separator: ", ")))")
+                }
+                guard seen.insert(assignment.field).inserted else {
+                    throw .usage("--key \(assignment.field) given twice")
+                }
+                given.append((assignment.field, assignment.value))
+            }
+            for field in model.primaryKey where !seen.contains(field) {
+                throw .invalidInput("missing --key \(field) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))")
+            }
+        }
+        var typed = JSONObject()
+        for field in model.primaryKey {
+            guard let value = given.first(where: { $0.field == field })?.value else { continue }
+            let type = keyType(of: field, model: model)
+            guard value != .null else {
+                throw .invalidInput("\(model.name).\(field): a primary-key field cannot be null")
+            }
+            typed[field] = try self.value(of: FieldAssignment(field: field, value: value), as: type, at: "\(model.name).\(field)")
+        }
+        return typed
+    }
+
+    // MARK: - Field checks
+
+    private func updateInput(of model: Model) -> InputObject? {
+        model.operations.updateInput.flatMap { catalogue.inputObjects[$0] }
+    }
+
+    private func keyType(of field: String, model: Model) -> TypeReference {
+        if let type = updateInput(of: model)?.field(field)?.type { return type }
+        if let argument = model.operations.getArguments.first(where: { $0.name == field }) { return argument.type }
+        if let type = model.field(field)?.type { return type }
+        return .nonNull(.named("ID"))
+    }
+
+    /// The update-input type of a field the command may change, or the reason it may not.
+    private func changeableType(
+        of name: String, model: Model, input: InputObject?, key: Key
+    ) throws(GQLPatchError) -> TypeReference {
+        guard let input else {
+            throw .invalidInput("the API has no update operation for \(model.name)")
+        }
+        if model.primaryKey.contains(name) {
+            let flag = if case .id = key { "--id" } else { "--key" }
+            throw .invalidInput("\(name) is part of the primary key and cannot be changed; it is given with \(flag)")
+        }
+        if ["_version", "_deleted", "_lastChangedAt"].contains(name) {
+            throw .invalidInput("\(name) is kept by conflict resolution and cannot be set")
+        }
+        if let dot = name.firstIndex(of: ".") {
+            let parent = String(name[..<dot])
+            throw .invalidInput(
+                "\(name): parts of \(parent) cannot be changed alone; give the whole value (--set \(parent):='{...}')")
+        }
+        let modelField = model.field(name)
+        if let field = input.field(name) { return field.type }
+        if let modelField {
+            if let relationship = modelField.relationship {
+                switch relationship.kind {
+                case .hasMany, .hasOne:
+                    throw .invalidInput(
+                        "\(name) is a relationship (@\(relationship.kind.rawValue)); change the \(relationship.kind == .hasMany ? "child records" : "related record") instead")
+                case .belongsTo:
+                    let keys = relationship.keyFields.isEmpty ? "" : " (\(relationship.keyFields.joined(separator: ", ")))"
+                    throw .invalidInput("\(name) is a relationship (@belongsTo); set its key fields\(keys) instead")
+                }
+            }
+            if modelField.isReadOnly || ["createdAt", "updatedAt"].contains(name) {
+                throw .invalidInput("\(name) is set by the server")
+            }
+            throw .invalidInput("\(name) cannot be changed: \(input.name) has no such field")
+        }
+        let settable = input.fields.map(\.name).filter { !model.primaryKey.contains($0) && $0 != "_version" }
+        if let suggestion = FieldSuggestion.closest(to: name, among: settable + model.fields.map(\.name)) {
+            throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+        }
+        throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(settable.joined(separator: ", ")))")
+    }
+
+    /// Refuses to null a field the model type declares non-null: the update input allows it, but the
+    /// resolver would REMOVE the attribute and later reads of the record would fail.
+    private func checkUnset(_ name: String, model: Model) throws(GQLPatchError) {
+        if let field = model.field(name), field.isRequired {
+            throw .invalidInput("\(name) is required (\(field.type)) and cannot be unset; removing it would corrupt the record")
+        }
+    }
+
+    // MARK: - Values
+
+    /// Types a flag's value: `=TEXT`, `:=JSON`, `=@PATH` (verbatim text for String/ID) or unset.
+    private func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+        try AssignmentTyper(catalogue: catalogue, readFile: readFile).value(of: assignment, as: type, at: path)
+    }
+
+    package static func trimmed(_ text: String) -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(text[first...last])
+    }
+}

@@ -1,0 +1,116 @@
+import GraphQLSDL
+import JSON
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// Builds the GraphQL documents and variables for a model's operations, with the names and argument
+/// types the catalogue records (`getItem(id: ID!)`, `UpdateItemInput`, ...). Operation names are
+/// `Get<M>`, `List<M>`, `Create<M>`, `Update<M>` and `Delete<M>`.
+public struct DocumentBuilder: Sendable {
+    public init() {}
+
+    /// `query GetItem($id: ID!) { getItem(id: $id) { ... } }`, one variable per get argument, taken from `key`.
+    public func getQuery(model: Model, selection: SelectionSet, key: JSONObject) throws(GQLPatchError) -> GraphQLRequestBody {
+        guard let field = model.operations.get else {
+            throw .invalidInput("the API has no get operation for \(model.name)")
+        }
+        var arguments = model.operations.getArguments
+        if arguments.isEmpty {
+            arguments = model.primaryKey.map { name in
+                OperationArgument(name: name, type: model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
+            }
+        }
+        var variables = JSONObject()
+        for argument in arguments {
+            guard let value = key[argument.name] else {
+                throw .invalidInput("\(model.name): no value for \(argument.name), an argument of \(field)")
+            }
+            variables[argument.name] = value
+        }
+        return request(
+            kind: "query", name: "Get\(model.name)", field: field, arguments: arguments,
+            selection: selection.rendered, variables: variables)
+    }
+
+    /// `query ListItems($filter: ...) { listItems(filter: $filter) { items { ... } nextToken } }`, declaring
+    /// only the arguments given, with their schema types.
+    public func listQuery(model: Model, selection: SelectionSet, arguments: JSONObject) throws(GQLPatchError) -> GraphQLRequestBody {
+        guard let field = model.operations.list else {
+            throw .invalidInput("the API has no list operation for \(model.name)")
+        }
+        for name in arguments.keys where !model.operations.listArguments.contains(where: { $0.name == name }) {
+            let known = model.operations.listArguments.map(\.name).joined(separator: ", ")
+            throw .invalidInput("\(field) has no argument \(name) (it takes: \(known))")
+        }
+        let used = model.operations.listArguments.filter { arguments[$0.name] != nil }
+        var variables = JSONObject()
+        for argument in used { variables[argument.name] = arguments[argument.name] }
+        return request(
+            kind: "query", name: "List\(model.name)", field: field, arguments: used,
+            selection: "{ items \(selection.rendered) nextToken }", variables: variables)
+    }
+
+    public func createMutation(
+        model: Model, selection: SelectionSet, input: JSONObject, condition: JSONValue? = nil
+    ) throws(GQLPatchError) -> GraphQLRequestBody {
+        try mutation(
+            verb: "Create", field: model.operations.create, inputType: model.operations.createInput, model: model,
+            selection: selection, input: input, condition: condition)
+    }
+
+    /// `mutation UpdateItem($input: UpdateItemInput!, $condition: ModelItemConditionInput) { updateItem(input: $input, condition: $condition) { ... } }`;
+    /// `$condition` only when a condition is given.
+    public func updateMutation(
+        model: Model, selection: SelectionSet, input: JSONObject, condition: JSONValue? = nil
+    ) throws(GQLPatchError) -> GraphQLRequestBody {
+        try mutation(
+            verb: "Update", field: model.operations.update, inputType: model.operations.updateInput, model: model,
+            selection: selection, input: input, condition: condition)
+    }
+
+    public func deleteMutation(
+        model: Model, selection: SelectionSet, input: JSONObject, condition: JSONValue? = nil
+    ) throws(GQLPatchError) -> GraphQLRequestBody {
+        try mutation(
+            verb: "Delete", field: model.operations.delete, inputType: model.operations.deleteInput, model: model,
+            selection: selection, input: input, condition: condition)
+    }
+
+    // MARK: - Pieces
+
+    private func mutation(
+        verb: String, field: String?, inputType: String?, model: Model, selection: SelectionSet, input: JSONObject,
+        condition: JSONValue?
+    ) throws(GQLPatchError) -> GraphQLRequestBody {
+        guard let field, let inputType else {
+            throw .invalidInput("the API has no \(verb.lowercased()) operation for \(model.name)")
+        }
+        var arguments = [OperationArgument(name: "input", type: .nonNull(.named(inputType)))]
+        var variables = JSONObject([("input", .object(input))])
+        if let condition, !condition.isNull {
+            guard let conditionType = model.operations.conditionInput else {
+                throw .invalidInput("the API's \(field) takes no condition")
+            }
+            arguments.append(OperationArgument(name: "condition", type: .named(conditionType)))
+            variables["condition"] = condition
+        }
+        return request(
+            kind: "mutation", name: "\(verb)\(model.name)", field: field, arguments: arguments,
+            selection: selection.rendered, variables: variables)
+    }
+
+    private func request(
+        kind: String, name: String, field: String, arguments: [OperationArgument], selection: String, variables: JSONObject
+    ) -> GraphQLRequestBody {
+        var text = "\(kind) \(name)"
+        if !arguments.isEmpty {
+            text += "(" + arguments.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+        }
+        text += " { \(field)"
+        if !arguments.isEmpty {
+            text += "(" + arguments.map { "\($0.name): $\($0.name)" }.joined(separator: ", ") + ")"
+        }
+        text += " \(selection) }"
+        return GraphQLRequestBody(query: text, variables: variables, operationName: name)
+    }
+}

@@ -1,0 +1,289 @@
+import JSON
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// The single-record update rules that `update` and `apply` share. Unversioned: send the change;
+/// in `--conflict-resolution auto`, a version conflict switches to the versioned path (unless the
+/// compiled schema's update input has no `_version` to send). An answer with other values than were
+/// sent is the server's answer, never taken for AUTOMERGE (a server may store another spelling):
+/// it is noted. Versioned: fetch the record and its `_version`, refuse a missing or soft-deleted
+/// record and a wrong expected version, do nothing when the record already holds the values, send
+/// the change with `_version`, and refetch and retry after a version conflict or a merge that kept
+/// the server's values (an answer at the `_version` after the one sent merged nothing). Values
+/// compare by the field's type (`ResponseComparer`). A failed condition is told apart from a missing
+/// record by reading the key.
+///
+/// `apply` sends through a retrying sender: when a try's answer was lost (`Sent.ambiguous`), a conflict
+/// or failed condition that follows may be that try's own doing, so the record is read and, when it
+/// already holds the change, the update counts as done once (`Outcome.updated` with no response).
+package struct RecordUpdater: Sendable {
+    /// What to update.
+    package struct Target: Sendable {
+        package var model: Model
+        package var changeSet: ChangeSet
+        package var condition: JSONValue?
+        package var expectVersion: Int?
+        /// The fields the mutation returns.
+        package var selection: SelectionSet
+        /// The fields of the fetch on the versioned path (and of `readsBefore`).
+        package var fetchSelection: SelectionSet
+        package var versioned: Bool
+
+        package init(
+            model: Model, changeSet: ChangeSet, condition: JSONValue? = nil, expectVersion: Int? = nil,
+            selection: SelectionSet, fetchSelection: SelectionSet, versioned: Bool
+        ) {
+            self.model = model
+            self.changeSet = changeSet
+            self.condition = condition
+            self.expectVersion = expectVersion
+            self.selection = selection
+            self.fetchSelection = fetchSelection
+            self.versioned = versioned
+        }
+    }
+
+    /// How messages name the expected version and the condition: as flags or as input members.
+    package struct Wording: Sendable {
+        package var expectVersion: String
+        package var condition: String
+
+        package static let commandLine = Wording(expectVersion: "--expect-version", condition: "the --if condition")
+        package static let input = Wording(expectVersion: "expectVersion", condition: "the \"if\" condition")
+    }
+
+    package enum Outcome: Sendable {
+        /// Written. `response` is the mutation's whole answer (nil when a lost try turned out to have
+        /// written it and `item` is the record as read); `before` is the record as read before the
+        /// write, when it was read.
+        case updated(item: JSONValue, response: GraphQLResponse?, before: JSONObject?)
+        /// Nothing to change: the record already holds the values.
+        case unchanged(record: JSONObject)
+    }
+
+    /// A mutation's answer, and whether an earlier try of it may have been applied unseen.
+    package struct Sent: Sendable {
+        package var response: GraphQLResponse
+        package var ambiguous: Bool
+
+        package init(response: GraphQLResponse, ambiguous: Bool) {
+            self.response = response
+            self.ambiguous = ambiguous
+        }
+    }
+
+    package typealias Fetch = @Sendable (_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError) -> JSONObject?
+    package typealias Send = @Sendable (_ request: GraphQLRequestBody) async throws(GQLPatchError) -> Sent
+
+    package var catalogue: ModelCatalogue
+    package var retryConflicts: Int
+    package var conflictResolution: ConflictResolution
+    package var wording: Wording
+    /// Read the record before an unversioned update too (`apply --atomic` needs the previous values).
+    package var readsBefore = false
+    package var fetch: Fetch
+    package var send: Send
+    /// Progress notes for stderr (the conflict retries, the switch to the versioned path).
+    package var note: @Sendable (String) -> Void
+    /// Called with a failed mutation response before its error is thrown (`--output envelope` prints it).
+    package var rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
+
+    package init(
+        catalogue: ModelCatalogue, retryConflicts: Int, conflictResolution: ConflictResolution, wording: Wording,
+        readsBefore: Bool = false, fetch: @escaping Fetch, send: @escaping Send,
+        note: @escaping @Sendable (String) -> Void, rejected: @escaping @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
+    ) {
+        self.catalogue = catalogue
+        self.retryConflicts = retryConflicts
+        self.conflictResolution = conflictResolution
+        self.wording = wording
+        self.readsBefore = readsBefore
+        self.fetch = fetch
+        self.send = send
+        self.note = note
+        self.rejected = rejected
+    }
+
+    package func run(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        target.versioned ? try await runVersioned(target) : try await runUnversioned(target)
+    }
+
+    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say: the
+    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
+        var result = selection
+        for name in ["_version", "_deleted"] where !result.contains(name) {
+            result.fields.append(SelectionSet.Field(name: name))
+        }
+        return result
+    }
+
+    // MARK: - Paths
+
+    private func describe(_ target: Target) -> String {
+        ModelLookup.describe(model: target.model, key: target.changeSet.key)
+    }
+
+    private func comparer(_ target: Target) -> ResponseComparer {
+        ResponseComparer(catalogue: catalogue, model: target.model)
+    }
+
+    /// False when the schema is the API's own compiled one and its update input has no `_version`.
+    private func canSendVersion(_ model: Model) -> Bool {
+        guard catalogue.origin == .compiledSchema, let name = model.operations.updateInput, let input = catalogue.inputObjects[name] else {
+            return true
+        }
+        return input.field("_version") != nil
+    }
+
+    private func versionedTarget(_ target: Target) -> Target {
+        var versioned = target
+        versioned.versioned = true
+        versioned.fetchSelection = Self.withSyncFields(target.fetchSelection)
+        return versioned
+    }
+
+    private func runUnversioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        let model = target.model
+        var before: JSONObject?
+        if readsBefore {
+            guard let record = try await fetch(model, target.changeSet.key, target.fetchSelection) else {
+                throw GQLPatchError(.notFound, "no \(describe(target))")
+            }
+            if target.condition == nil, comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
+                return .unchanged(record: record)
+            }
+            before = record
+        }
+        let request = try DocumentBuilder().updateMutation(
+            model: model, selection: target.selection, input: target.changeSet.input(version: nil), condition: target.condition)
+        let sent = try await send(request)
+        try ResponseKeyCheck.check(sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
+        let response = sent.response
+        // The schema did not say, but the API checks versions: switch to the versioned path, unless
+        // the compiled schema's update input has no `_version` (gqlpatch never sends a field the
+        // input type lacks).
+        if conflictResolution == .auto, let conflict = response.errors.first(where: \.isConflict), model.operations.get != nil,
+            canSendVersion(model)
+        {
+            note("gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying")
+            return try await runVersioned(versionedTarget(target))
+        }
+        if response.errors.isEmpty, let object = response.field(model.operations.update ?? "")?.objectValue {
+            let differing = comparer(target).unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
+            if !differing.isEmpty {
+                note(
+                    "gqlpatch: note: \(describe(target)): the server answered other values than were sent for \(differing.joined(separator: ", ")) (kept as answered; for an API that merges versions, use --conflict-resolution on)"
+                )
+            }
+        }
+        return try await finish(target, sent: sent, before: before)
+    }
+
+    private func runVersioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        let comparer = comparer(target)
+        var lastProblem = ""
+        var lostWrite: Int?  // the _version a try sent whose answer was lost
+        var before: JSONObject?
+        for attempt in 0...retryConflicts {
+            let record = try await fetch(target.model, target.changeSet.key, target.fetchSelection)
+            guard let record else {
+                throw GQLPatchError(.notFound, "no \(describe(target))")
+            }
+            if record["_deleted"] == .bool(true) {
+                throw GQLPatchError(.notFound, "\(describe(target)) is deleted (_deleted: true)")
+            }
+            guard case .int(let version) = record["_version"] ?? .null else {
+                throw GQLPatchError(.badResponse, "the server's \(describe(target)) has no integer _version although the model is versioned")
+            }
+            if let sent = lostWrite, version > sent, comparer.allApplied(record: record, changes: target.changeSet.changes) {
+                return .updated(item: .object(record), response: nil, before: before)
+            }
+            before = record
+            if let expected = target.expectVersion, expected != version {
+                throw GQLPatchError(
+                    .conflict, "\(describe(target)) is at _version \(version), not \(expected) (\(wording.expectVersion)); nothing was written")
+            }
+            if target.condition == nil, comparer.allApplied(record: record, changes: target.changeSet.changes) {
+                return .unchanged(record: record)
+            }
+            let request = try DocumentBuilder().updateMutation(
+                model: target.model, selection: target.selection, input: target.changeSet.input(version: version),
+                condition: target.condition)
+            let sent = try await send(request)
+            try ResponseKeyCheck.check(sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
+            let response = sent.response
+            if sent.ambiguous { lostWrite = version }
+            if let conflict = response.errors.first(where: \.isConflict) {
+                if target.expectVersion != nil, !sent.ambiguous {
+                    try rejected(response)
+                    throw GQLPatchError(.conflict, "\(describe(target)) changed after _version \(version) was read: \(conflict.summary)")
+                }
+                lastProblem = "version conflict (\(conflict.summary))"
+                if attempt < retryConflicts {
+                    note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    continue
+                }
+                try rejected(response)
+                break
+            }
+            // The `_version` after the one sent means the write went onto that version: nothing merged.
+            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""), let object = item.objectValue,
+                object["_version"] != .int(version + 1)
+            {
+                let kept = comparer.unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
+                if !kept.isEmpty {
+                    // AUTOMERGE answered success but kept the server's values for these fields.
+                    lastProblem = "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"
+                    if attempt < retryConflicts {
+                        note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                        continue
+                    }
+                    try rejected(response)
+                    break
+                }
+            }
+            return try await finish(target, sent: sent, before: before)
+        }
+        throw GQLPatchError(.conflict, "\(describe(target)): \(lastProblem) after \(retryConflicts) retries; giving up")
+    }
+
+    /// Success: the record. Errors: sort out not-found from a failed condition, then fail with the code.
+    private func finish(_ target: Target, sent: Sent, before: JSONObject?) async throws(GQLPatchError) -> Outcome {
+        let response = sent.response
+        let model = target.model
+        if response.errors.isEmpty {
+            guard let item = response.field(model.operations.update ?? "") else {
+                try rejected(response)
+                throw GQLPatchError(.notFound, "no \(describe(target)) (the server returned null)")
+            }
+            guard item.objectValue != nil else {
+                try rejected(response)
+                throw GQLPatchError(.badResponse, "\(model.operations.update ?? "") returned \(item) where an object was expected")
+            }
+            return .updated(item: item, response: response, before: before)
+        }
+        try rejected(response)
+        if response.errors.contains(where: \.isConditionalCheckFailed) {
+            if model.operations.get != nil {
+                if sent.ambiguous {
+                    // A lost try may have written the change and made this one's condition fail.
+                    let record = try await fetch(model, target.changeSet.key, target.fetchSelection)
+                    guard let record, record["_deleted"] != .bool(true) else { throw GQLPatchError(.notFound, "no \(describe(target))") }
+                    if comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
+                        return .updated(item: .object(record), response: nil, before: before)
+                    }
+                } else {
+                    let keyOnly = SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0) })
+                    let record = try await fetch(model, target.changeSet.key, keyOnly)
+                    if record == nil { throw GQLPatchError(.notFound, "no \(describe(target))") }
+                }
+            }
+            let reason = target.condition == nil ? "the update's condition failed" : "\(wording.condition) is false"
+            throw GQLPatchError(.conflict, "\(describe(target)): \(reason) (\(response.errors[0].summary)); nothing was written")
+        }
+        throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
+    }
+}

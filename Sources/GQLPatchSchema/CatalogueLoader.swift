@@ -1,0 +1,148 @@
+import FoundationEssentials
+import GraphQLSDL
+import JSON
+import GQLPatchSupport
+
+/// Loads a `ModelCatalogue` from a schema file, choosing the reader by the file's content:
+/// JSON (first non-space byte `{`) is model introspection (`amplify_outputs.json` with
+/// `data.model_introspection`, or a bare document with `version` and `models`); SDL with `@model`
+/// types is an Amplify source schema; other SDL is a compiled AppSync schema when its mutation type
+/// has model update fields (`input: Update...Input!`).
+public enum CatalogueLoader {
+    /// The file beside a source schema that says whether conflict detection is on.
+    public static let transformConfigFileName = "transform.conf.json"
+
+    /// Reads and loads `path`. For a source schema, `transform.conf.json` in the same folder (if any)
+    /// gives the conflict-detection setting; `versioned` (the CLI's `--conflict-resolution on/off`)
+    /// overrides it for every model.
+    public static func load(path: String, versioned: Bool? = nil, focus: CatalogueFocus? = nil) throws(GQLPatchError) -> ModelCatalogue {
+        let bytes = try readFile(path, what: "schema")
+        let configPath = FilePathText.join(FilePathText.directory(of: path), transformConfigFileName)
+        return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
+            guard FileManager.default.fileExists(atPath: configPath) else { return nil }
+            let configBytes = try readFile(configPath, what: "transform config")
+            return try parseJSON(configBytes, file: configPath)
+        }
+    }
+
+    /// Loads a catalogue from bytes already read. `transformConfig` is the parsed `transform.conf.json`
+    /// that goes with a source schema (ignored for other kinds).
+    ///
+    /// `focus` (nil: everything) names the models the caller needs. For a compiled schema (SDL with no
+    /// `@model` in its text) only those are read, with the models they relate to and the types they
+    /// reach (see `CompiledSchemaReader.readFocused`): `models` holds them, `modelNames` every model,
+    /// `inputObjects`, `enums` and `nonModelTypes` what they reach. Schemas of other kinds, and
+    /// compiled schemas the focused read cannot handle (errors included), are read whole.
+    public static func load(
+        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil, focus: CatalogueFocus? = nil
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        try load(bytes: bytes, file: file, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
+            transformConfig
+        }
+    }
+
+    private static func load(
+        bytes: [UInt8], file: String, versioned: Bool?, focus: CatalogueFocus? = nil,
+        transformConfig: () throws(GQLPatchError) -> JSONValue?
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        if let focus, firstSignificantByte(bytes) != UInt8(ascii: "{"), !containsModelDirective(bytes),
+            var catalogue = CompiledSchemaReader(file: file).readFocused(bytes: bytes, focus: focus)
+        {
+            if let versioned {
+                for name in catalogue.models.keys { catalogue.models[name]?.isVersioned = versioned }
+            }
+            return catalogue
+        }
+        if firstSignificantByte(bytes) == UInt8(ascii: "{") {
+            let json = try parseJSON(bytes, file: file)
+            let reader = ModelIntrospectionReader(file: file, versionedOverride: versioned)
+            if let data = json["data"] {
+                guard let introspection = data["model_introspection"], introspection.objectValue != nil else {
+                    throw GQLPatchError(.configuration, "\(file): data.model_introspection must be an object (the file has no data models)")
+                }
+                return try reader.read(introspection, path: "data.model_introspection")
+            }
+            guard json["models"] != nil, json["version"] != nil else {
+                throw GQLPatchError(
+                    .configuration,
+                    "\(file): not a model introspection document: expected \"data.model_introspection\" or \"version\" and \"models\"")
+            }
+            return try reader.read(json, path: "")
+        }
+        let document: Document
+        do {
+            document = try Parser.parse(bytes, file: file)
+        } catch {
+            throw GQLPatchError(.configuration, error.description)
+        }
+        let table = try SchemaTypeTable(document: document, file: file)
+        if table.all(.object).contains(where: { $0.directive("model") != nil }) {
+            let config = try transformConfig().map(TransformConfig.init(json:)) ?? TransformConfig()
+            return try SourceSchemaTransformer(file: file, transformConfig: config, versionedOverride: versioned)
+                .transform(table)
+        }
+        if CompiledSchemaReader.hasModelOperations(table) {
+            var catalogue = try CompiledSchemaReader(file: file).read(table)
+            if let versioned {
+                for name in catalogue.modelNames { catalogue.models[name]?.isVersioned = versioned }
+            }
+            return catalogue
+        }
+        throw SchemaDiagnostic.error(
+            file, SchemaDiagnostic.start, "no models found: no @model types and no mutation takes an Update input")
+    }
+
+    /// Whether `@model` occurs in the text (a source schema; compiled schemas do not have it).
+    /// Looks for `@` eight bytes at a time.
+    private static func containsModelDirective(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("@model".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress.map(UnsafeRawPointer.init) else { return false }
+            let last = buffer.count - needle.count
+            var p = 0
+            while p <= last {
+                if p + 8 <= buffer.count {
+                    // Lanes equal to `@` (0x40), each flagged by its high bit.
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+                    let t = word ^ 0x4040_4040_4040_4040
+                    let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let found = ~(((t & low7) &+ low7) | t | low7)
+                    if found == 0 {
+                        p += 8
+                        continue
+                    }
+                    p += found.trailingZeroBitCount >> 3
+                } else if buffer[p] != needle[0] {
+                    p += 1
+                    continue
+                }
+                if p <= last, buffer[p + 1] == needle[1], buffer[p + 2] == needle[2], buffer[p + 3] == needle[3],
+                    buffer[p + 4] == needle[4], buffer[p + 5] == needle[5]
+                {
+                    return true
+                }
+                p += 1
+            }
+            return false
+        }
+    }
+
+    /// The first byte that is not JSON/GraphQL white space or a UTF-8 byte-order mark.
+    private static func firstSignificantByte(_ bytes: [UInt8]) -> UInt8? {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
+    package static func parseJSON(_ bytes: [UInt8], file: String) throws(GQLPatchError) -> JSONValue {
+        do {
+            return try JSONValue.parse(bytes)
+        } catch {
+            throw SchemaDiagnostic.error(file, line: error.line, column: error.column, error.message)
+        }
+    }
+
+    /// Reads a whole schema or config file (`InputLimit.schemaFile`); failures name it:
+    /// `cannot read WHAT FILE: REASON` (66), or too large or a device (65).
+    package static func readFile(_ path: String, what: String) throws(GQLPatchError) -> [UInt8] {
+        try LocalFiles.read(path, limit: .schemaFile, what: what)
+    }
+}

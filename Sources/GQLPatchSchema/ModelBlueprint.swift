@@ -1,0 +1,71 @@
+import GraphQLSDL
+
+/// A model as the Amplify transformer sees it after its field passes (implicit `id`, timestamps, sync
+/// fields and implicit foreign keys added), before inputs are generated. The source-schema transformer
+/// and the model-introspection reader both produce these; `CatalogueGenerator` turns them into a
+/// `ModelCatalogue` with the inputs the transformer would generate.
+package struct ModelBlueprint: Sendable {
+    package struct Field: Sendable {
+        /// Why the field is on the type.
+        package enum Origin: Sendable, Equatable {
+            /// Written in the schema (relationship fields included).
+            case declared
+            /// `id: ID!` added because the model declares no `id` and no `@primaryKey`.
+            case implicitID
+            /// `createdAt`/`updatedAt` (or their `timestamps:` renames) added by the transformer.
+            case timestamp
+            /// `_version`, `_deleted`, `_lastChangedAt`.
+            case sync
+            /// An implicit foreign key of a `@hasMany`/`@hasOne`/`@belongsTo` without `fields:`/`references:`.
+            case foreignKey
+        }
+
+        package var name: String
+        package var type: TypeReference
+        package var kind: ModelField.Kind
+        package var relationship: Relationship?
+        package var origin: Origin
+        /// Marked read-only by the source (model introspection's `isReadOnly`).
+        package var isReadOnly: Bool = false
+    }
+
+    /// An `@index`: its (generated or given) name and its fields, partition key first.
+    package struct Index: Sendable {
+        package var name: String
+        package var fields: [String]
+    }
+
+    package var name: String
+    /// Fields in the compiled type's order: declared, `id`, timestamps, sync fields, implicit foreign keys.
+    package var fields: [Field]
+    /// Partition key then sort-key fields.
+    package var primaryKey: [String]
+    /// True when the key comes from `@primaryKey` (or `isCustomPrimaryKey`), not the default `id`.
+    package var hasCustomPrimaryKey: Bool
+    package var isVersioned: Bool
+    /// Operation names; `nil` where `@model(queries:/mutations:)` turned one off.
+    package var get: String?
+    package var list: String?
+    package var sync: String?
+    package var create: String?
+    package var update: String?
+    package var delete: String?
+    package var indexes: [Index] = []
+    /// The names of the `createdAt`/`updatedAt` timestamps (declared or added); made nullable in inputs.
+    package var timestampFieldNames: [String] = ["createdAt", "updatedAt"]
+    /// Implicit foreign keys that land in this model's subscription filter (hasMany puts the child's FK
+    /// in the parent's filter).
+    package var subscriptionFilterForeignKeys: [Field] = []
+
+    package func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+
+    /// Sets the default operation names for `name` (and `sync` when versioned).
+    package mutating func useDefaultOperationNames() {
+        get = AmplifyNaming.getName(name)
+        list = AmplifyNaming.listName(name)
+        sync = isVersioned ? AmplifyNaming.syncName(name) : nil
+        create = AmplifyNaming.createName(name)
+        update = AmplifyNaming.updateName(name)
+        delete = AmplifyNaming.deleteName(name)
+    }
+}

@@ -1,0 +1,320 @@
+import GraphQLSDL
+import GQLPatchSupport
+
+/// Turns an Amplify source schema (`@model` types) into the catalogue the v2 transformer would compile
+/// it to (amplify-naming.md): operation names (pluralize 8.0.0), implicit `id`, timestamps, sync fields
+/// when versioned, implicit foreign keys, and the generated input objects. `@auth` is ignored.
+///
+/// Relationship `keyFields`: `references:` as written; `@belongsTo(fields:)`/`@hasOne(fields:)` the
+/// listed fields (they are on the declaring model); `@hasMany(fields:)` the related model's index (or
+/// primary) key fields; implicit forms the generated foreign-key names (for an implicit `@hasOne` those
+/// sit on the declaring model, `projectTeamId`, as the transformer puts them there). A `@belongsTo` without
+/// `fields:`/`references:` and without a matching `@hasMany`/`@hasOne` on the other side gets its own
+/// foreign key `<model><Field><Key>`, like the `@belongsTo` side of a `@hasOne` pair.
+package struct SourceSchemaTransformer {
+    package var file: String
+    package var transformConfig: TransformConfig = TransformConfig()
+    /// Forces conflict detection on or off for every model (`--conflict-resolution on/off`).
+    package var versionedOverride: Bool? = nil
+
+    package func transform(_ document: Document) throws(GQLPatchError) -> ModelCatalogue {
+        try transform(SchemaTypeTable(document: document, file: file))
+    }
+
+    package func transform(_ table: SchemaTypeTable) throws(GQLPatchError) -> ModelCatalogue {
+        let modelTypes = table.all(.object).filter { $0.directive("model") != nil }
+        guard !modelTypes.isEmpty else {
+            throw SchemaDiagnostic.error(file, SchemaDiagnostic.start, "no models found: no type has a @model directive")
+        }
+        let modelSet = Set(modelTypes.map(\.name))
+        let enumNames = Set(table.all(.enumeration).map(\.name))
+        let scalars = table.scalars
+
+        func kind(_ field: FieldDefinition, owner: String) throws(GQLPatchError) -> ModelField.Kind {
+            let name = field.type.namedType
+            if scalars.contains(name) { return .scalar }
+            if enumNames.contains(name) { return .enumeration }
+            if modelSet.contains(name) { return .model }
+            if let type = table[name], [.object, .interface, .union].contains(type.kind) { return .nonModel }
+            throw SchemaDiagnostic.error(file, field.location, "unknown type \"\(name)\" for field \"\(owner).\(field.name)\"")
+        }
+
+        // Pass 1: declared fields, keys, implicit id, timestamps, sync fields.
+        var blueprints: [ModelBlueprint] = []
+        for type in modelTypes {
+            blueprints.append(try blueprint(type, kind: kind))
+        }
+        // Pass 2: implicit foreign keys and relationship key fields.
+        try addRelationships(&blueprints, types: modelTypes)
+
+        var nonModels: [NonModelType] = []
+        for type in table.all(.object) where !modelSet.contains(type.name) && !table.rootTypeNames.contains(type.name) {
+            var fields: [ModelField] = []
+            for field in type.fields { fields.append(ModelField(name: field.name, type: field.type, kind: try kind(field, owner: type.name))) }
+            nonModels.append(NonModelType(name: type.name, fields: fields))
+        }
+        let declaredInputs = table.all(.inputObject).map { input in
+            InputObject(name: input.name, fields: input.inputFields.map { InputField(name: $0.name, type: $0.type) })
+        }
+        return CatalogueGenerator(
+            origin: .sourceSchema, blueprints: blueprints,
+            enums: table.all(.enumeration).map { ($0.name, $0.enumValues.map(\.name)) }, nonModelTypes: nonModels,
+            declaredInputs: declaredInputs, scalars: scalars
+        ).generate()
+    }
+
+    private func blueprint(
+        _ type: TypeDefinition, kind: (FieldDefinition, String) throws(GQLPatchError) -> ModelField.Kind
+    ) throws(GQLPatchError) -> ModelBlueprint {
+        let name = type.name
+        let modelDirective = type.directive("model")
+        var fields: [ModelBlueprint.Field] = []
+        var primaryKey: [String] = []
+        var primaryKeyDirective: Directive?
+        var indexes: [(field: FieldDefinition, directive: Directive)] = []
+        for field in type.fields {
+            fields.append(ModelBlueprint.Field(name: field.name, type: field.type, kind: try kind(field, name), origin: .declared))
+            for directive in field.directives {
+                if directive.name == "primaryKey" {
+                    if let previous = primaryKeyDirective {
+                        throw SchemaDiagnostic.error(
+                            file, directive.location,
+                            "model \"\(name)\" has more than one @primaryKey (first at \(previous.location.line):\(previous.location.column))")
+                    }
+                    primaryKeyDirective = directive
+                    primaryKey = [field.name] + stringList(directive.argument("sortKeyFields"))
+                } else if directive.name == "index" {
+                    indexes.append((field, directive))
+                }
+            }
+        }
+        if let directive = primaryKeyDirective {
+            for key in primaryKey where !fields.contains(where: { $0.name == key }) {
+                throw SchemaDiagnostic.error(
+                    file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
+            }
+            for key in primaryKey.dropFirst() where fields.first(where: { $0.name == key })?.type.namedType == "Boolean" {
+                throw SchemaDiagnostic.error(
+                    file, directive.location, "sort key field \"\(name).\(key)\" cannot be a Boolean")
+            }
+            // The transformer refuses nullable key fields: a key must always be there.
+            for key in primaryKey where fields.first(where: { $0.name == key })?.type.isNonNull == false {
+                throw SchemaDiagnostic.error(
+                    file, directive.location, "primary key field \"\(name).\(key)\" must be non-null (add !)")
+            }
+        }
+        let hasCustomKey = primaryKeyDirective != nil
+        if !hasCustomKey {
+            primaryKey = ["id"]
+            if !fields.contains(where: { $0.name == "id" }) {
+                fields.append(ModelBlueprint.Field(name: "id", type: .nonNull(.named("ID")), kind: .scalar, origin: .implicitID))
+            }
+        }
+        // Timestamps: `timestamps: null` turns both off; `{createdAt: "createdOn"}` renames.
+        var timestampNames = ["createdAt", "updatedAt"]
+        if let timestamps = modelDirective?.argument("timestamps") {
+            switch timestamps {
+            case .null: timestampNames = []
+            case .object(let entries):
+                timestampNames = [("createdAt", 0), ("updatedAt", 1)].compactMap { key, _ in
+                    guard let entry = entries.first(where: { $0.name == key }) else { return key }
+                    if case .string(let renamed) = entry.value { return renamed }
+                    return nil
+                }
+            default: break
+            }
+        }
+        for stamp in timestampNames where !fields.contains(where: { $0.name == stamp }) {
+            fields.append(ModelBlueprint.Field(name: stamp, type: .nonNull(.named("AWSDateTime")), kind: .scalar, origin: .timestamp))
+        }
+        let versioned = versionedOverride ?? transformConfig.isVersioned(name)
+        if versioned {
+            fields.append(ModelBlueprint.Field(name: "_version", type: .nonNull(.named("Int")), kind: .scalar, origin: .sync))
+            fields.append(ModelBlueprint.Field(name: "_deleted", type: .named("Boolean"), kind: .scalar, origin: .sync))
+            fields.append(ModelBlueprint.Field(name: "_lastChangedAt", type: .nonNull(.named("AWSTimestamp")), kind: .scalar, origin: .sync))
+        }
+        var blueprint = ModelBlueprint(
+            name: name, fields: fields, primaryKey: primaryKey, hasCustomPrimaryKey: hasCustomKey, isVersioned: versioned)
+        blueprint.timestampFieldNames = timestampNames
+        blueprint.useDefaultOperationNames()
+        applyOperationOptions(modelDirective, to: &blueprint)
+        for (field, directive) in indexes {
+            let sortKeys = stringList(directive.argument("sortKeyFields"))
+            for key in sortKeys where !fields.contains(where: { $0.name == key }) {
+                throw SchemaDiagnostic.error(file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
+            }
+            var indexName = AmplifyNaming.lowerFirst(Pluralizer.plural(name)) + "By"
+                + ([field.name] + sortKeys).map(AmplifyNaming.upperFirst).joined(separator: "And")
+            if case .string(let given) = directive.argument("name") { indexName = given }
+            blueprint.indexes.append(ModelBlueprint.Index(name: indexName, fields: [field.name] + sortKeys))
+        }
+        return blueprint
+    }
+
+    /// `@model(queries: {...}, mutations: {...})`: a `null` group or entry turns operations off, a string renames.
+    private func applyOperationOptions(_ directive: Directive?, to blueprint: inout ModelBlueprint) {
+        func apply(_ argument: String, _ keys: [WritableKeyPath<ModelBlueprint, String?>], _ names: [String]) {
+            guard let value = directive?.argument(argument) else { return }
+            switch value {
+            case .null:
+                for key in keys { blueprint[keyPath: key] = nil }
+            case .object(let entries):
+                for (key, entryName) in zip(keys, names) {
+                    guard let entry = entries.first(where: { $0.name == entryName }) else { continue }
+                    if case .string(let renamed) = entry.value { blueprint[keyPath: key] = renamed } else { blueprint[keyPath: key] = nil }
+                }
+            default: break
+            }
+        }
+        apply("queries", [\.get, \.list, \.sync], ["get", "list", "sync"])
+        if !blueprint.isVersioned { blueprint.sync = nil }
+        apply("mutations", [\.create, \.update, \.delete], ["create", "update", "delete"])
+    }
+
+    private func stringList(_ value: Value?) -> [String] {
+        switch value {
+        case .list(let items): return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
+        case .string(let s): return [s]
+        default: return []
+        }
+    }
+
+    // MARK: - Relationships
+
+    private enum RelationKind { case hasMany, hasOne, belongsTo }
+
+    private struct RelationDirective {
+        package var kind: RelationKind
+        package var model: Int
+        package var field: FieldDefinition
+        package var directive: Directive
+        package var related: String
+        package var references: [String]?
+        package var fields: [String]?
+        package var indexName: String?
+    }
+
+    private func addRelationships(_ blueprints: inout [ModelBlueprint], types: [TypeDefinition]) throws(GQLPatchError) {
+        let position = Dictionary(blueprints.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var relations: [RelationDirective] = []
+        for (index, type) in types.enumerated() {
+            for field in type.fields {
+                for directive in field.directives {
+                    let kind: RelationKind
+                    switch directive.name {
+                    case "hasMany": kind = .hasMany
+                    case "hasOne": kind = .hasOne
+                    case "belongsTo": kind = .belongsTo
+                    default: continue
+                    }
+                    let related = field.type.namedType
+                    guard position[related] != nil else {
+                        throw SchemaDiagnostic.error(
+                            file, directive.location,
+                            "@\(directive.name) on \"\(type.name).\(field.name)\" needs a @model type, found \"\(related)\"")
+                    }
+                    var indexName: String?
+                    if case .string(let name) = directive.argument("indexName") { indexName = name }
+                    relations.append(RelationDirective(
+                        kind: kind, model: index, field: field, directive: directive, related: related,
+                        references: directive.argument("references").map { stringList($0) },
+                        fields: directive.argument("fields").map { stringList($0) }, indexName: indexName))
+                }
+            }
+        }
+
+        func keyType(_ model: ModelBlueprint, _ key: String, nonNull: Bool) -> TypeReference {
+            let base = TypeReference.named(model.field(key)?.type.namedType ?? "ID")
+            return nonNull ? .nonNull(base) : base
+        }
+        func addForeignKeys(to target: Int, names: [String], keyOwner: ModelBlueprint, nonNull: Bool) {
+            for (name, key) in zip(names, keyOwner.primaryKey) where blueprints[target].field(name) == nil {
+                blueprints[target].fields.append(ModelBlueprint.Field(
+                    name: name, type: keyType(keyOwner, key, nonNull: nonNull), kind: .scalar, origin: .foreignKey))
+            }
+        }
+        func foreignKeyNames(_ declaring: String, _ field: String, _ keyOwner: ModelBlueprint) -> [String] {
+            keyOwner.primaryKey.map { AmplifyNaming.camelCase([declaring, field, $0]) }
+        }
+
+        var keyFields: [Int: [String]] = [:]  // relation index -> key fields
+        // hasMany first, then hasOne, then belongsTo (the order the FKs are appended in).
+        for kind in [RelationKind.hasMany, .hasOne, .belongsTo] {
+            for (r, relation) in relations.enumerated() where relation.kind == kind {
+                let owner = blueprints[relation.model]
+                let relatedIndex = position[relation.related]!
+                let related = blueprints[relatedIndex]
+                let nonNull = relation.field.type.isNonNull
+                if let references = relation.references {
+                    keyFields[r] = references
+                    continue
+                }
+                switch kind {
+                case .hasMany:
+                    if let fields = relation.fields {
+                        let key = relation.indexName.flatMap { name in related.indexes.first { $0.name == name }?.fields }
+                            ?? related.primaryKey
+                        keyFields[r] = Array(key.prefix(max(fields.count, 1)))
+                    } else {
+                        let names = foreignKeyNames(owner.name, relation.field.name, owner)
+                        addForeignKeys(to: relatedIndex, names: names, keyOwner: owner, nonNull: nonNull)
+                        for (name, key) in zip(names, owner.primaryKey) where !blueprints[relation.model].subscriptionFilterForeignKeys.contains(where: { $0.name == name }) {
+                            blueprints[relation.model].subscriptionFilterForeignKeys.append(ModelBlueprint.Field(
+                                name: name, type: keyType(owner, key, nonNull: false), kind: .scalar, origin: .foreignKey))
+                        }
+                        keyFields[r] = names
+                    }
+                case .hasOne:
+                    if let fields = relation.fields {
+                        keyFields[r] = fields
+                    } else {
+                        let names = foreignKeyNames(owner.name, relation.field.name, related)
+                        addForeignKeys(to: relation.model, names: names, keyOwner: related, nonNull: nonNull)
+                        addSubscriptionKeys(&blueprints[relation.model], names: names, keyOwner: related)
+                        keyFields[r] = names
+                    }
+                case .belongsTo:
+                    if let fields = relation.fields {
+                        keyFields[r] = fields
+                        continue
+                    }
+                    // Paired with a hasMany on the related model: use that FK.
+                    if let (pairIndex, pair) = relations.enumerated().first(where: { _, other in
+                        other.kind == .hasMany && other.model == relatedIndex && other.related == owner.name
+                            && other.fields == nil && other.references == nil
+                    }) {
+                        keyFields[r] = keyFields[pairIndex] ?? foreignKeyNames(related.name, pair.field.name, related)
+                    } else {
+                        let names = foreignKeyNames(owner.name, relation.field.name, related)
+                        addForeignKeys(to: relation.model, names: names, keyOwner: related, nonNull: nonNull)
+                        addSubscriptionKeys(&blueprints[relation.model], names: names, keyOwner: related)
+                        keyFields[r] = names
+                    }
+                }
+            }
+        }
+        for (r, relation) in relations.enumerated() {
+            let kind: Relationship.Kind
+            switch relation.kind {
+            case .hasMany: kind = .hasMany
+            case .hasOne: kind = .hasOne
+            case .belongsTo: kind = .belongsTo
+            }
+            guard let at = blueprints[relation.model].fields.firstIndex(where: { $0.name == relation.field.name }) else { continue }
+            blueprints[relation.model].fields[at].relationship = Relationship(
+                kind: kind, relatedModel: relation.related, keyFields: keyFields[r] ?? [])
+            if kind == .hasMany {
+                // The compiled field returns a connection: `related(filter: ...): ModelRelatedConnection`.
+                blueprints[relation.model].fields[at].type = .named(AmplifyNaming.connectionName(relation.related))
+            }
+        }
+    }
+
+    private func addSubscriptionKeys(_ blueprint: inout ModelBlueprint, names: [String], keyOwner: ModelBlueprint) {
+        for (name, key) in zip(names, keyOwner.primaryKey) where !blueprint.subscriptionFilterForeignKeys.contains(where: { $0.name == name }) {
+            let type = TypeReference.named(keyOwner.field(key)?.type.namedType ?? "ID")
+            blueprint.subscriptionFilterForeignKeys.append(
+                ModelBlueprint.Field(name: name, type: type, kind: .scalar, origin: .foreignKey))
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Synchronization
+
+/// Keeps every secret of a run out of everything it prints, whatever the source: a server that
+/// echoes the request's headers into an error message, a 5xx page or a record must not make
+/// gqlpatch print the API key, token or session token. Secrets are registered as they become
+/// known (the transport registers each request's before sending it); `Console` passes every write
+/// through `scrub`.
+///
+/// Scrubbed: a whole secret of 8 bytes or more, and any run of 12 bytes or more of a longer one (a
+/// server may cut or split what it echoes). Each such run becomes `[redacted]`. Shorter secrets
+/// are left alone: scrubbing every `abc` would garble the output and protect nothing. The
+/// JSON-escaped form (`\/` for `/`) is covered too, as a server's JSON may escape it.
+///
+/// Cost: one table look-up per output byte once a secret is known, none before.
+public final class SecretScrubber: Sendable {
+    /// Runs of this many bytes of a secret are scrubbed.
+    public static let window = 12
+    /// Secrets shorter than this are not scrubbed.
+    public static let shortest = 8
+    package static let replacement = Array("[redacted]".utf8)
+
+    /// 12 bytes of a secret, as two words for hashing.
+    package struct Window: Hashable, Sendable {
+        package var head: UInt64
+        package var tail: UInt32
+    }
+
+    package struct State: Sendable {
+        package var known: Set<[UInt8]> = []
+        /// Every 12-byte run of the secrets of 12 bytes or more.
+        package var windows: Set<Window> = []
+        /// The secrets of 8 to 11 bytes, matched whole.
+        package var short: [[UInt8]] = []
+        /// A bit per hash of a pattern's first 4 bytes: most output bytes are passed over by one test.
+        package var filter = [UInt64](repeating: 0, count: 1024)
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Adds secrets to scrub from now on.
+    public func register(_ secrets: [String]) {
+        let fresh = secrets.map { Array($0.utf8) }.filter { $0.count >= Self.shortest }
+        guard !fresh.isEmpty else { return }
+        state.withLock { state in
+            for secret in fresh {
+                var escaped: [UInt8] = []
+                for byte in secret {
+                    if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                        escaped.append(UInt8(ascii: "\\"))
+                    }
+                    escaped.append(byte)
+                }
+                for form in Set([secret, escaped]) where state.known.insert(form).inserted {
+                    Self.add(form, to: &state)
+                }
+            }
+        }
+    }
+
+    private static func add(_ secret: [UInt8], to state: inout State) {
+        if secret.count < window {
+            state.short.append(secret)
+            setFilter(secret, at: 0, in: &state.filter)
+            return
+        }
+        for start in 0...(secret.count - window) {
+            state.windows.insert(secret.withUnsafeBufferPointer { windowAt($0, start) })
+            setFilter(secret, at: start, in: &state.filter)
+        }
+    }
+
+    /// The bytes with every secret (or long run of one) replaced by `[redacted]`.
+    public func scrub(_ bytes: [UInt8]) -> [UInt8] {
+        let state = state.withLock { $0 }
+        guard !state.known.isEmpty, bytes.count >= Self.shortest else { return bytes }
+        var ranges: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var index = 0
+            while index + 4 <= count {
+                let hash = Self.filterHash(buffer, index)
+                if state.filter[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
+                    var end = index
+                    if index + Self.window <= count, state.windows.contains(Self.windowAt(buffer, index)) {
+                        end = index + Self.window
+                    }
+                    for secret in state.short where index + secret.count <= count && index + secret.count > end {
+                        if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) { end = index + secret.count }
+                    }
+                    if end > index {
+                        if let last = ranges.last, last.upperBound >= index {
+                            ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, end)
+                        } else {
+                            ranges.append(index..<end)
+                        }
+                    }
+                }
+                index += 1
+            }
+        }
+        guard !ranges.isEmpty else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        for range in ranges {
+            result += bytes[position..<range.lowerBound]
+            result += Self.replacement
+            position = range.upperBound
+        }
+        result += bytes[position...]
+        return result
+    }
+
+    /// The text with every secret replaced (see `scrub(_:)` for bytes).
+    /// Whether `bytes` hold a registered secret (or a long enough run of one).
+    public func holdsSecret(_ bytes: [UInt8]) -> Bool { scrub(bytes) != bytes }
+
+    public func scrub(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let scrubbed = scrub(bytes)
+        return scrubbed.count == bytes.count && scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
+    }
+
+    private static func windowAt(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Window {
+        var head: UInt64 = 0
+        for offset in 0..<8 { head = head << 8 | UInt64(buffer[start + offset]) }
+        var tail: UInt32 = 0
+        for offset in 8..<12 { tail = tail << 8 | UInt32(buffer[start + offset]) }
+        return Window(head: head, tail: tail)
+    }
+
+    private static func filterHash(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
+        let word = UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16
+            | UInt32(buffer[start + 3]) << 24
+        return Int((word &* 2_654_435_761) >> 16)
+    }
+
+    private static func setFilter(_ secret: [UInt8], at start: Int, in filter: inout [UInt64]) {
+        let hash = secret.withUnsafeBufferPointer { filterHash($0, start) }
+        filter[hash >> 6] |= 1 << UInt64(hash & 63)
+    }
+}
