@@ -1,4 +1,3 @@
-import FoundationEssentials
 import GraphQLSDL
 import JSON
 import GQLPatchSupport
@@ -12,17 +11,26 @@ public enum CatalogueLoader {
     /// The file beside a source schema that says whether conflict detection is on.
     public static let transformConfigFileName = "transform.conf.json"
 
-    /// Reads and loads `path`. For a source schema, `transform.conf.json` in the same folder (if any)
-    /// gives the conflict-detection setting; `versioned` (the CLI's `--conflict-resolution on/off`)
-    /// overrides it for every model.
-    public static func load(path: String, versioned: Bool? = nil, focus: CatalogueFocus? = nil) throws(GQLPatchError) -> ModelCatalogue {
-        let bytes = try readFile(path, what: "schema")
-        let configPath = FilePathText.join(FilePathText.directory(of: path), transformConfigFileName)
+    /// Reads and loads the schema at `path` through `files` (`InputLimit.schemaFile`). For a source
+    /// schema, `transform.conf.json` in the same folder (if any) gives the conflict-detection setting;
+    /// `versioned` (the CLI's `--conflict-resolution on/off`) overrides it for every model. `origin`
+    /// says who named the schema (the exit code of a schema that cannot be read); the transform
+    /// config is always one gqlpatch found.
+    public static func load(
+        path: String, files: FileSystem, origin: FileSystem.Origin = .named, versioned: Bool? = nil,
+        focus: CatalogueFocus? = nil
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        let bytes = try files.read(path, limit: .schemaFile, origin: origin)
+        let configPath = transformConfigPath(besides: path)
         return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
-            guard FileManager.default.fileExists(atPath: configPath) else { return nil }
-            let configBytes = try readFile(configPath, what: "transform config")
-            return try parseJSON(configBytes, file: configPath)
+            guard files.exists(configPath) else { return nil }
+            return try parseJSON(files.read(configPath, limit: .schemaFile, origin: .found), file: configPath)
         }
+    }
+
+    /// `transform.conf.json` in the folder of the schema at `path`.
+    private static func transformConfigPath(besides path: String) -> String {
+        FilePathText.join(FilePathText.directory(of: path), transformConfigFileName)
     }
 
     /// Loads a catalogue from bytes already read. `transformConfig` is the parsed `transform.conf.json`
@@ -138,11 +146,5 @@ public enum CatalogueLoader {
         } catch {
             throw SchemaDiagnostic.error(file, line: error.line, column: error.column, error.message)
         }
-    }
-
-    /// Reads a whole schema or config file (`InputLimit.schemaFile`); failures name it:
-    /// `cannot read WHAT FILE: REASON` (66), or too large or a device (65).
-    package static func readFile(_ path: String, what: String) throws(GQLPatchError) -> [UInt8] {
-        try LocalFiles.read(path, limit: .schemaFile, what: what)
     }
 }

@@ -19,7 +19,7 @@ package struct InputDescriptor: Sendable {
 
     package let descriptor: Int32
     package let kind: Kind
-    /// The input in messages: the path (with what it is, as "schema x.graphql") or "standard input".
+    /// The input in messages: the path or "standard input".
     package let shown: String
     private let ownsDescriptor: Bool
     /// Milliseconds a stream may send nothing before it is refused; nil: as long as it takes.
@@ -27,25 +27,25 @@ package struct InputDescriptor: Sendable {
     /// Whether a writer has been seen. False only for a FIFO opened by path until it shows one.
     private var writerSeen: Bool
 
-    /// Opens `path`, or standard input for `-`. `what` ("schema") goes before the path in messages.
-    package static func open(_ path: String, what: String? = nil, idleMilliseconds: Int32?) throws(GQLPatchError) -> InputDescriptor {
+    /// Opens `path`, or standard input for `-`.
+    package static func open(_ path: String, idleMilliseconds: Int32?) throws(GQLPatchError) -> InputDescriptor {
         if path == "-" { return try standardInput(idleMilliseconds: idleMilliseconds) }
-        let shown = what.map { "\($0) \(path)" } ?? path
+        let shown = path
         let fd = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
             switch code {
-            case ENOENT, ENOTDIR: throw .unreadableFile("cannot read \(shown): no such file")
-            case EACCES, EPERM: throw .unreadableFile("cannot read \(shown): permission denied")
+            case ENOENT, ENOTDIR: throw FileSystem.cannotRead(shown, "no such file")
+            case EACCES, EPERM: throw FileSystem.cannotRead(shown, "permission denied")
             case ENXIO, EOPNOTSUPP: throw notAFile(shown, "a socket")
-            default: throw .unreadableFile("cannot read \(shown): \(String(cString: strerror(code)))")
+            default: throw FileSystem.cannotRead(shown, String(cString: strerror(code)))
             }
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw .unreadableFile("cannot read \(shown): \(reason)")
+            throw FileSystem.cannotRead(shown, reason)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
@@ -60,7 +60,7 @@ package struct InputDescriptor: Sendable {
                 writerSeen: false)
         case S_IFDIR:
             close(fd)
-            throw .unreadableFile("cannot read \(shown): it is a directory")
+            throw FileSystem.cannotRead(shown, "it is a directory")
         case S_IFCHR:
             close(fd)
             throw notAFile(shown, "a character device")
@@ -78,7 +78,7 @@ package struct InputDescriptor: Sendable {
     private static func standardInput(idleMilliseconds: Int32?) throws(GQLPatchError) -> InputDescriptor {
         var info = stat()
         guard fstat(0, &info) == 0 else {
-            throw .unreadableFile("cannot read standard input: \(String(cString: strerror(errno)))")
+            throw FileSystem.cannotRead("standard input", String(cString: strerror(errno)))
         }
         var kind = Kind.stream
         if info.st_mode & S_IFMT == S_IFREG {
@@ -118,7 +118,7 @@ package struct InputDescriptor: Sendable {
                 throw readFailed()
             }
             if ready == 0, writerSeen {
-                throw .unreadableFile("cannot read \(shown): nothing arrived for \(wait / 1000) s")
+                throw FileSystem.cannotRead(shown, "nothing arrived for \(wait / 1000) s")
             }
             // Ready, or no writer seen yet: a read tells (Linux answers end of file on a FIFO that no
             // writer has opened, and "try again" on one whose writer has not written yet).
@@ -129,8 +129,7 @@ package struct InputDescriptor: Sendable {
             }
             if got == 0 {
                 if writerSeen || ready > 0 { return 0 }
-                throw .unreadableFile(
-                    "cannot read \(shown): it is a FIFO and nothing opened it for writing within \(wait / 1000) s")
+                throw FileSystem.cannotRead(shown, "it is a FIFO and nothing opened it for writing within \(wait / 1000) s")
             }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK {
@@ -152,7 +151,7 @@ package struct InputDescriptor: Sendable {
     }
 
     private func readFailed() -> GQLPatchError {
-        .unreadableFile("cannot read \(shown): \(String(cString: strerror(errno)))")
+        FileSystem.cannotRead(shown, String(cString: strerror(errno)))
     }
 
     // The C library's functions under other names (`open` and `read` are this type's names in scope).

@@ -4,26 +4,13 @@
     import Darwin
 #endif
 
-/// The real file system, for `RunContext`.
+/// The machine's files behind `FileSystem.local`: the bounded read and `stat`.
 public enum LocalFiles {
-    /// Reads a value file named on the command line (`@file`, `--patch`, `--token @`, ...), or standard
-    /// input for `-`, within `InputLimit.valueFile`. Errors name the file and the reason (exit 66; too
-    /// large or a device, 65).
-    @Sendable public static func read(_ path: String) throws(GQLPatchError) -> [UInt8] {
-        try read(path, limit: .valueFile)
-    }
-
-    /// Reads a schema or config file within `InputLimit.schemaFile`.
-    @Sendable public static func readSchema(_ path: String) throws(GQLPatchError) -> [UInt8] {
-        try read(path, limit: .schemaFile)
-    }
-
     /// Reads a whole file (or standard input for `-`) of at most `limit.maxBytes`, never more than one
     /// byte past it: a regular file larger than that is refused before a byte is read. A pipe, FIFO or
-    /// terminal that sends nothing for `InputLimit.idleMilliseconds` is refused (66). `what` ("schema")
-    /// goes before the path in messages.
-    public static func read(_ path: String, limit: InputLimit, what: String? = nil) throws(GQLPatchError) -> [UInt8] {
-        var input = try InputDescriptor.open(path, what: what, idleMilliseconds: InputLimit.idleMilliseconds)
+    /// terminal that sends nothing for `InputLimit.idleMilliseconds` is refused (66).
+    @Sendable public static func read(_ path: String, limit: InputLimit) throws(GQLPatchError) -> [UInt8] {
+        var input = try InputDescriptor.open(path, idleMilliseconds: InputLimit.idleMilliseconds)
         defer { input.closeDescriptor() }
         var expected = 0
         if case .regularFile(let size) = input.kind {
@@ -60,10 +47,27 @@ public enum LocalFiles {
         return bytes
     }
 
-    /// Whether `path` names something (symbolic links followed).
-    @Sendable public static func exists(_ path: String) -> Bool {
+    /// What `path` names (symbolic links followed); nil when `stat` fails (nothing there, a dangling
+    /// link, a folder on the way that cannot be searched).
+    @Sendable public static func status(_ path: String) -> FileStatus? {
         var info = stat()
-        return stat(path, &info) == 0
+        guard stat(path, &info) == 0 else { return nil }
+        let kind: FileStatus.Kind =
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: .regularFile
+            case S_IFDIR: .directory
+            case S_IFIFO: .fifo
+            case S_IFCHR: .characterDevice
+            case S_IFBLK: .blockDevice
+            case S_IFSOCK: .socket
+            default: .other
+            }
+        #if canImport(Darwin)
+            let modified = Int(info.st_mtimespec.tv_sec)
+        #else
+            let modified = Int(info.st_mtim.tv_sec)
+        #endif
+        return FileStatus(kind: kind, size: Int(info.st_size), mode: UInt32(info.st_mode) & 0o7777, modified: modified)
     }
 
     /// The working directory, or `.` if it cannot be found.

@@ -87,11 +87,9 @@ let console = Console(
 )
 let context = RunContext(
     console: console,
-    readFile: LocalFiles.read,
-    fileExists: LocalFiles.exists,
+    files: .local,
     transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values)),
-    workingDirectory: LocalFiles.currentDirectory(),
-    readSchemaFile: LocalFiles.readSchema
+    workingDirectory: LocalFiles.currentDirectory()
 )
 let code = await Application.run(rawArguments: rawArguments, environment: environment, context: context)
 // Every output went out through write(2) already (nothing sits in a stdio buffer): end without the

@@ -32,7 +32,9 @@ import Testing
         var overLimitMessage: String = " is too large: over "
         /// The FIFO's exit code and message after the path (default: 66, no writer).
         var fifo: (Int32, String)? = nil
-        /// An input whose problems are configuration (exit 78 instead of 65/66).
+        /// A file gqlpatch finds itself: one it cannot read is configuration (78 instead of 66).
+        var found = false
+        /// An input whose size and device problems are configuration (78 instead of 65: the AWS files).
         var configuration = false
         /// The journal's own wording: "the journal X ..." (it refuses what is not a regular file).
         var isJournal = false
@@ -58,10 +60,12 @@ import Testing
             description: "the journal on --resume", limit: journalLimit,
             arguments: ["--endpoint", endpoint, "--schema", schema, "apply", "INPUT", "--journal", "X", "--resume"],
             fifo: (65, " is not a regular file"), isJournal: true),
-        Input(description: "./schema.graphql", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"], linkedAs: "schema.graphql"),
+        Input(
+            description: "./schema.graphql", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"], linkedAs: "schema.graphql",
+            found: true),
         Input(
             description: "./amplify_outputs.json", limit: schemaLimit, arguments: ["--dry-run", "--schema", schema, "get", "Item", "--id", "1"],
-            linkedAs: "amplify_outputs.json"),
+            linkedAs: "amplify_outputs.json", found: true),
         Input(
             description: "AWS_CONFIG_FILE", limit: valueLimit,
             arguments: ["--dry-run", "--schema", schema, "--auth", "iam", "get", "Item", "--id", "1"],
@@ -124,7 +128,8 @@ import Testing
         } else if input.overLimitMessage.hasPrefix(":"), source == .oneByteOver {
             expected = message  // a message with its place (FILE:LINE) gets no second prefix
         }
-        outcome.result.expectFailure(input.configuration ? 78 : code, expected)
+        let settled = code == 66 ? (input.found ? 78 : 66) : (input.configuration ? 78 : code)
+        outcome.result.expectFailure(settled, expected)
     }
 
     /// With `--schema`, `--endpoint` and the auth given, the working directory's schema and config are

@@ -43,7 +43,7 @@ package struct QueryCommand: Sendable {
     /// The schema file parsed as SDL, when it is SDL (nil for JSON or on any problem: the catalogue,
     /// already loaded from it, is then the only source).
     private func schemaDocument() -> Document? {
-        guard let bytes = try? context.readSchemaFile(settings.schemaSource),
+        guard let bytes = try? context.files.read(settings.schemaSource, limit: .schemaFile),
             bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) != UInt8(ascii: "{")
         else { return nil }
         return try? Parser.parse(bytes, file: settings.schemaSource)

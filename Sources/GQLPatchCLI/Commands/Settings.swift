@@ -1,4 +1,3 @@
-import JSON
 import GQLPatchClient
 import GQLPatchSchema
 import GQLPatchSupport
@@ -23,7 +22,7 @@ public struct Settings: Sendable {
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
-            let unread = config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory) : nil
+            let unread = config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files) : nil
             context.console.message(
                 "gqlpatch: config: "
                     + (config?.file
@@ -48,7 +47,7 @@ public struct Settings: Sendable {
             try checkProxy(for: endpoint, environment: environment, what: what)
         }
         let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
-        if !requireSchema, explicitSchema == nil, !context.fileExists(context.workingDirectory + "/schema.graphql"),
+        if !requireSchema, explicitSchema == nil, !context.files.exists(defaultSchemaPath(context)),
             config?.modelIntrospection == nil
         {
             if options.verbose { context.console.message("gqlpatch: schema: none") }
@@ -86,20 +85,21 @@ public struct Settings: Sendable {
         _ options: GlobalOptions, environment: [String: String], context: RunContext
     ) throws(GQLPatchError) -> AmplifyConfig? {
         if let path = options.configPath {
-            return try AmplifyConfigReader.read(bytes: context.readSchemaFile(path), file: path)
+            return try AmplifyConfigReader.read(path: path, files: context.files, origin: .named)
         }
         // The working directory's config is read only when something must come from it: the
         // endpoint, the schema, or the auth (its API key or default mode).
         let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
         let schemaGiven = (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
-            || context.fileExists(context.workingDirectory + "/schema.graphql")
+            || context.files.exists(defaultSchemaPath(context))
         let authGiven = [options.auth, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"]]
             .contains { nonEmpty($0) != nil }
-        guard !(endpointGiven && schemaGiven && authGiven), let found = AmplifyConfigReader.discover(in: context.workingDirectory)
+        guard !(endpointGiven && schemaGiven && authGiven),
+            let found = AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files)
         else {
             return nil
         }
-        return try AmplifyConfigReader.read(bytes: context.readSchemaFile(found), file: found)
+        return try AmplifyConfigReader.read(path: found, files: context.files, origin: .found)
     }
 
     private static func checkEndpoint(_ endpoint: String) throws(GQLPatchError) {
@@ -217,7 +217,7 @@ public struct Settings: Sendable {
     ) throws(GQLPatchError) -> RequestAuthorizer {
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
         let profileChain = AWSCredentialChain.live(
-            environment: environment, profile: options.profile, region: nil, transport: context.transport)
+            environment: environment, profile: options.profile, region: nil, files: context.files, transport: context.transport)
         var resolver = RegionResolver(
             flag: options.region, environment: environment, profileRegion: try profileChain.profileRegion(),
             profileName: profileChain.profileName)
@@ -230,7 +230,8 @@ public struct Settings: Sendable {
         let region = try resolver.resolve(endpoint: endpoint)
         if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
         let chain = AWSCredentialChain.live(
-            environment: environment, profile: options.profile, region: region.region, transport: context.transport)
+            environment: environment, profile: options.profile, region: region.region, files: context.files,
+            transport: context.transport)
         return .iam(cache: CredentialCache(chain: chain), region: region.region)
     }
 
@@ -245,12 +246,10 @@ public struct Settings: Sendable {
             case .off: false
             }
         let explicit = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
-        let defaultPath = context.workingDirectory + "/schema.graphql"
-        if let path = explicit ?? (context.fileExists(defaultPath) ? defaultPath : nil) {
-            let bytes = try context.readSchemaFile(path)
-            let transformConfig = try transformConfiguration(besides: path, context: context)
+        let defaultPath = defaultSchemaPath(context)
+        if let path = explicit ?? (context.files.exists(defaultPath) ? defaultPath : nil) {
             let catalogue = try CatalogueLoader.load(
-                bytes: bytes, file: path, transformConfig: transformConfig, versioned: versioned, focus: focus)
+                path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned, focus: focus)
             return (catalogue, path)
         }
         if let config, let introspection = config.modelIntrospection {
@@ -262,17 +261,9 @@ public struct Settings: Sendable {
             "no schema: pass --schema PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory")
     }
 
-    /// `transform.conf.json` in the schema's folder, if there is one.
-    private static func transformConfiguration(besides path: String, context: RunContext) throws(GQLPatchError) -> JSONValue? {
-        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let candidate = folder + "/transform.conf.json"
-        guard context.fileExists(candidate) else { return nil }
-        let bytes = try context.readSchemaFile(candidate)
-        do {
-            return try JSONValue.parse(bytes)
-        } catch {
-            throw .configuration("\(candidate):\(error.line):\(error.column): error: \(error.message)")
-        }
+    /// `./schema.graphql`, read when no schema is named.
+    private static func defaultSchemaPath(_ context: RunContext) -> String {
+        FilePathText.join(context.workingDirectory, "schema.graphql")
     }
 }
 

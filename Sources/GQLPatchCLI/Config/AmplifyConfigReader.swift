@@ -1,4 +1,3 @@
-import FoundationEssentials
 import JSON
 import GQLPatchSchema
 import GQLPatchSupport
@@ -12,21 +11,17 @@ public enum AmplifyConfigReader {
     public static let fileNames = ["amplify_outputs.json", "amplifyconfiguration.json"]
 
     /// The path of `amplify_outputs.json`, else `amplifyconfiguration.json`, in `directory`; nil if neither.
-    public static func discover(in directory: String) -> String? {
-        for name in fileNames {
-            let path = FilePathText.join(directory, name)
-            var isDirectory = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory {
-                return path
-            }
-        }
-        return nil
+    /// Whatever is there under the name counts (a folder or a FIFO too): reading it then says what is wrong
+    /// (exit 78), rather than the config being passed over in silence.
+    public static func discover(in directory: String, files: FileSystem) -> String? {
+        fileNames.lazy.map { FilePathText.join(directory, $0) }.first(where: files.exists)
     }
 
-    /// Reads a configuration file (`.unreadableFile` if it cannot be read, `.configuration` if it is
-    /// not valid JSON or lacks the API settings).
-    public static func read(path: String) throws(GQLPatchError) -> AmplifyConfig {
-        try read(bytes: CatalogueLoader.readFile(path, what: "config"), file: path)
+    /// Reads the configuration file at `path` through `files` (`InputLimit.schemaFile`): exit 66 if it
+    /// cannot be read and the user named it (`--config`), 78 if gqlpatch found it; 78 if it is not
+    /// valid JSON or lacks the API settings.
+    public static func read(path: String, files: FileSystem, origin: FileSystem.Origin) throws(GQLPatchError) -> AmplifyConfig {
+        try read(bytes: files.read(path, limit: .schemaFile, origin: origin), file: path)
     }
 
     /// Reads configuration bytes; `file` names the file in messages.

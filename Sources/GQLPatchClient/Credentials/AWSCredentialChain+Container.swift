@@ -62,7 +62,7 @@ extension AWSCredentialChain {
     private func containerAuthorizationToken() throws(GQLPatchError) -> String? {
         let token: String
         if let file = env("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE") {
-            token = String(decoding: try readFile(file), as: UTF8.self)
+            token = String(decoding: try readFile(file, origin: .named), as: UTF8.self)
         } else if let value = env("AWS_CONTAINER_AUTHORIZATION_TOKEN") {
             token = value
         } else {

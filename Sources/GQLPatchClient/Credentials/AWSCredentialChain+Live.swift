@@ -8,12 +8,13 @@ import GQLPatchSupport
 #endif
 
 extension AWSCredentialChain {
-    /// A chain over the real process: its environment, `HOME`, the file system, `/bin/sh` for
+    /// A chain over the real process: its environment, `HOME`, the run's file system, `/bin/sh` for
     /// `credential_process` and the system clock.
     public static func live(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         profile: String? = nil,
         region: String? = nil,
+        files: FileSystem,
         transport: any HTTPTransport
     ) -> AWSCredentialChain {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordFileHome()
@@ -23,15 +24,7 @@ extension AWSCredentialChain {
             region: region,
             home: home,
             transport: transport,
-            readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
-                // Bounded like every other read; a problem with these files is configuration (78).
-                do throws(GQLPatchError) {
-                    return try LocalFiles.read(path, limit: .valueFile)
-                } catch {
-                    throw .configuration(error.message)
-                }
-            },
-            fileExists: { path in FileManager.default.fileExists(atPath: path) },
+            files: files,
             runProcess: ShellProcessRunner.run,
             clock: { Int(Date().timeIntervalSince1970) }
         )

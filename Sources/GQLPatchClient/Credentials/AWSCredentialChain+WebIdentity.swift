@@ -17,7 +17,7 @@ extension AWSCredentialChain {
         }
         let sessionName = env("AWS_ROLE_SESSION_NAME") ?? profile?.string("role_session_name")
         return try await assumeRoleWithWebIdentity(
-            roleARN: roleARN, tokenFile: tokenFile, sessionName: sessionName, source: "web identity")
+            roleARN: roleARN, tokenFile: tokenFile, origin: .named, sessionName: sessionName, source: "web identity")
     }
 
     /// Web identity from the profile's `web_identity_token_file` and `role_arn`.
@@ -28,19 +28,21 @@ extension AWSCredentialChain {
                 "\(profile.position(of: "web_identity_token_file")): error: profile \(profile.name) has web_identity_token_file but no role_arn")
         }
         let sessionName = (profileFlag == nil ? env("AWS_ROLE_SESSION_NAME") : nil) ?? profile.string("role_session_name")
+        // A path written in a config file is configuration, as the file is.
         return try await assumeRoleWithWebIdentity(
-            roleARN: roleARN, tokenFile: tokenFile, sessionName: sessionName,
+            roleARN: roleARN, tokenFile: tokenFile, origin: .found, sessionName: sessionName,
             source: "web identity from profile \(profile.name) in \(profile.location)")
     }
 
     private func assumeRoleWithWebIdentity(
         roleARN: String,
         tokenFile: String,
+        origin: FileSystem.Origin,
         sessionName: String?,
         source: String
     ) async throws(GQLPatchError) -> ResolvedCredentials {
         // Sent as read, not trimmed (as botocore and the Rust SDK do).
-        let token = String(decoding: try readFile(tokenFile), as: UTF8.self)
+        let token = String(decoding: try readFile(tokenFile, origin: origin), as: UTF8.self)
         guard !token.isEmpty else { throw .configuration("the web identity token file \(tokenFile) is empty") }
         let (credentials, expiration) = try await callSTS(
             action: "AssumeRoleWithWebIdentity",

@@ -17,10 +17,6 @@ import GQLPatchSupport
 /// Empty environment variables count as unset. Everything outside the process (files, HTTP,
 /// subprocesses, the clock) comes in through the initialiser, so tests need no network.
 public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomReflectable {
-    /// Reads a whole file.
-    public typealias FileReader = @Sendable (String) throws(GQLPatchError) -> [UInt8]
-    /// Whether a file exists.
-    public typealias FileExists = @Sendable (String) -> Bool
     /// Runs a `credential_process` command line and returns its exit status and output.
     public typealias ProcessRunner = @Sendable (String) throws(GQLPatchError) -> (
         status: Int32, stdout: [UInt8], stderr: [UInt8]
@@ -38,8 +34,8 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
     /// The home directory, for `~/.aws/…`.
     public var home: String
     package let transport: any HTTPTransport
-    package let readFile: FileReader
-    package let fileExists: FileExists
+    /// The shared config and credentials files and the token files are read through it.
+    package let files: FileSystem
     package let runProcess: ProcessRunner
     package let now: Clock
 
@@ -61,8 +57,7 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
         region: String? = nil,
         home: String,
         transport: any HTTPTransport,
-        readFile: @escaping FileReader,
-        fileExists: @escaping FileExists,
+        files: FileSystem,
         runProcess: @escaping ProcessRunner = ShellProcessRunner.run,
         clock: @escaping Clock
     ) {
@@ -71,8 +66,7 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
         self.region = region
         self.home = home
         self.transport = transport
-        self.readFile = readFile
-        self.fileExists = fileExists
+        self.files = files
         self.runProcess = runProcess
         self.now = clock
     }
@@ -89,7 +83,23 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
 
     /// Reads `~/.aws/config` and `~/.aws/credentials` (or their overrides).
     public func sharedConfig() throws(GQLPatchError) -> AWSSharedConfig {
-        try AWSSharedConfig.load(environment: environment, home: home, readFile: readFile, fileExists: fileExists)
+        try AWSSharedConfig.load(environment: environment, home: home, files: files)
+    }
+
+    /// Reads one of the chain's files (`InputLimit.valueFile`): one that cannot be read is 66 when an
+    /// environment variable named it, 78 when it is a default or written in a config file; one over the
+    /// limit, or a device, is configuration (78, README "Limits").
+    package static func readFile(_ path: String, files: FileSystem, origin: FileSystem.Origin) throws(GQLPatchError) -> [UInt8] {
+        do {
+            return try files.read(path, limit: .valueFile, origin: origin)
+        } catch {
+            guard error.code == .invalidInput else { throw error }
+            throw .configuration(error.message)
+        }
+    }
+
+    package func readFile(_ path: String, origin: FileSystem.Origin) throws(GQLPatchError) -> [UInt8] {
+        try Self.readFile(path, files: files, origin: origin)
     }
 
     /// The `region` of the selected profile, for `RegionResolver`; `nil` when there is none.

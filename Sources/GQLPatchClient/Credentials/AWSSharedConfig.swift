@@ -16,19 +16,22 @@ public struct AWSSharedConfig: Sendable, CustomStringConvertible, CustomDebugStr
     public static func load(
         environment: [String: String],
         home: String,
-        readFile: AWSCredentialChain.FileReader,
-        fileExists: AWSCredentialChain.FileExists
+        files: FileSystem
     ) throws(GQLPatchError) -> AWSSharedConfig {
-        let configPath = path(environment["AWS_CONFIG_FILE"], default: ".aws/config", home: home)
-        let credentialsPath = path(
-            environment["AWS_SHARED_CREDENTIALS_FILE"], default: ".aws/credentials", home: home)
-        func load(_ path: String, _ kind: AWSConfigFile.Kind) throws(GQLPatchError) -> AWSConfigFile? {
-            guard fileExists(path) else { return nil }
-            return try AWSConfigFile.parse(try readFile(path), path: path, kind: kind)
+        let configVariable = environment["AWS_CONFIG_FILE"], credentialsVariable = environment["AWS_SHARED_CREDENTIALS_FILE"]
+        let configPath = path(configVariable, default: ".aws/config", home: home)
+        let credentialsPath = path(credentialsVariable, default: ".aws/credentials", home: home)
+        // A missing file is not an error, named or not (as in the AWS CLI); one that is there and
+        // cannot be read is 66 when the environment named it, 78 for the default under `home`.
+        func load(_ path: String, _ kind: AWSConfigFile.Kind, named: String?) throws(GQLPatchError) -> AWSConfigFile? {
+            guard files.exists(path) else { return nil }
+            let origin: FileSystem.Origin = (named ?? "").isEmpty ? .found : .named
+            return try AWSConfigFile.parse(
+                try AWSCredentialChain.readFile(path, files: files, origin: origin), path: path, kind: kind)
         }
         return AWSSharedConfig(
-            configFile: try load(configPath, .config),
-            credentialsFile: try load(credentialsPath, .credentials),
+            configFile: try load(configPath, .config, named: configVariable),
+            credentialsFile: try load(credentialsPath, .credentials, named: credentialsVariable),
             configDisplayPath: displayPath(configPath, home: home),
             credentialsDisplayPath: displayPath(credentialsPath, home: home)
         )

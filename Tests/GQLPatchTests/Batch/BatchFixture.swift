@@ -14,7 +14,7 @@ enum BatchFixture {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func catalogue(versioned: Bool? = nil) throws -> ModelCatalogue {
-        try CatalogueLoader.load(path: root.appendingPathComponent("schema.graphql").path, versioned: versioned)
+        try CatalogueLoader.load(path: root.appendingPathComponent("schema.graphql").path, files: .local, versioned: versioned)
     }
 
     /// A new empty scratch folder.

@@ -71,8 +71,7 @@ import Testing
         let out = LockedValue<[UInt8]>([])
         let console = Console(writeOut: { bytes in out.withValue { $0 += bytes } }, writeErr: { _ in }, stdoutIsTerminal: false)
         let context = RunContext(
-            console: console, readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in throw .unreadableFile(path) },
-            fileExists: { _ in false }, transport: NoTransport(), workingDirectory: "/")
+            console: console, files: .memory([:]), transport: NoTransport(), workingDirectory: "/")
         let code = await Application.run(
             rawArguments: [Array("--version".utf8)], environment: ProcessEnvironment(raw: [Array("HOME=".utf8) + [0xFF]]),
             context: context)

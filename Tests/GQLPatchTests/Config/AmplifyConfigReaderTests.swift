@@ -15,7 +15,7 @@ import Testing
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func gen2AmplifyOutputs() throws {
         let path = Self.fixtures.appendingPathComponent("AnilMaktala-amplify-gen2-2647__amplify_outputs.json").path
-        let config = try AmplifyConfigReader.read(path: path)
+        let config = try AmplifyConfigReader.read(path: path, files: .local, origin: .named)
         #expect(config.generation == .gen2)
         #expect(config.file == path)
         #expect(config.endpoint == "https://laijg4mvtfaljbrfvch6emwgym.appsync-api.us-west-2.amazonaws.com/graphql")
@@ -29,7 +29,7 @@ import Testing
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func gen1AmplifyConfiguration() throws {
         let path = Self.fixtures.appendingPathComponent("softment-myMink-iOS__amplifyconfiguration.json").path
-        let config = try AmplifyConfigReader.read(path: path)
+        let config = try AmplifyConfigReader.read(path: path, files: .local, origin: .named)
         #expect(config.generation == .gen1)
         #expect(config.endpoint == "https://zpqdotb6mra2jax4vo67fxpxo4.appsync-api.us-east-1.amazonaws.com/graphql")
         #expect(config.region == "us-east-1")
@@ -92,26 +92,35 @@ import Testing
         }
     }
 
-    @Test func unreadableConfigFile() {
-        do {
-            _ = try AmplifyConfigReader.read(path: "/nonexistent/amplify_outputs.json")
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.message == "cannot read config /nonexistent/amplify_outputs.json: no such file")
-            #expect(error.code == .unreadableFile)
+    /// `--config` that cannot be read is 66; a config gqlpatch found is 78; the wording is the same.
+    @Test(arguments: [(FileSystem.Origin.named, Int32(66)), (.found, 78)])
+    func unreadableConfigFile(origin: FileSystem.Origin, code: Int32) throws {
+        let error = try #require(throws: GQLPatchError.self) {
+            try AmplifyConfigReader.read(path: "/nonexistent/amplify_outputs.json", files: .local, origin: origin)
         }
+        #expect(error.message == "cannot read /nonexistent/amplify_outputs.json: no such file")
+        #expect(error.code.rawValue == code)
+    }
+
+    /// Whatever is under the name is found, a folder too (reading it then says what is wrong), and
+    /// discovery asks the run's file system, not the disk.
+    @Test func discoverGoesThroughTheFileSystem() {
+        #expect(AmplifyConfigReader.discover(in: "/app", files: .memory([:])) == nil)
+        #expect(AmplifyConfigReader.discover(in: "/app", files: .memory(["/app/amplifyconfiguration.json": []])) == "/app/amplifyconfiguration.json")
+        let folder = FileSystem.memory(["/app/amplify_outputs.json/x": [], "/app/amplifyconfiguration.json": []])
+        #expect(AmplifyConfigReader.discover(in: "/app", files: folder) == "/app/amplify_outputs.json")
     }
 
     @Test func discoverPrefersAmplifyOutputs() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        #expect(AmplifyConfigReader.discover(in: directory.path) == nil)
+        #expect(AmplifyConfigReader.discover(in: directory.path, files: .local) == nil)
         let gen1 = directory.appendingPathComponent("amplifyconfiguration.json")
         try Data("{}".utf8).write(to: gen1)
-        #expect(AmplifyConfigReader.discover(in: directory.path) == gen1.path)
+        #expect(AmplifyConfigReader.discover(in: directory.path, files: .local) == gen1.path)
         let gen2 = directory.appendingPathComponent("amplify_outputs.json")
         try Data("{}".utf8).write(to: gen2)
-        #expect(AmplifyConfigReader.discover(in: directory.path) == gen2.path)
+        #expect(AmplifyConfigReader.discover(in: directory.path, files: .local) == gen2.path)
     }
 }

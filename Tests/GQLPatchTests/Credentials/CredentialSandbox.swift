@@ -60,13 +60,7 @@ final class CredentialSandbox: @unchecked Sendable {
             region: region,
             home: home,
             transport: transport,
-            readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw .configuration("cannot read \(path)")
-                }
-                return [UInt8](data)
-            },
-            fileExists: { FileManager.default.fileExists(atPath: $0) },
+            files: .local,
             runProcess: runProcess,
             clock: clock
         )

@@ -27,14 +27,9 @@ final class CapturedRun: @unchecked Sendable {
             writeOut: { bytes in self.lock.withLock { self.out += bytes } },
             writeErr: { text in self.lock.withLock { self.err += text } },
             stdoutIsTerminal: false)
-        let schemaBytes = Array(schema.utf8)
         let context = RunContext(
-            console: console,
-            readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in
-                guard path == "/virtual/schema.graphql" else { throw .unreadableFile("cannot read \(path): no such file") }
-                return schemaBytes
-            },
-            fileExists: { $0 == "/virtual/schema.graphql" }, transport: transport, workingDirectory: "/virtual")
+            console: console, files: .memory(["/virtual/schema.graphql": Array(schema.utf8)]), transport: transport,
+            workingDirectory: "/virtual")
         let prefix = [
             "--endpoint", endpoint, "--api-key", "k",
             "--schema", "/virtual/schema.graphql",

@@ -11,7 +11,7 @@ import JSON
 enum LifecycleFixtures {
     static let catalogue: ModelCatalogue = {
         do {
-            return try CatalogueLoader.load(path: Fixture.repositorySchema)
+            return try CatalogueLoader.load(path: Fixture.repositorySchema, files: .local)
         } catch {
             fatalError("schema.graphql does not load: \(error)")
         }

@@ -81,8 +81,7 @@ import Testing
             checkedWriteOut: { _ in "No space left on device" }, closeOut: { nil },
             writeErr: { text in collected.withValue { $0.append(text) } }, stdoutIsTerminal: false)
         let context = RunContext(
-            console: console, readFile: { (path: String) throws(GQLPatchError) -> [UInt8] in throw .unreadableFile(path) },
-            fileExists: { _ in false }, transport: NoTransport(), workingDirectory: "/")
+            console: console, files: .memory([:]), transport: NoTransport(), workingDirectory: "/")
         let code = await Application.run(arguments: ["--version"], environment: [:], context: context)
         errors = collected.current
         #expect(code == 74)

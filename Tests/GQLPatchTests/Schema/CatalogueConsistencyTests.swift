@@ -11,8 +11,8 @@ import Testing
 /// The catalogue built from a source schema must agree with the one read from its compiled output.
 @Suite struct CatalogueConsistencyTests {
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchSourceAgreesWithCompiled() throws {
-        let source = try CatalogueLoader.load(path: Fixture.dpilchSource)
-        let compiled = try CatalogueLoader.load(path: Fixture.dpilchCompiled)
+        let source = try CatalogueLoader.load(path: Fixture.dpilchSource, files: .local)
+        let compiled = try CatalogueLoader.load(path: Fixture.dpilchCompiled, files: .local)
         #expect(source.origin == .sourceSchema)
         #expect(compiled.origin == .compiledSchema)
         #expect(source.modelNames == compiled.modelNames)
@@ -48,8 +48,8 @@ import Testing
         let config = try String(contentsOfFile: Fixture.softmentTransformConfig, encoding: .utf8)
         let path = try Fixture.write(schema, to: "schema.graphql", in: directory)
         try Fixture.write(config, to: "transform.conf.json", in: directory)
-        let source = try CatalogueLoader.load(path: path)
-        let compiled = try CatalogueLoader.load(path: Fixture.softmentCompiled)
+        let source = try CatalogueLoader.load(path: path, files: .local)
+        let compiled = try CatalogueLoader.load(path: Fixture.softmentCompiled, files: .local)
         let s = try #require(source.models["Todo"])
         let c = try #require(compiled.models["Todo"])
         #expect(s.isVersioned && c.isVersioned)
@@ -65,8 +65,8 @@ import Testing
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchIntrospectionAgreesWithCompiled() throws {
-        let introspection = try CatalogueLoader.load(path: Fixture.dpilchIntrospection)
-        let compiled = try CatalogueLoader.load(path: Fixture.dpilchCompiled)
+        let introspection = try CatalogueLoader.load(path: Fixture.dpilchIntrospection, files: .local)
+        let compiled = try CatalogueLoader.load(path: Fixture.dpilchCompiled, files: .local)
         #expect(introspection.origin == .modelIntrospection)
         #expect(introspection.modelNames == compiled.modelNames)
         for name in compiled.modelNames {

@@ -73,15 +73,34 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("missing.graphql").path
         for (path, reason) in [(missing, "no such file"), (directory.path, "it is a directory")] {
-            #expect(throws: GQLPatchError.self) { try CatalogueLoader.load(path: path) }
-            do {
-                _ = try CatalogueLoader.load(path: path)
-            } catch {
-                #expect(error.message == "cannot read schema \(path): \(reason)")
-                #expect(error.code == .unreadableFile)
-                #expect(error.code.rawValue == 66)
+            // Named by the user (--schema, GQLPATCH_SCHEMA): 66; found (./schema.graphql): 78.
+            for (origin, code) in [(FileSystem.Origin.named, 66), (.found, 78)] as [(FileSystem.Origin, Int32)] {
+                let error = try #require(throws: GQLPatchError.self) {
+                    try CatalogueLoader.load(path: path, files: .local, origin: origin)
+                }
+                #expect(error.message == "cannot read \(path): \(reason)")
+                #expect(error.code.rawValue == code)
             }
         }
+    }
+
+    /// `transform.conf.json` is found beside the schema through the same file system as the schema
+    /// (here one in memory), and one that cannot be read is configuration (78) even when the schema was named.
+    @Test func transformConfigIsFoundThroughTheFileSystem() throws {
+        let schema = Array("type Todo @model { name: String }".utf8)
+        let config = Array(#"{"ResolverConfig": {"project": {"ConflictHandler": "AUTOMERGE", "ConflictDetection": "VERSION"}}}"#.utf8)
+        let plain = FileSystem.memory(["/app/schema.graphql": schema])
+        #expect(try CatalogueLoader.load(path: "/app/schema.graphql", files: plain).models["Todo"]?.isVersioned == false)
+        let configured = FileSystem.memory(["/app/schema.graphql": schema, "/app/transform.conf.json": config])
+        #expect(try CatalogueLoader.load(path: "/app/schema.graphql", files: configured).models["Todo"]?.isVersioned == true)
+        let relative = FileSystem.memory(["schema.graphql": schema, "./transform.conf.json": config])
+        #expect(try CatalogueLoader.load(path: "schema.graphql", files: relative).models["Todo"]?.isVersioned == true)
+        let folder = FileSystem.memory(["/app/schema.graphql": schema, "/app/transform.conf.json/x": []])
+        let error = try #require(throws: GQLPatchError.self) {
+            try CatalogueLoader.load(path: "/app/schema.graphql", files: folder, origin: .named)
+        }
+        #expect(error.message == "cannot read /app/transform.conf.json: it is a directory")
+        #expect(error.code == .configuration)
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func brokenTransformConfigBesideASourceSchemaIsAConfigurationError() throws {
@@ -90,7 +109,7 @@ import Testing
         let schema = try Fixture.write("type Todo @model { name: String }", to: "schema.graphql", in: directory)
         let config = try Fixture.write("{\n  \"ResolverConfig\": ,\n}", to: "transform.conf.json", in: directory)
         do {
-            _ = try CatalogueLoader.load(path: schema)
+            _ = try CatalogueLoader.load(path: schema, files: .local)
             Issue.record("expected an error")
         } catch {
             #expect(error.message.hasPrefix("\(config):2:21: error: "))
@@ -99,7 +118,7 @@ import Testing
         // A compiled schema in the same folder does not read it.
         let compiled = try String(contentsOfFile: Fixture.softmentCompiled, encoding: .utf8)
         let compiledPath = try Fixture.write(compiled, to: "build-schema.graphql", in: directory)
-        #expect(try CatalogueLoader.load(path: compiledPath).origin == .compiledSchema)
+        #expect(try CatalogueLoader.load(path: compiledPath, files: .local).origin == .compiledSchema)
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func transformConfigBesideTheSchemaIsRead() throws {
@@ -107,13 +126,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let schema = try Fixture.write(
             try String(contentsOfFile: Fixture.softmentSource, encoding: .utf8), to: "schema.graphql", in: directory)
-        #expect(try CatalogueLoader.load(path: schema).models["Todo"]?.isVersioned == false)
+        #expect(try CatalogueLoader.load(path: schema, files: .local).models["Todo"]?.isVersioned == false)
         try Fixture.write(
             try String(contentsOfFile: Fixture.softmentTransformConfig, encoding: .utf8), to: "transform.conf.json", in: directory)
-        let versioned = try CatalogueLoader.load(path: schema)
+        let versioned = try CatalogueLoader.load(path: schema, files: .local)
         #expect(versioned.models["Todo"]?.isVersioned == true)
         #expect(versioned.models["Todo"]?.operations.sync == "syncTodos")
-        #expect(try CatalogueLoader.load(path: schema, versioned: false).models["Todo"]?.isVersioned == false)
+        #expect(try CatalogueLoader.load(path: schema, files: .local, versioned: false).models["Todo"]?.isVersioned == false)
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func contentNotNameChoosesTheReader() throws {
@@ -121,14 +140,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let introspection = try String(contentsOfFile: Fixture.dpilchIntrospection, encoding: .utf8)
         let odd = try Fixture.write("\n  " + introspection, to: "schema.graphql", in: directory)
-        #expect(try CatalogueLoader.load(path: odd).origin == .modelIntrospection)
+        #expect(try CatalogueLoader.load(path: odd, files: .local).origin == .modelIntrospection)
         let sdl = try String(contentsOfFile: Fixture.dpilchSource, encoding: .utf8)
         let json = try Fixture.write(sdl, to: "models.json", in: directory)
-        #expect(try CatalogueLoader.load(path: json).origin == .sourceSchema)
+        #expect(try CatalogueLoader.load(path: json, files: .local).origin == .sourceSchema)
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func versionOverrideAppliesToCompiledSchemas() throws {
-        let catalogue = try CatalogueLoader.load(path: Fixture.softmentCompiled, versioned: false)
+        let catalogue = try CatalogueLoader.load(path: Fixture.softmentCompiled, files: .local, versioned: false)
         #expect(catalogue.models["Todo"]?.isVersioned == false)
     }
 }

@@ -10,7 +10,7 @@ import Testing
 
 @Suite struct CompiledSchemaReaderTests {
     func load(_ path: String) throws -> ModelCatalogue {
-        try CatalogueLoader.load(path: path)
+        try CatalogueLoader.load(path: path, files: .local)
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func softmentV2VersionedTodo() throws {

@@ -11,7 +11,7 @@ import Testing
 
 @Suite struct ModelIntrospectionReaderTests {
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func gen2OutputsSample() throws {
-        let catalogue = try CatalogueLoader.load(path: Fixture.gen2Outputs)
+        let catalogue = try CatalogueLoader.load(path: Fixture.gen2Outputs, files: .local)
         #expect(catalogue.origin == .modelIntrospection)
         #expect(catalogue.modelNames == ["UserProfile", "AtomicCounter"])
         let profile = try #require(catalogue.models["UserProfile"])
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchCompositeKeyAndAssociations() throws {
-        let catalogue = try CatalogueLoader.load(path: Fixture.dpilchIntrospection)
+        let catalogue = try CatalogueLoader.load(path: Fixture.dpilchIntrospection, files: .local)
         let primary = try #require(catalogue.models["Primary"])
         #expect(primary.primaryKey == ["tenantId", "instanceId", "recordId"])
         #expect(primary.operations.list == "listPrimaries")

@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func repositorySchema() throws {
-        let catalogue = try CatalogueLoader.load(path: Fixture.repositorySchema)
+        let catalogue = try CatalogueLoader.load(path: Fixture.repositorySchema, files: .local)
         #expect(catalogue.origin == .sourceSchema)
         #expect(catalogue.modelNames == ["Item", "RealEstateProperty", "Recipe", "RecipeStep"])
         #expect(catalogue.nonModelTypes["File"]?.fields.map(\.name) == ["bucket", "region", "key", "contentType", "size"])
