@@ -31,7 +31,8 @@ import Testing
         if words.last == nil { words = [""] }
         return CompletionCandidates.candidates(words: words, current: words.count - 1) { _, focus in
             guard let schema else { return nil }
-            return try? CatalogueLoader.load(bytes: Array(schema.utf8), file: "schema.graphql", transformConfig: nil, focus: focus)
+            return try? CatalogueLoader.load(
+                path: "schema.graphql", files: .memory(["schema.graphql": Array(schema.utf8)]), focus: focus)
         }
     }
 

@@ -24,7 +24,7 @@ import Testing
     ])
     func duplicateIsAConfigurationError(schema: String, message: String) {
         do {
-            _ = try CatalogueLoader.load(bytes: Array(schema.utf8), file: "s.graphql", transformConfig: nil)
+            _ = try CatalogueLoader.load(path: "s.graphql", files: .memory(["s.graphql": Array(schema.utf8)]))
             Issue.record("loaded without error")
         } catch {
             #expect(error.code == .configuration)
@@ -34,7 +34,7 @@ import Testing
 
     @Test func extensionAddingNewFieldsIsFine() throws {
         let schema = "type Item @model {\n  id: ID!\n}\nextend type Item {\n  name: String\n}"
-        let catalogue = try CatalogueLoader.load(bytes: Array(schema.utf8), file: "s.graphql", transformConfig: nil)
+        let catalogue = try CatalogueLoader.load(path: "s.graphql", files: .memory(["s.graphql": Array(schema.utf8)]))
         #expect(catalogue.models["Item"]?.fields.map(\.name).contains("name") == true)
     }
 }

@@ -11,9 +11,9 @@ import Testing
 
 @Suite struct CatalogueLoaderTests {
     /// Loads `text` as file `file` and returns the error it throws.
-    func failure(_ text: String, file: String = "s.graphql", config: JSONValue? = nil) -> GQLPatchError? {
+    func failure(_ text: String, file: String = "s.graphql") -> GQLPatchError? {
         do {
-            _ = try CatalogueLoader.load(bytes: Array(text.utf8), file: file, transformConfig: config)
+            _ = try CatalogueLoader.load(path: file, files: .memory([file: Array(text.utf8)]))
             return nil
         } catch {
             return error

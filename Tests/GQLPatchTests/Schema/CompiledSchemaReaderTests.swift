@@ -100,7 +100,7 @@ import Testing
             input ThingFilter { name: String }
             input ThingCondition { name: String }
             """
-        let catalogue = try CatalogueLoader.load(bytes: Array(sdl.utf8), file: "r.graphql", transformConfig: nil)
+        let catalogue = try CatalogueLoader.load(path: "r.graphql", files: .memory(["r.graphql": Array(sdl.utf8)]))
         let thing = try #require(catalogue.models["Thing"])
         #expect(thing.operations.get == "thing")
         #expect(thing.operations.list == "allThings")
@@ -125,7 +125,7 @@ import Testing
             input DeleteTaskInput { id: ID! }
             input ModelTaskFilterInput { title: String }
             """
-        let catalogue = try CatalogueLoader.load(bytes: Array(sdl.utf8), file: "q.graphql", transformConfig: nil)
+        let catalogue = try CatalogueLoader.load(path: "q.graphql", files: .memory(["q.graphql": Array(sdl.utf8)]))
         let task = try #require(catalogue.models["Task"])
         #expect(task.operations.getArguments == [OperationArgument(name: "id", type: .nonNull(.named("ID")))])
         #expect(catalogue.inputObjects["UpdateTaskInput"]?.field("id")?.type == .nonNull(.named("Int")))
@@ -142,7 +142,7 @@ import Testing
             input UpdatePostInput { id: ID! title: String }
             input UpdateAuthorInput { id: ID! name: String }
             """
-        let catalogue = try CatalogueLoader.load(bytes: Array(sdl.utf8), file: "p.graphql", transformConfig: nil)
+        let catalogue = try CatalogueLoader.load(path: "p.graphql", files: .memory(["p.graphql": Array(sdl.utf8)]))
         #expect(catalogue.nonModelTypes["File"]?.fields.map(\.name) == ["key"])
         let post = try #require(catalogue.models["Post"])
         #expect(post.field("file")?.kind == .nonModel)

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func load(_ bytes: [UInt8], focus: CatalogueFocus?) throws(GQLPatchError) -> ModelCatalogue {
-        try CatalogueLoader.load(bytes: bytes, file: "c.graphql", transformConfig: nil, focus: focus)
+        try CatalogueLoader.load(path: "c.graphql", files: .memory(["c.graphql": bytes]), focus: focus)
     }
 
     /// The input types an operation of `model` names, and the input types those reach.
@@ -153,7 +153,7 @@ import Testing
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.path("library.compiled.graphql"))))
         let name = try #require(try Self.load(bytes, focus: nil).modelNames.first)
         let focused = try CatalogueLoader.load(
-            bytes: bytes, file: "c.graphql", transformConfig: nil, versioned: false, focus: CatalogueFocus(models: [name]))
+            path: "c.graphql", files: .memory(["c.graphql": bytes]), versioned: false, focus: CatalogueFocus(models: [name]))
         #expect(focused.models[name]?.isVersioned == false)
         #expect(try Self.load(bytes, focus: CatalogueFocus(models: [name])).models[name]?.isVersioned == true)
     }

@@ -62,7 +62,7 @@ import Testing
              "nonModels": {"Address": {"name": "Address", "fields": {
                  "street": {"name": "street", "type": "String", "isArray": false, "isRequired": true}}}}}
             """
-        let catalogue = try CatalogueLoader.load(bytes: Array(json.utf8), file: "i.json", transformConfig: nil)
+        let catalogue = try CatalogueLoader.load(path: "i.json", files: .memory(["i.json": Array(json.utf8)]))
         let shop = try #require(catalogue.models["Shop"])
         #expect(shop.isVersioned)
         #expect(shop.operations.list == "listShopz")

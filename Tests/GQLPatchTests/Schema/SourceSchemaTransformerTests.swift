@@ -11,8 +11,10 @@ import Testing
 
 @Suite struct SourceSchemaTransformerTests {
     func transform(_ sdl: String, config: String? = nil, versioned: Bool? = nil) throws -> ModelCatalogue {
-        let json = try config.map { try JSONValue.parse($0) }
-        return try CatalogueLoader.load(bytes: Array(sdl.utf8), file: "s.graphql", transformConfig: json, versioned: versioned)
+        // The config is found beside the schema, as for `--schema s.graphql`.
+        var files = ["s.graphql": Array(sdl.utf8)]
+        if let config { files["./transform.conf.json"] = Array(config.utf8) }
+        return try CatalogueLoader.load(path: "s.graphql", files: .memory(files), versioned: versioned)
     }
 
     func fields(_ catalogue: ModelCatalogue, _ input: String) -> [String] {
