@@ -33,14 +33,23 @@ public enum CatalogueLoader {
         FilePathText.join(FilePathText.directory(of: path), transformConfigFileName)
     }
 
-    /// Loads a catalogue from bytes already read. `transformConfig` reads the `transform.conf.json`
-    /// that goes with a source schema (only asked for one).
+    /// Loads a catalogue from bytes already read (the fuzz targets). `transformConfig` is the parsed
+    /// `transform.conf.json` that goes with a source schema (ignored for other kinds).
     ///
     /// `focus` (nil: everything) names the models the caller needs. For a compiled schema (SDL with no
     /// `@model` in its text) only those are read, with the models they relate to and the types they
     /// reach (see `CompiledSchemaReader.readFocused`): `models` holds them, `modelNames` every model,
     /// `inputObjects`, `enums` and `nonModelTypes` what they reach. Schemas of other kinds, and
     /// compiled schemas the focused read cannot handle (errors included), are read whole.
+    public static func load(
+        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil, focus: CatalogueFocus? = nil
+    ) throws(GQLPatchError) -> ModelCatalogue {
+        try load(bytes: bytes, file: file, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
+            transformConfig
+        }
+    }
+
+    /// `transformConfig` reads the `transform.conf.json` that goes with a source schema (asked only for one).
     private static func load(
         bytes: [UInt8], file: String, versioned: Bool?, focus: CatalogueFocus? = nil,
         transformConfig: () throws(GQLPatchError) -> JSONValue?
