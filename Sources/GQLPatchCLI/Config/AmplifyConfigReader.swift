@@ -7,7 +7,7 @@ import GQLPatchSupport
 /// `amplifyconfiguration.json` (Gen 1: `api.plugins.awsAPIPlugin.<name>` with `endpoint`, `region`,
 /// `authorizationType`, `apiKey`), telling them apart by content.
 public enum AmplifyConfigReader {
-    /// The file names `discover(in:)` looks for, in order of preference.
+    /// The file names `discover(in:files:)` looks for, in order of preference.
     public static let fileNames = ["amplify_outputs.json", "amplifyconfiguration.json"]
 
     /// The path of `amplify_outputs.json`, else `amplifyconfiguration.json`, in `directory`; nil if neither.
