@@ -9,7 +9,7 @@ import Testing
 @testable import GQLPatchSupport
 
 /// Parsing of `get`, `create`, `delete`, `list`, `query` and `schema`.
-@Suite struct LifecycleArgumentTests {
+@Suite struct RecordCommandArgumentTests {
     private func command(_ arguments: [String]) throws -> Command {
         try CommandLineParser.parse(arguments).command
     }
