@@ -4,7 +4,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 /// Everything a command needs from the outside, resolved once with the documented precedence:
-/// flag > environment > config file > default. Nothing here sends a request.
+/// flag > environment > config file > default. Nothing here sends a request. (`GlobalOptions` is the
+/// command line's part as given; `CommandSession` is what sends and prints with these settings.)
 public struct Settings: Sendable {
     public var options: GlobalOptions
     /// The GraphQL endpoint; nil only for `--dry-run` without one.

@@ -148,7 +148,7 @@ public struct CommandLineParser: Sendable {
         case "--endpoint": options.endpoint = value
         case "--schema": options.schemaPath = value
         case "--config": options.configPath = value
-        case "--auth": options.auth = try OptionSpec.choice(value, option: name, as: AuthMode.self)
+        case "--auth": options.auth = try Self.choice(value, option: name, as: AuthMode.self)
         case "--api-key": options.apiKey = value
         case "--token": options.token = value
         case "--header":
@@ -156,10 +156,10 @@ public struct CommandLineParser: Sendable {
         case "--timeout":
             options.timeout = try Self.number(value, option: name, of: "seconds", in: NumericLimits.timeout)
         case "--conflict-resolution":
-            options.conflictResolution = try OptionSpec.choice(value, option: name, as: ConflictResolution.self)
+            options.conflictResolution = try Self.choice(value, option: name, as: ConflictResolution.self)
         case "--retry-conflicts":
             options.retryConflicts = try Self.wholeNumber(value, option: name, in: NumericLimits.retryConflicts)
-        case "--output": options.output = try OptionSpec.choice(value, option: name, as: OutputMode.self)
+        case "--output": options.output = try Self.choice(value, option: name, as: OutputMode.self)
         case "--region": options.region = value
         case "--profile": options.profile = value
         case "--max-response-mb":
@@ -228,6 +228,20 @@ public struct CommandLineParser: Sendable {
             throw .usage("\(option) expects \(what) from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return number
+    }
+
+    /// One of a fixed set of values (an enumeration's raw values, as `OptionSpec.choice` lists them),
+    /// or a usage error naming them: `--output expects record or envelope, got 'x'`.
+    package static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ text: String, option: String, as _: Choice.Type
+    ) throws(GQLPatchError) -> Choice where Choice.RawValue == String {
+        if let choice = Choice(rawValue: text) { return choice }
+        let values = Choice.allCases.map(\.rawValue)
+        let expected =
+            values.count > 3
+            ? "one of \(values.joined(separator: ", "))"
+            : "\(values.dropLast().joined(separator: ", ")) or \(values.last ?? "")"
+        throw .usage("\(option) expects \(expected), got '\(text)'")
     }
 
     /// A finite number in `range` (`2.5`, `1e3`), or a usage error giving the range.

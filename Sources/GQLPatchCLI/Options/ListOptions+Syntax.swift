@@ -18,7 +18,7 @@ extension ListOptions: CommandDefinition {
                 list.filter = value
             case "--limit": list.limit = try CommandLineParser.positiveCount(value, option: option.name)
             case "--page-size": list.pageSize = try CommandLineParser.positiveCount(value, option: option.name)
-            case "--sort": list.sort = try OptionSpec.choice(value.lowercased(), option: option.name, as: SortOrder.self)
+            case "--sort": list.sort = try CommandLineParser.choice(value.lowercased(), option: option.name, as: SortOrder.self)
             case "--include-deleted": list.includeDeleted = true
             case "--select": list.select = (list.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             default: break

@@ -92,20 +92,6 @@ package struct OptionSpec: Sendable {
         }
         return lines
     }
-
-    /// A value's check against `values`, named as the parser reports it: `--output expects record or
-    /// envelope, got 'x'`.
-    package static func choice<Choice: CaseIterable & RawRepresentable>(
-        _ text: String, option: String, as _: Choice.Type
-    ) throws(GQLPatchError) -> Choice where Choice.RawValue == String {
-        if let choice = Choice(rawValue: text) { return choice }
-        let values = Choice.allCases.map(\.rawValue)
-        let expected =
-            values.count > 3
-            ? "one of \(values.joined(separator: ", "))"
-            : "\(values.dropLast().joined(separator: ", ")) or \(values.last ?? "")"
-        throw .usage("\(option) expects \(expected), got '\(text)'")
-    }
 }
 
 extension [OptionSpec] {
