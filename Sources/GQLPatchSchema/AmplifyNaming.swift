@@ -1,5 +1,5 @@
 /// The string helpers of the Amplify GraphQL transformer (`graphql-transformer-common` `util.ts`)
-/// and the default operation and type names built from them (amplify-naming.md §0, §1.1, §2).
+/// and the default operation and type names built from them.
 package enum AmplifyNaming {
     /// Upper-cases the first character only.
     package static func upperFirst(_ word: String) -> String {

@@ -1,7 +1,7 @@
 import GraphQLSDL
 
 /// Builds a `ModelCatalogue` from transformer-level model blueprints, generating every input object the
-/// v2 transformer would emit for them (amplify-naming.md §2, §5, §6; appsync.md §1): create/update/delete
+/// v2 transformer would emit for them: create/update/delete
 /// inputs, filter, condition and subscription-filter inputs, enum filter inputs, `<T>Input` for non-model
 /// types, the scalar `Model<S>Input` helpers, `ModelSizeInput` and the key-condition inputs.
 package struct CatalogueGenerator {
@@ -289,7 +289,7 @@ package struct CatalogueGenerator {
         "binary", "binarySet", "bool", "list", "map", "number", "numberSet", "string", "stringSet", "_null",
     ]
 
-    /// `ModelStringInput` ... `ModelIDInput`, `ModelSubscription*Input` and `ModelSizeInput` (appsync.md §1.2).
+    /// `ModelStringInput` ... `ModelIDInput`, `ModelSubscription*Input` and `ModelSizeInput`.
     package static func scalarFilterInputs() -> [InputObject] {
         func fields(_ s: String, _ names: [String]) -> [InputField] {
             names.map { name in

@@ -2,7 +2,7 @@ import GraphQLSDL
 import JSON
 import GQLPatchSupport
 
-/// Reads a Gen 2 `model_introspection` document (appsync.md §5.1): models with their fields,
+/// Reads a Gen 2 `model_introspection` document: models with their fields,
 /// `primaryKeyInfo`, `pluralName` and associations, enums and non-models. The inputs are generated
 /// by the transformer's rules, as for a source schema. A model is versioned only when it has a
 /// `_version` field (never because of `syncable`, which is always true), or when the caller forces it.

@@ -1,5 +1,5 @@
 /// An exact port of `pluralize` 8.0.0's `plural(word)`, the function the Amplify transformer uses
-/// for `list`/`sync` query names (amplify-naming.md §1.2). Irregular and uncountable words match the
+/// for `list`/`sync` query names. Irregular and uncountable words match the
 /// whole word only; the regex rules look at the end of the word; the case of the replaced text is
 /// restored from the text it replaces.
 public enum Pluralizer {
@@ -66,7 +66,7 @@ public enum Pluralizer {
         package let template: String
     }
 
-    /// The plural rules in the order pluralize 8.0.0 tries them (amplify-naming.md §1.2, 1 to 33).
+    /// The plural rules in the order pluralize 8.0.0 tries them (its rules 1 to 33).
     private static let rules: [Rule] = [
         ("sheep$", "$0"),
         ("pox$", "$0"),

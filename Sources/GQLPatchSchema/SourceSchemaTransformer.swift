@@ -2,7 +2,7 @@ import GraphQLSDL
 import GQLPatchSupport
 
 /// Turns an Amplify source schema (`@model` types) into the catalogue the v2 transformer would compile
-/// it to (amplify-naming.md): operation names (pluralize 8.0.0), implicit `id`, timestamps, sync fields
+/// it to: operation names (pluralize 8.0.0), implicit `id`, timestamps, sync fields
 /// when versioned, implicit foreign keys, and the generated input objects. `@auth` is ignored.
 ///
 /// Relationship `keyFields`: `references:` as written; `@belongsTo(fields:)`/`@hasOne(fields:)` the

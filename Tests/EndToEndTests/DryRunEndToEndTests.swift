@@ -20,7 +20,7 @@ import Testing
         Case(name: "compiled schema, API key", schemaKind: .compiled, credentials: ["--api-key", Emulator.apiKey],
              auth: "api-key", header: "x-api-key"),
         Case(name: "source schema with --conflict-resolution on, token", schemaKind: .sourceWithOn,
-             credentials: ["--auth", "user-pool", "--token", DryRunEndToEndTests.token], auth: "token", header: "Authorization"),
+             credentials: ["--auth", "user-pool", "--token", DryRunEndToEndTests.token], auth: "user-pool", header: "Authorization"),
     ])
     func versionedPlanHasTwoStepsAndSendsNothing(_ dryRun: Case) throws {
         let emulator = try VersionedUpdateEndToEndTests.versionedEmulator("optimistic", extra: ["--token", Self.token])

@@ -57,7 +57,7 @@ import Testing
         let server = try ScriptedServer(respond: CascadeReplies.responder(children: item.children))
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", LifecycleSupport.library,
+            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", RecordCommandSupport.library,
              "delete"] + item.root + ["--cascade"], in: folder, timeout: 20)
         result.expectFailure(76, item.stderr)
         #expect(!result.stderr.contains("page-token-0123456789-abcdef"), "the page token is shown whole: \(result)")
@@ -71,7 +71,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-cascade-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = try Emulator.compiledSchema(source: LifecycleSupport.library, into: folder)
+        let schema = try Emulator.compiledSchema(source: RecordCommandSupport.library, into: folder)
         let server = try ScriptedServer(respond: CascadeReplies.responder(children: { field, _ in
             field == "chapters" ? Self.chapters([["bookID": "b1", "number": 1, "book": ["id": "VICTIM"]]]) : nil
         }))
@@ -91,7 +91,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-cascade-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let compiled = try String(contentsOfFile: try Emulator.compiledSchema(source: LifecycleSupport.library, into: folder), encoding: .utf8)
+        let compiled = try String(contentsOfFile: try Emulator.compiledSchema(source: RecordCommandSupport.library, into: folder), encoding: .utf8)
         let withoutBack = compiled.replacingOccurrences(of: "\n  book: Book\n", with: "\n")
         try #require(withoutBack != compiled)
         let schema = folder.appendingPathComponent("no-back.graphql")
@@ -113,10 +113,10 @@ import Testing
         }))
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", LifecycleSupport.library,
+            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", RecordCommandSupport.library,
              "delete", "Book", "--id", "b1", "--cascade"])
         #expect(result.status == 0, "\(result)")
-        let lines = try LifecycleSupport.lines(result)
+        let lines = try RecordCommandSupport.lines(result)
         #expect(lines.map { $0["key"] } == [["bookID": "b1", "number": 1], ["id": "b1"]])
     }
 }

@@ -48,7 +48,7 @@ import Testing
         #expect(result.stderr.hasPrefix(item.stderr), "\(result)")
         #expect(!result.stderr.contains(Self.tokenA) && !result.stderr.contains(Self.tokenB), "a token is shown whole: \(result)")
         // The records of every page received are printed, each once; nothing after the cycle.
-        let printed = try LifecycleSupport.lines(result).map { $0["id"]?.stringValue ?? "?" }
+        let printed = try RecordCommandSupport.lines(result).map { $0["id"]?.stringValue ?? "?" }
         #expect(printed == item.pages.flatMap(\.0), "\(result)")
         #expect(server.received.count == item.pages.count)
         let tokens = try server.received.map { try JSONValue.parse($0)["variables"]?["nextToken"]?.stringValue }
@@ -62,6 +62,6 @@ import Testing
         let result = try GQLPatchRun.run(
             ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "list", "Item"])
         #expect(result.status == 0, "\(result)")
-        #expect(try LifecycleSupport.lines(result).map { $0["id"] } == ["i1", "i2", "i3"])
+        #expect(try RecordCommandSupport.lines(result).map { $0["id"] } == ["i1", "i2", "i3"])
     }
 }

@@ -41,7 +41,7 @@ import Testing
             #"{"op":"update","model":"Item","key":{"id":"\#($0)"},"set":{"description":"Imported"},"if":{"description":null}}"#
         }
         let result = try emulator.gqlpatch(["apply", "-", "--continue-on-error"], stdin: lines.joined(separator: "\n") + "\n")
-        let statuses = try Dictionary(uniqueKeysWithValues: LifecycleSupport.lines(result).map {
+        let statuses = try Dictionary(uniqueKeysWithValues: RecordCommandSupport.lines(result).map {
             ($0["key"]?["id"]?.stringValue ?? "", $0["status"]?.stringValue ?? "")
         })
         #expect(statuses == ["absent": "updated", "stored-null": "updated", "set": "conflict"], "\(result)")
@@ -53,7 +53,7 @@ import Testing
         defer { emulator.stop() }
         let result = try emulator.gqlpatch(["list", "Item", "--where", "description:=null", "--select", "id"])
         #expect(result.status == 0, "\(result)")
-        #expect(Set(try LifecycleSupport.lines(result).compactMap { $0["id"]?.stringValue }) == ["absent", "stored-null"])
+        #expect(Set(try RecordCommandSupport.lines(result).compactMap { $0["id"]?.stringValue }) == ["absent", "stored-null"])
     }
 
     /// `delete --cascade` checks the root's condition itself before deleting anything.
@@ -63,6 +63,6 @@ import Testing
         defer { emulator.stop() }
         let result = try emulator.gqlpatch(["delete", "Item", "--id", id, "--cascade", "--if", "description:=null"])
         #expect(result.status == 0, "\(result)")
-        #expect(try LifecycleSupport.lines(result).map { $0["key"]?["id"] } == [.string(id)])
+        #expect(try RecordCommandSupport.lines(result).map { $0["key"]?["id"] } == [.string(id)])
     }
 }

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test(arguments: ["graphql/kitchen-sink.graphql", "graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql",
-                      "lifecycle/library.graphql", "focus/library.compiled.graphql", "focus/schema.compiled.graphql"])
+                      "library/library.graphql", "focus/library.compiled.graphql", "focus/schema.compiled.graphql"])
     func fixturesParseDefinitionByDefinition(_ path: String) throws {
         try expectSameAsWholeParse(try Fixture.bytes(path))
     }

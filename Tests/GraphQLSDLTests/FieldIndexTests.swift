@@ -36,7 +36,7 @@ import Testing
         #expect(checked > 0)
     }
 
-    @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "lifecycle/library.graphql",
+    @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "library/library.graphql",
                       "focus/library.compiled.graphql", "focus/schema.compiled.graphql"])
     func fixturesMatchTheWholeParse(_ path: String) throws {
         try expectSameAsWholeParse(try Fixture.bytes(path))

@@ -59,9 +59,9 @@ public enum Application {
         let console = context.console
         let invocation: Invocation
         do {
-            invocation = try ArgumentParser.parse(arguments)
+            invocation = try CommandLineParser.parse(arguments)
         } catch {
-            return finish(failing: error, command: ArgumentParser.commandName(in: arguments), console: console)
+            return finish(failing: error, command: CommandLineParser.commandName(in: arguments), console: console)
         }
         let command = invocation.command.name
         let code: Int32
@@ -91,28 +91,11 @@ public enum Application {
         case .version:
             try console.write(Array("gqlpatch \(version)\n".utf8))
             return ExitCode.success.rawValue
-        case .completion(let options):
-            try console.write(Array(CompletionScript.text(for: options.shell).utf8))
-            return ExitCode.success.rawValue
-        default:
-            break
-        }
-        // Help and version read no environment; every command may.
-        try environmentCheck?.check()
-        switch invocation.command {
-        case .update(let options):
-            let settings = try Settings.resolve(
-                invocation.options, environment: environment, context: context,
-                focus: CatalogueFocus(models: [options.model]))
-            try await UpdateCommand(options: options, settings: settings, context: context).run()
-            return ExitCode.success.rawValue
-        case .get, .create, .delete, .list, .query, .schema:
-            return try await LifecycleDispatch.run(invocation, environment: environment, context: context)
-        case .apply(let options):
-            let settings = try Settings.resolve(invocation.options, environment: environment, context: context)
-            return try await ApplyCommand(options: options, settings: settings, context: context).run().rawValue
-        case .help, .version, .completion:
-            return ExitCode.success.rawValue
+        case .run(let command):
+            // Help and version read no environment; a command checks it before it reads it.
+            let run = CommandRun(
+                options: invocation.options, environment: environment, context: context, environmentCheck: environmentCheck)
+            return try await command.run(run).rawValue
         }
     }
 

@@ -5,7 +5,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 /// The parts of a run that talk to the server and print: one GraphQL client (one HTTP session,
-/// connections reused) and the printer, shared by the steps of a command.
+/// connections reused) and the printer, shared by the steps of a command. Its effects come from the
+/// resolved `Settings` (built from the raw `GlobalOptions`, the environment and the config).
 package struct CommandSession: Sendable {
     package var settings: Settings
     package var console: Console

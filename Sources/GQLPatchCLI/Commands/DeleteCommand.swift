@@ -6,7 +6,7 @@ import GQLPatchSupport
 
 /// `gqlpatch delete`: checks the key and conditions, then deletes one record (fetching `_version`
 /// first for versioned models, whose delete is soft) and prints it; with `--cascade` the records of
-/// the model's `@hasMany`/`@hasOne` relationships are deleted first, depth first (`CascadePlanner`).
+/// the model's `@hasMany`/`@hasOne` relationships are deleted first, depth first (`CascadeDeleter`).
 package struct DeleteCommand: Sendable {
     package var options: DeleteOptions
     package var settings: Settings

@@ -40,7 +40,7 @@ package enum DryRun {
         return .object(JSONObject([
             ("dryRun", .bool(true)),
             ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
-            ("auth", .string(settings.authorizer.modeName)),
+            ("auth", .string(settings.authMode.rawValue)),
             ("headers", .array(headerNames)),
             ("steps", .array(steps)),
         ]))

@@ -3,11 +3,14 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 /// Everything a command needs from the outside, resolved once with the documented precedence:
-/// flag > environment > config file > default. Nothing here sends a request.
+/// flag > environment > config file > default. Nothing here sends a request. (`GlobalOptions` is the
+/// command line's part as given; `CommandSession` is what sends and prints with these settings.)
 public struct Settings: Sendable {
     public var options: GlobalOptions
     /// The GraphQL endpoint; nil only for `--dry-run` without one.
     public var endpoint: String?
+    /// The auth mode chosen (`--auth`, `GQLPATCH_AUTH`, the config, or told from the credentials given).
+    public var authMode: AuthMode
     public var authorizer: RequestAuthorizer
     public var catalogue: ModelCatalogue
     /// Where the catalogue came from, for messages.
@@ -35,7 +38,8 @@ public struct Settings: Sendable {
                 "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is")
         }
         if let endpoint { try checkEndpoint(endpoint) }
-        let authorizer = try resolveAuth(options, environment: environment, config: config, context: context)
+        let authMode = try resolveAuthMode(options, environment: environment, config: config)
+        let authorizer = try resolveAuth(authMode, options, environment: environment, config: config, context: context)
         // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
         let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
         if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
@@ -52,7 +56,7 @@ public struct Settings: Sendable {
         {
             if options.verbose { context.console.message("gqlpatch: schema: none") }
             return Settings(
-                options: options, endpoint: endpoint, authorizer: authorizer,
+                options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer,
                 catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
         }
         let (catalogue, source) = try loadCatalogue(
@@ -61,7 +65,9 @@ public struct Settings: Sendable {
             let introspected = catalogue.origin == .modelIntrospection ? " (data.model_introspection)" : ""
             context.console.message("gqlpatch: schema: \(source)\(introspected)")
         }
-        return Settings(options: options, endpoint: endpoint, authorizer: authorizer, catalogue: catalogue, schemaSource: source)
+        return Settings(
+            options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, catalogue: catalogue,
+            schemaSource: source)
     }
 
     /// The catalogue `resolve` would load (the same discovery: --schema, GQLPATCH_SCHEMA, ./schema.graphql,
@@ -92,7 +98,7 @@ public struct Settings: Sendable {
         let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
         let schemaGiven = (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
             || context.files.exists(defaultSchemaPath(context))
-        let authGiven = [options.auth, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"]]
+        let authGiven = [options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"]]
             .contains { nonEmpty($0) != nil }
         guard !(endpointGiven && schemaGiven && authGiven),
             let found = AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files)
@@ -155,29 +161,31 @@ public struct Settings: Sendable {
                 + "over plain http; use https://, add the host to no_proxy, or pass --allow-insecure-http")
     }
 
+    /// `--auth` (checked when parsed), else `GQLPATCH_AUTH` (the same names; exit 78 for another), else the
+    /// config's default mode, else told from the credentials: an API key, a token (user-pool), or none.
+    private static func resolveAuthMode(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?
+    ) throws(GQLPatchError) -> AuthMode {
+        if let flag = options.auth { return flag }
+        if let env = nonEmpty(environment["GQLPATCH_AUTH"]) {
+            guard let mode = AuthMode(rawValue: env) else {
+                let modes = AuthMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw .configuration("GQLPATCH_AUTH must be one of \(modes), got '\(env)'")
+            }
+            return mode
+        }
+        if let mode = config?.defaultAuthMode { return mode }
+        if (nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey) != nil { return .apiKey }
+        if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil { return .userPool }
+        return .none
+    }
+
     private static func resolveAuth(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+        _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
         let apiKey = nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey
-        let modeName: String
-        if let flag = options.auth {
-            modeName = flag
-        } else if let env = nonEmpty(environment["GQLPATCH_AUTH"]) {
-            guard GlobalOptions.authModes.contains(env) else {
-                throw .configuration("GQLPATCH_AUTH must be one of \(GlobalOptions.authModes.joined(separator: ", ")), got '\(env)'")
-            }
-            modeName = env
-        } else if let mode = config?.defaultAuthMode {
-            modeName = mode.rawValue
-        } else if apiKey != nil {
-            modeName = "api-key"
-        } else if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil {
-            modeName = "user-pool"
-        } else {
-            modeName = "none"
-        }
-        switch modeName {
-        case "api-key":
+        switch mode {
+        case .apiKey:
             guard let apiKey else {
                 throw .configuration("auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY")
             }
@@ -187,10 +195,10 @@ public struct Settings: Sendable {
                 : ("the API key in \(config?.file ?? "the configuration")", .configuration)
             try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
             return .apiKey(apiKey, origin: origin)
-        case "user-pool", "oidc", "lambda":
+        case .userPool, .oidc, .lambda:
             let fromFlag = nonEmpty(options.token) != nil
             guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else {
-                throw .configuration("auth mode \(modeName) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
+                throw .configuration("auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
             }
             var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
             var origin: HeaderOrigin = fromFlag ? .flag : .configuration
@@ -204,9 +212,9 @@ public struct Settings: Sendable {
             }
             try HeaderCheck.checkCredential(token, what: what, origin: origin)
             return .token(token, origin: origin)
-        case "iam":
+        case .iam:
             return try iamAuthorizer(options, environment: environment, config: config, context: context)
-        default:
+        case .none:
             return .none
         }
     }

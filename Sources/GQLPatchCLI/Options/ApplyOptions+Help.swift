@@ -1,4 +1,29 @@
 extension ApplyOptions {
+    /// `apply`'s options, as its `--help` lists them.
+    package static let optionTable: [OptionSpec] = [
+        .value(
+            "--concurrency", short: "-j", "N", "requests in flight (default 8); lines for the same record run in order"),
+        .value("--rate", "N", "at most N requests a second (0.01 to 1000000)"),
+        .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
+        .flag("--continue-on-error", "keep going after a failed line (default: stop at the first failure)"),
+        .flag("--atomic", "all or nothing: at a failure, undo the applied lines in reverse order"),
+        .value("--journal", "PATH", "record each applied line (fsync) before its result is printed"),
+        .flag("--resume", "skip the lines the journal records as applied, continue with the rest"),
+        .value(
+            "--shard", "I/N",
+            """
+            apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
+            jobs over one input: a line's shard is FNV-1a 64 of its record
+            ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
+            """),
+    ]
+
+    /// The list in `apply --help`: its options, and what the global `--dry-run` does here (the
+    /// parser reads that one as the global flag).
+    private static var helpOptions: [OptionSpec] {
+        optionTable + [.flag("--dry-run", "check the input and print each line's planned request; send nothing")]
+    }
+
     /// `gqlpatch apply --help`.
     package static var help: String {
         """
@@ -19,18 +44,7 @@ extension ApplyOptions {
         ("skipped": not sent because the run stopped), then a summary on stderr. With --atomic, a failure
         is followed by one more line per undone line: "rolled_back" or "rollback_failed" (with "error").
 
-        Options:
-          -j N, --concurrency N       requests in flight (default 8); lines for the same record run in order
-          --rate N                    at most N requests a second (0.01 to 1000000)
-          --max-attempts N            tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)
-          --continue-on-error         keep going after a failed line (default: stop at the first failure)
-          --atomic                    all or nothing: at a failure, undo the applied lines in reverse order
-          --journal PATH              record each applied line (fsync) before its result is printed
-          --resume                    skip the lines the journal records as applied, continue with the rest
-          --shard I/N                 apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
-                                      jobs over one input: a line's shard is FNV-1a 64 of its record
-                                      ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
-          --dry-run                   check the input and print each line's planned request; send nothing
+        \(ApplyOptions.helpOptions.helpList)
 
         Exit: 0 every line succeeded (or was unchanged), 4 some lines failed, 130 interrupted (Ctrl-C lets
         the requests in flight finish); a failure before any line was sent exits as 'update' would.

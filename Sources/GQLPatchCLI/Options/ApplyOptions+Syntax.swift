@@ -1,14 +1,12 @@
 import GQLPatchBatch
 import GQLPatchSupport
 
-extension ApplyOptions {
+extension ApplyOptions: CommandDefinition {
     /// `apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
     package static let syntax = CommandSyntax(
         name: "apply", summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
-        help: ApplyOptions.help,
-        valueOptions: ["-j", "--concurrency", "--rate", "--journal", "--max-attempts", "--shard"],
-        flags: ["--atomic", "--resume", "--continue-on-error"]
-    ) { (options, positionals) throws(GQLPatchError) -> Command in
+        help: ApplyOptions.help, options: optionTable
+    ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         var apply = ApplyOptions()
         if positionals.count > 1 {
             throw .usage("apply reads one input: unexpected argument '\(positionals[1])'")
@@ -18,14 +16,14 @@ extension ApplyOptions {
             let value = option.value ?? ""
             switch option.name {
             case "-j", "--concurrency":
-                apply.concurrency = try ArgumentParser.wholeNumber(value, option: option.name, in: NumericLimits.concurrency)
+                apply.concurrency = try CommandLineParser.wholeNumber(value, option: option.name, in: NumericLimits.concurrency)
             case "--rate":
-                apply.rate = try ArgumentParser.number(value, option: option.name, of: "requests a second", in: NumericLimits.rate)
+                apply.rate = try CommandLineParser.number(value, option: option.name, of: "requests a second", in: NumericLimits.rate)
             case "--journal":
                 guard !value.isEmpty, value != "-" else { throw .usage("--journal expects a file path, got '\(value)'") }
                 apply.journal = value
             case "--max-attempts":
-                apply.maxAttempts = try ArgumentParser.wholeNumber(value, option: option.name, in: NumericLimits.maxAttempts)
+                apply.maxAttempts = try CommandLineParser.wholeNumber(value, option: option.name, in: NumericLimits.maxAttempts)
             case "--shard":
                 guard let shard = ApplyShard(value) else {
                     throw .usage("--shard expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'")
@@ -44,6 +42,10 @@ extension ApplyOptions {
         if apply.atomic, apply.continueOnError {
             throw .usage("--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)")
         }
-        return .apply(apply)
+        return apply
+    }
+
+    package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
+        try await ApplyCommand(options: self, settings: run.settings(), context: run.context).run()
     }
 }

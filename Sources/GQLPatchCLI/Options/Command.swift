@@ -1,31 +1,20 @@
 /// What the command line asks for.
-public enum Command: Sendable {
+package enum Command: Sendable {
     /// `--help`, `help`, or `<command> --help`; the topic is a command name or nil for the overview.
     case help(topic: String?)
     case version
-    case update(UpdateOptions)
-    case get(GetOptions)
-    case create(CreateOptions)
-    case delete(DeleteOptions)
-    case list(ListOptions)
-    case query(QueryOptions)
-    case schema(SchemaOptions)
-    case apply(ApplyOptions)
-    case completion(CompletionOptions)
+    /// A command (`update`, `apply`, ...) as parsed: its value knows its syntax and how it runs.
+    case run(any CommandDefinition)
 
     /// The command's name, as typed (`update`, `apply`, ...); nil for help and version.
-    public var name: String? {
-        switch self {
-        case .help, .version: nil
-        case .update: "update"
-        case .get: "get"
-        case .create: "create"
-        case .delete: "delete"
-        case .list: "list"
-        case .query: "query"
-        case .schema: "schema"
-        case .apply: "apply"
-        case .completion: "completion"
-        }
+    package var name: String? {
+        guard case .run(let command) = self else { return nil }
+        return type(of: command).syntax.name
+    }
+
+    /// The parsed command when it is a `Definition` (`UpdateOptions`, ...).
+    package func parsed<Definition: CommandDefinition>(as _: Definition.Type) -> Definition? {
+        guard case .run(let command) = self else { return nil }
+        return command as? Definition
     }
 }

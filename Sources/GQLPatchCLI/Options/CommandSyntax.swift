@@ -1,42 +1,46 @@
 import GQLPatchSupport
 
-/// The command-line syntax of one command: its options, and how to turn what was given into a
-/// `Command`. `ArgumentParser` handles the global options and hands the rest to the command's syntax.
+/// The command-line syntax of one command: its options, and how to turn what was given into the
+/// command's value. `CommandLineParser` handles the global options and hands the rest to the command's syntax.
 public struct CommandSyntax: Sendable {
-    public typealias Builder = @Sendable (_ options: [ParsedOption], _ positionals: [String]) throws(GQLPatchError) -> Command
+    package typealias Builder = @Sendable (_ options: [ParsedOption], _ positionals: [String]) throws(GQLPatchError) -> any CommandDefinition
 
     public var name: String
     /// One line for the overview in `gqlpatch --help`.
     public var summary: String
-    /// The full `gqlpatch <command> --help` text.
+    /// The full `gqlpatch <command> --help` text; its option list is `options.helpList`.
     public var help: String
-    /// Options that take a value.
-    public var valueOptions: Set<String>
-    /// Options that take no value.
-    public var flags: Set<String>
-    public var build: Builder
+    /// The command's own options, in the order its `--help` lists them.
+    package var options: [OptionSpec]
+    package var build: Builder
 
-    public init(name: String, summary: String, help: String, valueOptions: Set<String>, flags: Set<String> = [], build: @escaping Builder) {
+    package init(name: String, summary: String, help: String, options: [OptionSpec], build: @escaping Builder) {
         self.name = name
         self.summary = summary
         self.help = help
-        self.valueOptions = valueOptions
-        self.flags = flags
+        self.options = options
         self.build = build
     }
 
+    /// Options that take a value.
+    package var valueOptions: Set<String> { options.valueNames }
+    /// Options that take no value.
+    package var flags: Set<String> { options.flagNames }
+
     /// Every command, in the order `--help` lists them. Add a command here.
-    public static let all: [CommandSyntax] = [
-        UpdateOptions.syntax,
-        GetOptions.syntax,
-        CreateOptions.syntax,
-        DeleteOptions.syntax,
-        ListOptions.syntax,
-        QueryOptions.syntax,
-        SchemaOptions.syntax,
-        ApplyOptions.syntax,
-        CompletionOptions.syntax,
+    package static let definitions: [any CommandDefinition.Type] = [
+        UpdateOptions.self,
+        GetOptions.self,
+        CreateOptions.self,
+        DeleteOptions.self,
+        ListOptions.self,
+        QueryOptions.self,
+        SchemaOptions.self,
+        ApplyOptions.self,
+        CompletionOptions.self,
     ]
+
+    public static let all: [CommandSyntax] = definitions.map { $0.syntax }
 
     public static func named(_ name: String) -> CommandSyntax? {
         all.first { $0.name == name }

@@ -25,13 +25,6 @@ public struct CompletionCandidates: Sendable {
 
     /// Commands whose first positional is a model name.
     package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema"]
-    /// Values of the options that take one of a fixed set.
-    package static let fixedValues: [String: [String]] = [
-        "--auth": GlobalOptions.authModes,
-        "--output": OutputMode.allCases.map(\.rawValue),
-        "--conflict-resolution": ConflictResolution.allCases.map(\.rawValue),
-        "--sort": ["asc", "desc"],
-    ]
     /// Options whose value is `FIELD=VALUE` (the field completed with `=`, an enum value after it).
     package static let assignmentOptions: Set<String> = ["--set", "--if", "--where", "--key"]
 
@@ -46,7 +39,7 @@ public struct CompletionCandidates: Sendable {
         return candidates(for: word, line: line, catalogue: catalogue).filter { $0.hasPrefix(word) }
     }
 
-    /// The words before the cursor, read as `ArgumentParser` reads them but never failing on an
+    /// The words before the cursor, read as `CommandLineParser` reads them but never failing on an
     /// incomplete line; nil for an unknown command (nothing to offer).
     public static func read(_ arguments: [String]) -> Line? {
         var line = Line()
@@ -93,7 +86,7 @@ public struct CompletionCandidates: Sendable {
     }
 
     private static func takesValue(_ option: String, _ line: Line) -> Bool {
-        ArgumentParser.globalValueOptions.contains(option) || line.command?.valueOptions.contains(option) == true
+        CommandLineParser.globalValueOptions.contains(option) || line.command?.valueOptions.contains(option) == true
     }
 
     private static func candidates(
@@ -110,7 +103,7 @@ public struct CompletionCandidates: Sendable {
                     of: option, text: String(word[word.index(after: equals)...]), prefix: option + "=", line: line,
                     catalogue: catalogue)
             }
-            var names = ArgumentParser.globalValueOptions.union(ArgumentParser.globalFlags)
+            var names = CommandLineParser.globalValueOptions.union(CommandLineParser.globalFlags)
             if let command = line.command { names.formUnion(command.valueOptions.union(command.flags)) }
             return names.sorted()
         }
@@ -131,7 +124,9 @@ public struct CompletionCandidates: Sendable {
     private static func values(
         of option: String, text: String, prefix: String, line: Line, catalogue: Loader
     ) -> [String] {
-        if let fixed = fixedValues[option] { return fixed.map { prefix + $0 } }
+        // The fixed values (`--auth`, `--output`, `--sort`, ...) as the option tables declare them.
+        let spec = GlobalOptions.table.spec(named: option) ?? line.command?.options.spec(named: option)
+        if let fixed = spec?.values { return fixed.map { prefix + $0 } }
         let fieldOptions = assignmentOptions.union(["--unset", "--select"])
         guard fieldOptions.contains(option), let command = line.command, modelCommands.contains(command.name),
             let name = line.positionals.first, let loaded = catalogue(line.options, CatalogueFocus(models: [name])),

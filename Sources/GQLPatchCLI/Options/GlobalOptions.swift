@@ -1,13 +1,16 @@
 import GQLPatchOperations
 import GQLPatchSupport
 
-/// Options accepted before or after any command.
+/// The global options as the command line gave them (before or after any command), checked and
+/// typed but not resolved: nil is "not given". `Settings` is what a run uses once the environment,
+/// the config file and the defaults are read in; `CommandSession` is what then talks to the server
+/// and prints. Declared for the parser and the help in `GlobalOptions.table`.
 public struct GlobalOptions: Sendable {
     public var endpoint: String?
     public var schemaPath: String?
     public var configPath: String?
-    /// The `--auth` value as given (`api-key`, `iam`, `user-pool`, `oidc`, `lambda`, `none`).
-    public var auth: String?
+    /// `--auth MODE`, checked when parsed.
+    public var auth: AuthMode?
     public var apiKey: String?
     public var token: String?
     public var headers: [HeaderField] = []
@@ -23,12 +26,8 @@ public struct GlobalOptions: Sendable {
     public var pretty: Bool?
     public var verbose = false
     public var allowInsecureHTTP = false
-    /// `--max-response-mb N` in bytes: the largest response body accepted (default 64 MB). Not in
-    /// `--help`; documented in the README's limits.
+    /// `--max-response-mb N` in bytes: the largest response body accepted (default 64 MB).
     public var maxResponseBytes: Int?
 
     public init() {}
-
-    /// The auth modes `--auth` accepts.
-    public static let authModes = ["api-key", "iam", "user-pool", "oidc", "lambda", "none"]
 }

@@ -1,9 +1,9 @@
 /// A parsed command line: the command and the global options around it.
-public struct Invocation: Sendable {
-    public var command: Command
-    public var options: GlobalOptions
+package struct Invocation: Sendable {
+    package var command: Command
+    package var options: GlobalOptions
 
-    public init(command: Command, options: GlobalOptions) {
+    package init(command: Command, options: GlobalOptions) {
         self.command = command
         self.options = options
     }

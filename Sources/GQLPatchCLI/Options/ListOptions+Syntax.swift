@@ -1,33 +1,46 @@
 import GQLPatchOperations
+import GQLPatchSchema
 import GQLPatchSupport
 
-extension ListOptions {
+extension ListOptions: CommandDefinition {
     /// `list <Model> [--where F=V]... [--filter JSON|@PATH] [--limit N] [--page-size N] [--sort asc|desc] [--include-deleted] [--select ...]`
     package static let syntax = CommandSyntax(
         name: "list", summary: "list <Model> [--where F=V]...      print records as JSON Lines, all pages",
-        help: HelpText.list,
-        valueOptions: ["--where", "--filter", "--limit", "--page-size", "--sort", "--select"], flags: ["--include-deleted"]
-    ) { (options, positionals) throws(GQLPatchError) -> Command in
-        var list = ListOptions(model: try ArgumentParser.modelName(positionals, command: "list"))
+        help: HelpText.list, options: optionTable
+    ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
+        var list = ListOptions(model: try CommandLineParser.modelName(positionals, command: "list"))
         for option in options {
             let value = option.value ?? ""
             switch option.name {
-            case "--where": list.conditions.append(try ArgumentParser.pair(value, option: option.name, allowFile: false))
+            case "--where": list.conditions.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
             case "--filter":
                 if list.filter != nil { throw .usage("--filter given twice (combine the conditions in one object with \"and\")") }
                 list.filter = value
-            case "--limit": list.limit = try ArgumentParser.positiveCount(value, option: option.name)
-            case "--page-size": list.pageSize = try ArgumentParser.positiveCount(value, option: option.name)
-            case "--sort":
-                guard let order = SortOrder(rawValue: value.lowercased()) else {
-                    throw .usage("--sort expects asc or desc, got '\(value)'")
-                }
-                list.sort = order
+            case "--limit": list.limit = try CommandLineParser.positiveCount(value, option: option.name)
+            case "--page-size": list.pageSize = try CommandLineParser.positiveCount(value, option: option.name)
+            case "--sort": list.sort = try CommandLineParser.choice(value.lowercased(), option: option.name, as: SortOrder.self)
             case "--include-deleted": list.includeDeleted = true
-            case "--select": list.select = (list.select ?? []) + (try ArgumentParser.fieldList(value, option: option.name))
+            case "--select": list.select = (list.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             default: break
             }
         }
-        return .list(list)
+        return list
+    }
+
+    /// `list`'s options, as its `--help` lists them.
+    package static let optionTable: [OptionSpec] = [
+        .value("--where", "FIELD=VALUE", "FIELD equals VALUE (typed by the schema); repeat for AND", repeats: true),
+        .value("--filter", "JSON|@PATH", "a Model<X>FilterInput object, AND-ed with --where"),
+        .value("--limit", "N", "at most N records in all"),
+        .value("--page-size", "N", "records per request (the list query's limit argument)"),
+        .choice("--sort", of: SortOrder.self, "sort-key order, with --where on the partition key"),
+        .flag("--include-deleted", "print soft-deleted records too"),
+        .select("the fields to print"),
+    ]
+
+    package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
+        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        try await ListCommand(options: self, settings: settings, context: run.context).run()
+        return .success
     }
 }

@@ -1,12 +1,11 @@
 import GQLPatchSupport
 
-extension QueryOptions {
+extension QueryOptions: CommandDefinition {
     /// `query (DOCUMENT | @PATH | -) [--var N=V | --var N:=JSON | --var N=@PATH]... [--operation NAME]`
     package static let syntax = CommandSyntax(
         name: "query", summary: "query DOC|@PATH|- [--var N=V]    send a hand-written query or mutation",
-        help: HelpText.query,
-        valueOptions: ["--var", "--operation"]
-    ) { (options, positionals) throws(GQLPatchError) -> Command in
+        help: HelpText.query, options: optionTable
+    ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         guard let text = positionals.first else {
             throw .usage("query needs a document: gqlpatch query '{ ... }', query @FILE, or query - (standard input)")
         }
@@ -29,7 +28,7 @@ extension QueryOptions {
             let value = option.value ?? ""
             switch option.name {
             case "--var":
-                let assignment = try ArgumentParser.assignment(value, option: option.name)
+                let assignment = try CommandLineParser.assignment(value, option: option.name)
                 guard !assignment.field.contains(".") else {
                     throw .usage("--var expects NAME=VALUE with a variable name, got '\(value)'")
                 }
@@ -41,7 +40,23 @@ extension QueryOptions {
             default: break
             }
         }
-        try ArgumentParser.checkStandardInputReadOnce(query.variables, patch: source == .file("-") ? "-" : nil)
-        return .query(query)
+        try CommandLineParser.checkStandardInputReadOnce(query.variables, patch: source == .file("-") ? "-" : nil)
+        return query
+    }
+
+    /// `query`'s options, as its `--help` lists them.
+    package static let optionTable: [OptionSpec] = [
+        .value(
+            "--var", "NAME=VALUE", "VALUE typed by the variable's type", repeats: true,
+            moreForms: [
+                .init(valueName: "NAME:=JSON", help: "a literal JSON value"),
+                .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
+            ]),
+        .value("--operation", "NAME", "the operation to run when the document has several"),
+    ]
+
+    package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
+        try await QueryCommand(options: self, settings: run.settings(requireSchema: false), context: run.context).run()
+        return .success
     }
 }

@@ -1,13 +1,13 @@
 import GQLPatchOperations
+import GQLPatchSchema
 import GQLPatchSupport
 
-extension UpdateOptions {
+extension UpdateOptions: CommandDefinition {
     /// `update <Model> (--id V | --key F=V...) (--set ... | --unset F | --patch P)... [--if F=V]... [--expect-version N] [--select ...]`
     package static let syntax = CommandSyntax(
         name: "update", summary: "update <Model> <key> <change>...   change only the named fields of one record",
-        help: HelpText.update,
-        valueOptions: ["--id", "--key", "--set", "--unset", "--patch", "--if", "--expect-version", "--select"]
-    ) { (options, positionals) throws(GQLPatchError) -> Command in
+        help: HelpText.update, options: optionTable
+    ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         guard let model = positionals.first else { throw .usage("update needs a model name: gqlpatch update <Model> ...") }
         if positionals.count > 1 {
             throw .usage("unexpected argument '\(positionals[1])' (values go with --set FIELD=VALUE)")
@@ -19,17 +19,17 @@ extension UpdateOptions {
             case "--id":
                 if update.id != nil { throw .usage("--id given twice") }
                 update.id = value
-            case "--key": update.keys.append(try ArgumentParser.pair(value, option: option.name, allowFile: false))
-            case "--set": update.changes.append(try ArgumentParser.assignment(value, option: option.name))
+            case "--key": update.keys.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
+            case "--set": update.changes.append(try CommandLineParser.assignment(value, option: option.name))
             case "--unset":
                 guard FieldName.isValid(value) else { throw .usage("--unset expects a field name, got '\(value)'") }
                 update.changes.append(FieldAssignment(field: value, value: .null))
             case "--patch":
                 if update.patch != nil { throw .usage("--patch given twice") }
                 update.patch = value
-            case "--if": update.conditions.append(try ArgumentParser.assignment(value, option: option.name))
-            case "--expect-version": update.expectVersion = try ArgumentParser.version(value)
-            case "--select": update.select = (update.select ?? []) + (try ArgumentParser.fieldList(value, option: option.name))
+            case "--if": update.conditions.append(try CommandLineParser.assignment(value, option: option.name))
+            case "--expect-version": update.expectVersion = try CommandLineParser.version(value)
+            case "--select": update.select = (update.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             default: break
             }
         }
@@ -40,8 +40,41 @@ extension UpdateOptions {
         if update.changes.isEmpty, update.patch == nil {
             throw .usage("update needs at least one change: --set FIELD=VALUE, --unset FIELD or --patch FILE")
         }
-        try ArgumentParser.checkStandardInputReadOnce(
+        try CommandLineParser.checkStandardInputReadOnce(
             update.changes + update.conditions, patch: update.patch)
-        return .update(update)
+        return update
+    }
+
+    /// `update`'s options, as its `--help` lists them.
+    package static let optionTable: [OptionSpec] = [
+        .id, .key,
+        .value(
+            "--set", "FIELD=VALUE", #"VALUE typed by the schema ("00123" stays a string for String)"#, repeats: true,
+            moreForms: [
+                .init(valueName: "FIELD:=JSON", help: #"a literal JSON value: tags:='["a","b"]', count:=3, name:='"@x"'"#),
+                .init(valueName: "FIELD=@PATH", help: "the value read from a file (@- for standard input)"),
+            ], section: "Changes"),
+        .value(
+            "--unset", "FIELD", "send null, which removes the attribute (refused for a required field)", repeats: true,
+            section: "Changes"),
+        .value("--patch", "PATH|-", "a JSON object of changes (null = unset), applied before the flags", section: "Changes"),
+        .value(
+            "--if", "FIELD=VALUE",
+            """
+            only if FIELD currently equals VALUE; repeat for AND
+            (FIELD:=null: only if FIELD is absent or null)
+            """, repeats: true, section: "Conditions"),
+        .expectVersion(section: "Conditions"),
+        .select(
+            """
+            the fields to return (default: every scalar, enum and non-model
+            object field, plus _version/_deleted/_lastChangedAt when versioned)
+            """, section: "Conditions"),
+    ]
+
+    package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
+        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        try await UpdateCommand(options: self, settings: settings, context: run.context).run()
+        return .success
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 
-/// Answers for a `ScriptedServer` that plays the library API (`Tests/Fixtures/lifecycle/library.graphql`)
+/// Answers for a `ScriptedServer` that plays the library API (`Tests/Fixtures/library/library.graphql`)
 /// to `delete --cascade`: the root's get finds the record, each `Children` read is answered by
 /// `children` (given the relationship field read and the parent's key variables; nil: none), and
 /// each delete echoes its input as the deleted record.

@@ -11,8 +11,8 @@ import Testing
 /// `gqlpatch apply`'s command line.
 @Suite struct ApplyOptionsTests {
     private func parse(_ arguments: [String]) throws(GQLPatchError) -> ApplyOptions {
-        let invocation = try ArgumentParser.parse(arguments)
-        guard case .apply(let options) = invocation.command else { throw .usage("not apply") }
+        let invocation = try CommandLineParser.parse(arguments)
+        guard let options = invocation.command.parsed(as: ApplyOptions.self) else { throw .usage("not apply") }
         return options
     }
 

@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func fixedValues() {
-        #expect(complete("gqlpatch --auth ") == GlobalOptions.authModes)
+        #expect(complete("gqlpatch --auth ") == ["api-key", "iam", "user-pool", "oidc", "lambda", "none"])
         #expect(complete("gqlpatch update Task --output e") == ["envelope"])
         #expect(complete("gqlpatch --conflict-resolution=o") == ["--conflict-resolution=on", "--conflict-resolution=off"])
         #expect(complete("gqlpatch list Task --sort ") == ["asc", "desc"])

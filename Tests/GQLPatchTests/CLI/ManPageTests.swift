@@ -28,7 +28,7 @@ import Testing
                 #expect(page.contains(Roff.escape(option)), "\(syntax.name) \(option)")
             }
         }
-        for option in ArgumentParser.globalValueOptions.union(ArgumentParser.globalFlags) {
+        for option in CommandLineParser.globalValueOptions.union(CommandLineParser.globalFlags) {
             #expect(terms.contains(Substring(Roff.escape(option))), "global option \(option) as a term of GLOBAL OPTIONS")
         }
         for code in ExitCode.allCases where code != .success {

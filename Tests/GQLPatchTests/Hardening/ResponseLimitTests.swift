@@ -26,7 +26,7 @@ import Testing
     @Test(arguments: ["0", "-1", "4097", "1.5", "lots"])
     func maxResponseMegabytesMustBeAWholeNumberInRange(value: String) throws {
         do {
-            _ = try ArgumentParser.parse(["--max-response-mb", value, "--version"])
+            _ = try CommandLineParser.parse(["--max-response-mb", value, "--version"])
             Issue.record("'\(value)' was accepted")
         } catch {
             #expect(error.code == .usage)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func maxResponseMegabytesIsParsed() throws {
-        #expect(try ArgumentParser.parse(["--max-response-mb", "3", "--version"]).options.maxResponseBytes == 3 << 20)
-        #expect(try ArgumentParser.parse(["--version"]).options.maxResponseBytes == nil)
+        #expect(try CommandLineParser.parse(["--max-response-mb", "3", "--version"]).options.maxResponseBytes == 3 << 20)
+        #expect(try CommandLineParser.parse(["--version"]).options.maxResponseBytes == nil)
     }
 }

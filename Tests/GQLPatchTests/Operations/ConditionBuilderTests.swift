@@ -50,13 +50,13 @@ import Testing
 
     /// `F:=null` holds for an absent attribute and for one stored as null (issue 12 #10).
     @Test func nullMatchesAbsentAndExplicitNull() throws {
-        let repository = ConditionBuilder(catalogue: LifecycleFixtures.catalogue)
+        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue)
         let nullTest: JSONValue = ["or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]]
         for value in [FieldAssignment.Value.null, .json("null")] {
-            #expect(try repository.condition(model: LifecycleFixtures.model("Item"), pairs: [FieldAssignment(field: "description", value: value)])
+            #expect(try repository.condition(model: RecordCommandFixtures.model("Item"), pairs: [FieldAssignment(field: "description", value: value)])
                 == nullTest)
         }
-        let two = try repository.condition(model: LifecycleFixtures.model("Item"), pairs: [
+        let two = try repository.condition(model: RecordCommandFixtures.model("Item"), pairs: [
             FieldAssignment(field: "name", value: .text("Lamp")), FieldAssignment(field: "description", value: .null),
         ])
         #expect(two == ["and": [["name": ["eq": "Lamp"]], nullTest]])

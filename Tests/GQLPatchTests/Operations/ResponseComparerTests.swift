@@ -50,7 +50,7 @@ import Testing
 /// Values a server answers in another spelling than was sent compare by the field's type (issue 12 #9).
 @Suite struct ResponseComparerNormalisationTests {
     let comparer = ResponseComparer(catalogue: OperationsFixtures.catalogue, model: OperationsFixtures.item)
-    let repository = ResponseComparer(catalogue: LifecycleFixtures.catalogue, model: LifecycleFixtures.model("Item"))
+    let repository = ResponseComparer(catalogue: RecordCommandFixtures.catalogue, model: RecordCommandFixtures.model("Item"))
 
     @Test func datesCompareByValue() {
         #expect(comparer.allApplied(record: ["when": "2024-01-01"], changes: ["when": "2024-01-01Z"]))

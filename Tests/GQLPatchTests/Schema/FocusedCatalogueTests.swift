@@ -10,7 +10,7 @@ import Testing
 
 @Suite struct FocusedCatalogueTests {
     /// Compiled with the emulator's `--print-schema` (library: `--conflict-handler optimistic`) from
-    /// `Tests/Fixtures/lifecycle/library.graphql` and the repository's `schema.graphql`.
+    /// `Tests/Fixtures/library/library.graphql` and the repository's `schema.graphql`.
     static let compiledSchemas = ["library.compiled.graphql", "schema.compiled.graphql"]
 
     static func path(_ name: String) -> String {

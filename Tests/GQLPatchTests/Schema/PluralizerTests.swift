@@ -8,7 +8,7 @@
 import Testing
 
 @Suite struct PluralizerTests {
-    /// Every worked example of amplify-naming.md §1.2/§1.3 (pluralize 8.0.0 output).
+    /// Worked examples of pluralize 8.0.0 (its output for each rule, irregular and uncountable word).
     @Test(arguments: [
         ("Item", "Items"), ("RealEstateProperty", "RealEstateProperties"), ("Person", "People"),
         ("SalesPerson", "SalesPeople"), ("Status", "Statuses"), ("Data", "Data"), ("Datum", "Data"),

@@ -3,7 +3,7 @@ import JSON
 import Testing
 
 /// `gqlpatch list` against the local emulator.
-@Suite struct LifecycleListEndToEndTests {
+@Suite struct ListEndToEndTests {
     /// Steps of r1 created out of order (4, 1, 3, 5, 2), plus one step of r2.
     private func recipeSteps() throws -> Emulator {
         let emulator = try Emulator()
@@ -19,18 +19,18 @@ import Testing
         defer { emulator.stop() }
         let result = try emulator.gqlpatch(["list", "RecipeStep", "--where", "recipeID=r1", "--page-size", "2", "--select", "action", "--pretty"])
         #expect(result.status == 0, "\(result)")
-        let lines = try LifecycleSupport.lines(result)
+        let lines = try RecordCommandSupport.lines(result)
         #expect(lines.map { $0["rowID"] } == [1, 2, 3, 4, 5].map { .int($0) })
         #expect(lines.first == ["recipeID": "r1", "rowID": .int(1), "action": "a1"])
-        let pages = try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps")
+        let pages = try RecordCommandSupport.bodies(emulator, containing: "listRecipeSteps")
         #expect(pages.count == 3)
         #expect(pages.first?["variables"] == ["recipeID": "r1", "limit": .int(2)])
         #expect(pages.dropFirst().allSatisfy { $0["variables"]?["nextToken"]?.stringValue != nil })
         let descending = try emulator.gqlpatch(["list", "RecipeStep", "--where", "recipeID=r1", "--sort", "desc", "--limit", "3"])
-        #expect(try LifecycleSupport.lines(descending).map { $0["rowID"] } == [5, 4, 3].map { .int($0) })
+        #expect(try RecordCommandSupport.lines(descending).map { $0["rowID"] } == [5, 4, 3].map { .int($0) })
         let one = try emulator.gqlpatch(["list", "RecipeStep", "--where", "recipeID=r1", "--where", "rowID=4"])
-        #expect(try LifecycleSupport.lines(one).map { $0["action"] } == ["a4"])
-        #expect(try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps").last?["variables"] == ["recipeID": "r1", "rowID": ["eq": .int(4)]])
+        #expect(try RecordCommandSupport.lines(one).map { $0["action"] } == ["a4"])
+        #expect(try RecordCommandSupport.bodies(emulator, containing: "listRecipeSteps").last?["variables"] == ["recipeID": "r1", "rowID": ["eq": .int(4)]])
     }
 
     @Test func whereAndFilterAreAnded() throws {
@@ -38,26 +38,26 @@ import Testing
         defer { emulator.stop() }
         let result = try emulator.gqlpatch(["list", "RecipeStep", "--where", "isAction=true", "--filter", #"{"rowID": {"gt": 2}}"#, "--select", "rowID"])
         #expect(result.status == 0, "\(result)")
-        #expect(try LifecycleSupport.lines(result) == [["recipeID": "r1", "rowID": .int(4)]])
-        #expect(try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps").last?["variables"] == [
+        #expect(try RecordCommandSupport.lines(result) == [["recipeID": "r1", "rowID": .int(4)]])
+        #expect(try RecordCommandSupport.bodies(emulator, containing: "listRecipeSteps").last?["variables"] == [
             "filter": ["and": [["isAction": ["eq": true]], ["rowID": ["gt": .int(2)]]]],
         ])
         let file = try emulator.file("filter.json", #"{"action": {"eq": "other"}}"#)
         let fromFile = try emulator.gqlpatch(["list", "RecipeStep", "--filter", "@\(file)", "--select", "action"])
-        #expect(try LifecycleSupport.lines(fromFile).map { $0["recipeID"] } == ["r2"])
+        #expect(try RecordCommandSupport.lines(fromFile).map { $0["recipeID"] } == ["r2"])
     }
 
     @Test func softDeletedRecordsAreLeftOutUnlessIncluded() throws {
-        let (emulator, compiled) = try LifecycleSupport.versionedEmulator()
+        let (emulator, compiled) = try RecordCommandSupport.versionedEmulator()
         defer { emulator.stop() }
         for id in ["k1", "k2", "k3"] { try emulator.create("Item", ["id": .string(id), "name": "x"]) }
         #expect(try emulator.gqlpatch(["delete", "Item", "--id", "k2"], schema: compiled).status == 0)
         let live = try emulator.gqlpatch(["list", "Item", "--select", "name"], schema: compiled)
         #expect(live.status == 0, "\(live)")
-        #expect(try LifecycleSupport.lines(live).map { $0["id"] } == ["k1", "k3"])
-        #expect(try LifecycleSupport.lines(live).allSatisfy { $0["_deleted"] == nil })
+        #expect(try RecordCommandSupport.lines(live).map { $0["id"] } == ["k1", "k3"])
+        #expect(try RecordCommandSupport.lines(live).allSatisfy { $0["_deleted"] == nil })
         let all = try emulator.gqlpatch(["list", "Item", "--include-deleted", "--select", "name,_deleted"], schema: compiled)
-        #expect(try LifecycleSupport.lines(all).map { $0["_deleted"] } == [.null, true, .null])
+        #expect(try RecordCommandSupport.lines(all).map { $0["_deleted"] } == [.null, true, .null])
     }
 
     struct BadCase: Sendable, CustomTestStringConvertible {
@@ -92,10 +92,10 @@ import Testing
         let emulator = try recipeSteps()
         defer { emulator.stop() }
         let two = try emulator.gqlpatch(["list", "RecipeStep", "--limit", "2", "--select", "action"])
-        #expect(try LifecycleSupport.lines(two).count == 2, "\(two)")
-        #expect(try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps").map { $0["variables"]?["limit"] } == [.int(2)])
+        #expect(try RecordCommandSupport.lines(two).count == 2, "\(two)")
+        #expect(try RecordCommandSupport.bodies(emulator, containing: "listRecipeSteps").map { $0["variables"]?["limit"] } == [.int(2)])
         let paged = try emulator.gqlpatch(["list", "RecipeStep", "--where", "recipeID=r1", "--limit", "3", "--page-size", "2"])
-        #expect(try LifecycleSupport.lines(paged).map { $0["rowID"] } == [1, 2, 3].map { .int($0) })
-        #expect(try LifecycleSupport.bodies(emulator, containing: "listRecipeSteps").dropFirst().map { $0["variables"]?["limit"] } == [.int(2), .int(2)])
+        #expect(try RecordCommandSupport.lines(paged).map { $0["rowID"] } == [1, 2, 3].map { .int($0) })
+        #expect(try RecordCommandSupport.bodies(emulator, containing: "listRecipeSteps").dropFirst().map { $0["variables"]?["limit"] } == [.int(2), .int(2)])
     }
 }

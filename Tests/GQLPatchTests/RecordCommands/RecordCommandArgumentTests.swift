@@ -9,13 +9,13 @@ import Testing
 @testable import GQLPatchSupport
 
 /// Parsing of `get`, `create`, `delete`, `list`, `query` and `schema`.
-@Suite struct LifecycleArgumentTests {
+@Suite struct RecordCommandArgumentTests {
     private func command(_ arguments: [String]) throws -> Command {
-        try ArgumentParser.parse(arguments).command
+        try CommandLineParser.parse(arguments).command
     }
 
     @Test func get() throws {
-        guard case .get(let get) = try command(["get", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--select", "action", "--include-deleted"]) else {
+        guard let get = try command(["get", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--select", "action", "--include-deleted"]).parsed(as: GetOptions.self) else {
             Issue.record("expected get")
             return
         }
@@ -23,7 +23,7 @@ import Testing
         #expect(get.key == .fields([FieldAssignment(field: "recipeID", value: .text("r1")), FieldAssignment(field: "rowID", value: .text("3"))]))
         #expect(get.select == ["action"])
         #expect(get.includeDeleted)
-        guard case .get(let plain) = try command(["get", "Item", "--id", "42"]) else {
+        guard let plain = try command(["get", "Item", "--id", "42"]).parsed(as: GetOptions.self) else {
             Issue.record("expected get")
             return
         }
@@ -33,9 +33,9 @@ import Testing
     }
 
     @Test func create() throws {
-        guard case .create(let create) = try command([
+        guard let create = try command([
             "create", "Item", "--set", "name=Lamp", "--set", "tags:=[\"a\"]", "--set", "imageFile=@img.json", "--patch", "p.json", "--if-absent",
-        ]) else {
+        ]).parsed(as: CreateOptions.self) else {
             Issue.record("expected create")
             return
         }
@@ -49,9 +49,9 @@ import Testing
     }
 
     @Test func delete() throws {
-        guard case .delete(let delete) = try command([
+        guard let delete = try command([
             "delete", "Author", "--id", "a1", "--if", "name=Ann", "--expect-version", "4", "--cascade", "--page-size", "2",
-        ]) else {
+        ]).parsed(as: DeleteOptions.self) else {
             Issue.record("expected delete")
             return
         }
@@ -63,10 +63,10 @@ import Testing
     }
 
     @Test func list() throws {
-        guard case .list(let list) = try command([
+        guard let list = try command([
             "list", "RecipeStep", "--where", "recipeID=r1", "--where", "rowID:=3", "--filter", "{\"a\":1}", "--limit", "5",
             "--page-size", "2", "--sort", "DESC", "--include-deleted",
-        ]) else {
+        ]).parsed(as: ListOptions.self) else {
             Issue.record("expected list")
             return
         }
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func query() throws {
-        guard case .query(let inline) = try command(["query", "{ a }", "--var", "n=5", "--var", "o:={\"x\":1}", "--var", "f=@v.txt", "--operation", "Q"]) else {
+        guard let inline = try command(["query", "{ a }", "--var", "n=5", "--var", "o:={\"x\":1}", "--var", "f=@v.txt", "--operation", "Q"]).parsed(as: QueryOptions.self) else {
             Issue.record("expected query")
             return
         }
@@ -89,7 +89,7 @@ import Testing
             FieldAssignment(field: "f", value: .file("v.txt")),
         ])
         #expect(inline.operation == "Q")
-        guard case .query(let file) = try command(["query", "@ops.graphql"]), case .query(let stdin) = try command(["query", "-"]) else {
+        guard let file = try command(["query", "@ops.graphql"]).parsed(as: QueryOptions.self), let stdin = try command(["query", "-"]).parsed(as: QueryOptions.self) else {
             Issue.record("expected query")
             return
         }
@@ -98,8 +98,8 @@ import Testing
     }
 
     @Test func schema() throws {
-        guard case .schema(let all) = try command(["schema"]), case .schema(let one) = try command(["schema", "Item"]),
-            case .schema(let pull) = try command(["schema", "pull"])
+        guard let all = try command(["schema"]).parsed(as: SchemaOptions.self), let one = try command(["schema", "Item"]).parsed(as: SchemaOptions.self),
+            let pull = try command(["schema", "pull"]).parsed(as: SchemaOptions.self)
         else {
             Issue.record("expected schema")
             return
@@ -163,7 +163,7 @@ import Testing
     ])
     func usageErrors(_ testCase: UsageCase) {
         #expect {
-            _ = try ArgumentParser.parse(testCase.arguments)
+            _ = try CommandLineParser.parse(testCase.arguments)
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == .usage && error.message == testCase.message

@@ -8,10 +8,10 @@ import Testing
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
-@Suite struct ArgumentParserTests {
+@Suite struct CommandLineParserTests {
     private func update(_ arguments: [String]) throws -> (UpdateOptions, GlobalOptions) {
-        let invocation = try ArgumentParser.parse(arguments)
-        guard case .update(let options) = invocation.command else {
+        let invocation = try CommandLineParser.parse(arguments)
+        guard let options = invocation.command.parsed(as: UpdateOptions.self) else {
             Issue.record("expected an update command, got \(invocation.command)")
             throw GQLPatchError(.usage, "not update")
         }
@@ -70,20 +70,20 @@ import Testing
     }
 
     @Test func helpAndVersion() throws {
-        guard case .help(let topic) = try ArgumentParser.parse(["update", "--help"]).command else {
+        guard case .help(let topic) = try CommandLineParser.parse(["update", "--help"]).command else {
             Issue.record("expected help")
             return
         }
         #expect(topic == "update")
-        guard case .help(nil) = try ArgumentParser.parse(["-h"]).command else {
+        guard case .help(nil) = try CommandLineParser.parse(["-h"]).command else {
             Issue.record("expected help")
             return
         }
-        guard case .help("update") = try ArgumentParser.parse(["help", "update"]).command else {
+        guard case .help("update") = try CommandLineParser.parse(["help", "update"]).command else {
             Issue.record("expected help update")
             return
         }
-        guard case .version = try ArgumentParser.parse(["--version"]).command else {
+        guard case .version = try CommandLineParser.parse(["--version"]).command else {
             Issue.record("expected version")
             return
         }
@@ -91,14 +91,14 @@ import Testing
 
     /// `-j8` is `-j 8`, as getopt reads an attached short option value; it used to be an unknown option.
     @Test func anAttachedShortOptionValue() throws {
-        guard case .apply(let options) = try ArgumentParser.parse(["apply", "in.jsonl", "-j8"]).command else {
+        guard let options = try CommandLineParser.parse(["apply", "in.jsonl", "-j8"]).command.parsed(as: ApplyOptions.self) else {
             Issue.record("expected apply")
             return
         }
         #expect(options.concurrency == 8)
-        #expect(ArgumentParser.commandName(in: ["--endpoint", "update", "get", "--frob"]) == "get")
-        #expect(ArgumentParser.commandName(in: ["--frob", "list", "Item"]) == "list")
-        #expect(ArgumentParser.commandName(in: ["--frob"]) == nil)
+        #expect(CommandLineParser.commandName(in: ["--endpoint", "update", "get", "--frob"]) == "get")
+        #expect(CommandLineParser.commandName(in: ["--frob", "list", "Item"]) == "list")
+        #expect(CommandLineParser.commandName(in: ["--frob"]) == nil)
     }
 
     struct UsageCase: Sendable, CustomTestStringConvertible {
@@ -138,7 +138,7 @@ import Testing
     ])
     func usageErrors(_ testCase: UsageCase) {
         #expect {
-            _ = try ArgumentParser.parse(testCase.arguments)
+            _ = try CommandLineParser.parse(testCase.arguments)
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == .usage && error.message.hasPrefix(testCase.message)

@@ -3,7 +3,7 @@ import JSON
 import Testing
 
 /// `gqlpatch query` against the local emulator.
-@Suite struct LifecycleQueryEndToEndTests {
+@Suite struct QueryEndToEndTests {
     @Test func typedVariablesAndData() throws {
         let emulator = try Emulator()
         defer { emulator.stop() }

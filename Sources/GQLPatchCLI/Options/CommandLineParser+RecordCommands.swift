@@ -2,7 +2,7 @@ import GQLPatchOperations
 import GQLPatchSupport
 
 /// Option helpers shared by the record commands (`get`, `create`, `delete`, `list`, `query`).
-extension ArgumentParser {
+extension CommandLineParser {
     /// `--id V` / `--key F=V` of `command`, checked: one form only, at least one given.
     package static func recordKey(
         id: String?, keys: [FieldAssignment], command: String

@@ -11,11 +11,11 @@ import Testing
 
 @Suite struct CreateInputBuilderTests {
     private let builder = CreateInputBuilder(
-        catalogue: LifecycleFixtures.catalogue, readFile: LifecycleFixtures.noFiles, makeID: { "fixed-uuid" })
+        catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, makeID: { "fixed-uuid" })
 
     @Test func generatesTheAutomaticIDFirstAndTypesValues() throws {
         let result = try builder.build(
-            model: LifecycleFixtures.model("Item"), patch: ["description": "from patch", "tags": ["a"]],
+            model: RecordCommandFixtures.model("Item"), patch: ["description": "from patch", "tags": ["a"]],
             values: [FieldAssignment(field: "name", value: .text("00123")), FieldAssignment(field: "tags", value: .json("[\"b\"]"))])
         #expect(result.generatedID)
         #expect(result.keyIsComplete)
@@ -27,12 +27,12 @@ import Testing
 
     @Test func keepsAGivenIDAndGeneratesNoneForCompositeKeys() throws {
         let item = try builder.build(
-            model: LifecycleFixtures.model("Item"), patch: nil,
+            model: RecordCommandFixtures.model("Item"), patch: nil,
             values: [FieldAssignment(field: "id", value: .text("i1")), FieldAssignment(field: "name", value: .text("A"))])
         #expect(!item.generatedID)
         #expect(item.input["id"] == "i1")
         let step = try builder.build(
-            model: LifecycleFixtures.model("RecipeStep"), patch: nil,
+            model: RecordCommandFixtures.model("RecipeStep"), patch: nil,
             values: [FieldAssignment(field: "recipeID", value: .text("r1")), FieldAssignment(field: "rowID", value: .text("3"))])
         #expect(!step.generatedID)
         #expect(step.key == JSONObject([("recipeID", "r1"), ("rowID", .int(3))]))
@@ -67,8 +67,8 @@ import Testing
                 message: "cannot read /missing.json: no such file"),
     ])
     func refusals(_ bad: BadCase) {
-        let error = LifecycleFixtures.error { () throws(GQLPatchError) in
-            try builder.build(model: LifecycleFixtures.model(bad.model), patch: nil, values: bad.values)
+        let error = RecordCommandFixtures.error { () throws(GQLPatchError) in
+            try builder.build(model: RecordCommandFixtures.model(bad.model), patch: nil, values: bad.values)
         }
         #expect(error?.code == bad.code)
         #expect(error?.message == bad.message)

@@ -8,7 +8,7 @@ import GQLPatchSupport
 import JSON
 
 /// The repository's schema.graphql as a catalogue, for the record commands' unit tests.
-enum LifecycleFixtures {
+enum RecordCommandFixtures {
     static let catalogue: ModelCatalogue = {
         do {
             return try CatalogueLoader.load(path: Fixture.repositorySchema, files: .local)

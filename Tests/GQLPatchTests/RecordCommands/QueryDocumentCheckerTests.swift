@@ -12,9 +12,9 @@ import Testing
 
 @Suite struct QueryDocumentCheckerTests {
     private func checker(schema: Bool = true) -> QueryDocumentChecker {
-        let catalogue = schema ? LifecycleFixtures.catalogue : ModelCatalogue(origin: .compiledSchema)
+        let catalogue = schema ? RecordCommandFixtures.catalogue : ModelCatalogue(origin: .compiledSchema)
         let roots = schema ? RootFieldTable(catalogue: catalogue, sdl: nil, file: "schema.graphql") : nil
-        return QueryDocumentChecker(file: "<argument>", catalogue: catalogue, roots: roots, readFile: LifecycleFixtures.noFiles)
+        return QueryDocumentChecker(file: "<argument>", catalogue: catalogue, roots: roots, readFile: RecordCommandFixtures.noFiles)
     }
 
     private func check(
@@ -79,7 +79,7 @@ import Testing
         BadCase(document: "{ anything(x: $v) }", schema: false, message: "<argument>:1:12: error: variable $v is not declared by the operation"),
     ])
     func refusals(_ bad: BadCase) {
-        let error = LifecycleFixtures.error { () throws(GQLPatchError) in
+        let error = RecordCommandFixtures.error { () throws(GQLPatchError) in
             try check(bad.document, operation: bad.operation, variables: bad.variables, schema: bad.schema)
         }
         #expect(error?.code == bad.code)

@@ -3,7 +3,7 @@ import JSON
 import Testing
 
 /// `gqlpatch get` against the local emulator.
-@Suite struct LifecycleGetEndToEndTests {
+@Suite struct GetEndToEndTests {
     @Test func printsTheRecordAndTheSelection() throws {
         let emulator = try Emulator()
         defer { emulator.stop() }
@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func softDeletedRecordIsNotFoundUnlessIncluded() throws {
-        let (emulator, compiled) = try LifecycleSupport.versionedEmulator()
+        let (emulator, compiled) = try RecordCommandSupport.versionedEmulator()
         defer { emulator.stop() }
         try emulator.create("Item", ["id": "gone", "name": "Old"])
         let deleted = try emulator.gqlpatch(["delete", "Item", "--id", "gone"], schema: compiled)

@@ -3,7 +3,7 @@ import JSON
 import Testing
 
 /// `gqlpatch schema` and `gqlpatch schema pull`.
-@Suite struct LifecycleSchemaEndToEndTests {
+@Suite struct SchemaEndToEndTests {
     @Test func catalogueAsJSONWithoutAnEndpoint() throws {
         let result = try GQLPatchRun.run(["--schema", TestPaths.schema, "schema"])
         #expect(result.status == 0, "\(result)")
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func pulledSchemaIsReadBackByGqlpatchAndGraphQLCore() throws {
-        let emulator = try Emulator(schema: LifecycleSupport.library)
+        let emulator = try Emulator(schema: RecordCommandSupport.library)
         defer { emulator.stop() }
         let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey]
         let pulled = try GQLPatchRun.run(base + ["schema", "pull"], in: emulator.folder)
@@ -53,10 +53,10 @@ import Testing
             #expect(made.status == 0, "\(made)")
         }
         let listed = try emulator.gqlpatch(["list", "Chapter", "--where", "bookID=b1", "--select", "number"], schema: path)
-        #expect(try LifecycleSupport.lines(listed).map { $0["number"] } == [.int(1), .int(2)])
+        #expect(try RecordCommandSupport.lines(listed).map { $0["number"] } == [.int(1), .int(2)])
         let cascade = try emulator.gqlpatch(["delete", "Author", "--id", "a1", "--cascade"], schema: path)
         #expect(cascade.status == 0, "\(cascade)")
-        #expect(try LifecycleSupport.lines(cascade).map { $0["model"] } == ["Chapter", "Chapter", "Book", "Author"])
+        #expect(try RecordCommandSupport.lines(cascade).map { $0["model"] } == ["Chapter", "Chapter", "Book", "Author"])
     }
 
     @Test func pullNeedsAnEndpoint() throws {

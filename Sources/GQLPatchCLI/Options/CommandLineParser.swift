@@ -4,17 +4,12 @@ import GQLPatchSupport
 /// Turns argv (without the program name) into an `Invocation`. Hand-written: global options are
 /// accepted before or after the command, `--name value` and `--name=value` both work, and every
 /// mistake is a usage error (exit 64) that names the argument. Each command's own options are
-/// described by its `CommandSyntax`.
-public struct ArgumentParser: Sendable {
+/// described by its `CommandSyntax`, the global ones by `GlobalOptions.table`.
+public struct CommandLineParser: Sendable {
     /// Global options that take a value.
-    package static let globalValueOptions: Set<String> = [
-        "--endpoint", "--schema", "--config", "--auth", "--api-key", "--token", "--header", "--timeout",
-        "--conflict-resolution", "--retry-conflicts", "--output", "--region", "--profile", "--max-response-mb",
-    ]
+    package static let globalValueOptions = GlobalOptions.table.valueNames
     /// Global options that take no value.
-    package static let globalFlags: Set<String> = [
-        "--dry-run", "--compact", "--pretty", "--verbose", "--help", "-h", "--version", "--allow-insecure-http",
-    ]
+    package static let globalFlags = GlobalOptions.table.flagNames
 
     private var arguments: [String]
     private var index = 0
@@ -30,14 +25,14 @@ public struct ArgumentParser: Sendable {
         self.arguments = arguments
     }
 
-    public static func parse(_ arguments: [String]) throws(GQLPatchError) -> Invocation {
-        var parser = ArgumentParser(arguments: arguments)
+    package static func parse(_ arguments: [String]) throws(GQLPatchError) -> Invocation {
+        var parser = CommandLineParser(arguments: arguments)
         return try parser.run()
     }
 
     /// The command a command line names, also when it does not parse: for the help hint of an error.
     /// The first argument that is neither an option nor a global option's value.
-    public static func commandName(in arguments: [String]) -> String? {
+    package static func commandName(in arguments: [String]) -> String? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -153,11 +148,7 @@ public struct ArgumentParser: Sendable {
         case "--endpoint": options.endpoint = value
         case "--schema": options.schemaPath = value
         case "--config": options.configPath = value
-        case "--auth":
-            guard GlobalOptions.authModes.contains(value) else {
-                throw .usage("--auth expects one of \(GlobalOptions.authModes.joined(separator: ", ")), got '\(value)'")
-            }
-            options.auth = value
+        case "--auth": options.auth = try Self.choice(value, option: name, as: AuthMode.self)
         case "--api-key": options.apiKey = value
         case "--token": options.token = value
         case "--header":
@@ -165,17 +156,10 @@ public struct ArgumentParser: Sendable {
         case "--timeout":
             options.timeout = try Self.number(value, option: name, of: "seconds", in: NumericLimits.timeout)
         case "--conflict-resolution":
-            guard let mode = ConflictResolution(rawValue: value) else {
-                throw .usage("--conflict-resolution expects auto, on or off, got '\(value)'")
-            }
-            options.conflictResolution = mode
+            options.conflictResolution = try Self.choice(value, option: name, as: ConflictResolution.self)
         case "--retry-conflicts":
             options.retryConflicts = try Self.wholeNumber(value, option: name, in: NumericLimits.retryConflicts)
-        case "--output":
-            guard let mode = OutputMode(rawValue: value) else {
-                throw .usage("--output expects record or envelope, got '\(value)'")
-            }
-            options.output = mode
+        case "--output": options.output = try Self.choice(value, option: name, as: OutputMode.self)
         case "--region": options.region = value
         case "--profile": options.profile = value
         case "--max-response-mb":
@@ -197,7 +181,7 @@ public struct ArgumentParser: Sendable {
         guard let command else {
             throw .usage("no command given")
         }
-        return Invocation(command: try command.build(commandOptions, positionals), options: options)
+        return Invocation(command: .run(try command.build(commandOptions, positionals)), options: options)
     }
 
     // MARK: - Helpers for command syntaxes
@@ -244,6 +228,20 @@ public struct ArgumentParser: Sendable {
             throw .usage("\(option) expects \(what) from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return number
+    }
+
+    /// One of a fixed set of values (an enumeration's raw values, as `OptionSpec.choice` lists them),
+    /// or a usage error naming them: `--output expects record or envelope, got 'x'`.
+    package static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ text: String, option: String, as _: Choice.Type
+    ) throws(GQLPatchError) -> Choice where Choice.RawValue == String {
+        if let choice = Choice(rawValue: text) { return choice }
+        let values = Choice.allCases.map(\.rawValue)
+        let expected =
+            values.count > 3
+            ? "one of \(values.joined(separator: ", "))"
+            : "\(values.dropLast().joined(separator: ", ")) or \(values.last ?? "")"
+        throw .usage("\(option) expects \(expected), got '\(text)'")
     }
 
     /// A finite number in `range` (`2.5`, `1e3`), or a usage error giving the range.

@@ -2,9 +2,9 @@ import Foundation
 import JSON
 
 /// Helpers shared by the end-to-end tests of the record commands.
-enum LifecycleSupport {
+enum RecordCommandSupport {
     /// The three-level library schema (Author -> Book -> Chapter, Author -> Profile).
-    static var library: String { TestPaths.fixture("lifecycle/library.graphql") }
+    static var library: String { TestPaths.fixture("library/library.graphql") }
 
     /// stdout parsed as JSON Lines.
     static func lines(_ result: ProcessResult) throws -> [JSONValue] {

@@ -108,7 +108,7 @@ import Testing
 
     @Test func refusesAnAnswerWithoutTypes() {
         #expect(throws: GQLPatchError.self) { try IntrospectionSDLPrinter.print(["queryType": ["name": "Query"]]) }
-        let error = LifecycleFixtures.error { () throws(GQLPatchError) in try IntrospectionSDLPrinter.print(["directives": []]) }
+        let error = RecordCommandFixtures.error { () throws(GQLPatchError) in try IntrospectionSDLPrinter.print(["directives": []]) }
         #expect(error?.code == .badResponse)
         #expect(error?.message == "the introspection answer is not a schema: __schema.types is missing")
     }

@@ -3,7 +3,7 @@ import JSON
 import Testing
 
 /// `gqlpatch create` against the local emulator.
-@Suite struct LifecycleCreateEndToEndTests {
+@Suite struct CreateEndToEndTests {
     @Test func createsWithAClientGeneratedID() throws {
         let emulator = try Emulator()
         defer { emulator.stop() }
@@ -15,7 +15,7 @@ import Testing
         #expect(id == id.lowercased())
         #expect(record["description"] == "00123")
         #expect(record["tags"] == ["a"])
-        let sent = try #require(try LifecycleSupport.bodies(emulator, containing: "createItem").last?["variables"]?["input"])
+        let sent = try #require(try RecordCommandSupport.bodies(emulator, containing: "createItem").last?["variables"]?["input"])
         #expect(sent == ["id": .string(id), "name": "Lamp", "description": "00123", "tags": ["a"]])
         let stored = try emulator.graphQL("query($id: ID!) { getItem(id: $id) { name } }", variables: ["id": .string(id)])
         #expect(stored["data"]?["getItem"]?["name"] == "Lamp")
@@ -57,7 +57,7 @@ import Testing
         #expect(try result.json()["name"] == "Lost")
         #expect(result.stderr.contains("sending the create once more with the same key"))
         #expect(result.stderr.contains("gqlpatch: note: Item id=\(id) exists with the values sent: the first attempt created it"))
-        let creates = try LifecycleSupport.bodies(emulator, containing: "createItem")
+        let creates = try RecordCommandSupport.bodies(emulator, containing: "createItem")
         #expect(creates.count == 2)
         #expect(creates.map { $0["variables"]?["input"]?["id"] } == [.string(id), .string(id)])
         let log = try emulator.requests()

@@ -1,21 +1,13 @@
-/// The `--help` texts of `get`, `create`, `delete`, `list`, `query` and `schema`.
+/// The `--help` texts of the record commands: `get`, `create`, `delete`, `list`, `query` and `schema`.
+/// Their option lists come from each command's `optionTable`.
 extension HelpText {
-    package static let keyOptions = """
-        Key:
-          --id VALUE                  the primary key when it is one field, whatever its name
-          --key FIELD=VALUE           one primary-key field; repeat for composite keys
-        """
-
     package static let get = """
         Usage: gqlpatch [global options] get <Model> <key> [--select FIELD,...] [--include-deleted]
 
         Prints one record as JSON. Exit 3 when there is no record for the key, or when the record is
         soft-deleted (_deleted: true) unless --include-deleted.
 
-        \(keyOptions)
-        Options:
-          --select FIELD,...          the fields to print (default: every scalar, enum and non-model field)
-          --include-deleted           print a soft-deleted record too
+        \(GetOptions.optionTable.helpList)
 
         Examples:
           gqlpatch get Item --id 42
@@ -36,14 +28,7 @@ extension HelpText {
         UUID itself, so a create retried after a lost response is recognised instead of duplicated
         (one retry on a dropped connection or HTTP 5xx). Prints the created record as JSON.
 
-        Values:
-          --set FIELD=VALUE           VALUE typed by the schema
-          --set FIELD:=JSON           a literal JSON value
-          --set FIELD=@PATH           the value read from a file (@- for standard input)
-          --patch PATH|-              a JSON object of values, applied before the flags
-        Options:
-          --if-absent                 a record with that key already there is not an error: print it
-          --select FIELD,...          the fields to print
+        \(CreateOptions.optionTable.helpList)
 
         Exit 2 when a record with that key exists (without --if-absent), or when the key is held by a
         soft-deleted record's tombstone (with or without --if-absent).
@@ -67,15 +52,7 @@ extension HelpText {
         Deletes one record and prints it as JSON. For versioned models the record's _version is
         fetched first and the delete is soft: the record stays with _deleted: true (said on stderr).
 
-        \(keyOptions)
-        Options:
-          --if FIELD=VALUE            only if FIELD currently equals VALUE; repeat for AND
-          --expect-version N          only if the record's _version is N
-          --cascade                   first delete the records of the @hasMany and @hasOne relationships,
-                                      depth first, reading every page of them; prints one JSON line
-                                      per deleted record: {"model": ..., "key": {...}, "record": {...}}
-          --page-size N               with --cascade: records per read of a relationship
-          --select FIELD,...          the fields to print (not with --cascade)
+        \(DeleteOptions.optionTable.helpList)
         With --dry-run and --cascade the children are read and what would be deleted is listed
         ({"model": ..., "key": {...}, "dryRun": true} lines); nothing is written.
         A cascade that fails part-way stops, says on stderr what was and was not deleted, and exits
@@ -102,14 +79,7 @@ extension HelpText {
         by key, so the records of one partition come back in sort-key order; other --where fields
         and --filter filter the records. Soft-deleted records are left out unless --include-deleted.
 
-        Options:
-          --where FIELD=VALUE         FIELD equals VALUE (typed by the schema); repeat for AND
-          --filter JSON|@PATH         a Model<X>FilterInput object, AND-ed with --where
-          --limit N                   at most N records in all
-          --page-size N               records per request (the list query's limit argument)
-          --sort asc|desc             sort-key order, with --where on the partition key
-          --include-deleted           print soft-deleted records too
-          --select FIELD,...          the fields to print
+        \(ListOptions.optionTable.helpList)
         With --output envelope each response is printed as one line.
 
         Examples:
@@ -132,11 +102,7 @@ extension HelpText {
         variables (declared, used, required ones given); problems are reported as
         FILE:LINE:COLUMN (<argument> for a document given inline, <stdin> for standard input).
 
-        Options:
-          --var NAME=VALUE            VALUE typed by the variable's type
-          --var NAME:=JSON            a literal JSON value
-          --var NAME=@PATH            the value read from a file (@- for standard input)
-          --operation NAME            the operation to run when the document has several
+        \(QueryOptions.optionTable.helpList)
 
         Examples:
           gqlpatch query '{ listItems(limit: 5) { items { id name } } }'

@@ -10,7 +10,7 @@ import Testing
 @testable import GQLPatchSupport
 
 @Suite struct ListArgumentsBuilderTests {
-    private let builder = ListArgumentsBuilder(catalogue: LifecycleFixtures.catalogue, readFile: LifecycleFixtures.noFiles)
+    private let builder = ListArgumentsBuilder(catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles)
 
     private func where_(_ pairs: [(String, FieldAssignment.Value)]) -> [FieldAssignment] {
         pairs.map { FieldAssignment(field: $0.0, value: $0.1) }
@@ -18,7 +18,7 @@ import Testing
 
     @Test func partitionAndSortKeyUseTheKeyArguments() throws {
         let arguments = try builder.arguments(
-            model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3")), ("recipeID", .text("r1"))]),
+            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3")), ("recipeID", .text("r1"))]),
             filter: nil, sort: .desc, pageSize: 2)
         #expect(arguments == JSONObject([
             ("recipeID", "r1"), ("rowID", ["eq": .int(3)]), ("sortDirection", "DESC"), ("limit", .int(2)),
@@ -27,7 +27,7 @@ import Testing
 
     @Test func otherFieldsAndTheFilterAreAndedIntoFilter() throws {
         let arguments = try builder.arguments(
-            model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
+            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
             filter: ["rowID": ["gt": .int(3)]], sort: nil, pageSize: nil)
         #expect(arguments == JSONObject([("filter", ["and": [
             ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]],
@@ -39,7 +39,7 @@ import Testing
     /// `--limit` caps each request too, so a page no larger than needed comes back (issue 12 #19);
     /// with a filter the server's limit counts records read before filtering, so only `--page-size` applies.
     @Test func limitIsSentAsTheSmallerOfLimitAndPageSize() throws {
-        let item = LifecycleFixtures.model("Item")
+        let item = RecordCommandFixtures.model("Item")
         func limit(_ limit: Int?, _ pageSize: Int?, where conditions: [FieldAssignment] = []) throws -> JSONValue? {
             try builder.arguments(model: item, conditions: conditions, filter: nil, sort: nil, pageSize: pageSize, limit: limit)["limit"]
         }
@@ -54,7 +54,7 @@ import Testing
 
     @Test func aSortKeyWithoutItsPartitionKeyIsAFilter() throws {
         let arguments = try builder.arguments(
-            model: LifecycleFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3"))]), filter: nil, sort: nil, pageSize: nil)
+            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3"))]), filter: nil, sort: nil, pageSize: nil)
         #expect(arguments == JSONObject([("filter", ["rowID": ["eq": .int(3)]])]))
     }
 
@@ -78,8 +78,8 @@ import Testing
         BadCase(model: "Item", sort: .asc, message: "--sort: Item has no sort key (listItems takes no sortDirection)"),
     ])
     func refusals(_ bad: BadCase) {
-        let error = LifecycleFixtures.error { () throws(GQLPatchError) in
-            try builder.arguments(model: LifecycleFixtures.model(bad.model), conditions: bad.conditions, filter: bad.filter, sort: bad.sort, pageSize: nil)
+        let error = RecordCommandFixtures.error { () throws(GQLPatchError) in
+            try builder.arguments(model: RecordCommandFixtures.model(bad.model), conditions: bad.conditions, filter: bad.filter, sort: bad.sort, pageSize: nil)
         }
         #expect(error?.code == .invalidInput)
         #expect(error?.message == bad.message)

@@ -1,0 +1,10 @@
+import GQLPatchSupport
+
+/// One command of the command line, as a type: a value of it is the command as parsed (`UpdateOptions`),
+/// `syntax` says how the arguments become one (name, option table, help), and `run` runs it.
+/// Adding a command is one such type and one line in `CommandSyntax.definitions`.
+package protocol CommandDefinition: Sendable {
+    static var syntax: CommandSyntax { get }
+    /// Runs the parsed command: its exit code on success; an error carries its own.
+    func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode
+}

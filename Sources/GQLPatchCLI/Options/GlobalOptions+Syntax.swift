@@ -1,0 +1,66 @@
+import GQLPatchOperations
+
+extension GlobalOptions {
+    /// The global options, in the order `--help` lists them. The parser's global sets, the
+    /// "Global options" list of every `--help` and the man page, and completion read this.
+    package static let table: [OptionSpec] = {
+        let section = "Global options (before or after the command)"
+        let modes = AuthMode.allCases.map(\.rawValue)
+        return [
+            .value("--endpoint", "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)", section: section),
+            .value(
+                "--schema", "PATH",
+                """
+                compiled AppSync SDL, Amplify source SDL, or amplify_outputs.json
+                (env GQLPATCH_SCHEMA, else ./schema.graphql, else the config's
+                model introspection)
+                """, section: section),
+            .value(
+                "--config", "PATH",
+                """
+                amplify_outputs.json or amplifyconfiguration.json
+                (default: whichever of the two is in the working directory)
+                """, section: section),
+            .value(
+                "--auth", "MODE", "\(modes.joined(separator: " | ")) (env GQLPATCH_AUTH)", values: modes, section: section),
+            .value("--api-key", "KEY", "API key, sent as x-api-key (env GQLPATCH_API_KEY)", section: section),
+            .value(
+                "--token", "TOKEN",
+                """
+                token for user-pool, oidc, lambda, sent raw in Authorization
+                (env GQLPATCH_TOKEN)
+                """, section: section),
+            .value(
+                "--region", "REGION",
+                """
+                AWS region for iam (env AWS_REGION, AWS_DEFAULT_REGION; default:
+                from the endpoint host, else the profile)
+                """, section: section),
+            .value("--profile", "NAME", "AWS profile for iam (env AWS_PROFILE)", section: section),
+            .value("--header", "'Name: value'", "extra HTTP header; repeatable", repeats: true, section: section),
+            .value("--timeout", "SECONDS", "per request (default 30; 0.001 to 86400)", section: section),
+            .choice(
+                "--conflict-resolution", of: ConflictResolution.self,
+                "send _version (auto: when the schema has it; default auto)", section: section),
+            .value("--retry-conflicts", "N", "retries after a version conflict (default 3; 0 to 100)", section: section),
+            .flag("--dry-run", "send nothing; print the planned requests (secrets redacted)", section: section),
+            .choice(
+                "--output", of: OutputMode.self, "print the record (default) or the whole GraphQL response", section: section),
+            .flag(
+                "--compact", opposite: "--pretty", "JSON layout (default: pretty on a terminal, compact otherwise)",
+                section: section),
+            .flag(
+                "--verbose",
+                """
+                say which config and schema were read, trace requests and
+                responses on stderr (secrets redacted)
+                """, section: section),
+            .flag(
+                "--allow-insecure-http", "allow credentials over plain http:// to a host that is not loopback",
+                section: section),
+            .value("--max-response-mb", "N", "refuse responses larger than N MB (default 64, 1 to 4096)", section: section),
+            .flag("--help", short: "-h", "this help", section: section),
+            .flag("--version", "the version", section: section),
+        ]
+    }()
+}

@@ -1,0 +1,121 @@
+import GQLPatchSupport
+
+/// One option of a command, or a global option, declared once: its names, its value, its help line.
+/// A command's `CommandSyntax.options` and `GlobalOptions.table` are lists of these, and everything
+/// else is read from them: the parser's sets of value options and flags, the option lists of each
+/// `--help` text (and so of the man page, which is rendered from the help texts), and the option
+/// names and fixed values that shell completion offers.
+package struct OptionSpec: Sendable {
+    /// Another way of giving the same option, listed on a line of its own (`--set FIELD:=JSON`).
+    package struct Form: Sendable {
+        package var valueName: String
+        package var help: String
+    }
+
+    /// The long name, `--concurrency`.
+    package var name: String
+    /// The short name, `-j`, or nil.
+    package var short: String?
+    /// A flag with the opposite effect, listed with this one (`--compact | --pretty`).
+    package var opposite: String?
+    /// The value's name in help (`N`, `FIELD=VALUE`); nil for a flag, which takes no value.
+    package var valueName: String?
+    /// The help line; a `\n` continues it on the next line, under the description column.
+    package var help: String
+    /// Whether giving it more than once adds to it (`--set`, `--header`) rather than being refused or
+    /// replacing the earlier value.
+    package var repeats: Bool
+    /// The values it takes when they are a fixed set (`--auth`, `--output`, `--sort`): completion
+    /// offers them.
+    package var values: [String]?
+    /// More value forms, each listed under the first (`--set FIELD:=JSON`, `--set FIELD=@PATH`).
+    package var moreForms: [Form]
+    /// The heading the option is listed under in `--help` (`Key`, `Changes`, `Options`).
+    package var section: String
+
+    /// An option that takes a value.
+    package static func value(
+        _ name: String, short: String? = nil, _ valueName: String, _ help: String, repeats: Bool = false,
+        values: [String]? = nil, moreForms: [Form] = [], section: String = "Options"
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, short: short, opposite: nil, valueName: valueName, help: help, repeats: repeats, values: values,
+            moreForms: moreForms, section: section)
+    }
+
+    /// An option that takes no value.
+    package static func flag(
+        _ name: String, short: String? = nil, opposite: String? = nil, _ help: String, section: String = "Options"
+    ) -> OptionSpec {
+        OptionSpec(
+            name: name, short: short, opposite: opposite, valueName: nil, help: help, repeats: false, values: nil,
+            moreForms: [], section: section)
+    }
+
+    /// `--auth`, `--output`: a value from a fixed set, its cases' raw values.
+    package static func choice<Choice: CaseIterable & RawRepresentable>(
+        _ name: String, _ valueName: String? = nil, of _: Choice.Type, _ help: String, section: String = "Options"
+    ) -> OptionSpec where Choice.RawValue == String {
+        let values = Choice.allCases.map(\.rawValue)
+        return value(name, valueName ?? values.joined(separator: "|"), help, values: values, section: section)
+    }
+
+    /// Every name the parser accepts for it.
+    package var names: [String] { [name] + [short, opposite].compactMap { $0 } }
+
+    package var takesValue: Bool { valueName != nil }
+
+    /// The help lines: `  TERM  help`, the help at column 30 (on the next line when the term is longer),
+    /// continuation lines under it; one such entry per value form.
+    package var helpLines: [String] {
+        let column = 30
+        var lines: [String] = []
+        let forms = [Form(valueName: valueName ?? "", help: help)] + moreForms
+        for form in forms {
+            var term: String
+            if takesValue {
+                let long = "\(name) \(form.valueName)"
+                term = short.map { "\($0) \(form.valueName), \(long)" } ?? long
+            } else {
+                term = short.map { "\($0), \(name)" } ?? name
+                if let opposite { term += " | \(opposite)" }
+            }
+            let parts = form.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let head = "  " + term
+            if head.count + 2 > column {
+                lines.append(head)
+                lines.append(String(repeating: " ", count: column) + parts[0])
+            } else {
+                lines.append(head + String(repeating: " ", count: column - head.count) + parts[0])
+            }
+            lines += parts.dropFirst().map { String(repeating: " ", count: column) + $0 }
+        }
+        return lines
+    }
+}
+
+extension [OptionSpec] {
+    /// The names of the options that take a value.
+    package var valueNames: Set<String> { Set(filter(\.takesValue).flatMap(\.names)) }
+    /// The names of the options that take none.
+    package var flagNames: Set<String> { Set(filter { !$0.takesValue }.flatMap(\.names)) }
+
+    /// The option one of whose names is `name`.
+    package func spec(named name: String) -> OptionSpec? {
+        first { $0.names.contains(name) }
+    }
+
+    /// The `--help` option list: each section's heading (`Key:`), then its options' lines.
+    package var helpList: String {
+        var lines: [String] = []
+        var section: String?
+        for spec in self {
+            if spec.section != section {
+                lines.append(spec.section + ":")
+                section = spec.section
+            }
+            lines += spec.helpLines
+        }
+        return lines.joined(separator: "\n")
+    }
+}
