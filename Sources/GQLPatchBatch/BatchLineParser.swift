@@ -63,12 +63,7 @@ package struct BatchLineParser: Sendable {
             throw .invalidInput("\"model\" must be a string, got \(modelValue.serialized())")
         }
         let model = try ModelLookup.model(named: modelName, in: catalogue)
-        let versioned: Bool
-        switch conflictResolution {
-        case .on: versioned = true
-        case .off: versioned = false
-        case .auto: versioned = model.isVersioned
-        }
+        let versioned = RecordService.isVersioned(model, under: conflictResolution)
         let digest = wantsDigest ? Self.digest(line.bytes) : ""
         let set = try objectMember("set", of: object)
         let unset = try unsetFields(object)

@@ -37,7 +37,8 @@ package struct GetCommand: Sendable {
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        let (record, response) = try await session.fetchWithResponse(model: plan.model, key: plan.key, selection: plan.fetchSelection)
+        let read = try await session.records().read(plan.model, key: plan.key, selection: plan.fetchSelection)
+        let (record, response) = (read.record, read.response)
         let name = ModelLookup.describe(model: plan.model, key: plan.key)
         guard let record else {
             try session.printEnvelopeOnFailure(response)
