@@ -68,7 +68,7 @@ package struct BatchRollback: Sendable {
             if modelField.type.namedType == "AWSJSON" { continue }
             pairs.append(FieldAssignment(field: field, value: .json(value.serialized())))
         }
-        return try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: pairs)
+        return try ConditionBuilder(catalogue: catalogue, wording: ApplyLineWording()).condition(model: model, pairs: pairs)
     }
 
     /// Sends an undo and checks that the record it answers with is the one undone (`field`: the

@@ -29,7 +29,7 @@ package struct CreateCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
-        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile) }
+        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
         let built = try CreateInputBuilder(catalogue: catalogue, readFile: context.readFile)
             .build(model: model, patch: patch, values: options.values)
         let selections = SelectionBuilder(catalogue: catalogue)

@@ -26,8 +26,8 @@ package struct DeleteCommand: Sendable {
         guard model.operations.delete != nil, model.operations.deleteInput != nil else {
             throw .invalidInput("the API has no delete operation for \(model.name)")
         }
-        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile).key(model: model, options.key)
-        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: options.conditions)
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
         let selections = SelectionBuilder(catalogue: catalogue)
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)

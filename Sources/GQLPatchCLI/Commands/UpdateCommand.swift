@@ -40,14 +40,14 @@ package struct UpdateCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
-        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile) }
-        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile)
+        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
+        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
         let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
         let changeSet = try builder.build(model: model, key: key, patch: patch, changes: options.changes)
         if changeSet.changes.isEmpty {
             throw .invalidInput("the patch for \(model.name) names no fields to change")
         }
-        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: options.conditions)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
         let selections = SelectionBuilder(catalogue: catalogue)
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
