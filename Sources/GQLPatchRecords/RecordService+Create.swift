@@ -40,7 +40,7 @@ extension RecordService {
         /// A try whose answer was lost created it: the record as read.
         case createdUnseen(record: JSONObject)
         /// A live record already holds the key (or, with a condition, the condition failed on it):
-        /// the record as read and the refusing response. The caller decides (`--if-absent`).
+        /// the record as read and the refusing response. The caller decides (the command line may accept it).
         case exists(record: JSONObject, response: GraphQLResponse)
     }
 

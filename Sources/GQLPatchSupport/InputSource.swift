@@ -1,6 +1,6 @@
 /// Where a piece of input came from, named by what it is rather than by how a command line spells
 /// it: the lower layers report a refusal against one of these, and the caller's `InputWording` says
-/// it in its own terms (`--key` on the command line, `"key"` in an `apply` line).
+/// it in its own terms (its option on the command line, `"key"` in an `apply` line).
 package enum InputSource: Sendable, Hashable, CaseIterable {
     /// The whole primary key given as one value.
     case id
