@@ -8,7 +8,8 @@ import GQLPatchSupport
 
 /// Checks one line of `apply` input and types it: the line must be a JSON object with `op`, `model`
 /// and `key`, and `set`/`unset`/`if`/`expectVersion` as the operation allows; values are typed by the
-/// schema exactly as `update --set F:=JSON` types them. Errors name the line:
+/// schema exactly as a command's `F:=JSON` values are typed; the shared builders word their messages
+/// as the line names its members (`ApplyLineWording`). Errors name the line:
 /// `SOURCE:LINE:COLUMN: error: ...` for JSON syntax, `SOURCE:LINE: error: ...` for the rest
 /// (see `BatchLineError`).
 package struct BatchLineParser: Sendable {
@@ -42,7 +43,7 @@ package struct BatchLineParser: Sendable {
         do {
             return try operation(from: value, line: line)
         } catch {
-            throw BatchLineError(line: line.number, column: nil, message: Self.inputWording(error.message))
+            throw BatchLineError(line: line.number, column: nil, message: error.message)
         }
     }
 
@@ -63,12 +64,7 @@ package struct BatchLineParser: Sendable {
             throw .invalidInput("\"model\" must be a string, got \(modelValue.serialized())")
         }
         let model = try ModelLookup.model(named: modelName, in: catalogue)
-        let versioned: Bool
-        switch conflictResolution {
-        case .on: versioned = true
-        case .off: versioned = false
-        case .auto: versioned = model.isVersioned
-        }
+        let versioned = RecordService.isVersioned(model, under: conflictResolution)
         let digest = wantsDigest ? Self.digest(line.bytes) : ""
         let set = try objectMember("set", of: object)
         let unset = try unsetFields(object)
@@ -88,7 +84,7 @@ package struct BatchLineParser: Sendable {
             guard kind != .create else { throw .invalidInput("\"expectVersion\" does not apply to a create") }
             expectVersion = number
         }
-        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: conditionPairs)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: ApplyLineWording()).condition(model: model, pairs: conditionPairs)
         let key: JSONObject
         var changes = JSONObject()
         switch kind {
@@ -100,7 +96,7 @@ package struct BatchLineParser: Sendable {
                 patch[name] = .null
             }
             guard !patch.isEmpty else { throw .invalidInput("an update needs \"set\" or \"unset\" with at least one field") }
-            let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles)
+            let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: ApplyLineWording())
             changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: []).changes
             if versioned, model.operations.get == nil {
                 throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
@@ -171,7 +167,7 @@ package struct BatchLineParser: Sendable {
         guard let fields = value.objectValue else {
             throw .invalidInput("\"key\" must be an object of key fields, got \(PatchFile.kind(of: value))")
         }
-        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles)
+        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: ApplyLineWording())
         return try builder.key(model: model, .fields(keyAssignments(fields)))
     }
 
@@ -207,17 +203,6 @@ package struct BatchLineParser: Sendable {
     }
 
     // MARK: - Helpers
-
-    /// The shared builders word their messages for the command line (`--key`, `--if`); say it the way
-    /// the input line does.
-    package static func inputWording(_ message: String) -> String {
-        message
-            .replacing("it is given with --key", with: "it is given in \"key\"")
-            .replacing("missing --key ", with: "\"key\" is missing ")
-            .replacing("--key ", with: "\"key\" field ")
-            .replacing("--if: ", with: "\"if\": ")
-            .replacing("--if ", with: "\"if\" ")
-    }
 
     /// `apply` lines never read files.
     @Sendable package static func noFiles(_ path: String) throws(GQLPatchError) -> [UInt8] {

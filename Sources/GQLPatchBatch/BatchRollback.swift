@@ -47,8 +47,8 @@ package struct BatchRollback: Sendable {
 
     /// Unversioned: the record must still hold what the line left.
     private func checkUnchanged(model: Model, name: String, key: JSONObject, left: JSONObject) async throws(GQLPatchError) {
-        let executor = BatchRecordExecutor(catalogue: catalogue, sender: sender, retryConflicts: 0, conflictResolution: .off, atomic: false)
-        guard let record = try await executor.fetch(model, key: key), record["_deleted"] != .bool(true) else {
+        let records = BatchRecordExecutor(catalogue: catalogue, sender: sender, retryConflicts: 0, conflictResolution: .off, atomic: false).records
+        guard let record = try await records.fetch(model, key: key, selection: selection(model)), record["_deleted"] != .bool(true) else {
             throw GQLPatchError(.notFound, "\(name) was deleted after the line was applied; not undone")
         }
         let changed = ResponseComparer(catalogue: catalogue, model: model).unchangedFields(record: record, changes: left)
@@ -68,7 +68,7 @@ package struct BatchRollback: Sendable {
             if modelField.type.namedType == "AWSJSON" { continue }
             pairs.append(FieldAssignment(field: field, value: .json(value.serialized())))
         }
-        return try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: pairs)
+        return try ConditionBuilder(catalogue: catalogue, wording: ApplyLineWording()).condition(model: model, pairs: pairs)
     }
 
     /// Sends an undo and checks that the record it answers with is the one undone (`field`: the

@@ -15,12 +15,15 @@ package struct BatchSender: BatchSending {
     package var sleep: @Sendable (Double) async -> Void
     package var random: @Sendable () -> Double
     package var now: @Sendable () -> Double
+    /// Told of each retry before its wait: the request and the failure (nil for a throttled answer).
+    package var onRetry: (@Sendable (_ request: GraphQLRequestBody, _ failure: GQLPatchError?) -> Void)?
 
     package init(
         client: GraphQLClient, policy: RetryPolicy, limiter: RateLimiter?,
         sleep: @escaping @Sendable (Double) async -> Void = BatchSender.taskSleep,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        onRetry: (@Sendable (_ request: GraphQLRequestBody, _ failure: GQLPatchError?) -> Void)? = nil
     ) {
         self.client = client
         self.policy = policy
@@ -28,6 +31,7 @@ package struct BatchSender: BatchSending {
         self.sleep = sleep
         self.random = random
         self.now = now
+        self.onRetry = onRetry
     }
 
     @Sendable package static func taskSleep(_ seconds: Double) async {
@@ -55,6 +59,9 @@ package struct BatchSender: BatchSending {
             if RetryPolicy.mayHaveArrived(failure) { ambiguous = true }
             if let trace = client.trace, case .failure(let error) = result {
                 trace("\(error.message); retrying in \(DecimalText.fixed(wait, fractionDigits: 2)) s (try \(attempt + 1) of \(policy.maxAttempts))")
+            }
+            if let onRetry {
+                if case .failure(let error) = result { onRetry(request, error) } else { onRetry(request, nil) }
             }
             await sleep(wait)
         }

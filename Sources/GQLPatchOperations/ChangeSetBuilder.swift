@@ -3,34 +3,37 @@ import JSON
 import GQLPatchSchema
 import GQLPatchSupport
 
-/// Turns the command line's key (`--id` or `--key`) and changes (`--patch`, `--set`, `--unset`) into a
-/// typed `ChangeSet` for one model, checking every field against the model's update input.
+/// Turns a record's key (the whole key as one value, or field by field) and changes (a patch object,
+/// then single sets and unsets) into a typed `ChangeSet` for one model, checking every field against
+/// the model's update input. Messages name the input through the caller's `wording`.
 public struct ChangeSetBuilder: Sendable {
     /// Reads a file named by `F=@PATH` (`-` is standard input). Failures are `.unreadableFile`
     /// with the message `cannot read PATH: reason`.
     public typealias FileReader = @Sendable (String) throws(GQLPatchError) -> [UInt8]
 
-    /// How the record is named on the command line.
+    /// How the record is named.
     public enum Key: Sendable, Hashable {
-        /// `--id VALUE`: the whole primary key when it is one field, whatever its name.
+        /// The whole primary key as one value, when it is one field, whatever its name.
         case id(String)
-        /// `--key F=V`, one per primary-key field.
+        /// `F=V`, one per primary-key field.
         case fields([FieldAssignment])
     }
 
     public var catalogue: ModelCatalogue
     public var readFile: FileReader
+    package var wording: any InputWording
 
-    public init(catalogue: ModelCatalogue, readFile: @escaping FileReader) {
+    package init(catalogue: ModelCatalogue, readFile: @escaping FileReader, wording: any InputWording) {
         self.catalogue = catalogue
         self.readFile = readFile
+        self.wording = wording
     }
 
     private var typer: ValueTyper { ValueTyper(catalogue: catalogue) }
 
-    /// Builds the key and the changes. `patch` (a `--patch` object, JSON null meaning unset) is applied
-    /// before `changes` (the `--set`/`--unset` flags in order); a flag overrides a patch entry, but
-    /// two flags naming the same field are refused.
+    /// Builds the key and the changes. `patch` (an object of changes, JSON null meaning unset) is
+    /// applied before `changes` (single sets and unsets, in order); one of those overrides a patch
+    /// entry, but two naming the same field are refused.
     public func build(
         model: Model, key: Key, patch: JSONObject? = nil, changes: [FieldAssignment]
     ) throws(GQLPatchError) -> ChangeSet {
@@ -47,7 +50,7 @@ public struct ChangeSetBuilder: Sendable {
         }
         var flagged: [String: String] = [:]
         for change in changes {
-            let flag = change.value == .null ? "--unset" : "--set"
+            let flag = wording.name(change.value == .null ? .unset : .set)
             if let earlier = flagged[change.field] {
                 throw .usage(
                     earlier == flag
@@ -72,10 +75,10 @@ public struct ChangeSetBuilder: Sendable {
         switch key {
         case .id(let text):
             guard model.primaryKey.count == 1 else {
-                let flags = model.primaryKey.map { "--key \($0)=VALUE" }.joined(separator: " ")
+                let flags = model.primaryKey.map { wording.field("\($0)=VALUE", in: .key) }.joined(separator: " ")
                 throw .invalidInput(
                     "\(model.name) has a composite primary key (\(model.primaryKey.joined(separator: ", "))); "
-                        + "give \(flags) instead of --id")
+                        + "give \(flags) instead of \(wording.name(.id))")
             }
             given = [(model.primaryKey[0], .text(text))]
         case .fields(let assignments):
@@ -83,16 +86,16 @@ public struct ChangeSetBuilder: Sendable {
             for assignment in assignments {
                 guard model.primaryKey.contains(assignment.field) else {
                     throw .invalidInput(
-                        "--key \(assignment.field) is not part of \(model.name)'s primary key "
+                        "\(wording.field(assignment.field, in: .key)) is not part of \(model.name)'s primary key "
                             + "(\(model.primaryKey.joined(separator: ", ")))")
                 }
                 guard seen.insert(assignment.field).inserted else {
-                    throw .usage("--key \(assignment.field) given twice")
+                    throw .usage("\(wording.field(assignment.field, in: .key)) given twice")
                 }
                 given.append((assignment.field, assignment.value))
             }
             for field in model.primaryKey where !seen.contains(field) {
-                throw .invalidInput("missing --key \(field) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))")
+                throw .invalidInput("\(wording.missing(field, in: .key)) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))")
             }
         }
         var typed = JSONObject()
@@ -128,8 +131,8 @@ public struct ChangeSetBuilder: Sendable {
             throw .invalidInput("the API has no update operation for \(model.name)")
         }
         if model.primaryKey.contains(name) {
-            let flag = if case .id = key { "--id" } else { "--key" }
-            throw .invalidInput("\(name) is part of the primary key and cannot be changed; it is given with \(flag)")
+            let source: InputSource = if case .id = key { .id } else { .key }
+            throw .invalidInput("\(name) is part of the primary key and cannot be changed; it is given \(wording.given(in: source))")
         }
         if ["_version", "_deleted", "_lastChangedAt"].contains(name) {
             throw .invalidInput("\(name) is kept by conflict resolution and cannot be set")
@@ -137,7 +140,7 @@ public struct ChangeSetBuilder: Sendable {
         if let dot = name.firstIndex(of: ".") {
             let parent = String(name[..<dot])
             throw .invalidInput(
-                "\(name): parts of \(parent) cannot be changed alone; give the whole value (--set \(parent):='{...}')")
+                "\(name): parts of \(parent) cannot be changed alone; give the whole value (\(wording.assignment(parent, object: true, in: .set)))")
         }
         let modelField = model.field(name)
         if let field = input.field(name) { return field.type }
@@ -174,7 +177,7 @@ public struct ChangeSetBuilder: Sendable {
 
     // MARK: - Values
 
-    /// Types a flag's value: `=TEXT`, `:=JSON`, `=@PATH` (verbatim text for String/ID) or unset.
+    /// Types one value: `=TEXT`, `:=JSON`, `=@PATH` (verbatim text for String/ID) or unset.
     private func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
         try AssignmentTyper(catalogue: catalogue, readFile: readFile).value(of: assignment, as: type, at: path)
     }

@@ -3,18 +3,21 @@ import JSON
 import GQLPatchSchema
 import GQLPatchSupport
 
-/// Turns `--if FIELD=VALUE` pairs into a mutation's `condition` argument.
+/// Turns `FIELD=VALUE` condition pairs into a mutation's `condition` argument.
 ///
-/// - `--if F=V` requires the stored value to equal `V`, typed by the model's field type:
+/// - `F=V` requires the stored value to equal `V`, typed by the model's field type:
 ///   `{"F": {"eq": V}}`. The text `null` is not special: for a `String` field it is the string "null".
-/// - `--if F:=JSON` gives the value as JSON; `--if F:=null` requires the field to hold no value:
+/// - `F:=JSON` gives the value as JSON; `F:=null` requires the field to hold no value:
 ///   absent, or stored as an explicit null (see `nullTest`).
 /// - Several pairs are AND-ed: `{"and": [{...}, {...}]}`.
 public struct ConditionBuilder: Sendable {
     public var catalogue: ModelCatalogue
 
-    public init(catalogue: ModelCatalogue) {
+    package var wording: any InputWording
+
+    package init(catalogue: ModelCatalogue, wording: any InputWording) {
         self.catalogue = catalogue
+        self.wording = wording
     }
 
     /// The condition for the pairs, or `nil` when there are none.
@@ -58,18 +61,18 @@ public struct ConditionBuilder: Sendable {
             let names = model.fields.filter { $0.relationship == nil }.map(\.name)
             if let suggestion = FieldSuggestion.closest(to: pair.field, among: names) {
                 throw .invalidInput(
-                    "--if: unknown field \(ValueTyper.quoted(pair.field)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+                    "\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
             }
-            throw .invalidInput("--if: unknown field \(ValueTyper.quoted(pair.field)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
+            throw .invalidInput("\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
         }
         if field.relationship != nil || field.kind == .model || field.kind == .nonModel {
-            throw .invalidInput("--if \(pair.field): conditions can test only scalar and enum fields")
+            throw .invalidInput("\(wording.field(pair.field, in: .condition)): conditions can test only scalar and enum fields")
         }
         var eqType: TypeReference = .named(field.type.namedType)
         var operators: InputObject?
         if let conditionName = model.operations.conditionInput, let conditionInput = catalogue.inputObjects[conditionName] {
             guard let conditionField = conditionInput.field(pair.field) else {
-                throw .invalidInput("--if \(pair.field): \(conditionName) has no field \(pair.field), so it cannot be tested")
+                throw .invalidInput("\(wording.field(pair.field, in: .condition)): \(conditionName) has no field \(pair.field), so it cannot be tested")
             }
             operators = catalogue.inputObjects[conditionField.type.namedType]
             if let eq = operators?.field("eq") {
@@ -77,7 +80,7 @@ public struct ConditionBuilder: Sendable {
             }
         }
         let isNull: () throws(GQLPatchError) -> JSONValue = { () throws(GQLPatchError) in
-            try Self.nullTest(field: pair.field, operators: operators, place: "--if \(pair.field):=null", described: path)
+            try Self.nullTest(field: pair.field, operators: operators, place: "\(wording.field(pair.field, in: .condition)):=null", described: path)
         }
         let typer = ValueTyper(catalogue: catalogue)
         let test: JSONValue
@@ -96,7 +99,7 @@ public struct ConditionBuilder: Sendable {
             if json.isNull { return try isNull() }
             test = try typer.value(fromJSON: json, as: eqType, at: path)
         case .file:
-            throw .usage("--if \(pair.field): values cannot be read from a file")
+            throw .usage("\(wording.field(pair.field, in: .condition)): values cannot be read from a file")
         }
         return .object(JSONObject([(pair.field, .object(JSONObject([("eq", test)])))]))
     }

@@ -1,10 +1,10 @@
 import JSON
 import GQLPatchSupport
 
-/// Reads `--patch PATH|-`: a JSON object of changes (null = unset).
+/// Reads a patch file (`-`: standard input): a JSON object of changes (null = unset).
 package enum PatchFile {
     package static func read(
-        _ path: String, readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
+        _ path: String, readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8], wording: any InputWording
     ) throws(GQLPatchError) -> JSONObject {
         let bytes = try readFile(path)
         let name = path == "-" ? "<stdin>" : path
@@ -12,10 +12,10 @@ package enum PatchFile {
         do {
             value = try JSONValue.parse(bytes)
         } catch {
-            throw .invalidInput("\(name):\(error.line):\(error.column): error: --patch: \(error.message)")
+            throw .invalidInput("\(name):\(error.line):\(error.column): error: \(wording.name(.patch)): \(error.message)")
         }
         guard let object = value.objectValue else {
-            throw .invalidInput("\(name): error: --patch expects a JSON object of field changes, got \(kind(of: value))")
+            throw .invalidInput("\(name): error: \(wording.name(.patch)) expects a JSON object of field changes, got \(kind(of: value))")
         }
         return object
     }

@@ -15,7 +15,7 @@ import GQLPatchSupport
 /// compare by the field's type (`ResponseComparer`). A failed condition is told apart from a missing
 /// record by reading the key.
 ///
-/// `apply` sends through a retrying sender: when a try's answer was lost (`Sent.ambiguous`), a conflict
+/// `apply` sends through a retrying sender: when a try's answer was lost (`RecordService.Sent.ambiguous`), a conflict
 /// or failed condition that follows may be that try's own doing, so the record is read and, when it
 /// already holds the change, the update counts as done once (`Outcome.updated` with no response).
 package struct RecordUpdater: Sendable {
@@ -45,79 +45,50 @@ package struct RecordUpdater: Sendable {
         }
     }
 
-    /// How messages name the expected version and the condition: as flags or as input members.
-    package struct Wording: Sendable {
-        package var expectVersion: String
-        package var condition: String
-
-        package static let commandLine = Wording(expectVersion: "--expect-version", condition: "the --if condition")
-        package static let input = Wording(expectVersion: "expectVersion", condition: "the \"if\" condition")
-    }
-
     package enum Outcome: Sendable {
         /// Written. `response` is the mutation's whole answer (nil when a lost try turned out to have
         /// written it and `item` is the record as read); `before` is the record as read before the
         /// write, when it was read.
         case updated(item: JSONValue, response: GraphQLResponse?, before: JSONObject?)
-        /// Nothing to change: the record already holds the values.
-        case unchanged(record: JSONObject)
+        /// Nothing to change: the record already holds the values; `read` is the read's whole answer.
+        case unchanged(record: JSONObject, read: GraphQLResponse)
     }
 
-    /// A mutation's answer, and whether an earlier try of it may have been applied unseen.
-    package struct Sent: Sendable {
-        package var response: GraphQLResponse
-        package var ambiguous: Bool
-
-        package init(response: GraphQLResponse, ambiguous: Bool) {
-            self.response = response
-            self.ambiguous = ambiguous
-        }
-    }
-
-    package typealias Fetch = @Sendable (_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError) -> JSONObject?
-    package typealias Send = @Sendable (_ request: GraphQLRequestBody) async throws(GQLPatchError) -> Sent
-
-    package var catalogue: ModelCatalogue
-    package var retryConflicts: Int
-    package var conflictResolution: ConflictResolution
-    package var wording: Wording
+    /// The reads, sends, notes and wording.
+    package var service: RecordService
     /// Read the record before an unversioned update too (`apply --atomic` needs the previous values).
     package var readsBefore = false
-    package var fetch: Fetch
-    package var send: Send
-    /// Progress notes for stderr (the conflict retries, the switch to the versioned path).
-    package var note: @Sendable (String) -> Void
-    /// Called with a failed mutation response before its error is thrown (`--output envelope` prints it).
-    package var rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
 
-    package init(
-        catalogue: ModelCatalogue, retryConflicts: Int, conflictResolution: ConflictResolution, wording: Wording,
-        readsBefore: Bool = false, fetch: @escaping Fetch, send: @escaping Send,
-        note: @escaping @Sendable (String) -> Void, rejected: @escaping @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
-    ) {
-        self.catalogue = catalogue
-        self.retryConflicts = retryConflicts
-        self.conflictResolution = conflictResolution
-        self.wording = wording
+    package init(service: RecordService, readsBefore: Bool = false) {
+        self.service = service
         self.readsBefore = readsBefore
-        self.fetch = fetch
-        self.send = send
-        self.note = note
-        self.rejected = rejected
+    }
+
+    private var catalogue: ModelCatalogue { service.catalogue }
+    private var retryConflicts: Int { service.retryConflicts }
+    private var conflictResolution: ConflictResolution { service.conflictResolution }
+    private var wording: any InputWording { service.wording }
+    private var note: @Sendable (String) -> Void { service.note }
+
+    private func fetch(_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
+        try await service.fetch(model, key: key, selection: selection)
+    }
+
+    private func send(_ request: GraphQLRequestBody, _ target: Target) async throws(GQLPatchError) -> RecordService.Sent {
+        try await service.sendWrite(request, write: "update", model: target.model, key: target.changeSet.key)
+    }
+
+    private func rejected(_ response: GraphQLResponse) throws(GQLPatchError) {
+        try service.rejected(response)
     }
 
     package func run(_ target: Target) async throws(GQLPatchError) -> Outcome {
         target.versioned ? try await runVersioned(target) : try await runUnversioned(target)
     }
 
-    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say: the
-    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    /// The fetch must see `_version` and `_deleted` (`RecordService.withSyncFields`).
     package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
-        var result = selection
-        for name in ["_version", "_deleted"] where !result.contains(name) {
-            result.fields.append(SelectionSet.Field(name: name))
-        }
-        return result
+        RecordService.withSyncFields(selection)
     }
 
     // MARK: - Paths
@@ -130,12 +101,8 @@ package struct RecordUpdater: Sendable {
         ResponseComparer(catalogue: catalogue, model: target.model)
     }
 
-    /// False when the schema is the API's own compiled one and its update input has no `_version`.
     private func canSendVersion(_ model: Model) -> Bool {
-        guard catalogue.origin == .compiledSchema, let name = model.operations.updateInput, let input = catalogue.inputObjects[name] else {
-            return true
-        }
-        return input.field("_version") != nil
+        service.canSendVersion(inputName: model.operations.updateInput)
     }
 
     private func versionedTarget(_ target: Target) -> Target {
@@ -149,17 +116,18 @@ package struct RecordUpdater: Sendable {
         let model = target.model
         var before: JSONObject?
         if readsBefore {
-            guard let record = try await fetch(model, target.changeSet.key, target.fetchSelection) else {
+            let read = try await service.read(model, key: target.changeSet.key, selection: target.fetchSelection)
+            guard let record = read.record else {
                 throw GQLPatchError(.notFound, "no \(describe(target))")
             }
             if target.condition == nil, comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
-                return .unchanged(record: record)
+                return .unchanged(record: record, read: read.response)
             }
             before = record
         }
         let request = try DocumentBuilder().updateMutation(
             model: model, selection: target.selection, input: target.changeSet.input(version: nil), condition: target.condition)
-        let sent = try await send(request)
+        let sent = try await send(request, target)
         try ResponseKeyCheck.check(sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
         let response = sent.response
         // The schema did not say, but the API checks versions: switch to the versioned path, unless
@@ -188,8 +156,8 @@ package struct RecordUpdater: Sendable {
         var lostWrite: Int?  // the _version a try sent whose answer was lost
         var before: JSONObject?
         for attempt in 0...retryConflicts {
-            let record = try await fetch(target.model, target.changeSet.key, target.fetchSelection)
-            guard let record else {
+            let read = try await service.read(target.model, key: target.changeSet.key, selection: target.fetchSelection)
+            guard let record = read.record else {
                 throw GQLPatchError(.notFound, "no \(describe(target))")
             }
             if record["_deleted"] == .bool(true) {
@@ -204,15 +172,15 @@ package struct RecordUpdater: Sendable {
             before = record
             if let expected = target.expectVersion, expected != version {
                 throw GQLPatchError(
-                    .conflict, "\(describe(target)) is at _version \(version), not \(expected) (\(wording.expectVersion)); nothing was written")
+                    .conflict, "\(describe(target)) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was written")
             }
             if target.condition == nil, comparer.allApplied(record: record, changes: target.changeSet.changes) {
-                return .unchanged(record: record)
+                return .unchanged(record: record, read: read.response)
             }
             let request = try DocumentBuilder().updateMutation(
                 model: target.model, selection: target.selection, input: target.changeSet.input(version: version),
                 condition: target.condition)
-            let sent = try await send(request)
+            let sent = try await send(request, target)
             try ResponseKeyCheck.check(sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
             let response = sent.response
             if sent.ambiguous { lostWrite = version }
@@ -251,7 +219,7 @@ package struct RecordUpdater: Sendable {
     }
 
     /// Success: the record. Errors: sort out not-found from a failed condition, then fail with the code.
-    private func finish(_ target: Target, sent: Sent, before: JSONObject?) async throws(GQLPatchError) -> Outcome {
+    private func finish(_ target: Target, sent: RecordService.Sent, before: JSONObject?) async throws(GQLPatchError) -> Outcome {
         let response = sent.response
         let model = target.model
         if response.errors.isEmpty {
@@ -276,12 +244,12 @@ package struct RecordUpdater: Sendable {
                         return .updated(item: .object(record), response: nil, before: before)
                     }
                 } else {
-                    let keyOnly = SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0) })
+                    let keyOnly = RecordService.keySelection(model)
                     let record = try await fetch(model, target.changeSet.key, keyOnly)
                     if record == nil { throw GQLPatchError(.notFound, "no \(describe(target))") }
                 }
             }
-            let reason = target.condition == nil ? "the update's condition failed" : "\(wording.condition) is false"
+            let reason = target.condition == nil ? "the update's condition failed" : "the \(wording.name(.condition)) condition is false"
             throw GQLPatchError(.conflict, "\(describe(target)): \(reason) (\(response.errors[0].summary)); nothing was written")
         }
         throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")

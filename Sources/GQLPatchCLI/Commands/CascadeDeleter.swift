@@ -42,18 +42,20 @@ package struct CascadeDeleter: Sendable {
             session.console.message("gqlpatch: dry run: \(order.count) record\(order.count == 1 ? "" : "s") would be deleted; nothing was written")
             return
         }
-        let deleter = RecordDeleter(settings: settings, session: session)
+        let records = session.records()
         let selections = SelectionBuilder(catalogue: settings.catalogue)
         var softDeletes = 0
         for (index, target) in order.enumerated() {
             let isRoot = index == order.count - 1
             do {
-                let outcome = try await deleter.delete(
-                    model: target.model, key: target.key, condition: isRoot ? condition : nil,
-                    expectVersion: isRoot ? expectVersion : nil, selection: selections.defaultSelection(for: target.model))
+                let outcome = try await records.delete(
+                    RecordService.DeleteTarget(
+                        model: target.model, key: target.key, condition: isRoot ? condition : nil,
+                        expectVersion: isRoot ? expectVersion : nil, selection: selections.defaultSelection(for: target.model),
+                        versioned: records.isVersioned(target.model)))
                 if outcome.version != nil { softDeletes += 1 }
                 try session.printLine(.object(JSONObject([
-                    ("model", .string(target.model.name)), ("key", .object(target.key)), ("record", outcome.record),
+                    ("model", .string(target.model.name)), ("key", .object(target.key)), ("record", outcome.record ?? .null),
                 ])))
             } catch {
                 func listed(_ targets: ArraySlice<Target>) -> String {
@@ -92,10 +94,10 @@ package struct CascadeDeleter: Sendable {
         }
         var fields = root.model.primaryKey
         if root.model.field("_deleted") != nil { fields.append("_deleted") }
-        if RecordDeleter(settings: settings, session: session).isVersioned(root.model) { fields.append("_version") }
+        if RecordService.isVersioned(root.model, under: settings.options.conflictResolution) { fields.append("_version") }
         fields += Self.fieldsTested(by: condition).filter { !fields.contains($0) }
         let selection = try SelectionBuilder(catalogue: settings.catalogue).selection(for: root.model, paths: fields)
-        guard let record = try await session.fetch(model: root.model, key: root.key, selection: selection) else {
+        guard let record = try await session.records().fetch(root.model, key: root.key, selection: selection) else {
             throw GQLPatchError(.notFound, "no \(root.name)")
         }
         if record["_deleted"] == .bool(true) { throw GQLPatchError(.notFound, "\(root.name) is already deleted (_deleted: true)") }

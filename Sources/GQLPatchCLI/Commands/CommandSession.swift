@@ -1,6 +1,7 @@
 import JSON
 import GQLPatchClient
 import GQLPatchOperations
+import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
 
@@ -27,9 +28,22 @@ package struct CommandSession: Sendable {
 
     private var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }
 
-    /// `get<Model>` for the key: the record, or nil when there is none.
-    package func fetch(model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
-        try await fetchWithResponse(model: model, key: key, selection: selection).record
+    /// The record rules (`RecordService`) over this session: each request sent once through the
+    /// client (or through `send`, for a create's retries), a failed response printed with
+    /// `--output envelope`, notes on stderr, and a write whose answer was lost told what to run.
+    package func records(send: RecordService.Send? = nil) -> RecordService {
+        let client = client
+        let session = self
+        let once: RecordService.Send = { (request) async throws(GQLPatchError) -> RecordService.Sent in
+            RecordService.Sent(response: try await client.send(request.json()), ambiguous: false)
+        }
+        return RecordService(
+            catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
+            retryConflicts: settings.options.retryConflicts, wording: CommandLineWording(),
+            send: send ?? once,
+            note: { session.console.message($0) },
+            rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
+            lostWrite: { error, write, model, key in LostWriteHint.annotate(error, write: write, model: model, key: key) })
     }
 
     /// Prints the record, or the whole response with `--output envelope`.

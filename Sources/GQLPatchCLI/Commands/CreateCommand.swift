@@ -1,4 +1,5 @@
 import JSON
+import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
@@ -7,8 +8,10 @@ import GQLPatchSupport
 
 /// `gqlpatch create`: types and checks every value against the create input (required fields
 /// included) before anything is sent, sends one create mutation, retries it once (same key) when
-/// the connection drops or the server answers 5xx, and recognises its own record when a retry meets
-/// an existing key. `--if-absent` accepts an existing record, never a soft-deleted one's tombstone.
+/// `RetryPolicy` allows it (a lost connection, a timeout, HTTP 5xx or 429: the same rules as `apply`,
+/// through the same sender) and the input holds the whole key, and recognises its own record when a
+/// retry meets an existing key (`RecordService.create`). `--if-absent` accepts an existing record,
+/// never a soft-deleted one's tombstone.
 package struct CreateCommand: Sendable {
     package var options: CreateOptions
     package var settings: Settings
@@ -26,7 +29,7 @@ package struct CreateCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
-        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile) }
+        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
         let built = try CreateInputBuilder(catalogue: catalogue, readFile: context.readFile)
             .build(model: model, patch: patch, values: options.values)
         let selections = SelectionBuilder(catalogue: catalogue)
@@ -38,7 +41,7 @@ package struct CreateCommand: Sendable {
             fetchSelection = try selections.selection(for: model, paths: select + sent)
         }
         // An existing key may be a versioned delete's tombstone: the fetch must see `_deleted`.
-        if model.isVersioned { fetchSelection = RecordUpdater.withSyncFields(fetchSelection) }
+        if model.isVersioned { fetchSelection = RecordService.withSyncFields(fetchSelection) }
         return Plan(model: model, built: built, selection: selection, fetchSelection: fetchSelection)
     }
 
@@ -50,82 +53,52 @@ package struct CreateCommand: Sendable {
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        var retried = false
-        let response: GraphQLResponse
-        let key = plan.built.keyIsComplete ? plan.built.key : nil
-        do {
-            response = try await session.client.send(request.json())
-        } catch where plan.built.keyIsComplete && (error.code == .unavailable || error.code == .badResponse) {
-            // The connection dropped, the server failed, or the answer was garbled: the create may or
-            // may not have happened. Sending it again with the same key cannot make a duplicate.
-            session.console.message("gqlpatch: note: \(error.message); sending the create once more with the same key")
-            retried = true
-            do {
-                response = try await session.client.send(request.json())
-            } catch {
-                throw LostWriteHint.annotate(error, write: "create", model: plan.model, key: key)
+        let outcome = try await Self.records(for: request, keyIsComplete: plan.built.keyIsComplete, session: session).create(
+            RecordService.CreateTarget(
+                model: plan.model, input: plan.built.input, checkedKey: checkedKey(plan),
+                key: plan.built.keyIsComplete ? plan.built.key : nil, selection: plan.selection, fetchSelection: plan.fetchSelection))
+        switch outcome {
+        case .created(let item, let response):
+            try session.printRecord(.object(item), envelope: response.envelope)
+        case .createdUnseen(let record):
+            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: nil)
+        case .exists(let record, let response):
+            if options.ifAbsent {
+                session.console.message("gqlpatch: note: \(describe(plan)) already exists; printing it (--if-absent)")
+                try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: nil)
+                return
             }
-        } catch {
-            throw LostWriteHint.annotate(error, write: "create", model: plan.model, key: key)
+            try session.printEnvelopeOnFailure(response)
+            throw GQLPatchError(.conflict, "\(describe(plan)) already exists; nothing was written (--if-absent accepts that)")
         }
-        try await finish(plan, response: response, retried: retried, session: session)
+    }
+
+    /// The record service for a create: sent through `apply`'s sender under `RetryPolicy`, one
+    /// retry, and only when the input holds the whole key (a second try of the same key cannot make
+    /// a duplicate; without it, it could).
+    static func records(for create: GraphQLRequestBody, keyIsComplete: Bool, session: CommandSession) -> RecordService {
+        let console = session.console
+        let sender = BatchSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: keyIsComplete ? 2 : 1), limiter: nil,
+            onRetry: { request, failure in
+                guard request.query == create.query else { return }
+                let reason = failure?.message ?? "the server is throttling requests"
+                console.message("gqlpatch: note: \(reason); sending the create once more with the same key")
+            })
+        return session.records(send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
+            let outcome = await sender.send(request)
+            return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
+        })
+    }
+
+    /// The key fields given, which the answer must carry: an id gqlpatch made up is the server's to replace.
+    private func checkedKey(_ plan: Plan) -> JSONObject {
+        var given = plan.built.key
+        if plan.built.generatedID { given["id"] = nil }
+        return given
     }
 
     private func describe(_ plan: Plan) -> String {
         ModelLookup.describe(model: plan.model, key: plan.built.key)
-    }
-
-    private func finish(_ plan: Plan, response: GraphQLResponse, retried: Bool, session: CommandSession) async throws(GQLPatchError) {
-        let field = plan.model.operations.create ?? ""
-        if response.errors.isEmpty {
-            guard let item = response.field(field) else {
-                try session.printEnvelopeOnFailure(response)
-                throw GQLPatchError(.badResponse, "\(field) returned null without errors")
-            }
-            // An id gqlpatch made up is the server's to replace; the key fields given must come back.
-            var given = plan.built.key
-            if plan.built.generatedID { given["id"] = nil }
-            try ResponseKeyCheck.check(response, model: plan.model, key: given, field: field)
-            try session.printRecord(item, envelope: response.envelope)
-            return
-        }
-        guard response.errors.contains(where: \.isConditionalCheckFailed), plan.built.keyIsComplete,
-            plan.model.operations.get != nil
-        else {
-            try session.printEnvelopeOnFailure(response)
-            throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
-        }
-        let existing = try await session.fetch(model: plan.model, key: plan.built.key, selection: plan.fetchSelection)
-        guard let existing else {
-            try session.printEnvelopeOnFailure(response)
-            throw GQLPatchError(.conflict, "\(describe(plan)): the create's condition failed (\(response.errors[0].summary))")
-        }
-        if existing["_deleted"] == .bool(true) {
-            // A versioned delete keeps the key in a tombstone until the table's TTL removes it: neither
-            // an existing record (--if-absent) nor one a lost first attempt created.
-            try session.printEnvelopeOnFailure(response)
-            let version = existing["_version"].map { " at _version \($0.serialized())" } ?? ""
-            throw GQLPatchError(
-                .conflict,
-                "\(describe(plan)) was deleted (a soft-deleted tombstone\(version)): its key cannot be created again while the tombstone is kept; nothing was written")
-        }
-        let printed = JSONValue.object(SelectionProjection.project(existing, onto: plan.selection))
-        if retried {
-            var sent = plan.built.input
-            for name in plan.built.key.keys { sent[name] = nil }
-            if ResponseComparer(catalogue: settings.catalogue, model: plan.model).allApplied(record: existing, changes: sent) {
-                session.console.message(
-                    "gqlpatch: note: \(describe(plan)) exists with the values sent: the first attempt created it")
-                try session.printRecord(printed, envelope: nil)
-                return
-            }
-        }
-        if options.ifAbsent {
-            session.console.message("gqlpatch: note: \(describe(plan)) already exists; printing it (--if-absent)")
-            try session.printRecord(printed, envelope: nil)
-            return
-        }
-        try session.printEnvelopeOnFailure(response)
-        throw GQLPatchError(.conflict, "\(describe(plan)) already exists; nothing was written (--if-absent accepts that)")
     }
 }

@@ -7,6 +7,7 @@ import GQLPatchSupport
 /// `gqlpatch delete`: checks the key and conditions, then deletes one record (fetching `_version`
 /// first for versioned models, whose delete is soft) and prints it; with `--cascade` the records of
 /// the model's `@hasMany`/`@hasOne` relationships are deleted first, depth first (`CascadeDeleter`).
+/// The delete rules are the record service's (`RecordService.delete`), as for `apply`.
 package struct DeleteCommand: Sendable {
     package var options: DeleteOptions
     package var settings: Settings
@@ -25,13 +26,12 @@ package struct DeleteCommand: Sendable {
         guard model.operations.delete != nil, model.operations.deleteInput != nil else {
             throw .invalidInput("the API has no delete operation for \(model.name)")
         }
-        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile).key(model: model, options.key)
-        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: options.conditions)
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
         let selections = SelectionBuilder(catalogue: catalogue)
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
-        let session = CommandSession(settings: settings, context: context)
-        let versioned = RecordDeleter(settings: settings, session: session).isVersioned(model)
+        let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
         if options.expectVersion != nil, !versioned {
             throw .invalidInput(
                 "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)")
@@ -45,24 +45,25 @@ package struct DeleteCommand: Sendable {
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
         let session = CommandSession(settings: settings, context: context)
-        let deleter = RecordDeleter(settings: settings, session: session)
         if options.cascade {
             try await CascadeDeleter(settings: settings, session: session, pageSize: options.pageSize)
                 .run(model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion)
             return
         }
         if settings.options.dryRun {
-            try printDryRun(plan, versioned: deleter.isVersioned(plan.model))
+            try printDryRun(plan, versioned: RecordService.isVersioned(plan.model, under: settings.options.conflictResolution))
             return
         }
-        let outcome = try await deleter.delete(
-            model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion,
-            selection: plan.selection)
+        let records = session.records()
+        let outcome = try await records.delete(
+            RecordService.DeleteTarget(
+                model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion,
+                selection: plan.selection, versioned: records.isVersioned(plan.model)))
         if let version = outcome.version {
             session.console.message(
                 "gqlpatch: note: \(ModelLookup.describe(model: plan.model, key: plan.key)) is versioned: the delete is soft (the record stays with _deleted: true, _version \(version + 1))")
         }
-        try session.printRecord(outcome.record, envelope: outcome.response.envelope)
+        try session.printRecord(outcome.record ?? .null, envelope: outcome.response?.envelope)
     }
 
     private func printDryRun(_ plan: Plan, versioned: Bool) throws(GQLPatchError) {
@@ -70,7 +71,7 @@ package struct DeleteCommand: Sendable {
         var steps: [JSONValue] = []
         var input = plan.key
         if versioned {
-            let get = try documents.getQuery(model: plan.model, selection: RecordDeleter.versionSelection(for: plan.model), key: plan.key)
+            let get = try documents.getQuery(model: plan.model, selection: RecordService.versionSelection(for: plan.model), key: plan.key)
             steps.append(DryRun.step("fetch the record's _version", get))
             input["_version"] = .int(0)
         }

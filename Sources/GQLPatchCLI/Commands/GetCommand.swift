@@ -24,7 +24,7 @@ package struct GetCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         guard model.operations.get != nil else { throw .invalidInput("the API has no get query for \(model.name)") }
-        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile).key(model: model, options.key)
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue).readSelections(for: model, paths: options.select)
         return Plan(model: model, key: key, selection: selection, fetchSelection: fetchSelection)
     }
@@ -37,7 +37,8 @@ package struct GetCommand: Sendable {
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        let (record, response) = try await session.fetchWithResponse(model: plan.model, key: plan.key, selection: plan.fetchSelection)
+        let read = try await session.records().read(plan.model, key: plan.key, selection: plan.fetchSelection)
+        let (record, response) = (read.record, read.response)
         let name = ModelLookup.describe(model: plan.model, key: plan.key)
         guard let record else {
             try session.printEnvelopeOnFailure(response)

@@ -40,14 +40,14 @@ package struct UpdateCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
-        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile) }
-        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile)
+        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
+        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
         let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
         let changeSet = try builder.build(model: model, key: key, patch: patch, changes: options.changes)
         if changeSet.changes.isEmpty {
             throw .invalidInput("the patch for \(model.name) names no fields to change")
         }
-        let condition = try ConditionBuilder(catalogue: catalogue).condition(model: model, pairs: options.conditions)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
         let selections = SelectionBuilder(catalogue: catalogue)
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
@@ -55,12 +55,7 @@ package struct UpdateCommand: Sendable {
         if let select = options.select {
             fetchSelection = try selections.selection(for: model, paths: select + changeSet.changes.keys)
         }
-        let versioned: Bool
-        switch settings.options.conflictResolution {
-        case .on: versioned = true
-        case .off: versioned = false
-        case .auto: versioned = model.isVersioned
-        }
+        let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
         if options.expectVersion != nil, !versioned {
             throw .invalidInput(
                 "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)")
@@ -74,10 +69,10 @@ package struct UpdateCommand: Sendable {
             versioned: versioned)
     }
 
-    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say: the
-    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say
+    /// (`RecordService.withSyncFields`).
     package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
-        RecordUpdater.withSyncFields(selection)
+        RecordService.withSyncFields(selection)
     }
 
     private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
@@ -109,34 +104,16 @@ package struct UpdateCommand: Sendable {
 
     /// Sends the update with the shared single-record rules (`RecordUpdater`) and prints the record.
     private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
-        // The last read's whole answer: with nothing to change, `--output envelope` prints it.
-        let lastRead = LockedValue<GraphQLResponse?>(nil)
-        let updater = RecordUpdater(
-            catalogue: settings.catalogue, retryConflicts: settings.options.retryConflicts,
-            conflictResolution: settings.options.conflictResolution, wording: .commandLine,
-            fetch: { (model, key, selection) async throws(GQLPatchError) -> JSONObject? in
-                let read = try await session.fetchWithResponse(model: model, key: key, selection: selection)
-                lastRead.withValue { $0 = read.response }
-                return read.record
-            },
-            send: { (request) async throws(GQLPatchError) -> RecordUpdater.Sent in
-                do throws(GQLPatchError) {
-                    return RecordUpdater.Sent(response: try await session.client.send(request.json()), ambiguous: false)
-                } catch {
-                    throw LostWriteHint.annotate(error, write: "update", model: plan.model, key: plan.changeSet.key)
-                }
-            },
-            note: { session.console.message($0) },
-            rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) })
+        let records = session.records()
         let target = RecordUpdater.Target(
             model: plan.model, changeSet: plan.changeSet, condition: plan.condition, expectVersion: options.expectVersion,
             selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned)
-        switch try await updater.run(target) {
+        switch try await records.update(target) {
         case .updated(let item, let response, _):
             try session.printRecord(item, envelope: response?.envelope)
-        case .unchanged(let record):
+        case .unchanged(let record, let read):
             session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")
-            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: lastRead.current?.envelope)
+            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: read.envelope)
         }
     }
 }

@@ -17,12 +17,14 @@ import Testing
         "latin1.txt": [0x63, 0x61, 0x66, 0xE9],
     ]
 
-    let builder = ChangeSetBuilder(catalogue: OperationsFixtures.catalogue) { path throws(GQLPatchError) in
-        guard let bytes = ChangeSetBuilderTests.files[path] else {
-            throw .unreadableFile("cannot read \(path): no such file")
-        }
-        return bytes
-    }
+    let builder = ChangeSetBuilder(
+        catalogue: OperationsFixtures.catalogue,
+        readFile: { path throws(GQLPatchError) in
+            guard let bytes = ChangeSetBuilderTests.files[path] else {
+                throw .unreadableFile("cannot read \(path): no such file")
+            }
+            return bytes
+        }, wording: CommandLineWording())
     let item = OperationsFixtures.item
     let step = OperationsFixtures.recipeStep
 

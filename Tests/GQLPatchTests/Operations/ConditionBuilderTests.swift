@@ -9,7 +9,7 @@ import JSON
 import Testing
 
 @Suite struct ConditionBuilderTests {
-    let builder = ConditionBuilder(catalogue: OperationsFixtures.catalogue)
+    let builder = ConditionBuilder(catalogue: OperationsFixtures.catalogue, wording: CommandLineWording())
     let item = OperationsFixtures.item
 
     func failure(_ pairs: [FieldAssignment]) -> GQLPatchError? {
@@ -50,7 +50,7 @@ import Testing
 
     /// `F:=null` holds for an absent attribute and for one stored as null (issue 12 #10).
     @Test func nullMatchesAbsentAndExplicitNull() throws {
-        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue)
+        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue, wording: CommandLineWording())
         let nullTest: JSONValue = ["or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]]
         for value in [FieldAssignment.Value.null, .json("null")] {
             #expect(try repository.condition(model: RecordCommandFixtures.model("Item"), pairs: [FieldAssignment(field: "description", value: value)])

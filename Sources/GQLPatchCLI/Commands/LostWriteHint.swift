@@ -1,5 +1,6 @@
 import JSON
 import GQLPatchSchema
+import GQLPatchRecords
 import GQLPatchSupport
 
 /// What to say when a write's answer was lost (the connection dropped after sending, a timeout, a

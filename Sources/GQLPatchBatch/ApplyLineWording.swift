@@ -1,0 +1,35 @@
+import GQLPatchSupport
+
+/// An `apply` line's names for the input sources the lower layers report against: its members
+/// (`"key" field id`, `"key" is missing rowID`, `the "if" condition`).
+package struct ApplyLineWording: InputWording {
+    package init() {}
+
+    package func name(_ source: InputSource) -> String {
+        switch source {
+        case .id, .key: return "\"key\""
+        case .set, .patch: return "\"set\""
+        case .unset: return "\"unset\""
+        case .condition: return "\"if\""
+        // Said bare, as in the messages about a line's version (`(expectVersion)`).
+        case .expectVersion: return "expectVersion"
+        // Not members of a line: named by what they are.
+        case .select: return "the selection"
+        case .filter, .filterJSON: return "the filter"
+        case .sort: return "the sort order"
+        case .pageSize: return "the page size"
+        }
+    }
+
+    package func field(_ field: String, in source: InputSource) -> String {
+        source == .key || source == .id ? "\(name(source)) field \(field)" : "\(name(source)) \(field)"
+    }
+
+    package func missing(_ field: String, in source: InputSource) -> String { "\(name(source)) is missing \(field)" }
+
+    package func given(in source: InputSource) -> String { "in \(name(source))" }
+
+    package func assignment(_ field: String, object: Bool, in source: InputSource) -> String {
+        "\(name(source)): {\"\(field)\": \(object ? "{...}" : "VALUE")}"
+    }
+}

@@ -1,0 +1,34 @@
+import GQLPatchSupport
+
+/// The command line's names for the input sources the lower layers report against: `--key id`,
+/// `missing --key rowID`, `give --set rowID=VALUE`.
+package struct CommandLineWording: InputWording {
+    package init() {}
+
+    package func name(_ source: InputSource) -> String {
+        switch source {
+        case .id: return "--id"
+        case .key: return "--key"
+        case .set: return "--set"
+        case .unset: return "--unset"
+        case .patch: return "--patch"
+        case .condition: return "--if"
+        case .select: return "--select"
+        case .filter: return "--where"
+        case .filterJSON: return "--filter"
+        case .sort: return "--sort"
+        case .pageSize: return "--page-size"
+        case .expectVersion: return "--expect-version"
+        }
+    }
+
+    package func field(_ field: String, in source: InputSource) -> String { "\(name(source)) \(field)" }
+
+    package func missing(_ field: String, in source: InputSource) -> String { "missing \(name(source)) \(field)" }
+
+    package func given(in source: InputSource) -> String { "with \(name(source))" }
+
+    package func assignment(_ field: String, object: Bool, in source: InputSource) -> String {
+        object ? "\(name(source)) \(field):='{...}'" : "\(name(source)) \(field)=VALUE"
+    }
+}

@@ -1,0 +1,145 @@
+import JSON
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchSupport
+
+/// The one set of single-record rules that the commands (`get`, `create`, `update`, `delete`,
+/// `delete --cascade`) and `apply` share: how a record is read, created, updated and deleted, when
+/// a model's writes carry `_version`, how a version conflict is retried and an AUTOMERGE answer
+/// recognised, that every answer is for the record asked for (`ResponseKeyCheck`), and how a try
+/// whose answer was lost is recognised afterwards. It talks to the server only through `send`
+/// (the commands send through their client, `apply` through its retrying, rate-limited sender) and
+/// prints nothing: progress goes to `note`, a failed response to `rejected`, and messages name the
+/// input through the caller's `wording`.
+package struct RecordService: Sendable {
+    /// A request's answer, and whether an earlier try of it may have been applied unseen (a retry
+    /// after a lost answer): a conflict or failed condition that follows may be that try's own doing.
+    package struct Sent: Sendable {
+        package var response: GraphQLResponse
+        package var ambiguous: Bool
+
+        package init(response: GraphQLResponse, ambiguous: Bool) {
+            self.response = response
+            self.ambiguous = ambiguous
+        }
+    }
+
+    package typealias Send = @Sendable (_ request: GraphQLRequestBody) async throws(GQLPatchError) -> Sent
+    /// Adds to a write's error what the caller can say about a write that may have happened
+    /// (`write`: "create", "update", "delete"; `key` nil when the server makes it).
+    package typealias LostWrite = @Sendable (_ error: GQLPatchError, _ write: String, _ model: Model, _ key: JSONObject?) -> GQLPatchError
+
+    package var catalogue: ModelCatalogue
+    package var conflictResolution: ConflictResolution
+    /// Retries after a version conflict (`--retry-conflicts`).
+    package var retryConflicts: Int
+    package var wording: any InputWording
+    package var send: Send
+    /// Progress notes for stderr (conflict retries, the switch to the versioned path, a lost try recognised).
+    package var note: @Sendable (String) -> Void
+    /// Called with a failed response before its error is thrown (`--output envelope` prints it).
+    package var rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
+    package var lostWrite: LostWrite
+
+    package init(
+        catalogue: ModelCatalogue, conflictResolution: ConflictResolution, retryConflicts: Int, wording: any InputWording,
+        send: @escaping Send, note: @escaping @Sendable (String) -> Void = { _ in },
+        rejected: @escaping @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void = { _ in },
+        lostWrite: @escaping LostWrite = { error, _, _, _ in error }
+    ) {
+        self.catalogue = catalogue
+        self.conflictResolution = conflictResolution
+        self.retryConflicts = retryConflicts
+        self.wording = wording
+        self.send = send
+        self.note = note
+        self.rejected = rejected
+        self.lostWrite = lostWrite
+    }
+
+    // MARK: - Versioning
+
+    /// Whether `model`'s writes carry `_version` under `resolution` (`auto`: when the schema says so).
+    package static func isVersioned(_ model: Model, under resolution: ConflictResolution) -> Bool {
+        switch resolution {
+        case .on: return true
+        case .off: return false
+        case .auto: return model.isVersioned
+        }
+    }
+
+    package func isVersioned(_ model: Model) -> Bool {
+        Self.isVersioned(model, under: conflictResolution)
+    }
+
+    /// False when the schema is the API's own compiled one and the mutation's input (`inputName`)
+    /// has no `_version`: gqlpatch never sends a field the input type lacks.
+    package func canSendVersion(inputName: String?) -> Bool {
+        guard catalogue.origin == .compiledSchema, let inputName, let input = catalogue.inputObjects[inputName] else { return true }
+        return input.field("_version") != nil
+    }
+
+    /// The fetch must see `_version` and `_deleted` whatever the schema or the selection say: the
+    /// versioned path sends the one and refuses a soft-deleted record by the other.
+    package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
+        var result = selection
+        for name in ["_version", "_deleted"] where !result.contains(name) {
+            result.fields.append(SelectionSet.Field(name: name))
+        }
+        return result
+    }
+
+    // MARK: - Read
+
+    /// A record as read, with the whole response (`--output envelope` prints it).
+    package struct Read: Sendable {
+        /// Nil when the server has no record for the key.
+        package var record: JSONObject?
+        package var response: GraphQLResponse
+    }
+
+    /// `get<Model>` for the key. A failed response goes to `rejected` and is thrown; a record for
+    /// another key is refused (`ResponseKeyCheck`).
+    package func read(_ model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> Read {
+        let request = try DocumentBuilder().getQuery(model: model, selection: selection, key: key)
+        let response = try await send(request).response
+        if let failure = response.failure {
+            try rejected(response)
+            throw failure
+        }
+        let field = model.operations.get ?? "get"
+        guard let value = response.field(field), !value.isNull else { return Read(record: nil, response: response) }
+        guard let object = value.objectValue else {
+            throw GQLPatchError(.badResponse, "\(field) returned \(value.serialized()) where an object was expected")
+        }
+        try ResponseKeyCheck.check(object, model: model, key: key, field: field)
+        return Read(record: object, response: response)
+    }
+
+    /// The record for the key, or nil when there is none.
+    package func fetch(_ model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
+        try await read(model, key: key, selection: selection).record
+    }
+
+    /// Sends a write; an error with no answer gets the caller's lost-write words.
+    package func sendWrite(_ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?) async throws(GQLPatchError) -> Sent {
+        do {
+            return try await send(request)
+        } catch {
+            throw lostWrite(error, write, model, key)
+        }
+    }
+
+    /// The key fields only: enough to tell a missing record from a failed condition.
+    package static func keySelection(_ model: Model) -> SelectionSet {
+        SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0) })
+    }
+
+    // MARK: - Update
+
+    /// The update rules (`RecordUpdater`) over this service's reads and sends.
+    package func update(_ target: RecordUpdater.Target, readsBefore: Bool = false) async throws(GQLPatchError) -> RecordUpdater.Outcome {
+        try await RecordUpdater(service: self, readsBefore: readsBefore).run(target)
+    }
+}
