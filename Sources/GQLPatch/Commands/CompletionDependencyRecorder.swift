@@ -1,0 +1,37 @@
+/// Records every file the catalogue load looks at, where it looks: a `RunContext` whose schema reads
+/// and existence checks stamp the path first (`FileStamp`, before the read, so a change during the
+/// read shows as a different stamp next time). This finds `--schema`, `GQLPATCH_SCHEMA`,
+/// `./schema.graphql`, the config and `transform.conf.json` without a list of them to keep in step.
+final class CompletionDependencyRecorder: Sendable {
+    private let seen = LockedValue<[CompletionDependency?]>([])
+    private let paths = LockedValue<Set<String>>([])
+
+    /// Stamps `path` unless it already was (the first stamp is the one taken before any read).
+    func record(_ path: String) {
+        guard paths.withValue({ $0.insert(path).inserted }) else { return }
+        let stamp = FileStamp.current(path)
+        seen.withValue { $0.append(stamp.map { CompletionDependency(path: path, stamp: $0) }) }
+    }
+
+    /// `context` with its schema reads and existence checks recorded.
+    func recording(_ context: RunContext) -> RunContext {
+        var recorded = context
+        let readSchemaFile = context.readSchemaFile, fileExists = context.fileExists
+        recorded.readSchemaFile = { [self] (path: String) throws(GQLPatchError) -> [UInt8] in
+            record(path)
+            return try readSchemaFile(path)
+        }
+        recorded.fileExists = { [self] path in
+            record(path)
+            return fileExists(path)
+        }
+        return recorded
+    }
+
+    /// Every file recorded, in order; nil when one of them could not be stamped.
+    var dependencies: [CompletionDependency]? {
+        let all = seen.current
+        let known = all.compactMap { $0 }
+        return known.count == all.count ? known : nil
+    }
+}
