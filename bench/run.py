@@ -301,10 +301,16 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
         Tool("gqlpatch --dry-run update", [gqlpatch, "--endpoint", url, "--schema", str(big), "--api-key", API_KEY,
                                            "--dry-run", "update", "Item", "--id", "r1", "--set", "name=Lamp"],
              contains('"dryRun":true'), is_subject=True),
-        # What a Tab after `--set ` runs (the completion scripts' fast path): the same focused read.
+        # What a Tab after `--set ` runs (the completion scripts' fast path). The warm path: the
+        # warm-up run fills the completion cache (kept in the scratch folder, not the user's), so the
+        # counted runs answer from it.
         Tool("gqlpatch __complete (fields of one model)",
              [gqlpatch, "__complete", "6", "gqlpatch", "--schema", str(big), "update", "Item", "--set", ""],
-             contains("name="), is_subject=True),
+             contains("name="), env={"XDG_CACHE_HOME": str(scratch / "completion-cache")}, is_subject=True),
+        # The same Tab without the cache: the focused read of the whole file every time (no target).
+        Tool("gqlpatch __complete, cache off (cold)",
+             [gqlpatch, "__complete", "6", "gqlpatch", "--schema", str(big), "update", "Item", "--set", ""],
+             contains("name="), env={"GQLPATCH_COMPLETION_CACHE": "off"}, is_subject=True),
         Tool("graphql-core build_schema", [str(venv / "bin/python"), "-c",
                                            "import sys; from graphql import build_schema; "
                                            "build_schema(open(sys.argv[1]).read())", str(big)]),
@@ -327,7 +333,11 @@ def fmt_ms(seconds: float) -> str:
 def table(rows: list[Row]) -> list[str]:
     lines = ["| scenario | tool | n | median wall | median CPU (user+sys) | peak RSS | wall / gqlpatch wall | batch: records/s, CPU per record |",
              "|---|---|---|---|---|---|---|---|"]
-    subject = {r.scenario: r for r in rows if r.tool.is_subject and r.samples and not r.failure}
+    # Each scenario's first gqlpatch row is the base (scenario 4 has three: the --dry-run update).
+    subject: dict[str, Row] = {}
+    for r in rows:
+        if r.tool.is_subject and r.samples and not r.failure:
+            subject.setdefault(r.scenario, r)
     for row in rows:
         if row.tool.unavailable or row.failure or not row.samples:
             note = row.tool.unavailable or f"failed: {row.failure}"
@@ -381,7 +391,7 @@ def targets(rows: list[Row]) -> list[str]:
           lambda v: v <= 100, "{:.0f} ms")
     check("4. gqlpatch peak RSS <= 100 MB on the large schema",
           g4 and max(s.rss_kib for s in g4.samples) * 1024 / 1e6, lambda v: v <= 100, "{:.0f} MB")
-    g4c = find(rows, "4.", "gqlpatch __complete")
+    g4c = find(rows, "4.", "gqlpatch __complete (fields")  # the warm row; the cache-off row has no target
     check("4. gqlpatch __complete wall <= 20 ms on the large schema", g4c and g4c.median("wall") * 1000,
           lambda v: v <= 20, "{:.0f} ms")
     check("4. graphql-core wall >= 30x gqlpatch", g4 and p4 and p4.median("wall") / g4.median("wall"),

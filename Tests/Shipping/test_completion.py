@@ -10,6 +10,7 @@ functions that print what they were given (compadd works only inside a completio
 a terminal: this runs the script's own code with the completion system's builtins recorded).
 fish: `complete -C LINE`, which runs fish's real completion machinery on the line."""
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -30,9 +31,15 @@ type Task @model {
 """
 
 
+# The completion cache goes into a scratch folder, never the user's ~/.cache.
+CACHE = tempfile.mkdtemp(prefix="gqlpatch-completion-cache-")
+atexit.register(shutil.rmtree, CACHE, True)
+
+
 def environment() -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("GQLPATCH_")}
     env["PATH"] = f"{BIN.parent}{os.pathsep}{env.get('PATH', '')}"
+    env["XDG_CACHE_HOME"] = CACHE
     return env
 
 
@@ -52,7 +59,7 @@ class CompletionCommandTests(unittest.TestCase):
         for arguments in (["__complete"], ["__complete", "x"], ["__complete", "2", "gqlpatch", "nosuch", ""],
                           ["__complete", "2", "gqlpatch", "update", ""], ["__complete", "-1", "gqlpatch"]):
             with tempfile.TemporaryDirectory() as empty:
-                done = subprocess.run([str(BIN), *arguments], capture_output=True, text=True, cwd=empty)
+                done = subprocess.run([str(BIN), *arguments], capture_output=True, text=True, cwd=empty, env=environment())
             self.assertEqual((done.returncode, done.stdout, done.stderr), (0, "", ""), arguments)
 
 

@@ -19,9 +19,9 @@ public struct CompletionCandidates: Sendable {
         package var endOfOptions = false
     }
 
-    /// Loads the catalogue the line's global options (and the environment) name, as far as the focus
-    /// needs; nil when there is none or it cannot be read.
-    public typealias Loader = (GlobalOptions, CatalogueFocus) -> ModelCatalogue?
+    /// Loads what the line's global options (and the environment) name, as far as the focus needs: the
+    /// catalogue, or the completion cache made from it; nil when there is none or it cannot be read.
+    public typealias Loader = (GlobalOptions, CatalogueFocus) -> (any CompletionSource)?
 
     /// Commands whose first positional is a model name.
     package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema"]
@@ -130,7 +130,7 @@ public struct CompletionCandidates: Sendable {
         let fieldOptions = assignmentOptions.union(["--unset", "--select"])
         guard fieldOptions.contains(option), let command = line.command, modelCommands.contains(command.name),
             let name = line.positionals.first, let loaded = catalogue(line.options, CatalogueFocus(models: [name])),
-            let model = loaded.models[name]
+            let model = loaded.completionModel(named: name)
         else { return [] }
         switch option {
         case "--select":
@@ -143,7 +143,7 @@ public struct CompletionCandidates: Sendable {
             if let equals = text.firstIndex(of: "=") {
                 let fieldName = String(text[..<equals])
                 guard let field = model.field(fieldName), field.kind == .enumeration,
-                    let values = loaded.enums[field.type.namedType]
+                    let enumType = field.enumType, let values = loaded.enumValues(of: enumType)
                 else { return [] }
                 return values.map { prefix + fieldName + "=" + $0 }
             }
@@ -160,7 +160,7 @@ public struct CompletionCandidates: Sendable {
     }
 
     /// The fields an update or create may set: not server-set, not a relationship.
-    private static func writable(_ model: Model) -> [ModelField] {
+    private static func writable(_ model: CompletionModel) -> [CompletionField] {
         model.fields.filter { !$0.isReadOnly && $0.kind != .model }
     }
 }

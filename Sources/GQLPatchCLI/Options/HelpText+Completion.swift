@@ -7,6 +7,9 @@ extension HelpText {
         would read (--schema, GQLPATCH_SCHEMA, ./schema.graphql, the config's model introspection):
         model names, field names after --set, --unset, --if, --where, --key and --select, and enum
         values after --set FIELD=. File names after FIELD=@, --schema and --config. It sends nothing.
+        What a Tab reads from the schema is cached in $XDG_CACHE_HOME/gqlpatch/completion (else
+        ~/.cache/gqlpatch/completion), checked against the files it came from on every Tab; set
+        GQLPATCH_COMPLETION_CACHE=off to turn the cache off.
 
         Set-up:
           bash   source <(gqlpatch completion bash)           (in ~/.bashrc)

@@ -1,0 +1,39 @@
+import GQLPatchSupport
+/// Records every file the catalogue load looks at, where it looks: a `RunContext` whose file system
+/// stamps each path it reads or checks first (`FileStamp`, before the read, so a change during the
+/// read shows as a different stamp next time). This finds `--schema`, `GQLPATCH_SCHEMA`,
+/// `./schema.graphql`, the config and `transform.conf.json` without a list of them to keep in step.
+package final class CompletionDependencyRecorder: Sendable {
+    private let seen = LockedValue<[CompletionDependency?]>([])
+    private let paths = LockedValue<Set<String>>([])
+
+    /// Stamps `path` unless it already was (the first stamp is the one taken before any read).
+    package func record(_ path: String) {
+        guard paths.withValue({ $0.insert(path).inserted }) else { return }
+        let stamp = FileStamp.current(path)
+        seen.withValue { $0.append(stamp.map { CompletionDependency(path: path, stamp: $0) }) }
+    }
+
+    /// `context` with its file reads and status checks recorded.
+    package func recording(_ context: RunContext) -> RunContext {
+        var recorded = context
+        let files = context.files
+        recorded.files = FileSystem(
+            read: { [self] (path: String, limit: InputLimit) throws(GQLPatchError) -> [UInt8] in
+                record(path)
+                return try files.read(path, limit: limit)
+            },
+            stat: { [self] path in
+                record(path)
+                return files.stat(path)
+            })
+        return recorded
+    }
+
+    /// Every file recorded, in order; nil when one of them could not be stamped.
+    package var dependencies: [CompletionDependency]? {
+        let all = seen.current
+        let known = all.compactMap { $0 }
+        return known.count == all.count ? known : nil
+    }
+}
