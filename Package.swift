@@ -14,6 +14,15 @@ import PackageDescription
 //   GraphQLSDL, JSON, AWSSigning and CCurl stand alone and import nothing of ours. CCurl loads the
 //   system's libcurl on the first request.
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
+let gqlpatch: [Target.Dependency] = [
+    "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport",
+]
+/// The unit tests of `target`, which may use the targets below it and the test support.
+func testTarget(_ target: String, below: [Target.Dependency]) -> Target {
+    .testTarget(
+        name: target + "Tests",
+        dependencies: [.target(name: target)] + below + ["GQLPatchTestSupport", "TestSupport", "JSON", "GraphQLSDL", "AWSSigning", "CCurl"])
+}
 let package = Package(
     name: "gqlpatch",
     products: [
@@ -47,15 +56,25 @@ let package = Package(
         .executableTarget(name: "gqlpatch", dependencies: ["GQLPatchCLI", "GQLPatchSupport", "GQLPatchClient"]),
         // A build tool: prints the manual page (gqlpatch.1) for `make dist` and `make install`.
         .executableTarget(name: "gqlpatch-manual", dependencies: ["GQLPatchCLI"]),
-        .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL"]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        // Tests mirror the targets: one test target per library target, over two support targets (the
+        // seeded generator, which the leaf modules' tests use too; the fakes, fixtures and captured-run
+        // harness of the GQLPatch targets).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "GQLPatchTestSupport",
+            dependencies: gqlpatch + ["GraphQLSDL", "AWSSigning"],
+            path: "Tests/GQLPatchTestSupport"),
+        .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "TestSupport"]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
-        .testTarget(
-            name: "GQLPatchTests",
-            dependencies: [
-                "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
-                "GQLPatchSupport", "GraphQLSDL", "JSON", "AWSSigning", "CCurl",
-            ]),
+        testTarget("GQLPatchSupport", below: []),
+        testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
+        testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),
+        testTarget("GQLPatchClient", below: ["GQLPatchSupport"]),
+        testTarget("GQLPatchRecords", below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
+        testTarget(
+            "GQLPatchBatch", below: ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
+        testTarget("GQLPatchCLI", below: Array(gqlpatch.dropFirst())),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],
             exclude: ["Support/aws_stub_server.py"]),

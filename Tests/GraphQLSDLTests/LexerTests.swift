@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import GraphQLSDL
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func leadingNameBytesMatchesByteByByte() {
-        var generator = RobustnessTests.SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         let interesting: [UInt8] = Array("09AZaz_@[`{/:".utf8) + [0x00, 0x7F, 0x80, 0xC1, 0xDF, 0xFF, 0x20, 0x5F, 0xE1]
         for _ in 0..<20_000 {
             let lanes = (0..<8).map { _ in interesting.randomElement(using: &generator) ?? 0 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import GraphQLSDL
@@ -5,18 +6,6 @@ import Testing
 /// Mutated fixtures (seeded, so runs repeat) must parse or throw a `SyntaxError` whose line and column
 /// agree with its byte offset: never trap, never point outside the input.
 @Suite struct RobustnessTests {
-    /// SplitMix64: a small deterministic generator.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet: [UInt8] =
         Array("{}[]()!$&:=@|.\"\\#,\n\r\t -+eE0123456789aZ_u\u{FEFF}é\u{7}".utf8) + [0xFF, 0x80, 0xC3, 0xED]
 
@@ -42,7 +31,7 @@ import Testing
     @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/kitchen-sink.graphql", "graphql/appsync-sample.graphql"])
     func mutatedInputsFailCleanly(fixture: String) throws {
         let original = try Fixture.bytes(fixture)
-        var generator = SeededGenerator(state: UInt64(fixture.utf8.count))
+        var generator = SplitMix64(seed: UInt64(fixture.utf8.count))
         var failures = 0
         for _ in 0..<400 {
             var bytes = original

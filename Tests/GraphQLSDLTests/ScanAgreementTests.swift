@@ -1,5 +1,6 @@
 import Foundation
 @testable import GraphQLSDL
+import TestSupport
 import Testing
 
 /// The byte scans behind `DefinitionIndex` and `FieldIndex` must agree with the lexer and parser:
@@ -42,7 +43,7 @@ import Testing
     @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "focus/schema.compiled.graphql"])
     func mutatedDocuments(_ fixture: String) throws {
         let original = try Fixture.bytes(fixture)
-        var generator = RobustnessTests.SeededGenerator(state: UInt64(fixture.utf8.count) &* 31)
+        var generator = SplitMix64(seed: UInt64(fixture.utf8.count) &* 31)
         var valid = 0
         var unlexable = 0
         for _ in 0..<400 {

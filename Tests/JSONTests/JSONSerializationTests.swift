@@ -1,4 +1,5 @@
 import JSON
+import TestSupport
 import Testing
 
 @Suite struct JSONSerializationTests {
@@ -122,7 +123,7 @@ import Testing
     }
 
     @Test func generatedValuesRoundTrip() throws {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<300 {
             let value = generator.value(depth: 4)
             let compact = value.serialized()

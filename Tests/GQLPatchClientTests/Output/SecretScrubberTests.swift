@@ -1,0 +1,56 @@
+import GQLPatchTestSupport
+import Testing
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
+
+
+@Suite struct SecretScrubberTests {
+    static let key = "da2-abcdefghijklmnopqrstuvwxyz"
+
+    @Test func wholeSecretsAndLongRunsAreRedacted() {
+        let scrubber = SecretScrubber()
+        #expect(scrubber.scrub("x-api-key: \(Self.key)") == "x-api-key: \(Self.key)", "nothing registered yet")
+        scrubber.register([Self.key])
+        #expect(scrubber.scrub("x-api-key: \(Self.key); ok") == "x-api-key: [redacted]; ok")
+        // A server that cuts what it echoes: 12 characters are enough to be scrubbed.
+        #expect(scrubber.scrub("key=\(Self.key.dropFirst(5).prefix(12))!") == "key=[redacted]!")
+        #expect(scrubber.scrub("da2-abcdefg") == "da2-abcdefg", "11 characters are not a run of the secret")
+        #expect(scrubber.scrub("twice \(Self.key)\(Self.key) end") == "twice [redacted] end")
+    }
+
+    @Test func shortSecretsAreMatchedWholeAndTinyOnesIgnored() {
+        let scrubber = SecretScrubber()
+        scrubber.register(["pw-12345", "abc"])
+        #expect(scrubber.scrub("user pw-12345 abc") == "user [redacted] abc")
+    }
+
+    @Test func jsonEscapedFormIsCovered() {
+        let scrubber = SecretScrubber()
+        let secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+        scrubber.register([secret])
+        #expect(scrubber.scrub(#"{"m":"wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY"}"#) == #"{"m":"[redacted]"}"#)
+    }
+
+    @Test func bytesAreScrubbedAsText() {
+        let scrubber = SecretScrubber()
+        scrubber.register([Self.key])
+        let line = Array("{\"name\":\"\(Self.key)\"}\n".utf8)
+        #expect(String(decoding: scrubber.scrub(line), as: UTF8.self) == "{\"name\":\"[redacted]\"}\n")
+    }
+
+    /// Every write of a scrubbed console goes through the scrubber, stdout and stderr alike.
+    @Test func consoleScrubsBothStreams() {
+        let out = LockedValue<[UInt8]>([])
+        let err = LockedValue<String>("")
+        let console = Console(
+            writeOut: { bytes in out.withValue { $0 += bytes } }, writeErr: { text in err.withValue { $0 += text } },
+            stdoutIsTerminal: false)
+        let scrubber = SecretScrubber()
+        let scrubbed = console.scrubbed(by: scrubber)
+        scrubber.register([Self.key])
+        scrubbed.writeOut(Array(Self.key.utf8))
+        scrubbed.message("error: \(Self.key)")
+        #expect(out.current == Array("[redacted]".utf8))
+        #expect(err.current == "error: [redacted]\n")
+    }
+}
