@@ -8,7 +8,7 @@ import GQLPatchSupport
 import Testing
 
 @Suite struct SelectionBuilderTests {
-    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue)
+    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: CommandLineWording())
 
     func failure(_ paths: [String]) -> GQLPatchError? {
         OperationsFixtures.error { () throws(GQLPatchError) in try builder.selection(for: OperationsFixtures.item, paths: paths) }
