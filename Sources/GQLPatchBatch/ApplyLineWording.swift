@@ -1,9 +1,15 @@
 import GQLPatchSupport
 
 /// An `apply` line's names for the input sources the lower layers report against: its members
-/// (`"key" field id`, `"key" is missing rowID`, `the "if" condition`).
+/// (`"key" field id`, `"key" is missing rowID`, `the "if" condition`). What a line does not hold,
+/// the run's settings, is named as the run was given it (`run`: the command line's wording).
 package struct ApplyLineWording: InputWording {
-    package init() {}
+    /// The wording of the run's own settings (`ConflictResolution`).
+    package var run: any InputWording
+
+    package init(run: any InputWording) {
+        self.run = run
+    }
 
     package func name(_ source: InputSource) -> String {
         switch source {
@@ -18,6 +24,7 @@ package struct ApplyLineWording: InputWording {
         case .filter, .filterJSON: return "the filter"
         case .sort: return "the sort order"
         case .pageSize: return "the page size"
+        case .conflictResolution: return run.name(source)
         }
     }
 

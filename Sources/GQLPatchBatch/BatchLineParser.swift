@@ -22,14 +22,18 @@ package struct BatchLineParser: Sendable {
 
     /// Whether operations carry the digest of their line (needed by `--journal` only).
     package var wantsDigest = true
+    /// How the shared builders' messages name the line's members and the run's settings.
+    package var wording: ApplyLineWording
 
     package init(
-        catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true
+        catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true,
+        wording: ApplyLineWording
     ) {
         self.catalogue = catalogue
         self.conflictResolution = conflictResolution
         self.atomic = atomic
         self.wantsDigest = wantsDigest
+        self.wording = wording
     }
 
     /// The checked operation for a line that is not blank.
@@ -79,12 +83,12 @@ package struct BatchLineParser: Sendable {
                     "\"expectVersion\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(version.serialized())")
             }
             guard versioned else {
-                throw .invalidInput("\"expectVersion\" needs a versioned model, and \(model.name) has no _version (use --conflict-resolution on if the API is versioned)")
+                throw .invalidInput("\"expectVersion\" needs a versioned model, and \(model.name) has no _version (use \(wording.name(.conflictResolution)) \(ConflictResolution.on.rawValue) if the API is versioned)")
             }
             guard kind != .create else { throw .invalidInput("\"expectVersion\" does not apply to a create") }
             expectVersion = number
         }
-        let condition = try ConditionBuilder(catalogue: catalogue, wording: ApplyLineWording()).condition(model: model, pairs: conditionPairs)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: wording).condition(model: model, pairs: conditionPairs)
         let key: JSONObject
         var changes = JSONObject()
         switch kind {
@@ -96,7 +100,7 @@ package struct BatchLineParser: Sendable {
                 patch[name] = .null
             }
             guard !patch.isEmpty else { throw .invalidInput("an update needs \"set\" or \"unset\" with at least one field") }
-            let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: ApplyLineWording())
+            let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: wording)
             changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: []).changes
             if versioned, model.operations.get == nil {
                 throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
@@ -167,7 +171,7 @@ package struct BatchLineParser: Sendable {
         guard let fields = value.objectValue else {
             throw .invalidInput("\"key\" must be an object of key fields, got \(PatchFile.kind(of: value))")
         }
-        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: ApplyLineWording())
+        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: wording)
         return try builder.key(model: model, .fields(keyAssignments(fields)))
     }
 

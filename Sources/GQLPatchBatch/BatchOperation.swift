@@ -19,7 +19,7 @@ package struct BatchOperation: Sendable {
     /// The mutation's `condition` from `"if"`.
     package var condition: JSONValue?
     package var expectVersion: Int?
-    /// Whether the model's writes carry `_version` (from `--conflict-resolution` and the schema).
+    /// Whether the model's writes carry `_version` (from the run's `ConflictResolution` and the schema).
     package var versioned: Bool
     /// SHA-256 (hex, first 15 digits: a small string) of the line's bytes: a resumed run checks the input is the same.
     package var digest: String

@@ -19,23 +19,26 @@ package struct BatchRecordExecutor: Sendable {
     package var conflictResolution: ConflictResolution
     /// Record how to undo each change (`--atomic`).
     package var atomic: Bool
+    /// How the record rules' messages name the line's members and the run's settings.
+    package var wording: ApplyLineWording
 
     package init(
         catalogue: ModelCatalogue, sender: any BatchSending, retryConflicts: Int,
-        conflictResolution: ConflictResolution, atomic: Bool
+        conflictResolution: ConflictResolution, atomic: Bool, wording: ApplyLineWording
     ) {
         self.catalogue = catalogue
         self.sender = sender
         self.retryConflicts = retryConflicts
         self.conflictResolution = conflictResolution
         self.atomic = atomic
+        self.wording = wording
     }
 
     /// The record rules, sending through this batch's sender.
     package var records: RecordService {
         let sender = self.sender
         return RecordService(
-            catalogue: catalogue, conflictResolution: conflictResolution, retryConflicts: retryConflicts, wording: ApplyLineWording(),
+            catalogue: catalogue, conflictResolution: conflictResolution, retryConflicts: retryConflicts, wording: wording,
             send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                 let outcome = await sender.send(request)
                 return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
@@ -63,7 +66,7 @@ package struct BatchRecordExecutor: Sendable {
     }
 
     private func selection(_ model: Model) -> SelectionSet {
-        SelectionBuilder(catalogue: catalogue).defaultSelection(for: model)
+        SelectionBuilder(catalogue: catalogue, wording: wording).defaultSelection(for: model)
     }
 
     private func result(_ operation: BatchOperation, _ status: LineStatus, item: JSONObject?, undo: UndoAction? = nil) -> LineResult {

@@ -12,10 +12,13 @@ import GQLPatchSupport
 package struct BatchRollback: Sendable {
     package var catalogue: ModelCatalogue
     package var sender: any BatchSending
+    /// How the record rules' messages name the line's members and the run's settings.
+    package var wording: ApplyLineWording
 
-    package init(catalogue: ModelCatalogue, sender: any BatchSending) {
+    package init(catalogue: ModelCatalogue, sender: any BatchSending, wording: ApplyLineWording) {
         self.catalogue = catalogue
         self.sender = sender
+        self.wording = wording
     }
 
     private var documents: DocumentBuilder { DocumentBuilder() }
@@ -42,12 +45,14 @@ package struct BatchRollback: Sendable {
     }
 
     private func selection(_ model: Model) -> SelectionSet {
-        SelectionBuilder(catalogue: catalogue).defaultSelection(for: model)
+        SelectionBuilder(catalogue: catalogue, wording: wording).defaultSelection(for: model)
     }
 
     /// Unversioned: the record must still hold what the line left.
     private func checkUnchanged(model: Model, name: String, key: JSONObject, left: JSONObject) async throws(GQLPatchError) {
-        let records = BatchRecordExecutor(catalogue: catalogue, sender: sender, retryConflicts: 0, conflictResolution: .off, atomic: false).records
+        let records = BatchRecordExecutor(
+            catalogue: catalogue, sender: sender, retryConflicts: 0, conflictResolution: .off, atomic: false, wording: wording
+        ).records
         guard let record = try await records.fetch(model, key: key, selection: selection(model)), record["_deleted"] != .bool(true) else {
             throw GQLPatchError(.notFound, "\(name) was deleted after the line was applied; not undone")
         }
@@ -68,7 +73,7 @@ package struct BatchRollback: Sendable {
             if modelField.type.namedType == "AWSJSON" { continue }
             pairs.append(FieldAssignment(field: field, value: .json(value.serialized())))
         }
-        return try ConditionBuilder(catalogue: catalogue, wording: ApplyLineWording()).condition(model: model, pairs: pairs)
+        return try ConditionBuilder(catalogue: catalogue, wording: wording).condition(model: model, pairs: pairs)
     }
 
     /// Sends an undo and checks that the record it answers with is the one undone (`field`: the

@@ -1,4 +1,4 @@
-/// `--conflict-resolution auto|on|off`: whether updates carry `_version`.
+/// Whether updates carry `_version`: as the schema says (`auto`), always (`on`) or never (`off`).
 public enum ConflictResolution: String, Sendable, CaseIterable {
     /// On when the schema says the model is versioned (`_version` on the model or its update input,
     /// or `transform.conf.json` beside a source schema).

@@ -4,11 +4,11 @@ import JSON
 import GQLPatchSchema
 import GQLPatchSupport
 
-/// Turns a create's `--patch` object and `--set` flags into the typed `input` of the model's create
+/// Turns a create's patch object and field values into the typed `input` of the model's create
 /// mutation, checking each field against the create input and every required field (non-null in the
 /// create input) before anything is sent. When the key is an automatic `id` (the create input's `id`
 /// is a nullable `ID`) and none is given, a lower-case UUID is generated so a retried create can be
-/// recognised.
+/// recognised. Messages name the input through the caller's `wording`.
 package struct CreateInputBuilder: Sendable {
     /// A typed create input.
     package struct Result: Sendable {
@@ -24,13 +24,15 @@ package struct CreateInputBuilder: Sendable {
     package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
     /// Makes the id of a record whose key is an automatic `id`.
     package var makeID: @Sendable () -> String
+    package var wording: any InputWording
 
     package init(
         catalogue: ModelCatalogue, readFile: @escaping @Sendable (String) throws(GQLPatchError) -> [UInt8],
-        makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+        wording: any InputWording, makeID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
     ) {
         self.catalogue = catalogue
         self.readFile = readFile
+        self.wording = wording
         self.makeID = makeID
     }
 
@@ -49,9 +51,9 @@ package struct CreateInputBuilder: Sendable {
                 typed[name] = try typer.value(fromJSON: value, as: type, at: "\(model.name).\(name)")
             }
         }
-        var flagged: Set<String> = []
+        var named: Set<String> = []
         for value in values {
-            guard flagged.insert(value.field).inserted else { throw .usage("--set \(value.field) given twice") }
+            guard named.insert(value.field).inserted else { throw .usage("\(wording.field(value.field, in: .set)) given twice") }
             let type = try settableType(of: value.field, model: model, input: input)
             typed[value.field] = try assignments.value(of: value, as: type, at: "\(model.name).\(value.field)")
         }
@@ -65,8 +67,8 @@ package struct CreateInputBuilder: Sendable {
         let missing = input.fields.filter { $0.type.isNonNull && (typed[$0.name] ?? .null).isNull }
         if !missing.isEmpty {
             let list = missing.map { "\($0.name) (\($0.type))" }.joined(separator: ", ")
-            let flags = missing.map { "--set \($0.name)=VALUE" }.joined(separator: " ")
-            throw .invalidInput("\(model.name) needs \(missing.count == 1 ? "a value" : "values") for \(list): give \(flags)")
+            let needed = missing.map { wording.assignment($0.name, object: false, in: .set) }.joined(separator: " ")
+            throw .invalidInput("\(model.name) needs \(missing.count == 1 ? "a value" : "values") for \(list): give \(needed)")
         }
         var key = JSONObject()
         for field in model.primaryKey {
@@ -82,7 +84,7 @@ package struct CreateInputBuilder: Sendable {
         }
         if name.contains(".") {
             let parent = String(name[..<name.firstIndex(of: ".")!])
-            throw .invalidInput("\(name): give the whole value of \(parent) (--set \(parent):='{...}')")
+            throw .invalidInput("\(name): give the whole value of \(parent) (\(wording.assignment(parent, object: true, in: .set)))")
         }
         if let field = input.field(name) { return field.type }
         if let field = model.field(name) {

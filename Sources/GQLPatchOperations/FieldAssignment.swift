@@ -1,5 +1,5 @@
-/// One change named on the command line: `--set F=V`, `--set F:=JSON`, `--set F=@PATH`, `--unset F`,
-/// or one `--if F=V` / `--key F=V` / `--var N=V` pair.
+/// One field and its value as the caller gave it: `F=V`, `F:=JSON`, `F=@PATH` or a field to clear,
+/// for a change, a condition, a key field or a query variable.
 public struct FieldAssignment: Sendable, Hashable {
     /// How the value was written.
     public enum Value: Sendable, Hashable {
@@ -10,7 +10,7 @@ public struct FieldAssignment: Sendable, Hashable {
         /// `F=@PATH` (`@-` is standard input): the file's text for a String field, else parsed like `.text`
         /// (JSON for lists and input objects).
         case file(String)
-        /// `--unset F`: JSON null.
+        /// A field to clear: JSON null.
         case null
     }
 

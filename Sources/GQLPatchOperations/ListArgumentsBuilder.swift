@@ -3,21 +3,27 @@ import JSON
 import GQLPatchSchema
 import GQLPatchSupport
 
-/// Turns `list`'s `--where`, `--filter`, `--sort` and `--page-size` into the arguments of the model's
-/// list query. `--where` on the partition key (for models whose list query takes it) and then on the
-/// sort-key fields use the primary-key arguments (`recipeID: "r1", rowID: {eq: 3}`), so one partition
-/// comes back in sort-key order; other fields become `filter` terms (`{"f": {"eq": v}}`, or for
-/// `F:=null` the test that `f` is absent or null, `ConditionBuilder.nullTest`), AND-ed with the
-/// `--filter` object, which is checked against the model's filter input. Each request's `limit` is
-/// the smaller of `--limit` and `--page-size`; with a filter, only `--page-size`: the server's
-/// limit counts the records it reads before filtering, so a small one would mean many requests.
+/// Turns a listing's field tests, JSON filter, sort order and page size into the arguments of the
+/// model's list query. Field tests on the partition key (for models whose list query takes it) and
+/// then on the sort-key fields use the primary-key arguments (`recipeID: "r1", rowID: {eq: 3}`), so
+/// one partition comes back in sort-key order; other fields become `filter` terms
+/// (`{"f": {"eq": v}}`, or for `F:=null` the test that `f` is absent or null,
+/// `ConditionBuilder.nullTest`), AND-ed with the JSON filter, which is checked against the model's
+/// filter input. Each request's `limit` is the smaller of the record limit and the page size; with a
+/// filter, only the page size: the server's limit counts the records it reads before filtering, so a
+/// small one would mean many requests. Messages name the input through the caller's `wording`.
 package struct ListArgumentsBuilder: Sendable {
     package var catalogue: ModelCatalogue
     package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
+    package var wording: any InputWording
 
-    package init(catalogue: ModelCatalogue, readFile: @escaping @Sendable (String) throws(GQLPatchError) -> [UInt8]) {
+    package init(
+        catalogue: ModelCatalogue, readFile: @escaping @Sendable (String) throws(GQLPatchError) -> [UInt8],
+        wording: any InputWording
+    ) {
         self.catalogue = catalogue
         self.readFile = readFile
+        self.wording = wording
     }
 
     package static let fixedArguments: Set<String> = ["filter", "limit", "nextToken", "sortDirection"]
@@ -31,7 +37,7 @@ package struct ListArgumentsBuilder: Sendable {
         let assignments = AssignmentTyper(catalogue: catalogue, readFile: readFile)
         var seen: Set<String> = []
         for condition in conditions where !seen.insert(condition.field).inserted {
-            throw .usage("--where \(condition.field) given twice")
+            throw .usage("\(wording.field(condition.field, in: .filter)) given twice")
         }
         var remaining = conditions
         var arguments = JSONObject()
@@ -39,7 +45,7 @@ package struct ListArgumentsBuilder: Sendable {
         if let partition = model.primaryKey.first, let argument = listArguments.first(where: { $0.name == partition }),
             let index = remaining.firstIndex(where: { $0.field == partition && $0.value != .null })
         {
-            arguments[partition] = try assignments.value(of: remaining[index], as: argument.type.nullable, at: "--where \(partition)")
+            arguments[partition] = try assignments.value(of: remaining[index], as: argument.type.nullable, at: wording.field(partition, in: .filter))
             remaining.remove(at: index)
             try sortKeyCondition(model: model, remaining: &remaining, into: &arguments, assignments: assignments)
         }
@@ -49,9 +55,9 @@ package struct ListArgumentsBuilder: Sendable {
         }
         if let filter {
             guard let filterName = model.operations.filterInput, catalogue.inputObjects[filterName] != nil else {
-                throw .invalidInput("--filter: the schema has no filter input for \(model.name)")
+                throw .invalidInput("\(wording.name(.filterJSON)): the schema has no filter input for \(model.name)")
             }
-            terms.append(try ValueTyper(catalogue: catalogue).value(fromJSON: filter, as: .named(filterName), at: "--filter"))
+            terms.append(try ValueTyper(catalogue: catalogue).value(fromJSON: filter, as: .named(filterName), at: wording.name(.filterJSON)))
         }
         if !terms.isEmpty {
             guard listArguments.contains(where: { $0.name == "filter" }) else {
@@ -63,15 +69,15 @@ package struct ListArgumentsBuilder: Sendable {
             let partition = model.primaryKey.first ?? "id"
             guard arguments[partition] != nil, listArguments.contains(where: { $0.name == "sortDirection" }) else {
                 if listArguments.contains(where: { $0.name == "sortDirection" }) {
-                    throw .invalidInput("--sort needs --where on \(model.name)'s partition key (\(partition)=VALUE)")
+                    throw .invalidInput("\(wording.name(.sort)) needs \(wording.name(.filter)) on \(model.name)'s partition key (\(partition)=VALUE)")
                 }
-                throw .invalidInput("--sort: \(model.name) has no sort key (\(list) takes no sortDirection)")
+                throw .invalidInput("\(wording.name(.sort)): \(model.name) has no sort key (\(list) takes no sortDirection)")
             }
             arguments["sortDirection"] = .string(sort == .asc ? "ASC" : "DESC")
         }
         if let pageSize {
             guard listArguments.contains(where: { $0.name == "limit" }) else {
-                throw .invalidInput("--page-size: \(list) takes no limit argument")
+                throw .invalidInput("\(wording.name(.pageSize)): \(list) takes no limit argument")
             }
             arguments["limit"] = .int(pageSize)
         }
@@ -101,7 +107,7 @@ package struct ListArgumentsBuilder: Sendable {
         guard !given.isEmpty else { return }
         if sortKeys.count == 1 {
             let type = condition.field("eq")?.type ?? model.field(sortKeys[0])?.type.nullable ?? .named("String")
-            let value = try assignments.value(of: given[0].1, as: type.nullable, at: "--where \(sortKeys[0])")
+            let value = try assignments.value(of: given[0].1, as: type.nullable, at: wording.field(sortKeys[0], in: .filter))
             arguments[argument.name] = .object(JSONObject([("eq", value)]))
         } else {
             let operation = given.count == sortKeys.count ? "eq" : "beginsWith"
@@ -111,7 +117,7 @@ package struct ListArgumentsBuilder: Sendable {
             var parts = JSONObject()
             for (name, assignment) in given {
                 let type = composite.field(name)?.type ?? .named("String")
-                parts[name] = try assignments.value(of: assignment, as: type.nullable, at: "--where \(name)")
+                parts[name] = try assignments.value(of: assignment, as: type.nullable, at: wording.field(name, in: .filter))
             }
             arguments[argument.name] = .object(JSONObject([(operation, .object(parts))]))
         }
@@ -121,24 +127,24 @@ package struct ListArgumentsBuilder: Sendable {
 
     private func filterTerm(_ condition: FieldAssignment, model: Model, assignments: AssignmentTyper) throws(GQLPatchError) -> JSONValue {
         guard let filterName = model.operations.filterInput, let filter = catalogue.inputObjects[filterName] else {
-            throw .invalidInput("--where \(condition.field): the schema has no filter input for \(model.name)")
+            throw .invalidInput("\(wording.field(condition.field, in: .filter)): the schema has no filter input for \(model.name)")
         }
         let names = filter.fields.map(\.name).filter { !["and", "or", "not"].contains($0) }
         guard let field = filter.field(condition.field), names.contains(condition.field) else {
             if let suggestion = FieldSuggestion.closest(to: condition.field, among: names) {
-                throw .invalidInput("--where: \(filterName) has no field \(ValueTyper.quoted(condition.field)); did you mean \(ValueTyper.quoted(suggestion))?")
+                throw .invalidInput("\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(condition.field)); did you mean \(ValueTyper.quoted(suggestion))?")
             }
-            throw .invalidInput("--where: \(filterName) has no field \(ValueTyper.quoted(condition.field)) (fields: \(names.joined(separator: ", ")))")
+            throw .invalidInput("\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(condition.field)) (fields: \(names.joined(separator: ", ")))")
         }
         if condition.value == .null || condition.value == .json("null") {
             return try ConditionBuilder.nullTest(
                 field: condition.field, operators: catalogue.inputObjects[field.type.namedType],
-                place: "--where \(condition.field):=null", described: "\(model.name).\(condition.field)")
+                place: "\(wording.field(condition.field, in: .filter)):=null", described: "\(model.name).\(condition.field)")
         }
         guard let eq = catalogue.inputObjects[field.type.namedType]?.field("eq") else {
-            throw .invalidInput("--where \(condition.field): \(field.type.namedType) has no eq test")
+            throw .invalidInput("\(wording.field(condition.field, in: .filter)): \(field.type.namedType) has no eq test")
         }
-        let value = try assignments.value(of: condition, as: eq.type.nullable, at: "--where \(condition.field)")
+        let value = try assignments.value(of: condition, as: eq.type.nullable, at: wording.field(condition.field, in: .filter))
         return .object(JSONObject([(condition.field, .object(JSONObject([("eq", value)])))]))
     }
 }

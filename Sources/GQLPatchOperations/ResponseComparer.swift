@@ -10,7 +10,7 @@ import GQLPatchSchema
 /// (`3` equals `3.0`), `AWSJSON` compares as parsed JSON rather than text, `AWSDate`, `AWSTime` and
 /// `AWSDateTime` as the value they spell (`TemporalValue`), lists element by element, and input
 /// objects field by field on the fields sent (the record may hold more). Given the selection the
-/// record was read with, only what it selects is compared (a dotted `--select` returns part of an
+/// record was read with, only what it selects is compared (a dotted selected path returns part of an
 /// object that was sent whole).
 public struct ResponseComparer: Sendable {
     public var catalogue: ModelCatalogue

@@ -3,13 +3,15 @@ import GQLPatchSupport
 
 /// Chooses the fields to ask for: by default every scalar and enum field of a model and every non-model
 /// object field with its own scalar and enum fields (recursively), never relationships; or the fields
-/// named by `--select a,b,imageFile.key`. Key fields are always included, and `_version` when the
-/// model is versioned.
+/// named by the caller (`a,b,imageFile.key`). Key fields are always included, and `_version` when the
+/// model is versioned. Messages name the selection through the caller's `wording`.
 public struct SelectionBuilder: Sendable {
     public var catalogue: ModelCatalogue
+    package var wording: any InputWording
 
-    public init(catalogue: ModelCatalogue) {
+    package init(catalogue: ModelCatalogue, wording: any InputWording) {
         self.catalogue = catalogue
+        self.wording = wording
     }
 
     /// Every scalar, enum and non-model field (plus `_version _deleted _lastChangedAt` where the model
@@ -19,22 +21,22 @@ public struct SelectionBuilder: Sendable {
         return withRequiredFields(selection, model: model)
     }
 
-    /// The fields named by `--select` (each entry may hold several names separated by commas; dotted
+    /// The fields named by the caller (each entry may hold several names separated by commas; dotted
     /// paths reach into non-model fields; a non-model field named alone selects all its subfields).
     public func selection(for model: Model, paths: [String]) throws(GQLPatchError) -> SelectionSet {
         let names = paths.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { ChangeSetBuilder.trimmed(String($0)) }
         var root = Node()
         for path in names {
-            guard !path.isEmpty else { throw .usage("--select: empty field name") }
+            guard !path.isEmpty else { throw .usage("\(wording.name(.select)): empty field name") }
             let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard !parts.contains(where: \.isEmpty) else { throw .usage("--select: empty field name in \(ValueTyper.quoted(path))") }
+            guard !parts.contains(where: \.isEmpty) else { throw .usage("\(wording.name(.select)): empty field name in \(ValueTyper.quoted(path))") }
             try add(parts, to: &root, fields: model.fields, typeName: model.name, path: path)
         }
         return withRequiredFields(try render(root, fields: model.fields), model: model)
     }
 
-    /// For reads (`get`, `list`): what is printed (`--select` paths, else the default) and what is
+    /// For reads (`get`, `list`): what is printed (the given paths, else the default) and what is
     /// fetched, which adds `_deleted` when the model has it so soft-deleted records can be told apart.
     public func readSelections(for model: Model, paths: [String]?) throws(GQLPatchError) -> (printed: SelectionSet, fetched: SelectionSet) {
         let printed = try paths.map { paths throws(GQLPatchError) in try selection(for: model, paths: paths) }
@@ -94,10 +96,10 @@ public struct SelectionBuilder: Sendable {
             let names = fields.filter { $0.relationship == nil && $0.kind != .model }.map(\.name)
             let suggestion = FieldSuggestion.closest(to: name, among: names)
             let help = suggestion.map { "did you mean \(ValueTyper.quoted($0))?" } ?? "fields: \(names.joined(separator: ", "))"
-            throw .invalidInput("--select: \(typeName) has no field \(ValueTyper.quoted(name)) (\(help))")
+            throw .invalidInput("\(wording.name(.select)): \(typeName) has no field \(ValueTyper.quoted(name)) (\(help))")
         }
         if field.relationship != nil || field.kind == .model {
-            throw .invalidInput("--select: \(name) is a relationship; select the related records with their own command")
+            throw .invalidInput("\(wording.name(.select)): \(name) is a relationship; select the related records with their own command")
         }
         if node.children[name] == nil {
             node.order.append(name)
@@ -108,7 +110,7 @@ public struct SelectionBuilder: Sendable {
             return
         }
         guard field.kind == .nonModel, let type = catalogue.nonModelTypes[field.type.namedType] else {
-            throw .invalidInput("--select: \(ValueTyper.quoted(path)): \(name) is a \(field.type.namedType) and has no subfields")
+            throw .invalidInput("\(wording.name(.select)): \(ValueTyper.quoted(path)): \(name) is a \(field.type.namedType) and has no subfields")
         }
         var child = node.children[name] ?? Node()
         try add(Array(parts.dropFirst()), to: &child, fields: type.fields, typeName: type.name, path: path)
@@ -125,7 +127,7 @@ public struct SelectionBuilder: Sendable {
             }
             let typeName = field.type.namedType
             guard let type = catalogue.nonModelTypes[typeName] else {
-                throw .invalidInput("--select: the schema does not describe type \(typeName) of \(name)")
+                throw .invalidInput("\(wording.name(.select)): the schema does not describe type \(typeName) of \(name)")
             }
             let sub: SelectionSet?
             if child.all {
@@ -134,7 +136,7 @@ public struct SelectionBuilder: Sendable {
                 sub = try render(child, fields: type.fields)
             }
             guard let sub, !sub.fields.isEmpty else {
-                throw .invalidInput("--select: \(name) has no fields that can be selected")
+                throw .invalidInput("\(wording.name(.select)): \(name) has no fields that can be selected")
             }
             selected.append(SelectionSet.Field(name: name, subselection: sub))
         }

@@ -1,4 +1,4 @@
-/// `--sort asc|desc`: the order of the sort key under a partition-key query.
+/// The order of the sort key under a partition-key query, ascending or descending.
 public enum SortOrder: String, Sendable, CaseIterable {
     case asc, desc
 }

@@ -3,9 +3,9 @@ import JSON
 import GQLPatchSchema
 import GQLPatchSupport
 
-/// Turns command-line values into the JSON the API expects for a schema type, checking them on the way:
-/// `--set F=TEXT` values are typed by the field's type (`00123` stays a string for a `String` field),
-/// `:=` values and `--patch` objects are checked recursively. Every refusal is `.invalidInput`
+/// Turns given values into the JSON the API expects for a schema type, checking them on the way:
+/// `F=TEXT` values are typed by the field's type (`00123` stays a string for a `String` field),
+/// `F:=JSON` values and patch objects are checked recursively. Every refusal is `.invalidInput`
 /// and names the place (`Item.imageFile.bucket`) and the problem.
 public struct ValueTyper: Sendable {
     public var catalogue: ModelCatalogue
@@ -14,7 +14,7 @@ public struct ValueTyper: Sendable {
         self.catalogue = catalogue
     }
 
-    /// Types a `--set F=TEXT` value. Lists and input objects must be written as JSON text.
+    /// Types an `F=TEXT` value. Lists and input objects must be written as JSON text.
     public func value(fromText text: String, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
         let nullable = type.nullable
         if case .list = nullable {
@@ -30,7 +30,7 @@ public struct ValueTyper: Sendable {
         return try scalar(fromText: text, named: name, at: path)
     }
 
-    /// Checks a JSON value (from `:=` or `--patch`) against a type, recursively, and returns the value
+    /// Checks a JSON value (from `F:=JSON` or a patch object) against a type, recursively, and returns the value
     /// to send (whole numbers for `Int`, a JSON string for `AWSJSON`).
     public func value(fromJSON json: JSONValue, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
         if json.isNull {

@@ -51,7 +51,7 @@ extension RecordService {
 
     /// Deletes one record. Versioned: read `_version` (a missing or soft-deleted record is not
     /// found), refuse a wrong expected version, send it, and read again and retry after a version
-    /// conflict. Unversioned: send the key; under `--conflict-resolution auto` a version conflict
+    /// conflict. Unversioned: send the key; under `ConflictResolution.auto` a version conflict
     /// shows the API is versioned after all, and the delete switches to the versioned path, as an
     /// update does (unless the compiled schema's delete input has no `_version`). A failed condition
     /// is told apart from a missing record by reading the key; after a lost try, a record that is

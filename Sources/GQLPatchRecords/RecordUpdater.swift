@@ -5,7 +5,7 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 /// The single-record update rules that `update` and `apply` share. Unversioned: send the change;
-/// in `--conflict-resolution auto`, a version conflict switches to the versioned path (unless the
+/// under `ConflictResolution.auto`, a version conflict switches to the versioned path (unless the
 /// compiled schema's update input has no `_version` to send). An answer with other values than were
 /// sent is the server's answer, never taken for AUTOMERGE (a server may store another spelling):
 /// it is noted. Versioned: fetch the record and its `_version`, refuse a missing or soft-deleted
@@ -143,7 +143,7 @@ package struct RecordUpdater: Sendable {
             let differing = comparer(target).unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
             if !differing.isEmpty {
                 note(
-                    "gqlpatch: note: \(describe(target)): the server answered other values than were sent for \(differing.joined(separator: ", ")) (kept as answered; for an API that merges versions, use --conflict-resolution on)"
+                    "gqlpatch: note: \(describe(target)): the server answered other values than were sent for \(differing.joined(separator: ", ")) (kept as answered; for an API that merges versions, use \(wording.name(.conflictResolution)) \(ConflictResolution.on.rawValue))"
                 )
             }
         }

@@ -13,7 +13,7 @@ public enum CatalogueLoader {
 
     /// Reads and loads the schema at `path` through `files` (`InputLimit.schemaFile`). For a source
     /// schema, `transform.conf.json` in the same folder (if any) gives the conflict-detection setting;
-    /// `versioned` (the CLI's `--conflict-resolution on/off`) overrides it for every model. `origin`
+    /// `versioned` (conflict resolution forced on or off) overrides it for every model. `origin`
     /// says who named the schema (the exit code of a schema that cannot be read); the transform
     /// config is always one gqlpatch found.
     public static func load(

@@ -14,7 +14,7 @@ import GQLPatchSupport
 package struct SourceSchemaTransformer {
     package var file: String
     package var transformConfig: TransformConfig = TransformConfig()
-    /// Forces conflict detection on or off for every model (`--conflict-resolution on/off`).
+    /// Forces conflict detection on or off for every model (`ConflictResolution` `on`/`off`).
     package var versionedOverride: Bool? = nil
 
     package func transform(_ document: Document) throws(GQLPatchError) -> ModelCatalogue {

@@ -11,8 +11,9 @@ public struct InputLimit: Sendable, Equatable {
         self.name = name
     }
 
-    /// Files read whole whose content goes into a request or a header: `--set F=@`, `--patch`,
-    /// `--token @`, `--filter @`, `query @`, `--var x=@`, and the AWS shared files and token files.
+    /// Files read whole whose content goes into a request or a header: a field's value, a patch object,
+    /// a token, a listing's JSON filter, a query document, a query variable, and the AWS shared files
+    /// and token files.
     /// A DynamoDB item holds at most 400 KB, so 16 MB is far above any real value.
     public static let valueFile = InputLimit(maxBytes: 16 << 20, name: "a value file")
     /// Schemas and configs: `--schema`, `GQLPATCH_SCHEMA`, `./schema.graphql`, `--config`,

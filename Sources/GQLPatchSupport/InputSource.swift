@@ -26,4 +26,6 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case pageSize
     /// The `_version` the record must be at.
     case expectVersion
+    /// Whether every model's writes carry `_version`, whatever the schema says (`ConflictResolution`).
+    case conflictResolution
 }

@@ -5,9 +5,9 @@
 package enum NumericLimits {
     /// GraphQL's `Int` is 32-bit signed: what is sent as one (`_version`, a `limit`) must fit.
     package static let graphQLIntMax = Int(Int32.max)
-    /// `--expect-version`, `apply`'s `expectVersion`: sent as `_version`.
+    /// The `_version` a write expects the record at (a command's or an `apply` line's): sent as `_version`.
     package static let version = 0...graphQLIntMax
-    /// `--limit`, `--page-size`.
+    /// A listing's record count and page size.
     package static let count = 1...graphQLIntMax
     /// `--timeout` seconds: at least a millisecond (libcurl counts in them), at most a day.
     package static let timeout: ClosedRange<Double> = 0.001...86_400

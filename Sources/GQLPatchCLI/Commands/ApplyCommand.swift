@@ -36,7 +36,7 @@ package struct ApplyCommand: Sendable {
         let source = try BatchLineSource(path: options.path)
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution, atomic: options.atomic,
-            wantsDigest: options.journal != nil)
+            wantsDigest: options.journal != nil, wording: ApplyLineWording(run: CommandLineWording()))
         var journal: BatchJournal?
         var check: BatchJournalCheck?
         // A resumed journal is read first, so that a file is matched against it before anything is sent.
@@ -117,7 +117,7 @@ package struct ApplyCommand: Sendable {
     /// Prints each line's planned request (standard input: checked line by line; a bad line stops with 65).
     private func dryRun(_ source: BatchLineSource, parser: BatchLineParser) throws(GQLPatchError) -> ExitCode {
         let documents = DocumentBuilder()
-        let selections = SelectionBuilder(catalogue: settings.catalogue)
+        let selections = SelectionBuilder(catalogue: settings.catalogue, wording: parser.wording)
         let out = context.console
         var output: [UInt8] = []
         var count = 0

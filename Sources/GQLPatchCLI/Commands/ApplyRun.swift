@@ -63,7 +63,7 @@ package struct ApplyRun {
         let settings = command.settings
         let executor = BatchRecordExecutor(
             catalogue: settings.catalogue, sender: sender, retryConflicts: settings.options.retryConflicts,
-            conflictResolution: settings.options.conflictResolution, atomic: options.atomic)
+            conflictResolution: settings.options.conflictResolution, atomic: options.atomic, wording: parser.wording)
         let watch = command.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
@@ -119,7 +119,7 @@ package struct ApplyRun {
         let failedAny = tally.failures > 0 || fatal != nil
         if options.atomic, failedAny || (interrupted && journal == nil) {
             readAheadToMatchUndo()
-            await rollBack(BatchRollback(catalogue: settings.catalogue, sender: sender))
+            await rollBack(BatchRollback(catalogue: settings.catalogue, sender: sender, wording: parser.wording))
         }
         if stopping, !interrupted, fatal == nil {
             skipRest()

@@ -43,7 +43,7 @@ package struct CascadeDeleter: Sendable {
             return
         }
         let records = session.records()
-        let selections = SelectionBuilder(catalogue: settings.catalogue)
+        let selections = SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording())
         var softDeletes = 0
         for (index, target) in order.enumerated() {
             let isRoot = index == order.count - 1
@@ -96,7 +96,7 @@ package struct CascadeDeleter: Sendable {
         if root.model.field("_deleted") != nil { fields.append("_deleted") }
         if RecordService.isVersioned(root.model, under: settings.options.conflictResolution) { fields.append("_version") }
         fields += Self.fieldsTested(by: condition).filter { !fields.contains($0) }
-        let selection = try SelectionBuilder(catalogue: settings.catalogue).selection(for: root.model, paths: fields)
+        let selection = try SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording()).selection(for: root.model, paths: fields)
         guard let record = try await session.records().fetch(root.model, key: root.key, selection: selection) else {
             throw GQLPatchError(.notFound, "no \(root.name)")
         }

@@ -19,6 +19,7 @@ package struct CommandLineWording: InputWording {
         case .sort: return "--sort"
         case .pageSize: return "--page-size"
         case .expectVersion: return "--expect-version"
+        case .conflictResolution: return "--conflict-resolution"
         }
     }
 

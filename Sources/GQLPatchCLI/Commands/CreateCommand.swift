@@ -30,9 +30,9 @@ package struct CreateCommand: Sendable {
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
         if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
-        let built = try CreateInputBuilder(catalogue: catalogue, readFile: context.readFile)
+        let built = try CreateInputBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
             .build(model: model, patch: patch, values: options.values)
-        let selections = SelectionBuilder(catalogue: catalogue)
+        let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
         var fetchSelection = selections.defaultSelection(for: model)

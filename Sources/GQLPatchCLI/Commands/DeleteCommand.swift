@@ -28,7 +28,7 @@ package struct DeleteCommand: Sendable {
         }
         let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
         let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
-        let selections = SelectionBuilder(catalogue: catalogue)
+        let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
         let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)

@@ -25,7 +25,7 @@ package struct GetCommand: Sendable {
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         guard model.operations.get != nil else { throw .invalidInput("the API has no get query for \(model.name)") }
         let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
-        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue).readSelections(for: model, paths: options.select)
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording()).readSelections(for: model, paths: options.select)
         return Plan(model: model, key: key, selection: selection, fetchSelection: fetchSelection)
     }
 

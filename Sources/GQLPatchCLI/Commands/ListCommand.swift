@@ -37,10 +37,10 @@ package struct ListCommand: Sendable {
                 throw .invalidInput("\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
             }
         }
-        let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile).arguments(
+        let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).arguments(
             model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
             limit: options.limit)
-        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue).readSelections(for: model, paths: options.select)
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording()).readSelections(for: model, paths: options.select)
         return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
     }
 

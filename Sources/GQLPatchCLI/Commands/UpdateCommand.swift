@@ -48,7 +48,7 @@ package struct UpdateCommand: Sendable {
             throw .invalidInput("the patch for \(model.name) names no fields to change")
         }
         let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
-        let selections = SelectionBuilder(catalogue: catalogue)
+        let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
         let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
         var fetchSelection = selections.defaultSelection(for: model)

@@ -17,7 +17,7 @@ import Testing
     private let quantity = #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r","rowID":2},"set":{"quantity":2}}"#
 
     private func operation(_ text: String, line: Int = 1) throws -> (JSONLine, BatchOperation) {
-        let parser = BatchLineParser(catalogue: try BatchFixture.catalogue(), conflictResolution: .auto, atomic: true)
+        let parser = BatchLineParser(catalogue: try BatchFixture.catalogue(), conflictResolution: .auto, atomic: true, wording: ApplyLineWording(run: CommandLineWording()))
         let line = JSONLine(number: line, bytes: Array(text.utf8))
         return (line, try parser.parse(line))
     }

@@ -13,7 +13,7 @@ import Testing
 /// Every refusal of an input line, with its exact message and line number, and what a good line becomes.
 @Suite struct BatchLineParserTests {
     private func parser(atomic: Bool = false, resolution: ConflictResolution = .auto) throws -> BatchLineParser {
-        BatchLineParser(catalogue: try BatchFixture.catalogue(), conflictResolution: resolution, atomic: atomic)
+        BatchLineParser(catalogue: try BatchFixture.catalogue(), conflictResolution: resolution, atomic: atomic, wording: ApplyLineWording(run: CommandLineWording()))
     }
 
     private func line(_ text: String, _ number: Int = 7) -> JSONLine {
@@ -64,7 +64,7 @@ import Testing
     }
 
     @Test func atomicRefusesAVersionedDelete() throws {
-        let parser = BatchLineParser(catalogue: try BatchFixture.catalogue(versioned: true), conflictResolution: .auto, atomic: true)
+        let parser = BatchLineParser(catalogue: try BatchFixture.catalogue(versioned: true), conflictResolution: .auto, atomic: true, wording: ApplyLineWording(run: CommandLineWording()))
         let error = try #require(throws: BatchLineError.self) {
             try parser.parse(line(#"{"op":"delete","model":"Item","key":{"id":"1"}}"#, 3))
         }

@@ -28,7 +28,7 @@ import Testing
 
         func service(_ catalogue: ModelCatalogue, resolution: ConflictResolution = .auto, retries: Int = 3) -> RecordService {
             RecordService(
-                catalogue: catalogue, conflictResolution: resolution, retryConflicts: retries, wording: ApplyLineWording(),
+                catalogue: catalogue, conflictResolution: resolution, retryConflicts: retries, wording: ApplyLineWording(run: CommandLineWording()),
                 send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                     let next = self.lock.withLock { () -> (data: String, ambiguous: Bool) in
                         self.sent.append(request.operationName ?? "?")

@@ -56,10 +56,10 @@ import Testing
         // The command line's policy: one retry.
         let sender = BatchSender(client: client, policy: RetryPolicy(maxAttempts: 2), limiter: nil, sleep: { _ in })
         let catalogue = try BatchFixture.catalogue()
-        let parser = BatchLineParser(catalogue: catalogue, conflictResolution: .auto, atomic: false)
+        let parser = BatchLineParser(catalogue: catalogue, conflictResolution: .auto, atomic: false, wording: ApplyLineWording(run: CommandLineWording()))
         let line = #"{"op": "create", "model": "Item", "key": {"id": "i1"}, "set": {"name": "Lamp"}}"#
         let operation = try parser.parse(JSONLine(number: 1, bytes: Array(line.utf8)))
-        let executor = BatchRecordExecutor(catalogue: catalogue, sender: sender, retryConflicts: 3, conflictResolution: .auto, atomic: false)
+        let executor = BatchRecordExecutor(catalogue: catalogue, sender: sender, retryConflicts: 3, conflictResolution: .auto, atomic: false, wording: ApplyLineWording(run: CommandLineWording()))
         let result = await executor.run(operation)
         #expect(transport.requests == row.requests)
         #expect((result.status == .created) == (row.requests == 2), "\(result)")

@@ -7,7 +7,7 @@ import Testing
 @testable import GQLPatchSupport
 
 @Suite struct SelectionBuilderTests {
-    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue)
+    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: CommandLineWording())
 
     func failure(_ paths: [String]) -> GQLPatchError? {
         OperationsFixtures.error { () throws(GQLPatchError) in try builder.selection(for: OperationsFixtures.item, paths: paths) }

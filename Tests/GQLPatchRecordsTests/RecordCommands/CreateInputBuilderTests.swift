@@ -10,7 +10,7 @@ import Testing
 
 @Suite struct CreateInputBuilderTests {
     private let builder = CreateInputBuilder(
-        catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, makeID: { "fixed-uuid" })
+        catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, wording: CommandLineWording(), makeID: { "fixed-uuid" })
 
     @Test func generatesTheAutomaticIDFirstAndTypesValues() throws {
         let result = try builder.build(

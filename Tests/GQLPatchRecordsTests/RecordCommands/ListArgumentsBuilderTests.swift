@@ -9,7 +9,7 @@ import Testing
 
 
 @Suite struct ListArgumentsBuilderTests {
-    private let builder = ListArgumentsBuilder(catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles)
+    private let builder = ListArgumentsBuilder(catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, wording: CommandLineWording())
 
     private func where_(_ pairs: [(String, FieldAssignment.Value)]) -> [FieldAssignment] {
         pairs.map { FieldAssignment(field: $0.0, value: $0.1) }
