@@ -2,13 +2,14 @@ import Foundation
 import JSON
 import GQLPatchTestSupport
 import Testing
-
 @testable import GQLPatchBatch
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
+
 
 /// Every refusal of an input line, with its exact message and line number, and what a good line becomes.
 @Suite struct BatchLineParserTests {

@@ -1,4 +1,5 @@
 import JSON
+import GQLPatchTestSupport
 import Testing
 
 @testable import GQLPatchCLI

@@ -1,6 +1,8 @@
 import JSON
 import GQLPatchTestSupport
 import Testing
+@testable import GQLPatchBatch
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords

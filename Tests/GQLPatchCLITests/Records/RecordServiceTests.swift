@@ -2,13 +2,14 @@ import Foundation
 import JSON
 import GQLPatchTestSupport
 import Testing
-
 @testable import GQLPatchBatch
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
+
 
 /// The record service's conflict, retry and AUTOMERGE rules, with a scripted send function in place
 /// of a server.

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
 
 /// The targets below `GQLPatchCLI` never speak command-line: their messages name input through the
 /// caller's `InputWording` and their comments say what a value is, not which option gives it. This

@@ -1,5 +1,7 @@
 import GQLPatchTestSupport
 import Testing
+@testable import GQLPatchBatch
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords

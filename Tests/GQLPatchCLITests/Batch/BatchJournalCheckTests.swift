@@ -2,13 +2,14 @@ import Foundation
 import JSON
 import GQLPatchTestSupport
 import Testing
-
 @testable import GQLPatchBatch
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
+
 
 /// A resumed journal's entries must belong to the input lines they name: the digest, and an undo that
 /// is the undo of the line's own operation (model, key, kind, fields).
