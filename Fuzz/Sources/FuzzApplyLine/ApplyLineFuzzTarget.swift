@@ -41,7 +41,8 @@ enum ApplyLineFuzzTarget {
     static func run(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let parser = BatchLineParser(
-            catalogue: catalogues[Int(first >> 3) & 1], conflictResolution: resolutions[Int(first) & 3], atomic: first & 4 != 0)
+            catalogue: catalogues[Int(first >> 3) & 1], conflictResolution: resolutions[Int(first) & 3], atomic: first & 4 != 0,
+            wording: ApplyLineWording(run: CommandLineWording()))
         let input = Array(bytes.dropFirst())
 
         check(JSONLine(number: 1, bytes: input), parser)

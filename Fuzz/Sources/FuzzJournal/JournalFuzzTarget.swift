@@ -35,7 +35,8 @@ enum JournalFuzzTarget {
         #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r","rowID":2},"set":{"quantity":2.5},"unset":["action"]}"#,
     ].enumerated().map { JSONLine(number: $0.offset + 1, bytes: Array($0.element.utf8)) }
 
-    static let parser = BatchLineParser(catalogue: catalogue, conflictResolution: .auto, atomic: true)
+    static let parser = BatchLineParser(
+        catalogue: catalogue, conflictResolution: .auto, atomic: true, wording: ApplyLineWording(run: CommandLineWording()))
 
     static func run(_ bytes: [UInt8]) {
         var reader = JSONLineReader()
