@@ -15,13 +15,16 @@ import PackageDescription
 //   system's libcurl on the first request.
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
-    "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport",
+    "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+    "GQLPatchSupport",
 ]
 /// The unit tests of `target`, which may use the targets below it and the test support.
 func testTarget(_ target: String, below: [Target.Dependency]) -> Target {
     .testTarget(
         name: target + "Tests",
-        dependencies: [.target(name: target)] + below + ["GQLPatchTestSupport", "TestSupport", "JSON", "GraphQLSDL", "AWSSigning", "CCurl"])
+        dependencies: [.target(name: target)] + below + [
+            "GQLPatchTestSupport", "TestSupport", "JSON", "GraphQLSDL", "AWSSigning", "CCurl",
+        ])
 }
 let package = Package(
     name: "gqlpatch",
@@ -31,7 +34,8 @@ let package = Package(
         .library(
             name: "GQLPatch",
             targets: [
-                "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
+                "GQLPatchClient",
                 "GQLPatchSupport",
             ]),
     ],
@@ -44,14 +48,18 @@ let package = Package(
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
         .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl"]),
-        .target(name: "GQLPatchRecords", dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient"]),
+        .target(
+            name: "GQLPatchRecords", dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient"]),
         .target(
             name: "GQLPatchBatch",
-            dependencies: support + ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "AWSSigning"]),
+            dependencies: support + [
+                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "AWSSigning",
+            ]),
         .target(
             name: "GQLPatchCLI",
             dependencies: support + [
-                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GraphQLSDL",
+                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "GraphQLSDL",
             ]),
         .executableTarget(name: "gqlpatch", dependencies: ["GQLPatchCLI", "GQLPatchSupport", "GQLPatchClient"]),
         // A build tool: prints the manual page (gqlpatch.1) for `make dist` and `make install`.
@@ -71,9 +79,11 @@ let package = Package(
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
         testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),
         testTarget("GQLPatchClient", below: ["GQLPatchSupport"]),
-        testTarget("GQLPatchRecords", below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
         testTarget(
-            "GQLPatchBatch", below: ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
+            "GQLPatchRecords", below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
+        testTarget(
+            "GQLPatchBatch",
+            below: ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
         testTarget("GQLPatchCLI", below: Array(gqlpatch.dropFirst())),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],

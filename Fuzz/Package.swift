@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [.package(name: "gqlpatch", path: "..")],
     targets: [.target(name: "FuzzDriver")]
         + fuzzTargets.map { name in
-            .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "GQLPatch", package: "gqlpatch")])
+            .executableTarget(
+                name: name, dependencies: ["FuzzDriver", .product(name: "GQLPatch", package: "gqlpatch")])
         }
 )

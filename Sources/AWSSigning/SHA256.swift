@@ -125,8 +125,14 @@ public struct SHA256: HashFunction {
                         b = a
                         a = t1 &+ t2
                     }
-                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d
-                    h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
+                    h0 &+= a
+                    h1 &+= b
+                    h2 &+= c
+                    h3 &+= d
+                    h4 &+= e
+                    h5 &+= f
+                    h6 &+= g
+                    h7 &+= h
                 }
                 state = State(h0: h0, h1: h1, h2: h2, h3: h3, h4: h4, h5: h5, h6: h6, h7: h7)
             }

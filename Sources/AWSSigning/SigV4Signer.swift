@@ -16,7 +16,8 @@ public struct SigV4Signer: Sendable {
     public var options: SigV4Options
 
     /// Makes a signer for `service` in `region`.
-    public init(credentials: SigV4Credentials, region: String, service: String, options: SigV4Options = SigV4Options()) {
+    public init(credentials: SigV4Credentials, region: String, service: String, options: SigV4Options = SigV4Options())
+    {
         self.credentials = credentials
         self.region = region
         self.service = service
@@ -82,14 +83,15 @@ public struct SigV4Signer: Sendable {
         let canonical = canonical(request, date: date, payloadHash: hash)
         let toSign = stringToSign(canonicalRequest: canonical.text, date: date)
         var added = addedHeaders(date: date, payloadHash: hash, includingUnsignedToken: true)
-        added.append((
-            "Authorization",
-            authorization(
-                signedHeaders: canonical.signedHeaders,
-                signature: signature(stringToSign: toSign, date: date),
-                date: date
-            )
-        ))
+        added.append(
+            (
+                "Authorization",
+                authorization(
+                    signedHeaders: canonical.signedHeaders,
+                    signature: signature(stringToSign: toSign, date: date),
+                    date: date
+                )
+            ))
         return added
     }
 

@@ -28,7 +28,8 @@ enum URIEncoding {
         var index = 0
         while index < input.count {
             if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
-               let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) {
+                let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 3
             } else {
@@ -42,8 +43,8 @@ enum URIEncoding {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             return true
         default:
             return false

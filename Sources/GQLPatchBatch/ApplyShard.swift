@@ -19,8 +19,10 @@ public struct ApplyShard: Sendable, Equatable {
     /// Reads `I/N` (1 ≤ I ≤ N ≤ 10,000); nil when `text` is not of that form.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && $0.count <= 5 }),
-            let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= Self.maximumCount, index >= 1, index <= count
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && $0.count <= 5 }),
+            let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, count <= Self.maximumCount, index >= 1,
+            index <= count
         else { return nil }
         self.init(index: index, count: count)
     }

@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 #if canImport(Glibc)
     import Glibc
@@ -73,7 +73,8 @@ package final class BatchJournal {
             var info = stat()
             if fstat(fd, &info) == 0, info.st_size > 0 {
                 close(fd)
-                throw .usage("the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+                throw .usage(
+                    "the journal \(path) already exists: pass --resume to continue that run, or remove the file")
             }
             if fchmod(fd, 0o600) != 0 {
                 close(fd)
@@ -83,9 +84,10 @@ package final class BatchJournal {
             throw .unreadableFile("cannot write \(path): \(String(cString: strerror(errno)))")
         }
         let journal = BatchJournal(path: path, descriptor: fd)
-        let header = JSONValue.object(JSONObject([
-            ("gqlpatchJournal", .int(formatVersion)), ("input", .string(input)), ("atomic", .bool(atomic)),
-        ]))
+        let header = JSONValue.object(
+            JSONObject([
+                ("gqlpatchJournal", .int(formatVersion)), ("input", .string(input)), ("atomic", .bool(atomic)),
+            ]))
         try journal.append(header)
         return journal
     }
@@ -109,7 +111,9 @@ package final class BatchJournal {
         guard fd >= 0 else {
             switch errno {
             case ENOENT: throw .unreadableFile("cannot read \(path): no such file (the journal to resume)")
-            case ELOOP: throw .invalidInput("the journal \(path) is a symbolic link; refusing to follow it (give the file's own path)")
+            case ELOOP:
+                throw .invalidInput(
+                    "the journal \(path) is a symbolic link; refusing to follow it (give the file's own path)")
             default: throw .unreadableFile("cannot open the journal \(path): \(String(cString: strerror(errno)))")
             }
         }
@@ -146,7 +150,9 @@ package final class BatchJournal {
     }
 
     /// The state a journal's lines record and the length of its whole lines in bytes.
-    package static func read(path: String, next: () throws(GQLPatchError) -> JSONLine?) throws(GQLPatchError) -> (State, Int) {
+    package static func read(path: String, next: () throws(GQLPatchError) -> JSONLine?) throws(GQLPatchError) -> (
+        State, Int
+    ) {
         var state: State?
         var length = 0
         while let line = try next() {
@@ -156,12 +162,16 @@ package final class BatchJournal {
             } catch {
                 // Only the last line may be torn (a crash while writing it).
                 if try next() == nil { break }
-                throw .invalidInput("\(path):\(error.line):\(error.column): error: the journal is damaged: \(error.message)")
+                throw .invalidInput(
+                    "\(path):\(error.line):\(error.column): error: the journal is damaged: \(error.message)")
             }
             length += line.bytes.count + 1
             guard var next = state else {
-                guard value["gqlpatchJournal"]?.intValue == formatVersion, let input = value["input"]?.stringValue else {
-                    throw .invalidInput("\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": \(formatVersion), ...} header)")
+                guard value["gqlpatchJournal"]?.intValue == formatVersion, let input = value["input"]?.stringValue
+                else {
+                    throw .invalidInput(
+                        "\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": \(formatVersion), ...} header)"
+                    )
                 }
                 state = State(input: input, atomic: value["atomic"]?.boolValue ?? false)
                 continue
@@ -177,7 +187,9 @@ package final class BatchJournal {
 
     /// Reads one entry into the state. Anything gqlpatch does not write is damage: a rollback must
     /// never run an entry it half understood.
-    private static func entry(_ value: JSONValue, at journalLine: Int, path: String, into state: inout State) throws(GQLPatchError) {
+    private static func entry(_ value: JSONValue, at journalLine: Int, path: String, into state: inout State)
+        throws(GQLPatchError)
+    {
         func damaged(_ problem: String) -> GQLPatchError {
             .invalidInput("\(path):\(journalLine): error: the journal is damaged: \(problem)")
         }
@@ -197,8 +209,12 @@ package final class BatchJournal {
         }
         guard state.done[number] == nil else { throw damaged("line \(number) is recorded as done twice") }
         if let undo = value["undo"] {
-            guard state.atomic else { throw damaged("line \(number) has an undo, but the journal was not written with --atomic") }
-            guard status.isApplied, let action = UndoAction(json: undo) else { throw damaged("line \(number) has an undo gqlpatch does not write") }
+            guard state.atomic else {
+                throw damaged("line \(number) has an undo, but the journal was not written with --atomic")
+            }
+            guard status.isApplied, let action = UndoAction(json: undo) else {
+                throw damaged("line \(number) has an undo gqlpatch does not write")
+            }
             state.undo.append(UndoEntry(line: number, action: action, journalLine: journalLine))
         }
         state.done[number] = digest
@@ -207,7 +223,10 @@ package final class BatchJournal {
 
     /// Records a done line (with its undo for `--atomic`).
     package func record(_ result: LineResult) throws(GQLPatchError) {
-        var entry = JSONObject([("line", .int(result.line)), ("digest", .string(result.digest)), ("status", .string(result.status.rawValue))])
+        var entry = JSONObject([
+            ("line", .int(result.line)), ("digest", .string(result.digest)),
+            ("status", .string(result.status.rawValue)),
+        ])
         if let undo = result.undo { entry["undo"] = undo.json() }
         var bytes: [UInt8] = []
         JSONValue.object(entry).write(to: &bytes, pretty: false)
@@ -216,7 +235,8 @@ package final class BatchJournal {
             throw GQLPatchError(
                 .badResponse,
                 "line \(result.line): the record's previous values, as the server answered, hold a credential gqlpatch sent "
-                    + "(a server echoing request headers?); they are not written to the journal \(path), and the run stops")
+                    + "(a server echoing request headers?); they are not written to the journal \(path), and the run stops"
+            )
         }
         try append(.object(entry))
     }

@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 /// Matches a resumed journal against the input it is resumed with. A line the journal has as done
 /// must be the same input line (its digest), and the journal's undo of it must be the undo of that
@@ -27,18 +27,22 @@ package struct BatchJournalCheck: Sendable {
 
     /// Whether the journal has `line` as done. A line that differs from the journaled one, or whose
     /// journaled undo is not the undo of `operation()` (asked only then), is an error (65).
-    package mutating func isDone(_ line: JSONLine, operation: () throws(GQLPatchError) -> BatchOperation) throws(GQLPatchError) -> Bool {
+    package mutating func isDone(_ line: JSONLine, operation: () throws(GQLPatchError) -> BatchOperation)
+        throws(GQLPatchError) -> Bool
+    {
         guard let digest = state.done[line.number] else { return false }
         guard BatchLineParser.digest(line.bytes) == digest else {
             throw .invalidInput(
-                "\(inputName):\(line.number): error: this line differs from the one the journal \(journalPath) recorded as applied; resume with the same input")
+                "\(inputName):\(line.number): error: this line differs from the one the journal \(journalPath) recorded as applied; resume with the same input"
+            )
         }
         guard unmatched.contains(line.number) else { return true }
         if let entry = undoByLine[line.number] {
             let lineName = "line \(line.number) of \(inputName)"
             if let problem = entry.action.mismatch(with: try operation(), lineName: lineName) {
                 throw .invalidInput(
-                    "\(journalPath):\(entry.journalLine): error: the journal's undo of line \(line.number) \(problem); the journal was changed since gqlpatch wrote it")
+                    "\(journalPath):\(entry.journalLine): error: the journal's undo of line \(line.number) \(problem); the journal was changed since gqlpatch wrote it"
+                )
             }
             unmatchedUndo -= 1
         }
@@ -56,6 +60,7 @@ package struct BatchJournalCheck: Sendable {
     package func checkAllMatched() throws(GQLPatchError) {
         guard let line = unmatched.min() else { return }
         throw .invalidInput(
-            "\(journalPath):\(state.entryLines[line] ?? 1): error: the journal has line \(line) of \(inputName) as applied, but \(inputName) has no operation on line \(line)")
+            "\(journalPath):\(state.entryLines[line] ?? 1): error: the journal has line \(line) of \(inputName) as applied, but \(inputName) has no operation on line \(line)"
+        )
     }
 }

@@ -1,10 +1,10 @@
 import AWSSigning
 import FoundationEssentials
-import JSON
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// Checks one line of `apply` input and types it: the line must be a JSON object with `op`, `model`
 /// and `key`, and `set`/`unset`/`if`/`expectVersion` as the operation allows; values are typed by the
@@ -53,11 +53,15 @@ package struct BatchLineParser: Sendable {
 
     private func operation(from value: JSONValue, line: JSONLine) throws(GQLPatchError) -> BatchOperation {
         guard let object = value.objectValue else {
-            throw .invalidInput("expected a JSON object with \"op\", \"model\" and \"key\", got \(PatchFile.kind(of: value))")
+            throw .invalidInput(
+                "expected a JSON object with \"op\", \"model\" and \"key\", got \(PatchFile.kind(of: value))")
         }
         for name in object.keys where !Self.allowedKeys.contains(name) {
-            let hint = FieldSuggestion.closest(to: name, among: Self.allowedKeys).map { "; did you mean \"\($0)\"?" } ?? ""
-            throw .invalidInput("unknown key \(ValueTyper.quoted(name))\(hint) (a line may hold: \(Self.allowedKeys.joined(separator: ", ")))")
+            let hint =
+                FieldSuggestion.closest(to: name, among: Self.allowedKeys).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw .invalidInput(
+                "unknown key \(ValueTyper.quoted(name))\(hint) (a line may hold: \(Self.allowedKeys.joined(separator: ", ")))"
+            )
         }
         guard let opValue = object["op"] else { throw .invalidInput("missing \"op\" (update, create or delete)") }
         guard let opText = opValue.stringValue, let kind = BatchOperation.Kind(rawValue: opText) else {
@@ -72,23 +76,28 @@ package struct BatchLineParser: Sendable {
         let digest = wantsDigest ? Self.digest(line.bytes) : ""
         let set = try objectMember("set", of: object)
         let unset = try unsetFields(object)
-        let conditionPairs = try objectMember("if", of: object).map { pairs in
-            pairs.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
-        } ?? []
+        let conditionPairs =
+            try objectMember("if", of: object).map { pairs in
+                pairs.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
+            } ?? []
         var expectVersion: Int?
         if let version = object["expectVersion"] {
             guard let number = version.intValue, NumericLimits.version.contains(number) else {
                 let range = NumericLimits.version
                 throw .invalidInput(
-                    "\"expectVersion\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(version.serialized())")
+                    "\"expectVersion\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(version.serialized())"
+                )
             }
             guard versioned else {
-                throw .invalidInput("\"expectVersion\" needs a versioned model, and \(model.name) has no _version (use \(wording.name(.conflictResolution)) \(ConflictResolution.on.rawValue) if the API is versioned)")
+                throw .invalidInput(
+                    "\"expectVersion\" needs a versioned model, and \(model.name) has no _version (use \(wording.name(.conflictResolution)) \(ConflictResolution.on.rawValue) if the API is versioned)"
+                )
             }
             guard kind != .create else { throw .invalidInput("\"expectVersion\" does not apply to a create") }
             expectVersion = number
         }
-        let condition = try ConditionBuilder(catalogue: catalogue, wording: wording).condition(model: model, pairs: conditionPairs)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: wording).condition(
+            model: model, pairs: conditionPairs)
         let key: JSONObject
         var changes = JSONObject()
         switch kind {
@@ -99,14 +108,18 @@ package struct BatchLineParser: Sendable {
                 if patch[name] != nil { throw .invalidInput("\(name) is both in \"set\" and in \"unset\"") }
                 patch[name] = .null
             }
-            guard !patch.isEmpty else { throw .invalidInput("an update needs \"set\" or \"unset\" with at least one field") }
+            guard !patch.isEmpty else {
+                throw .invalidInput("an update needs \"set\" or \"unset\" with at least one field")
+            }
             let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: wording)
-            changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: []).changes
+            changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: [])
+                .changes
             if versioned, model.operations.get == nil {
                 throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
             }
             if atomic, model.operations.get == nil {
-                throw .invalidInput("--atomic needs the previous values, but the API has no get query for \(model.name)")
+                throw .invalidInput(
+                    "--atomic needs the previous values, but the API has no get query for \(model.name)")
             }
         case .create:
             guard unset.isEmpty else { throw .invalidInput("\"unset\" does not apply to a create") }
@@ -119,17 +132,22 @@ package struct BatchLineParser: Sendable {
         case .delete:
             guard set == nil, unset.isEmpty else { throw .invalidInput("a delete takes no \"set\" or \"unset\"") }
             key = try typedKey(object, model: model)
-            guard model.operations.delete != nil else { throw .invalidInput("the API has no delete operation for \(model.name)") }
+            guard model.operations.delete != nil else {
+                throw .invalidInput("the API has no delete operation for \(model.name)")
+            }
             if versioned, model.operations.get == nil {
                 throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
             }
             if atomic {
                 if versioned {
                     throw .invalidInput(
-                        "--atomic cannot undo a delete of \(model.name): it is versioned, and a deleted record stays as a tombstone that cannot be re-created")
+                        "--atomic cannot undo a delete of \(model.name): it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
+                    )
                 }
                 if model.operations.get == nil || model.operations.create == nil {
-                    throw .invalidInput("--atomic cannot undo a delete of \(model.name): the API needs a get query and a create mutation for it")
+                    throw .invalidInput(
+                        "--atomic cannot undo a delete of \(model.name): the API needs a get query and a create mutation for it"
+                    )
                 }
             }
         }
@@ -166,7 +184,8 @@ package struct BatchLineParser: Sendable {
 
     private func typedKey(_ object: JSONObject, model: Model) throws(GQLPatchError) -> JSONObject {
         guard let value = object["key"] else {
-            throw .invalidInput("missing \"key\" (\(model.name)'s primary key: \(model.primaryKey.joined(separator: ", ")))")
+            throw .invalidInput(
+                "missing \"key\" (\(model.name)'s primary key: \(model.primaryKey.joined(separator: ", ")))")
         }
         guard let fields = value.objectValue else {
             throw .invalidInput("\"key\" must be an object of key fields, got \(PatchFile.kind(of: value))")
@@ -193,9 +212,13 @@ package struct BatchLineParser: Sendable {
             guard let field = input.field(name) else {
                 let names = input.fields.map(\.name).filter { !model.primaryKey.contains($0) && $0 != "_version" }
                 if let suggestion = FieldSuggestion.closest(to: name, among: names) {
-                    throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+                    throw .invalidInput(
+                        "unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
+                    )
                 }
-                throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
+                throw .invalidInput(
+                    "unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))"
+                )
             }
             if name == "_version" { throw .invalidInput("_version is kept by conflict resolution and cannot be set") }
             typed[name] = try typer.value(fromJSON: value, as: field.type, at: "\(model.name).\(name)")
@@ -232,7 +255,10 @@ package struct BatchLineParser: Sendable {
         b[8] = (b[8] & 0x3F) | 0x80
         let digits = Array("0123456789abcdef")
         let hex = String(b.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] })
-        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+            hex.dropFirst(20),
+        ]
         return parts.map(String.init).joined(separator: "-")
     }
 }

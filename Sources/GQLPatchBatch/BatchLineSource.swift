@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 #if canImport(Glibc)
     import Glibc
@@ -83,7 +83,9 @@ package final class BatchLineSource {
     }
 
     private func tooLong(_ line: Int) -> GQLPatchError {
-        .invalidInput("\(name):\(line): error: the line is too long: over \(lineLimit.sizeText), the limit for \(lineLimit.name) (see README, Limits)")
+        .invalidInput(
+            "\(name):\(line): error: the line is too long: over \(lineLimit.sizeText), the limit for \(lineLimit.name) (see README, Limits)"
+        )
     }
 
     /// Starts again from the first line (files only).

@@ -1,6 +1,6 @@
-import JSON
 import GQLPatchRecords
 import GQLPatchSchema
+import JSON
 
 /// One checked line of `apply` input: what to do to which record, with every value typed by the schema.
 package struct BatchOperation: Sendable {

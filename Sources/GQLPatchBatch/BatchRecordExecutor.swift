@@ -1,9 +1,9 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// Applies one checked line to the server by the record rules the commands use (`RecordService`):
 /// versioned models have their `_version` fetched first and version conflicts are retried
@@ -38,7 +38,8 @@ package struct BatchRecordExecutor: Sendable {
     package var records: RecordService {
         let sender = self.sender
         return RecordService(
-            catalogue: catalogue, conflictResolution: conflictResolution, retryConflicts: retryConflicts, wording: wording,
+            catalogue: catalogue, conflictResolution: conflictResolution, retryConflicts: retryConflicts,
+            wording: wording,
             send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                 let outcome = await sender.send(request)
                 return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
@@ -69,8 +70,12 @@ package struct BatchRecordExecutor: Sendable {
         SelectionBuilder(catalogue: catalogue, wording: wording).defaultSelection(for: model)
     }
 
-    private func result(_ operation: BatchOperation, _ status: LineStatus, item: JSONObject?, undo: UndoAction? = nil) -> LineResult {
-        LineResult(line: operation.line, status: status, key: operation.key, item: item, undo: atomic ? undo : nil, digest: operation.digest)
+    private func result(_ operation: BatchOperation, _ status: LineStatus, item: JSONObject?, undo: UndoAction? = nil)
+        -> LineResult
+    {
+        LineResult(
+            line: operation.line, status: status, key: operation.key, item: item, undo: atomic ? undo : nil,
+            digest: operation.digest)
     }
 
     /// The undo of an update: the previous values of exactly the changed fields.
@@ -88,9 +93,11 @@ package struct BatchRecordExecutor: Sendable {
     private func update(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
         let selection = selection(operation.model)
         let target = RecordUpdater.Target(
-            model: operation.model, changeSet: ChangeSet(key: operation.key, changes: operation.changes), condition: operation.condition,
+            model: operation.model, changeSet: ChangeSet(key: operation.key, changes: operation.changes),
+            condition: operation.condition,
             expectVersion: operation.expectVersion, selection: selection,
-            fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection, versioned: operation.versioned)
+            fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection,
+            versioned: operation.versioned)
         switch try await records.update(target, readsBefore: atomic) {
         case .updated(let item, _, let before):
             let object = item.objectValue
@@ -108,13 +115,17 @@ package struct BatchRecordExecutor: Sendable {
         let target = RecordService.CreateTarget(
             model: model, input: ChangeSet(key: operation.key, changes: operation.changes).input(version: nil),
             // A key made from the line (no "key" given) is the server's to replace; a key given must come back.
-            checkedKey: operation.keyGiven ? operation.key : JSONObject(), key: operation.key, condition: operation.condition,
-            selection: selection, fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection)
+            checkedKey: operation.keyGiven ? operation.key : JSONObject(), key: operation.key,
+            condition: operation.condition,
+            selection: selection,
+            fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection)
         switch try await records.create(target) {
         case .created(let item, _), .createdUnseen(let item):
             return result(operation, .created, item: item, undo: removal(operation, item: item))
         case .exists:
-            throw GQLPatchError(.conflict, "\(operation.recordName) already exists (or the \"if\" condition is false); nothing was written")
+            throw GQLPatchError(
+                .conflict,
+                "\(operation.recordName) already exists (or the \"if\" condition is false); nothing was written")
         }
     }
 
@@ -130,7 +141,8 @@ package struct BatchRecordExecutor: Sendable {
         let model = operation.model
         let outcome = try await records.delete(
             RecordService.DeleteTarget(
-                model: model, key: operation.key, condition: operation.condition, expectVersion: operation.expectVersion,
+                model: model, key: operation.key, condition: operation.condition,
+                expectVersion: operation.expectVersion,
                 selection: selection(model), versioned: operation.versioned),
             readsBefore: atomic && !operation.versioned)
         let undo = outcome.before.map { UndoAction.recreate(model: model.name, key: operation.key, record: $0) }

@@ -1,9 +1,9 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// Undoes applied lines for `--atomic`. Every undo is guarded so that a record someone else changed
 /// after the line was applied is reported (`rollback_failed`), never overwritten: versioned models by
@@ -49,16 +49,24 @@ package struct BatchRollback: Sendable {
     }
 
     /// Unversioned: the record must still hold what the line left.
-    private func checkUnchanged(model: Model, name: String, key: JSONObject, left: JSONObject) async throws(GQLPatchError) {
+    private func checkUnchanged(model: Model, name: String, key: JSONObject, left: JSONObject)
+        async throws(GQLPatchError)
+    {
         let records = BatchRecordExecutor(
-            catalogue: catalogue, sender: sender, retryConflicts: 0, conflictResolution: .off, atomic: false, wording: wording
+            catalogue: catalogue, sender: sender, retryConflicts: 0, conflictResolution: .off, atomic: false,
+            wording: wording
         ).records
-        guard let record = try await records.fetch(model, key: key, selection: selection(model)), record["_deleted"] != .bool(true) else {
+        guard let record = try await records.fetch(model, key: key, selection: selection(model)),
+            record["_deleted"] != .bool(true)
+        else {
             throw GQLPatchError(.notFound, "\(name) was deleted after the line was applied; not undone")
         }
-        let changed = ResponseComparer(catalogue: catalogue, model: model).unchangedFields(record: record, changes: left)
+        let changed = ResponseComparer(catalogue: catalogue, model: model).unchangedFields(
+            record: record, changes: left)
         if !changed.isEmpty {
-            throw GQLPatchError(.conflict, "\(name) changed after the line was applied (\(changed.joined(separator: ", "))); not undone")
+            throw GQLPatchError(
+                .conflict, "\(name) changed after the line was applied (\(changed.joined(separator: ", "))); not undone"
+            )
         }
     }
 
@@ -107,11 +115,14 @@ package struct BatchRollback: Sendable {
             condition = try guardCondition(model: model, left: left)
         }
         let input = ChangeSet(key: key, changes: previous).input(version: version)
-        let request = try documents.updateMutation(model: model, selection: selection(model), input: input, condition: condition)
+        let request = try documents.updateMutation(
+            model: model, selection: selection(model), input: input, condition: condition)
         _ = try await send(request, name: name, model: model, key: key, field: model.operations.update)
     }
 
-    private func remove(model: Model, name: String, key: JSONObject, left: JSONObject, version: Int?) async throws(GQLPatchError) {
+    private func remove(model: Model, name: String, key: JSONObject, left: JSONObject, version: Int?)
+        async throws(GQLPatchError)
+    {
         var condition: JSONValue?
         var input = key
         if let version {
@@ -120,7 +131,8 @@ package struct BatchRollback: Sendable {
             try await checkUnchanged(model: model, name: name, key: key, left: left)
             condition = try guardCondition(model: model, left: left)
         }
-        let request = try documents.deleteMutation(model: model, selection: selection(model), input: input, condition: condition)
+        let request = try documents.deleteMutation(
+            model: model, selection: selection(model), input: input, condition: condition)
         _ = try await send(request, name: name, model: model, key: key, field: model.operations.delete)
     }
 
@@ -129,7 +141,8 @@ package struct BatchRollback: Sendable {
             throw GQLPatchError(.invalidInput, "the API has no create operation for \(model.name)")
         }
         var input = key
-        for (field, value) in record where createInput.field(field) != nil && input[field] == nil && field != "_version" {
+        for (field, value) in record where createInput.field(field) != nil && input[field] == nil && field != "_version"
+        {
             input[field] = value
         }
         let request = try documents.createMutation(model: model, selection: selection(model), input: input)

@@ -1,9 +1,9 @@
 import FoundationEssentials
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSupport
+import JSON
 
 /// The real `BatchSending`: posts through the run's one transport (one curl multi handle, connections kept
 /// alive) with the client's credentials, waits for `--rate`, and retries what `RetryPolicy` allows.
@@ -58,7 +58,9 @@ package struct BatchSender: BatchSending {
             }
             if RetryPolicy.mayHaveArrived(failure) { ambiguous = true }
             if let trace = client.trace, case .failure(let error) = result {
-                trace("\(error.message); retrying in \(DecimalText.fixed(wait, fractionDigits: 2)) s (try \(attempt + 1) of \(policy.maxAttempts))")
+                trace(
+                    "\(error.message); retrying in \(DecimalText.fixed(wait, fractionDigits: 2)) s (try \(attempt + 1) of \(policy.maxAttempts))"
+                )
             }
             if let onRetry {
                 if case .failure(let error) = result { onRetry(request, error) } else { onRetry(request, nil) }

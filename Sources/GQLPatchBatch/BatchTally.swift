@@ -1,4 +1,5 @@
 import GQLPatchSupport
+
 /// Counts of an `apply` run by status, for the summary on stderr and the progress line.
 package struct BatchTally: Sendable {
     package private(set) var counts: [LineStatus: Int] = [:]
@@ -39,7 +40,8 @@ package struct BatchTally: Sendable {
         if otherShards > 0 { parts.append("\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out") }
         if parts.isEmpty { parts = ["nothing to do"] }
         let head = interrupted ? "interrupted after" : stopped ? "stopped after" : "done:"
-        return "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "
+        return
+            "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "
             + "(\(DecimalText.fixed(rate, fractionDigits: 1)) lines/s): \(parts.joined(separator: ", "))"
     }
 }

@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 /// What became of one input line: printed as one JSON output line, recorded in the journal when done.
 package struct LineResult: Sendable {
@@ -39,7 +39,10 @@ package struct LineResult: Sendable {
         return .object(object)
     }
 
-    package static func failure(_ operation: BatchOperation, _ status: LineStatus, _ error: GQLPatchError) -> LineResult {
-        LineResult(line: operation.line, status: status, key: operation.key, error: error.message, code: error.code, digest: operation.digest)
+    package static func failure(_ operation: BatchOperation, _ status: LineStatus, _ error: GQLPatchError) -> LineResult
+    {
+        LineResult(
+            line: operation.line, status: status, key: operation.key, error: error.message, code: error.code,
+            digest: operation.digest)
     }
 }

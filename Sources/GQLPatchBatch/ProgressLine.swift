@@ -1,4 +1,5 @@
 import GQLPatchSupport
+
 /// The progress line `apply` redraws in place on stderr when stderr is a terminal:
 /// `1200/5000 lines  240.0/s  3 errors  ETA 16 s`.
 package struct ProgressLine: Sendable {

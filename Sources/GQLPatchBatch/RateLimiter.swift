@@ -1,6 +1,5 @@
 import GQLPatchSupport
 
-
 /// `--rate N`: hands out start times spaced 1/N seconds apart, so requests (retries included) never
 /// go out faster than N a second. Shared by all requests of a batch.
 package final class RateLimiter: Sendable {

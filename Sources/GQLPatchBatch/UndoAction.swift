@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchRecords
+import JSON
 
 /// How `--atomic` undoes one applied line. Stored in the journal (`json()` / `init(json:)`) so a
 /// resumed run can still roll back lines applied before the interruption.
@@ -29,13 +29,20 @@ package enum UndoAction: Sendable, Equatable {
         var object = JSONObject()
         switch self {
         case .revert(let model, let key, let previous, let left, let version):
-            object = JSONObject([("do", "revert"), ("model", .string(model)), ("key", .object(key)), ("previous", .object(previous)), ("left", .object(left))])
+            object = JSONObject([
+                ("do", "revert"), ("model", .string(model)), ("key", .object(key)), ("previous", .object(previous)),
+                ("left", .object(left)),
+            ])
             if let version { object["version"] = .int(version) }
         case .remove(let model, let key, let left, let version):
-            object = JSONObject([("do", "remove"), ("model", .string(model)), ("key", .object(key)), ("left", .object(left))])
+            object = JSONObject([
+                ("do", "remove"), ("model", .string(model)), ("key", .object(key)), ("left", .object(left)),
+            ])
             if let version { object["version"] = .int(version) }
         case .recreate(let model, let key, let record):
-            object = JSONObject([("do", "recreate"), ("model", .string(model)), ("key", .object(key)), ("record", .object(record))])
+            object = JSONObject([
+                ("do", "recreate"), ("model", .string(model)), ("key", .object(key)), ("record", .object(record)),
+            ])
         }
         return .object(object)
     }
@@ -65,7 +72,8 @@ package enum UndoAction: Sendable, Equatable {
     /// `lineName`: the line in messages (`line 3 of changes.jsonl`).
     package func mismatch(with operation: BatchOperation, lineName: String) -> String? {
         guard model == operation.model.name, Self.same(.object(key), .object(operation.key)) else {
-            return "is for \(ModelLookup.describe(modelName: model, key: key)), but \(lineName) is for \(operation.recordName)"
+            return
+                "is for \(ModelLookup.describe(modelName: model, key: key)), but \(lineName) is for \(operation.recordName)"
         }
         let changes = JSONValue.object(operation.changes)
         switch (self, operation.kind) {

@@ -12,7 +12,9 @@ import GQLPatchSupport
 package enum HTTPDate {
     private static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let longDayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     /// Seconds since 1970-01-01T00:00:00Z, or nil when `text` is not an HTTP-date. `now` (seconds
     /// since 1970) only places the two-digit year of the RFC 850 form.
@@ -47,7 +49,8 @@ package enum HTTPDate {
     /// `Sun Nov  6 08:49:37 1994`
     private static func asctimeDate(_ bytes: [UInt8]) -> Int? {
         var cursor = DateTextCursor(bytes: bytes)
-        guard cursor.word(dayNames) != nil, cursor.literal(" "), let month = cursor.word(monthNames), cursor.literal(" ")
+        guard cursor.word(dayNames) != nil, cursor.literal(" "), let month = cursor.word(monthNames),
+            cursor.literal(" ")
         else { return nil }
         let day: Int
         if cursor.literal(" ") {

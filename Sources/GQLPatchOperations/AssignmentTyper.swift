@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Types one `F=TEXT`, `F:=JSON`, `F=@PATH` or unset value for a schema type, with `ValueTyper`.
 /// A file's text is taken as it is for `String`/`ID`, else trimmed and typed like `F=TEXT`.
@@ -9,7 +9,9 @@ package struct AssignmentTyper: Sendable {
     package var catalogue: ModelCatalogue
     package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
 
-    package func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+    package func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
+        -> JSONValue
+    {
         let typer = ValueTyper(catalogue: catalogue)
         switch assignment.value {
         case .null:

@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Turns a record's key (the whole key as one value, or field by field) and changes (a patch object,
 /// then single sets and unsets) into a typed `ChangeSet` for one model, checking every field against
@@ -54,7 +54,8 @@ public struct ChangeSetBuilder: Sendable {
             if let earlier = flagged[change.field] {
                 throw .usage(
                     earlier == flag
-                        ? "\(flag) \(change.field) given twice" : "\(change.field) given twice (\(earlier) and \(flag))")
+                        ? "\(flag) \(change.field) given twice" : "\(change.field) given twice (\(earlier) and \(flag))"
+                )
             }
             flagged[change.field] = flag
             let type = try changeableType(of: change.field, model: model, input: input, key: key)
@@ -95,7 +96,9 @@ public struct ChangeSetBuilder: Sendable {
                 given.append((assignment.field, assignment.value))
             }
             for field in model.primaryKey where !seen.contains(field) {
-                throw .invalidInput("\(wording.missing(field, in: .key)) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))")
+                throw .invalidInput(
+                    "\(wording.missing(field, in: .key)) (\(model.name)'s primary key is \(model.primaryKey.joined(separator: ", ")))"
+                )
             }
         }
         var typed = JSONObject()
@@ -105,7 +108,8 @@ public struct ChangeSetBuilder: Sendable {
             guard value != .null else {
                 throw .invalidInput("\(model.name).\(field): a primary-key field cannot be null")
             }
-            typed[field] = try self.value(of: FieldAssignment(field: field, value: value), as: type, at: "\(model.name).\(field)")
+            typed[field] = try self.value(
+                of: FieldAssignment(field: field, value: value), as: type, at: "\(model.name).\(field)")
         }
         return typed
     }
@@ -132,7 +136,8 @@ public struct ChangeSetBuilder: Sendable {
         }
         if model.primaryKey.contains(name) {
             let source: InputSource = if case .id = key { .id } else { .key }
-            throw .invalidInput("\(name) is part of the primary key and cannot be changed; it is given \(wording.given(in: source))")
+            throw .invalidInput(
+                "\(name) is part of the primary key and cannot be changed; it is given \(wording.given(in: source))")
         }
         if ["_version", "_deleted", "_lastChangedAt"].contains(name) {
             throw .invalidInput("\(name) is kept by conflict resolution and cannot be set")
@@ -140,7 +145,8 @@ public struct ChangeSetBuilder: Sendable {
         if let dot = name.firstIndex(of: ".") {
             let parent = String(name[..<dot])
             throw .invalidInput(
-                "\(name): parts of \(parent) cannot be changed alone; give the whole value (\(wording.assignment(parent, object: true, in: .set)))")
+                "\(name): parts of \(parent) cannot be changed alone; give the whole value (\(wording.assignment(parent, object: true, in: .set)))"
+            )
         }
         let modelField = model.field(name)
         if let field = input.field(name) { return field.type }
@@ -149,9 +155,11 @@ public struct ChangeSetBuilder: Sendable {
                 switch relationship.kind {
                 case .hasMany, .hasOne:
                     throw .invalidInput(
-                        "\(name) is a relationship (@\(relationship.kind.rawValue)); change the \(relationship.kind == .hasMany ? "child records" : "related record") instead")
+                        "\(name) is a relationship (@\(relationship.kind.rawValue)); change the \(relationship.kind == .hasMany ? "child records" : "related record") instead"
+                    )
                 case .belongsTo:
-                    let keys = relationship.keyFields.isEmpty ? "" : " (\(relationship.keyFields.joined(separator: ", ")))"
+                    let keys =
+                        relationship.keyFields.isEmpty ? "" : " (\(relationship.keyFields.joined(separator: ", ")))"
                     throw .invalidInput("\(name) is a relationship (@belongsTo); set its key fields\(keys) instead")
                 }
             }
@@ -162,29 +170,36 @@ public struct ChangeSetBuilder: Sendable {
         }
         let settable = input.fields.map(\.name).filter { !model.primaryKey.contains($0) && $0 != "_version" }
         if let suggestion = FieldSuggestion.closest(to: name, among: settable + model.fields.map(\.name)) {
-            throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+            throw .invalidInput(
+                "unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
+            )
         }
-        throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(settable.joined(separator: ", ")))")
+        throw .invalidInput(
+            "unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(settable.joined(separator: ", ")))")
     }
 
     /// Refuses to null a field the model type declares non-null: the update input allows it, but the
     /// resolver would REMOVE the attribute and later reads of the record would fail.
     private func checkUnset(_ name: String, model: Model) throws(GQLPatchError) {
         if let field = model.field(name), field.isRequired {
-            throw .invalidInput("\(name) is required (\(field.type)) and cannot be unset; removing it would corrupt the record")
+            throw .invalidInput(
+                "\(name) is required (\(field.type)) and cannot be unset; removing it would corrupt the record")
         }
     }
 
     // MARK: - Values
 
     /// Types one value: `=TEXT`, `:=JSON`, `=@PATH` (verbatim text for String/ID) or unset.
-    private func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+    private func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
+        -> JSONValue
+    {
         try AssignmentTyper(catalogue: catalogue, readFile: readFile).value(of: assignment, as: type, at: path)
     }
 
     package static func trimmed(_ text: String) -> String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return String(text[first...last])

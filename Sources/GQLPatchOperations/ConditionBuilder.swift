@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Turns `FIELD=VALUE` condition pairs into a mutation's `condition` argument.
 ///
@@ -38,7 +38,9 @@ public struct ConditionBuilder: Sendable {
     /// re-created record), which `get` and `list` print as null too. `operators` is the field's
     /// `Model*Input` when the schema gives it: a test it lacks is left out, and one without either
     /// (an enum's `eq`/`ne` input) cannot test for null at all.
-    public static func nullTest(field: String, operators: InputObject?, place: String, described: String) throws(GQLPatchError) -> JSONValue {
+    public static func nullTest(field: String, operators: InputObject?, place: String, described: String)
+        throws(GQLPatchError) -> JSONValue
+    {
         var tests: [JSONValue] = []
         if operators == nil || operators?.field("attributeExists") != nil {
             tests.append(.object(JSONObject([(field, .object(JSONObject([("attributeExists", .bool(false))])))])))
@@ -49,7 +51,8 @@ public struct ConditionBuilder: Sendable {
         switch tests.count {
         case 0:
             throw .invalidInput(
-                "\(place): \(operators?.name ?? "its input") has no attributeExists or attributeType test, so \(described) cannot be tested for null")
+                "\(place): \(operators?.name ?? "its input") has no attributeExists or attributeType test, so \(described) cannot be tested for null"
+            )
         case 1: return tests[0]
         default: return .object(JSONObject([("or", .array(tests))]))
         }
@@ -61,18 +64,26 @@ public struct ConditionBuilder: Sendable {
             let names = model.fields.filter { $0.relationship == nil }.map(\.name)
             if let suggestion = FieldSuggestion.closest(to: pair.field, among: names) {
                 throw .invalidInput(
-                    "\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+                    "\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
+                )
             }
-            throw .invalidInput("\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
+            throw .invalidInput(
+                "\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name) (fields: \(names.joined(separator: ", ")))"
+            )
         }
         if field.relationship != nil || field.kind == .model || field.kind == .nonModel {
-            throw .invalidInput("\(wording.field(pair.field, in: .condition)): conditions can test only scalar and enum fields")
+            throw .invalidInput(
+                "\(wording.field(pair.field, in: .condition)): conditions can test only scalar and enum fields")
         }
         var eqType: TypeReference = .named(field.type.namedType)
         var operators: InputObject?
-        if let conditionName = model.operations.conditionInput, let conditionInput = catalogue.inputObjects[conditionName] {
+        if let conditionName = model.operations.conditionInput,
+            let conditionInput = catalogue.inputObjects[conditionName]
+        {
             guard let conditionField = conditionInput.field(pair.field) else {
-                throw .invalidInput("\(wording.field(pair.field, in: .condition)): \(conditionName) has no field \(pair.field), so it cannot be tested")
+                throw .invalidInput(
+                    "\(wording.field(pair.field, in: .condition)): \(conditionName) has no field \(pair.field), so it cannot be tested"
+                )
             }
             operators = catalogue.inputObjects[conditionField.type.namedType]
             if let eq = operators?.field("eq") {
@@ -80,7 +91,9 @@ public struct ConditionBuilder: Sendable {
             }
         }
         let isNull: () throws(GQLPatchError) -> JSONValue = { () throws(GQLPatchError) in
-            try Self.nullTest(field: pair.field, operators: operators, place: "\(wording.field(pair.field, in: .condition)):=null", described: path)
+            try Self.nullTest(
+                field: pair.field, operators: operators, place: "\(wording.field(pair.field, in: .condition)):=null",
+                described: path)
         }
         let typer = ValueTyper(catalogue: catalogue)
         let test: JSONValue

@@ -1,8 +1,8 @@
 import FoundationEssentials
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Turns a create's patch object and field values into the typed `input` of the model's create
 /// mutation, checking each field against the create input and every required field (non-null in the
@@ -53,12 +53,15 @@ package struct CreateInputBuilder: Sendable {
         }
         var named: Set<String> = []
         for value in values {
-            guard named.insert(value.field).inserted else { throw .usage("\(wording.field(value.field, in: .set)) given twice") }
+            guard named.insert(value.field).inserted else {
+                throw .usage("\(wording.field(value.field, in: .set)) given twice")
+            }
             let type = try settableType(of: value.field, model: model, input: input)
             typed[value.field] = try assignments.value(of: value, as: type, at: "\(model.name).\(value.field)")
         }
         var generatedID = false
-        if model.primaryKey == ["id"], typed["id"] == nil, let idField = input.field("id"), idField.type == .named("ID") {
+        if model.primaryKey == ["id"], typed["id"] == nil, let idField = input.field("id"), idField.type == .named("ID")
+        {
             var withID = JSONObject([("id", .string(makeID()))])
             for (name, value) in typed { withID[name] = value }
             typed = withID
@@ -68,23 +71,27 @@ package struct CreateInputBuilder: Sendable {
         if !missing.isEmpty {
             let list = missing.map { "\($0.name) (\($0.type))" }.joined(separator: ", ")
             let needed = missing.map { wording.assignment($0.name, object: false, in: .set) }.joined(separator: " ")
-            throw .invalidInput("\(model.name) needs \(missing.count == 1 ? "a value" : "values") for \(list): give \(needed)")
+            throw .invalidInput(
+                "\(model.name) needs \(missing.count == 1 ? "a value" : "values") for \(list): give \(needed)")
         }
         var key = JSONObject()
         for field in model.primaryKey {
             if let value = typed[field], !value.isNull { key[field] = value }
         }
-        return Result(input: typed, key: key, keyIsComplete: key.count == model.primaryKey.count, generatedID: generatedID)
+        return Result(
+            input: typed, key: key, keyIsComplete: key.count == model.primaryKey.count, generatedID: generatedID)
     }
 
     /// The create-input type of a field, or the reason it cannot be given.
-    private func settableType(of name: String, model: Model, input: InputObject) throws(GQLPatchError) -> TypeReference {
+    private func settableType(of name: String, model: Model, input: InputObject) throws(GQLPatchError) -> TypeReference
+    {
         if ["_version", "_deleted", "_lastChangedAt"].contains(name) {
             throw .invalidInput("\(name) is kept by conflict resolution and cannot be set")
         }
         if name.contains(".") {
             let parent = String(name[..<name.firstIndex(of: ".")!])
-            throw .invalidInput("\(name): give the whole value of \(parent) (\(wording.assignment(parent, object: true, in: .set)))")
+            throw .invalidInput(
+                "\(name): give the whole value of \(parent) (\(wording.assignment(parent, object: true, in: .set)))")
         }
         if let field = input.field(name) { return field.type }
         if let field = model.field(name) {
@@ -94,15 +101,20 @@ package struct CreateInputBuilder: Sendable {
                 case .belongsTo:
                     throw .invalidInput("\(name) is a relationship (@belongsTo); set its key fields\(keys) instead")
                 case .hasMany, .hasOne:
-                    throw .invalidInput("\(name) is a relationship (@\(relationship.kind.rawValue)); create the related records with their own command")
+                    throw .invalidInput(
+                        "\(name) is a relationship (@\(relationship.kind.rawValue)); create the related records with their own command"
+                    )
                 }
             }
             throw .invalidInput("\(name) is set by the server (\(input.name) has no such field)")
         }
         let names = input.fields.map(\.name).filter { $0 != "_version" }
         if let suggestion = FieldSuggestion.closest(to: name, among: names) {
-            throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?")
+            throw .invalidInput(
+                "unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
+            )
         }
-        throw .invalidInput("unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
+        throw .invalidInput(
+            "unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
     }
 }

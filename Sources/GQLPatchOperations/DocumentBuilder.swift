@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Builds the GraphQL documents and variables for a model's operations, with the names and argument
 /// types the catalogue records (`getItem(id: ID!)`, `UpdateItemInput`, ...). Operation names are
@@ -10,14 +10,17 @@ public struct DocumentBuilder: Sendable {
     public init() {}
 
     /// `query GetItem($id: ID!) { getItem(id: $id) { ... } }`, one variable per get argument, taken from `key`.
-    public func getQuery(model: Model, selection: SelectionSet, key: JSONObject) throws(GQLPatchError) -> GraphQLRequestBody {
+    public func getQuery(model: Model, selection: SelectionSet, key: JSONObject) throws(GQLPatchError)
+        -> GraphQLRequestBody
+    {
         guard let field = model.operations.get else {
             throw .invalidInput("the API has no get operation for \(model.name)")
         }
         var arguments = model.operations.getArguments
         if arguments.isEmpty {
             arguments = model.primaryKey.map { name in
-                OperationArgument(name: name, type: model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
+                OperationArgument(
+                    name: name, type: model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
             }
         }
         var variables = JSONObject()
@@ -34,7 +37,9 @@ public struct DocumentBuilder: Sendable {
 
     /// `query ListItems($filter: ...) { listItems(filter: $filter) { items { ... } nextToken } }`, declaring
     /// only the arguments given, with their schema types.
-    public func listQuery(model: Model, selection: SelectionSet, arguments: JSONObject) throws(GQLPatchError) -> GraphQLRequestBody {
+    public func listQuery(model: Model, selection: SelectionSet, arguments: JSONObject) throws(GQLPatchError)
+        -> GraphQLRequestBody
+    {
         guard let field = model.operations.list else {
             throw .invalidInput("the API has no list operation for \(model.name)")
         }
@@ -100,7 +105,8 @@ public struct DocumentBuilder: Sendable {
     }
 
     private func request(
-        kind: String, name: String, field: String, arguments: [OperationArgument], selection: String, variables: JSONObject
+        kind: String, name: String, field: String, arguments: [OperationArgument], selection: String,
+        variables: JSONObject
     ) -> GraphQLRequestBody {
         var text = "\(kind) \(name)"
         if !arguments.isEmpty {

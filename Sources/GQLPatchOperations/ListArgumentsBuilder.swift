@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Turns a listing's field tests, JSON filter, sort order and page size into the arguments of the
 /// model's list query. Field tests on the partition key (for models whose list query takes it) and
@@ -45,7 +45,8 @@ package struct ListArgumentsBuilder: Sendable {
         if let partition = model.primaryKey.first, let argument = listArguments.first(where: { $0.name == partition }),
             let index = remaining.firstIndex(where: { $0.field == partition && $0.value != .null })
         {
-            arguments[partition] = try assignments.value(of: remaining[index], as: argument.type.nullable, at: wording.field(partition, in: .filter))
+            arguments[partition] = try assignments.value(
+                of: remaining[index], as: argument.type.nullable, at: wording.field(partition, in: .filter))
             remaining.remove(at: index)
             try sortKeyCondition(model: model, remaining: &remaining, into: &arguments, assignments: assignments)
         }
@@ -57,7 +58,9 @@ package struct ListArgumentsBuilder: Sendable {
             guard let filterName = model.operations.filterInput, catalogue.inputObjects[filterName] != nil else {
                 throw .invalidInput("\(wording.name(.filterJSON)): the schema has no filter input for \(model.name)")
             }
-            terms.append(try ValueTyper(catalogue: catalogue).value(fromJSON: filter, as: .named(filterName), at: wording.name(.filterJSON)))
+            terms.append(
+                try ValueTyper(catalogue: catalogue).value(
+                    fromJSON: filter, as: .named(filterName), at: wording.name(.filterJSON)))
         }
         if !terms.isEmpty {
             guard listArguments.contains(where: { $0.name == "filter" }) else {
@@ -69,9 +72,12 @@ package struct ListArgumentsBuilder: Sendable {
             let partition = model.primaryKey.first ?? "id"
             guard arguments[partition] != nil, listArguments.contains(where: { $0.name == "sortDirection" }) else {
                 if listArguments.contains(where: { $0.name == "sortDirection" }) {
-                    throw .invalidInput("\(wording.name(.sort)) needs \(wording.name(.filter)) on \(model.name)'s partition key (\(partition)=VALUE)")
+                    throw .invalidInput(
+                        "\(wording.name(.sort)) needs \(wording.name(.filter)) on \(model.name)'s partition key (\(partition)=VALUE)"
+                    )
                 }
-                throw .invalidInput("\(wording.name(.sort)): \(model.name) has no sort key (\(list) takes no sortDirection)")
+                throw .invalidInput(
+                    "\(wording.name(.sort)): \(model.name) has no sort key (\(list) takes no sortDirection)")
             }
             arguments["sortDirection"] = .string(sort == .asc ? "ASC" : "DESC")
         }
@@ -107,17 +113,21 @@ package struct ListArgumentsBuilder: Sendable {
         guard !given.isEmpty else { return }
         if sortKeys.count == 1 {
             let type = condition.field("eq")?.type ?? model.field(sortKeys[0])?.type.nullable ?? .named("String")
-            let value = try assignments.value(of: given[0].1, as: type.nullable, at: wording.field(sortKeys[0], in: .filter))
+            let value = try assignments.value(
+                of: given[0].1, as: type.nullable, at: wording.field(sortKeys[0], in: .filter))
             arguments[argument.name] = .object(JSONObject([("eq", value)]))
         } else {
             let operation = given.count == sortKeys.count ? "eq" : "beginsWith"
-            guard let compositeName = condition.field(operation)?.type.namedType, let composite = catalogue.inputObjects[compositeName] else {
+            guard let compositeName = condition.field(operation)?.type.namedType,
+                let composite = catalogue.inputObjects[compositeName]
+            else {
                 return
             }
             var parts = JSONObject()
             for (name, assignment) in given {
                 let type = composite.field(name)?.type ?? .named("String")
-                parts[name] = try assignments.value(of: assignment, as: type.nullable, at: wording.field(name, in: .filter))
+                parts[name] = try assignments.value(
+                    of: assignment, as: type.nullable, at: wording.field(name, in: .filter))
             }
             arguments[argument.name] = .object(JSONObject([(operation, .object(parts))]))
         }
@@ -125,26 +135,36 @@ package struct ListArgumentsBuilder: Sendable {
         remaining.removeAll { used.contains($0.field) }
     }
 
-    private func filterTerm(_ condition: FieldAssignment, model: Model, assignments: AssignmentTyper) throws(GQLPatchError) -> JSONValue {
+    private func filterTerm(_ condition: FieldAssignment, model: Model, assignments: AssignmentTyper)
+        throws(GQLPatchError) -> JSONValue
+    {
         guard let filterName = model.operations.filterInput, let filter = catalogue.inputObjects[filterName] else {
-            throw .invalidInput("\(wording.field(condition.field, in: .filter)): the schema has no filter input for \(model.name)")
+            throw .invalidInput(
+                "\(wording.field(condition.field, in: .filter)): the schema has no filter input for \(model.name)")
         }
         let names = filter.fields.map(\.name).filter { !["and", "or", "not"].contains($0) }
         guard let field = filter.field(condition.field), names.contains(condition.field) else {
             if let suggestion = FieldSuggestion.closest(to: condition.field, among: names) {
-                throw .invalidInput("\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(condition.field)); did you mean \(ValueTyper.quoted(suggestion))?")
+                throw .invalidInput(
+                    "\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(condition.field)); did you mean \(ValueTyper.quoted(suggestion))?"
+                )
             }
-            throw .invalidInput("\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(condition.field)) (fields: \(names.joined(separator: ", ")))")
+            throw .invalidInput(
+                "\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(condition.field)) (fields: \(names.joined(separator: ", ")))"
+            )
         }
         if condition.value == .null || condition.value == .json("null") {
             return try ConditionBuilder.nullTest(
                 field: condition.field, operators: catalogue.inputObjects[field.type.namedType],
-                place: "\(wording.field(condition.field, in: .filter)):=null", described: "\(model.name).\(condition.field)")
+                place: "\(wording.field(condition.field, in: .filter)):=null",
+                described: "\(model.name).\(condition.field)")
         }
         guard let eq = catalogue.inputObjects[field.type.namedType]?.field("eq") else {
-            throw .invalidInput("\(wording.field(condition.field, in: .filter)): \(field.type.namedType) has no eq test")
+            throw .invalidInput(
+                "\(wording.field(condition.field, in: .filter)): \(field.type.namedType) has no eq test")
         }
-        let value = try assignments.value(of: condition, as: eq.type.nullable, at: wording.field(condition.field, in: .filter))
+        let value = try assignments.value(
+            of: condition, as: eq.type.nullable, at: wording.field(condition.field, in: .filter))
         return .object(JSONObject([(condition.field, .object(JSONObject([("eq", value)])))]))
     }
 }

@@ -20,7 +20,8 @@ package struct PageTokenGuard: Sendable {
         guard seen.insert(token).inserted else {
             throw GQLPatchError(
                 .badResponse,
-                "\(listing): the server returned nextToken \(Redactor.redact(token)) a second time, on page \(seen.count + 1) (the pages go round in a cycle); stopped")
+                "\(listing): the server returned nextToken \(Redactor.redact(token)) a second time, on page \(seen.count + 1) (the pages go round in a cycle); stopped"
+            )
         }
         return token
     }

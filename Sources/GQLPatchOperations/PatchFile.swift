@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 /// Reads a patch file (`-`: standard input): a JSON object of changes (null = unset).
 package enum PatchFile {
@@ -12,10 +12,13 @@ package enum PatchFile {
         do {
             value = try JSONValue.parse(bytes)
         } catch {
-            throw .invalidInput("\(name):\(error.line):\(error.column): error: \(wording.name(.patch)): \(error.message)")
+            throw .invalidInput(
+                "\(name):\(error.line):\(error.column): error: \(wording.name(.patch)): \(error.message)")
         }
         guard let object = value.objectValue else {
-            throw .invalidInput("\(name): error: \(wording.name(.patch)) expects a JSON object of field changes, got \(kind(of: value))")
+            throw .invalidInput(
+                "\(name): error: \(wording.name(.patch)) expects a JSON object of field changes, got \(kind(of: value))"
+            )
         }
         return object
     }

@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Checks a hand-written executable document before it is sent, and types its `--var` values from
 /// the operation's variable definitions. Every problem in the document is reported as
@@ -34,29 +34,40 @@ package struct QueryDocumentChecker: Sendable {
         package var variables: JSONObject
     }
 
-    package func check(_ document: Document, operationName: String?, variables: [FieldAssignment]) throws(GQLPatchError) -> Checked {
+    package func check(_ document: Document, operationName: String?, variables: [FieldAssignment]) throws(GQLPatchError)
+        -> Checked
+    {
         var fragments: [String: FragmentDefinition] = [:]
         var operations: [OperationDefinition] = []
         for definition in document.definitions {
             switch definition {
             case .operation(let operation): operations.append(operation)
             case .fragment(let fragment): fragments[fragment.name] = fragment
-            case .type(let type): throw located(type.location, "a query document holds operations and fragments, not type definitions")
-            case .schema(let schema): throw located(schema.location, "a query document holds operations and fragments, not a schema definition")
-            case .directive(let directive): throw located(directive.location, "a query document holds operations and fragments, not directive definitions")
+            case .type(let type):
+                throw located(type.location, "a query document holds operations and fragments, not type definitions")
+            case .schema(let schema):
+                throw located(
+                    schema.location, "a query document holds operations and fragments, not a schema definition")
+            case .directive(let directive):
+                throw located(
+                    directive.location, "a query document holds operations and fragments, not directive definitions")
             }
         }
         let operation = try choose(operations, name: operationName)
         let described = operation.name.map { "operation \($0)" } ?? "the operation"
         if operation.operation == .subscription {
-            throw located(operation.location, "subscriptions are not served over HTTP; gqlpatch sends queries and mutations")
+            throw located(
+                operation.location, "subscriptions are not served over HTTP; gqlpatch sends queries and mutations")
         }
         var problems: [String] = []
         // Variables used (with where) and declared.
         var used: [(String, SourceLocation)] = []
         var visited: Set<String> = []
-        collectVariables(operation.selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: operation.location)
-        for directive in operation.directives { for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) } }
+        collectVariables(
+            operation.selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: operation.location)
+        for directive in operation.directives {
+            for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) }
+        }
         let declared = Set(operation.variableDefinitions.map(\.name))
         var reported: Set<String> = []
         for (name, location) in used where !declared.contains(name) && reported.insert(name).inserted {
@@ -73,8 +84,11 @@ package struct QueryDocumentChecker: Sendable {
         if roots != nil {
             for definition in operation.variableDefinitions {
                 let typeName = definition.type.namedType
-                if !catalogue.scalars.contains(typeName), catalogue.enums[typeName] == nil, catalogue.inputObjects[typeName] == nil {
-                    problems.append(message(definition.location, "variable $\(definition.name): unknown type \(typeName)"))
+                if !catalogue.scalars.contains(typeName), catalogue.enums[typeName] == nil,
+                    catalogue.inputObjects[typeName] == nil
+                {
+                    problems.append(
+                        message(definition.location, "variable $\(definition.name): unknown type \(typeName)"))
                 }
             }
         }
@@ -86,31 +100,40 @@ package struct QueryDocumentChecker: Sendable {
             guard let definition = operation.variableDefinitions.first(where: { $0.name == assignment.field }) else {
                 let names = operation.variableDefinitions.map { "$\($0.name)" }
                 let known = names.isEmpty ? "it declares none" : "it declares \(names.joined(separator: ", "))"
-                throw .invalidInput("--var \(assignment.field): \(described) declares no variable $\(assignment.field) (\(known))")
+                throw .invalidInput(
+                    "--var \(assignment.field): \(described) declares no variable $\(assignment.field) (\(known))")
             }
             values[assignment.field] = try typer.value(of: assignment, as: definition.type, at: "$\(assignment.field)")
         }
         for definition in operation.variableDefinitions
         where definition.type.isNonNull && definition.defaultValue == nil && values[definition.name] == nil {
-            problems.append(message(definition.location, "variable $\(definition.name) (\(definition.type)) is required: give --var \(definition.name)=VALUE"))
+            problems.append(
+                message(
+                    definition.location,
+                    "variable $\(definition.name) (\(definition.type)) is required: give --var \(definition.name)=VALUE"
+                ))
         }
         if !problems.isEmpty { throw .invalidInput(problems.joined(separator: "\n")) }
         return Checked(operation: operation, variables: values)
     }
 
-    private func choose(_ operations: [OperationDefinition], name: String?) throws(GQLPatchError) -> OperationDefinition {
+    private func choose(_ operations: [OperationDefinition], name: String?) throws(GQLPatchError) -> OperationDefinition
+    {
         let start = SourceLocation(line: 1, column: 1, offset: 0)
         guard !operations.isEmpty else { throw located(start, "the document has no operation") }
         let names = operations.compactMap(\.name)
         if let name {
             guard let operation = operations.first(where: { $0.name == name }) else {
-                let known = names.isEmpty ? "it has only an anonymous operation" : "it has \(names.joined(separator: ", "))"
+                let known =
+                    names.isEmpty ? "it has only an anonymous operation" : "it has \(names.joined(separator: ", "))"
                 throw .invalidInput("--operation \(name): the document has no operation named \(name) (\(known))")
             }
             return operation
         }
         guard operations.count == 1 else {
-            throw .usage("the document has \(operations.count) operations (\(names.joined(separator: ", "))); choose one with --operation NAME")
+            throw .usage(
+                "the document has \(operations.count) operations (\(names.joined(separator: ", "))); choose one with --operation NAME"
+            )
         }
         return operations[0]
     }
@@ -128,14 +151,24 @@ package struct QueryDocumentChecker: Sendable {
                 case .field(let field):
                     if field.name.hasPrefix("__") { continue }
                     guard let arguments = known[field.name] else {
-                        let suggestion = FieldSuggestion.closest(to: field.name, among: Array(known.keys)).map { " (did you mean '\($0)'?)" } ?? ""
-                        problems.append(message(field.location, "\(typeName) has no field '\(field.name)'\(suggestion)"))
+                        let suggestion =
+                            FieldSuggestion.closest(to: field.name, among: Array(known.keys)).map {
+                                " (did you mean '\($0)'?)"
+                            } ?? ""
+                        problems.append(
+                            message(field.location, "\(typeName) has no field '\(field.name)'\(suggestion)"))
                         continue
                     }
                     guard let arguments else { continue }
                     for argument in field.arguments where !arguments.contains(argument.name) {
-                        let suggestion = FieldSuggestion.closest(to: argument.name, among: arguments).map { " (did you mean '\($0)'?)" } ?? ""
-                        problems.append(message(argument.location, "\(typeName).\(field.name) has no argument '\(argument.name)'\(suggestion)"))
+                        let suggestion =
+                            FieldSuggestion.closest(to: argument.name, among: arguments).map {
+                                " (did you mean '\($0)'?)"
+                            } ?? ""
+                        problems.append(
+                            message(
+                                argument.location,
+                                "\(typeName).\(field.name) has no argument '\(argument.name)'\(suggestion)"))
                     }
                 case .inlineFragment(_, _, let selectionSet, _):
                     walk(selectionSet)
@@ -160,15 +193,23 @@ package struct QueryDocumentChecker: Sendable {
             switch selection {
             case .field(let field):
                 for argument in field.arguments { collect(argument.value, at: argument.location, into: &used) }
-                for directive in field.directives { for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) } }
-                collectVariables(field.selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: fallback)
+                for directive in field.directives {
+                    for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) }
+                }
+                collectVariables(
+                    field.selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: fallback)
             case .inlineFragment(_, let directives, let selectionSet, _):
-                for directive in directives { for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) } }
+                for directive in directives {
+                    for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) }
+                }
                 collectVariables(selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: fallback)
             case .fragmentSpread(let name, let directives, _):
-                for directive in directives { for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) } }
+                for directive in directives {
+                    for argument in directive.arguments { collect(argument.value, at: argument.location, into: &used) }
+                }
                 guard let fragment = fragments[name], visited.insert(name).inserted else { continue }
-                collectVariables(fragment.selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: fallback)
+                collectVariables(
+                    fragment.selectionSet, fragments: fragments, visited: &visited, into: &used, fallback: fallback)
             }
         }
     }

@@ -1,6 +1,6 @@
+import GQLPatchSchema
 import GraphQLSDL
 import JSON
-import GQLPatchSchema
 
 /// Compares a record the API returned with the changes that were sent, to tell whether the changes
 /// took (after an AUTOMERGE that may have kept the server's values) or were already in place.
@@ -31,7 +31,8 @@ public struct ResponseComparer: Sendable {
                 guard let field = selection.fields.first(where: { $0.name == name }) else { return nil }
                 subselection = field.subselection
             }
-            return matches(record: record[name] ?? .null, sent: sent, type: type(of: name), selection: subselection) ? nil : name
+            return matches(record: record[name] ?? .null, sent: sent, type: type(of: name), selection: subselection)
+                ? nil : name
         }
     }
 
@@ -43,7 +44,9 @@ public struct ResponseComparer: Sendable {
     // MARK: - Comparison
 
     private func type(of name: String) -> TypeReference? {
-        if let input = model.operations.updateInput.flatMap({ catalogue.inputObjects[$0] }), let field = input.field(name) {
+        if let input = model.operations.updateInput.flatMap({ catalogue.inputObjects[$0] }),
+            let field = input.field(name)
+        {
             return field.type
         }
         return model.field(name)?.type
@@ -53,27 +56,36 @@ public struct ResponseComparer: Sendable {
         if sent.isNull || record.isNull { return sent.isNull && record.isNull }
         switch type?.nullable {
         case .list(let element):
-            guard let sentItems = sent.arrayValue, let recordItems = record.arrayValue, sentItems.count == recordItems.count else {
+            guard let sentItems = sent.arrayValue, let recordItems = record.arrayValue,
+                sentItems.count == recordItems.count
+            else {
                 return Self.equal(record, sent)
             }
-            return zip(recordItems, sentItems).allSatisfy { matches(record: $0, sent: $1, type: element, selection: selection) }
+            return zip(recordItems, sentItems).allSatisfy {
+                matches(record: $0, sent: $1, type: element, selection: selection)
+            }
         case .named(let name):
             if name == "AWSJSON" {
                 return Self.equal(Self.parsedJSON(record), Self.parsedJSON(sent))
             }
-            if let sentText = sent.stringValue, let recordText = record.stringValue, let sentValue = TemporalValue(sentText, scalar: name),
+            if let sentText = sent.stringValue, let recordText = record.stringValue,
+                let sentValue = TemporalValue(sentText, scalar: name),
                 let recordValue = TemporalValue(recordText, scalar: name)
             {
                 return sentValue == recordValue
             }
-            if let input = catalogue.inputObjects[name], let sentObject = sent.objectValue, let recordObject = record.objectValue {
+            if let input = catalogue.inputObjects[name], let sentObject = sent.objectValue,
+                let recordObject = record.objectValue
+            {
                 return sentObject.allSatisfy { key, value in
                     var subselection: SelectionSet?
                     if let selection {
                         guard let field = selection.fields.first(where: { $0.name == key }) else { return true }
                         subselection = field.subselection
                     }
-                    return matches(record: recordObject[key] ?? .null, sent: value, type: input.field(key)?.type, selection: subselection)
+                    return matches(
+                        record: recordObject[key] ?? .null, sent: value, type: input.field(key)?.type,
+                        selection: subselection)
                 }
             }
             return Self.equal(record, sent)

@@ -1,5 +1,5 @@
-import GraphQLSDL
 import GQLPatchSchema
+import GraphQLSDL
 
 /// The fields of the root types (query, mutation) a hand-written document may use, with their
 /// argument names when the schema spells them out. Built from the catalogue's model operations and,
@@ -8,7 +8,9 @@ import GQLPatchSchema
 package struct RootFieldTable: Sendable {
     /// Known fields per operation type; `nil` for a type whose fields are not all known (then it is not checked).
     package var fields: [OperationType: [String: [String]?]] = [:]
-    package var typeNames: [OperationType: String] = [.query: "Query", .mutation: "Mutation", .subscription: "Subscription"]
+    package var typeNames: [OperationType: String] = [
+        .query: "Query", .mutation: "Mutation", .subscription: "Subscription",
+    ]
 
     package init(catalogue: ModelCatalogue, sdl: Document?, file: String) {
         var query: [String: [String]?] = [:]
@@ -31,7 +33,9 @@ package struct RootFieldTable: Sendable {
             typeNames[.mutation] = table.mutationTypeName
             typeNames[.subscription] = table.subscriptionTypeName
             for field in table[table.queryTypeName]?.fields ?? [] { query[field.name] = field.arguments.map(\.name) }
-            for field in table[table.mutationTypeName]?.fields ?? [] { mutation[field.name] = field.arguments.map(\.name) }
+            for field in table[table.mutationTypeName]?.fields ?? [] {
+                mutation[field.name] = field.arguments.map(\.name)
+            }
         }
         fields[.query] = query
         fields[.mutation] = mutation

@@ -1,6 +1,7 @@
 extension ScalarFormat {
     private static let dateForm = "expected YYYY-MM-DD with an optional offset Z, ±hh:mm or ±hh:mm:ss"
-    private static let timeForm = "expected hh:mm, hh:mm:ss or hh:mm:ss.sss with an optional offset Z, ±hh:mm or ±hh:mm:ss"
+    private static let timeForm =
+        "expected hh:mm, hh:mm:ss or hh:mm:ss.sss with an optional offset Z, ±hh:mm or ±hh:mm:ss"
     private static let dateTimeForm = "expected YYYY-MM-DDThh:mm[:ss[.sss]] followed by Z, ±hh:mm or ±hh:mm:ss"
     private static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -88,7 +89,9 @@ extension ScalarFormat {
         }
 
         package mutating func time(form: String) -> String? {
-            guard let hour = number(digits: 2), take(UInt8(ascii: ":")), let minute = number(digits: 2) else { return form }
+            guard let hour = number(digits: 2), take(UInt8(ascii: ":")), let minute = number(digits: 2) else {
+                return form
+            }
             guard hour <= 23 else { return "hour \(hour)" }
             guard minute <= 59 else { return "minute \(minute)" }
             guard take(UInt8(ascii: ":")) else { return nil }
@@ -104,7 +107,9 @@ extension ScalarFormat {
         package mutating func offset(form: String) -> String? {
             if take(UInt8(ascii: "Z")) { return nil }
             guard take(UInt8(ascii: "+")) || take(UInt8(ascii: "-")) else { return form }
-            guard let hour = number(digits: 2), take(UInt8(ascii: ":")), let minute = number(digits: 2) else { return form }
+            guard let hour = number(digits: 2), take(UInt8(ascii: ":")), let minute = number(digits: 2) else {
+                return form
+            }
             guard hour <= 23 else { return "offset hour \(hour)" }
             guard minute <= 59 else { return "offset minute \(minute)" }
             guard take(UInt8(ascii: ":")) else { return nil }

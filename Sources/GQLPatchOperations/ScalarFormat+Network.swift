@@ -18,14 +18,19 @@ extension ScalarFormat {
             return byte == 0x20 ? "contains a space" : "contains a control character"
         }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, isAlpha(bytes[0]),
-            bytes[1..<colon].allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            bytes[1..<colon].allSatisfy({
+                isAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         else { return "expected a scheme such as https: or mailto:" }
         let rest = bytes[(colon + 1)...]
         guard !rest.isEmpty else { return "nothing after the scheme" }
         var path = rest
         if rest.starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")]) {
             let afterSlashes = rest.dropFirst(2)
-            let end = afterSlashes.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            let end =
+                afterSlashes.firstIndex {
+                    $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+                }
                 ?? afterSlashes.endIndex
             var authority = afterSlashes[..<end]
             if let at = authority.lastIndex(of: UInt8(ascii: "@")) { authority = authority[(at + 1)...] }
@@ -45,7 +50,8 @@ extension ScalarFormat {
         }
         let pathEnd = path.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? path.endIndex
         let pathPart = Array(path[..<pathEnd])
-        for index in pathPart.indices.dropLast() where pathPart[index] == UInt8(ascii: "/") && pathPart[index + 1] == UInt8(ascii: "/") {
+        for index in pathPart.indices.dropLast()
+        where pathPart[index] == UInt8(ascii: "/") && pathPart[index + 1] == UInt8(ascii: "/") {
             return "// inside the path"
         }
         return nil
@@ -95,7 +101,8 @@ extension ScalarFormat {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return false }
         return parts.allSatisfy { part in
-            guard (1...3).contains(part.count), part.utf8.allSatisfy(isDigit), let value = Int(part), value <= 255 else {
+            guard (1...3).contains(part.count), part.utf8.allSatisfy(isDigit), let value = Int(part), value <= 255
+            else {
                 return false
             }
             return part.count == 1 || part.first != "0"
@@ -159,7 +166,8 @@ extension ScalarFormat {
     }
 
     private static func isAlpha(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     private static func isAlphanumeric(_ byte: UInt8) -> Bool {
@@ -167,7 +175,8 @@ extension ScalarFormat {
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
+        isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 
     private static func shown(_ byte: UInt8) -> String {

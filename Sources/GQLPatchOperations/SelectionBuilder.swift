@@ -30,7 +30,9 @@ public struct SelectionBuilder: Sendable {
         for path in names {
             guard !path.isEmpty else { throw .usage("\(wording.name(.select)): empty field name") }
             let parts = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            guard !parts.contains(where: \.isEmpty) else { throw .usage("\(wording.name(.select)): empty field name in \(ValueTyper.quoted(path))") }
+            guard !parts.contains(where: \.isEmpty) else {
+                throw .usage("\(wording.name(.select)): empty field name in \(ValueTyper.quoted(path))")
+            }
             try add(parts, to: &root, fields: model.fields, typeName: model.name, path: path)
         }
         return withRequiredFields(try render(root, fields: model.fields), model: model)
@@ -38,8 +40,11 @@ public struct SelectionBuilder: Sendable {
 
     /// For reads (`get`, `list`): what is printed (the given paths, else the default) and what is
     /// fetched, which adds `_deleted` when the model has it so soft-deleted records can be told apart.
-    public func readSelections(for model: Model, paths: [String]?) throws(GQLPatchError) -> (printed: SelectionSet, fetched: SelectionSet) {
-        let printed = try paths.map { paths throws(GQLPatchError) in try selection(for: model, paths: paths) }
+    public func readSelections(for model: Model, paths: [String]?) throws(GQLPatchError) -> (
+        printed: SelectionSet, fetched: SelectionSet
+    ) {
+        let printed =
+            try paths.map { paths throws(GQLPatchError) in try selection(for: model, paths: paths) }
             ?? defaultSelection(for: model)
         var fetched = printed
         if model.field("_deleted") != nil, !printed.contains("_deleted") {
@@ -95,11 +100,16 @@ public struct SelectionBuilder: Sendable {
         guard let field = fields.first(where: { $0.name == name }) else {
             let names = fields.filter { $0.relationship == nil && $0.kind != .model }.map(\.name)
             let suggestion = FieldSuggestion.closest(to: name, among: names)
-            let help = suggestion.map { "did you mean \(ValueTyper.quoted($0))?" } ?? "fields: \(names.joined(separator: ", "))"
-            throw .invalidInput("\(wording.name(.select)): \(typeName) has no field \(ValueTyper.quoted(name)) (\(help))")
+            let help =
+                suggestion.map { "did you mean \(ValueTyper.quoted($0))?" }
+                ?? "fields: \(names.joined(separator: ", "))"
+            throw .invalidInput(
+                "\(wording.name(.select)): \(typeName) has no field \(ValueTyper.quoted(name)) (\(help))")
         }
         if field.relationship != nil || field.kind == .model {
-            throw .invalidInput("\(wording.name(.select)): \(name) is a relationship; select the related records with their own command")
+            throw .invalidInput(
+                "\(wording.name(.select)): \(name) is a relationship; select the related records with their own command"
+            )
         }
         if node.children[name] == nil {
             node.order.append(name)
@@ -110,7 +120,9 @@ public struct SelectionBuilder: Sendable {
             return
         }
         guard field.kind == .nonModel, let type = catalogue.nonModelTypes[field.type.namedType] else {
-            throw .invalidInput("\(wording.name(.select)): \(ValueTyper.quoted(path)): \(name) is a \(field.type.namedType) and has no subfields")
+            throw .invalidInput(
+                "\(wording.name(.select)): \(ValueTyper.quoted(path)): \(name) is a \(field.type.namedType) and has no subfields"
+            )
         }
         var child = node.children[name] ?? Node()
         try add(Array(parts.dropFirst()), to: &child, fields: type.fields, typeName: type.name, path: path)
@@ -120,14 +132,17 @@ public struct SelectionBuilder: Sendable {
     private func render(_ node: Node, fields: [ModelField]) throws(GQLPatchError) -> SelectionSet {
         var selected: [SelectionSet.Field] = []
         for name in node.order {
-            guard let field = fields.first(where: { $0.name == name }), let child = node.children[name] else { continue }
+            guard let field = fields.first(where: { $0.name == name }), let child = node.children[name] else {
+                continue
+            }
             guard field.kind == .nonModel else {
                 selected.append(SelectionSet.Field(name: name))
                 continue
             }
             let typeName = field.type.namedType
             guard let type = catalogue.nonModelTypes[typeName] else {
-                throw .invalidInput("\(wording.name(.select)): the schema does not describe type \(typeName) of \(name)")
+                throw .invalidInput(
+                    "\(wording.name(.select)): the schema does not describe type \(typeName) of \(name)")
             }
             let sub: SelectionSet?
             if child.all {

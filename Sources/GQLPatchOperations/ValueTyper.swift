@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// Turns given values into the JSON the API expects for a schema type, checking them on the way:
 /// `F=TEXT` values are typed by the field's type (`00123` stays a string for a `String` field),
@@ -15,7 +15,8 @@ public struct ValueTyper: Sendable {
     }
 
     /// Types an `F=TEXT` value. Lists and input objects must be written as JSON text.
-    public func value(fromText text: String, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+    public func value(fromText text: String, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue
+    {
         let nullable = type.nullable
         if case .list = nullable {
             return try value(fromJSON: parseJSON(text, for: type, at: path), as: type, at: path)
@@ -32,7 +33,9 @@ public struct ValueTyper: Sendable {
 
     /// Checks a JSON value (from `F:=JSON` or a patch object) against a type, recursively, and returns the value
     /// to send (whole numbers for `Int`, a JSON string for `AWSJSON`).
-    public func value(fromJSON json: JSONValue, as type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+    public func value(fromJSON json: JSONValue, as type: TypeReference, at path: String) throws(GQLPatchError)
+        -> JSONValue
+    {
         if json.isNull {
             if type.isNonNull {
                 throw .invalidInput("\(path): null is not allowed (\(type) is required)")
@@ -57,7 +60,8 @@ public struct ValueTyper: Sendable {
             if let values = catalogue.enums[name] {
                 guard let text = json.stringValue else {
                     throw .invalidInput(
-                        "\(path): expected a value of enum \(name) (\(values.joined(separator: ", "))), got \(Self.describe(json))")
+                        "\(path): expected a value of enum \(name) (\(values.joined(separator: ", "))), got \(Self.describe(json))"
+                    )
                 }
                 return .string(try checkEnum(text, shown: Self.quoted(text), values: values, enumName: name, at: path))
             }
@@ -70,7 +74,9 @@ public struct ValueTyper: Sendable {
 
     // MARK: - Input objects
 
-    private func inputObject(fromJSON json: JSONValue, input: InputObject, at path: String) throws(GQLPatchError) -> JSONValue {
+    private func inputObject(fromJSON json: JSONValue, input: InputObject, at path: String) throws(GQLPatchError)
+        -> JSONValue
+    {
         guard let object = json.objectValue else {
             throw .invalidInput("\(path): expected an object (\(input.name)), got \(Self.describe(json))")
         }
@@ -94,7 +100,8 @@ public struct ValueTyper: Sendable {
         _ text: String, shown: String, values: [String], enumName: String, at path: String
     ) throws(GQLPatchError) -> String {
         guard values.contains(text) else {
-            throw .invalidInput("\(path): \(shown) is not a value of enum \(enumName) (\(values.joined(separator: ", ")))")
+            throw .invalidInput(
+                "\(path): \(shown) is not a value of enum \(enumName) (\(values.joined(separator: ", ")))")
         }
         return text
     }
@@ -114,7 +121,8 @@ public struct ValueTyper: Sendable {
         case "AWSTimestamp":
             guard ScalarFormat.isIntegerLiteral(text), let number = Int(text) else {
                 throw .invalidInput(
-                    "\(path): expected an AWSTimestamp (whole seconds since 1970-01-01T00:00Z), got \(Self.quoted(Self.abbreviated(text)))")
+                    "\(path): expected an AWSTimestamp (whole seconds since 1970-01-01T00:00Z), got \(Self.quoted(Self.abbreviated(text)))"
+                )
             }
             return .int(number)
         case "Float":
@@ -135,19 +143,23 @@ public struct ValueTyper: Sendable {
             do {
                 _ = try JSONValue.parse(text)
             } catch {
-                throw .invalidInput("\(path): \(Self.quoted(Self.abbreviated(text))) is not valid JSON for AWSJSON (\(error))")
+                throw .invalidInput(
+                    "\(path): \(Self.quoted(Self.abbreviated(text))) is not valid JSON for AWSJSON (\(error))")
             }
             return .string(text)
         default:
             if let reason = ScalarFormat.problem(with: text, asScalar: name) {
-                throw .invalidInput("\(path): \(Self.quoted(Self.abbreviated(text))) is not a valid \(name) (\(reason))")
+                throw .invalidInput(
+                    "\(path): \(Self.quoted(Self.abbreviated(text))) is not a valid \(name) (\(reason))")
             }
             // AWS string scalars and unknown custom scalars travel as strings.
             return .string(text)
         }
     }
 
-    private func scalar(fromJSON json: JSONValue, named name: String, at path: String) throws(GQLPatchError) -> JSONValue {
+    private func scalar(fromJSON json: JSONValue, named name: String, at path: String) throws(GQLPatchError)
+        -> JSONValue
+    {
         switch name {
         case "String":
             guard let text = json.stringValue else {
@@ -169,7 +181,8 @@ public struct ValueTyper: Sendable {
         case "AWSTimestamp":
             guard let number = Self.wholeNumber(json) else {
                 throw .invalidInput(
-                    "\(path): expected an AWSTimestamp (whole seconds since 1970-01-01T00:00Z), got \(Self.describe(json))")
+                    "\(path): expected an AWSTimestamp (whole seconds since 1970-01-01T00:00Z), got \(Self.describe(json))"
+                )
             }
             return .int(number)
         case "Float":
@@ -209,11 +222,13 @@ public struct ValueTyper: Sendable {
         .invalidInput("\(path): \(Self.abbreviated(shown)) is outside the range of Int (\(Int32.min)...\(Int32.max))")
     }
 
-    private func parseJSON(_ text: String, for type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue {
+    private func parseJSON(_ text: String, for type: TypeReference, at path: String) throws(GQLPatchError) -> JSONValue
+    {
         do {
             return try JSONValue.parse(text)
         } catch {
-            throw .invalidInput("\(path): expected JSON for \(type.nullable), got \(Self.quoted(Self.abbreviated(text))) (\(error))")
+            throw .invalidInput(
+                "\(path): expected JSON for \(type.nullable), got \(Self.quoted(Self.abbreviated(text))) (\(error))")
         }
     }
 

@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSchema
+import JSON
 
 /// How `delete --cascade` tells that a child the server returned belongs to its parent: by the
 /// child's fields that hold the parent's key (the relationship's key fields), or, where the schema
@@ -54,7 +54,9 @@ package struct CascadeParentLink: Sendable {
         case .fields(let fields):
             for (childField, parentField) in zip(fields, parentKey) {
                 let found = record[childField] ?? .null, expected = key[parentField] ?? .null
-                if !ResponseKeyCheck.same(found, expected) { return Mismatch(field: childField, found: found, expected: expected) }
+                if !ResponseKeyCheck.same(found, expected) {
+                    return Mismatch(field: childField, found: found, expected: expected)
+                }
             }
             return nil
         case .back(let field):
@@ -65,7 +67,9 @@ package struct CascadeParentLink: Sendable {
             }
             for name in parentKey {
                 let found = reference[name] ?? .null, expected = key[name] ?? .null
-                if !ResponseKeyCheck.same(found, expected) { return Mismatch(field: "\(field).\(name)", found: found, expected: expected) }
+                if !ResponseKeyCheck.same(found, expected) {
+                    return Mismatch(field: "\(field).\(name)", found: found, expected: expected)
+                }
             }
             return nil
         }

@@ -1,6 +1,6 @@
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// Finds models by the name given on the command line and names records in messages.
 package enum ModelLookup {

@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 extension RecordService {
     /// What to create.
@@ -67,7 +67,9 @@ extension RecordService {
             try ResponseKeyCheck.check(object, model: model, key: target.checkedKey, field: field)
             return .created(item: object, response: response)
         }
-        guard response.errors.contains(where: \.isConditionalCheckFailed), let key = target.key, model.operations.get != nil else {
+        guard response.errors.contains(where: \.isConditionalCheckFailed), let key = target.key,
+            model.operations.get != nil
+        else {
             try rejected(response)
             throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
         }
@@ -75,8 +77,12 @@ extension RecordService {
         guard let existing = try await fetch(model, key: key, selection: target.fetchSelection) else {
             try rejected(response)
             let summary = response.errors[0].summary
-            guard target.condition != nil else { throw GQLPatchError(.conflict, "\(name): the create's condition failed (\(summary))") }
-            throw GQLPatchError(.conflict, "\(name): the \(wording.name(.condition)) condition is false (\(summary)); nothing was written")
+            guard target.condition != nil else {
+                throw GQLPatchError(.conflict, "\(name): the create's condition failed (\(summary))")
+            }
+            throw GQLPatchError(
+                .conflict,
+                "\(name): the \(wording.name(.condition)) condition is false (\(summary)); nothing was written")
         }
         if existing["_deleted"] == .bool(true) {
             // A versioned delete keeps the key in a tombstone until the table's TTL removes it: neither
@@ -85,7 +91,8 @@ extension RecordService {
             let version = existing["_version"].map { " at _version \($0.serialized())" } ?? ""
             throw GQLPatchError(
                 .conflict,
-                "\(name) was deleted (a soft-deleted tombstone\(version)): its key cannot be created again while the tombstone is kept; nothing was written")
+                "\(name) was deleted (a soft-deleted tombstone\(version)): its key cannot be created again while the tombstone is kept; nothing was written"
+            )
         }
         if sent.ambiguous {
             var fields = target.input

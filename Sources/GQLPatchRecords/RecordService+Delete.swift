@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 extension RecordService {
     /// What to delete.
@@ -18,7 +18,8 @@ extension RecordService {
         package var versioned: Bool
 
         package init(
-            model: Model, key: JSONObject, condition: JSONValue? = nil, expectVersion: Int? = nil, selection: SelectionSet,
+            model: Model, key: JSONObject, condition: JSONValue? = nil, expectVersion: Int? = nil,
+            selection: SelectionSet,
             fetchSelection: SelectionSet? = nil, versioned: Bool
         ) {
             self.model = model
@@ -57,8 +58,10 @@ extension RecordService {
     /// is told apart from a missing record by reading the key; after a lost try, a record that is
     /// gone was deleted by that try. `readsBefore`: read the record first (`apply --atomic` keeps it to
     /// re-create it).
-    package func delete(_ target: DeleteTarget, readsBefore: Bool = false) async throws(GQLPatchError) -> DeleteOutcome {
-        target.versioned ? try await deleteVersioned(target) : try await deleteUnversioned(target, readsBefore: readsBefore)
+    package func delete(_ target: DeleteTarget, readsBefore: Bool = false) async throws(GQLPatchError) -> DeleteOutcome
+    {
+        target.versioned
+            ? try await deleteVersioned(target) : try await deleteUnversioned(target, readsBefore: readsBefore)
     }
 
     private func isGone(_ record: JSONObject?) -> Bool {
@@ -66,7 +69,9 @@ extension RecordService {
         return record["_deleted"] == .bool(true)
     }
 
-    private func deleteUnversioned(_ target: DeleteTarget, readsBefore: Bool) async throws(GQLPatchError) -> DeleteOutcome {
+    private func deleteUnversioned(_ target: DeleteTarget, readsBefore: Bool) async throws(GQLPatchError)
+        -> DeleteOutcome
+    {
         let model = target.model
         let name = ModelLookup.describe(model: model, key: target.key)
         var before: JSONObject?
@@ -75,12 +80,16 @@ extension RecordService {
             guard let record, !isGone(record) else { throw GQLPatchError(.notFound, "no \(name)") }
             before = record
         }
-        let request = try DocumentBuilder().deleteMutation(model: model, selection: target.selection, input: target.key, condition: target.condition)
+        let request = try DocumentBuilder().deleteMutation(
+            model: model, selection: target.selection, input: target.key, condition: target.condition)
         let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
-        if conflictResolution == .auto, let conflict = sent.response.errors.first(where: \.isConflict), model.operations.get != nil,
+        if conflictResolution == .auto, let conflict = sent.response.errors.first(where: \.isConflict),
+            model.operations.get != nil,
             canSendVersion(inputName: model.operations.deleteInput)
         {
-            note("gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying")
+            note(
+                "gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying"
+            )
             var versioned = target
             versioned.versioned = true
             return try await deleteVersioned(versioned)
@@ -95,25 +104,35 @@ extension RecordService {
         var lastProblem = ""
         for attempt in 0...retryConflicts {
             let record = try await fetch(model, key: target.key, selection: Self.versionSelection(for: model))
-            if lostTry, isGone(record) { return DeleteOutcome(record: record.map(JSONValue.object), response: nil, version: nil, before: nil) }
+            if lostTry, isGone(record) {
+                return DeleteOutcome(record: record.map(JSONValue.object), response: nil, version: nil, before: nil)
+            }
             guard let record else { throw GQLPatchError(.notFound, "no \(name)") }
-            if record["_deleted"] == .bool(true) { throw GQLPatchError(.notFound, "\(name) is already deleted (_deleted: true)") }
+            if record["_deleted"] == .bool(true) {
+                throw GQLPatchError(.notFound, "\(name) is already deleted (_deleted: true)")
+            }
             guard case .int(let version) = record["_version"] ?? .null else {
-                throw GQLPatchError(.badResponse, "the server's \(name) has no integer _version although the model is versioned")
+                throw GQLPatchError(
+                    .badResponse, "the server's \(name) has no integer _version although the model is versioned")
             }
             if let expected = target.expectVersion, expected != version {
                 throw GQLPatchError(
-                    .conflict, "\(name) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was deleted")
+                    .conflict,
+                    "\(name) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was deleted"
+                )
             }
             var input = target.key
             input["_version"] = .int(version)
-            let request = try DocumentBuilder().deleteMutation(model: model, selection: target.selection, input: input, condition: target.condition)
+            let request = try DocumentBuilder().deleteMutation(
+                model: model, selection: target.selection, input: input, condition: target.condition)
             let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
             if sent.ambiguous { lostTry = true }
             if let conflict = sent.response.errors.first(where: \.isConflict) {
                 if target.expectVersion != nil, !sent.ambiguous {
                     try rejected(sent.response)
-                    throw GQLPatchError(.conflict, "\(name) changed after _version \(version) was read: \(conflict.summary); nothing was deleted")
+                    throw GQLPatchError(
+                        .conflict,
+                        "\(name) changed after _version \(version) was read: \(conflict.summary); nothing was deleted")
                 }
                 lastProblem = "version conflict (\(conflict.summary))"
                 if attempt < retryConflicts {
@@ -151,11 +170,16 @@ extension RecordService {
                 let current = try await fetch(model, key: target.key, selection: selection)
                 if isGone(current) {
                     // After a lost try the record being gone is that try's doing.
-                    if lostTry { return DeleteOutcome(record: before.map(JSONValue.object), response: nil, version: version, before: before) }
+                    if lostTry {
+                        return DeleteOutcome(
+                            record: before.map(JSONValue.object), response: nil, version: version, before: before)
+                    }
                     throw GQLPatchError(.notFound, "no \(name)")
                 }
             }
-            let reason = target.condition == nil ? "the delete's condition failed" : "the \(wording.name(.condition)) condition is false"
+            let reason =
+                target.condition == nil
+                ? "the delete's condition failed" : "the \(wording.name(.condition)) condition is false"
             throw GQLPatchError(.conflict, "\(name): \(reason) (\(response.errors[0].summary)); nothing was deleted")
         }
         throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")

@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// The one set of single-record rules that the commands (`get`, `create`, `update`, `delete`,
 /// `delete --cascade`) and `apply` share: how a record is read, created, updated and deleted, when
@@ -28,7 +28,8 @@ package struct RecordService: Sendable {
     package typealias Send = @Sendable (_ request: GraphQLRequestBody) async throws(GQLPatchError) -> Sent
     /// Adds to a write's error what the caller can say about a write that may have happened
     /// (`write`: "create", "update", "delete"; `key` nil when the server makes it).
-    package typealias LostWrite = @Sendable (_ error: GQLPatchError, _ write: String, _ model: Model, _ key: JSONObject?) -> GQLPatchError
+    package typealias LostWrite =
+        @Sendable (_ error: GQLPatchError, _ write: String, _ model: Model, _ key: JSONObject?) -> GQLPatchError
 
     package var catalogue: ModelCatalogue
     package var conflictResolution: ConflictResolution
@@ -43,7 +44,8 @@ package struct RecordService: Sendable {
     package var lostWrite: LostWrite
 
     package init(
-        catalogue: ModelCatalogue, conflictResolution: ConflictResolution, retryConflicts: Int, wording: any InputWording,
+        catalogue: ModelCatalogue, conflictResolution: ConflictResolution, retryConflicts: Int,
+        wording: any InputWording,
         send: @escaping Send, note: @escaping @Sendable (String) -> Void = { _ in },
         rejected: @escaping @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void = { _ in },
         lostWrite: @escaping LostWrite = { error, _, _, _ in error }
@@ -76,7 +78,9 @@ package struct RecordService: Sendable {
     /// False when the schema is the API's own compiled one and the mutation's input (`inputName`)
     /// has no `_version`: gqlpatch never sends a field the input type lacks.
     package func canSendVersion(inputName: String?) -> Bool {
-        guard catalogue.origin == .compiledSchema, let inputName, let input = catalogue.inputObjects[inputName] else { return true }
+        guard catalogue.origin == .compiledSchema, let inputName, let input = catalogue.inputObjects[inputName] else {
+            return true
+        }
         return input.field("_version") != nil
     }
 
@@ -118,12 +122,16 @@ package struct RecordService: Sendable {
     }
 
     /// The record for the key, or nil when there is none.
-    package func fetch(_ model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
+    package func fetch(_ model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError)
+        -> JSONObject?
+    {
         try await read(model, key: key, selection: selection).record
     }
 
     /// Sends a write; an error with no answer gets the caller's lost-write words.
-    package func sendWrite(_ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?) async throws(GQLPatchError) -> Sent {
+    package func sendWrite(_ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?)
+        async throws(GQLPatchError) -> Sent
+    {
         do {
             return try await send(request)
         } catch {
@@ -139,7 +147,9 @@ package struct RecordService: Sendable {
     // MARK: - Update
 
     /// The update rules (`RecordUpdater`) over this service's reads and sends.
-    package func update(_ target: RecordUpdater.Target, readsBefore: Bool = false) async throws(GQLPatchError) -> RecordUpdater.Outcome {
+    package func update(_ target: RecordUpdater.Target, readsBefore: Bool = false) async throws(GQLPatchError)
+        -> RecordUpdater.Outcome
+    {
         try await RecordUpdater(service: self, readsBefore: readsBefore).run(target)
     }
 }

@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// The single-record update rules that `update` and `apply` share. Unversioned: send the change;
 /// under `ConflictResolution.auto`, a version conflict switches to the versioned path (unless the
@@ -70,11 +70,14 @@ package struct RecordUpdater: Sendable {
     private var wording: any InputWording { service.wording }
     private var note: @Sendable (String) -> Void { service.note }
 
-    private func fetch(_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError) -> JSONObject? {
+    private func fetch(_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError)
+        -> JSONObject?
+    {
         try await service.fetch(model, key: key, selection: selection)
     }
 
-    private func send(_ request: GraphQLRequestBody, _ target: Target) async throws(GQLPatchError) -> RecordService.Sent {
+    private func send(_ request: GraphQLRequestBody, _ target: Target) async throws(GQLPatchError) -> RecordService.Sent
+    {
         try await service.sendWrite(request, write: "update", model: target.model, key: target.changeSet.key)
     }
 
@@ -126,21 +129,27 @@ package struct RecordUpdater: Sendable {
             before = record
         }
         let request = try DocumentBuilder().updateMutation(
-            model: model, selection: target.selection, input: target.changeSet.input(version: nil), condition: target.condition)
+            model: model, selection: target.selection, input: target.changeSet.input(version: nil),
+            condition: target.condition)
         let sent = try await send(request, target)
-        try ResponseKeyCheck.check(sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
+        try ResponseKeyCheck.check(
+            sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
         let response = sent.response
         // The schema did not say, but the API checks versions: switch to the versioned path, unless
         // the compiled schema's update input has no `_version` (gqlpatch never sends a field the
         // input type lacks).
-        if conflictResolution == .auto, let conflict = response.errors.first(where: \.isConflict), model.operations.get != nil,
+        if conflictResolution == .auto, let conflict = response.errors.first(where: \.isConflict),
+            model.operations.get != nil,
             canSendVersion(model)
         {
-            note("gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying")
+            note(
+                "gqlpatch: note: the API checks versions for \(model.name) (\(conflict.summary)); fetching _version and retrying"
+            )
             return try await runVersioned(versionedTarget(target))
         }
         if response.errors.isEmpty, let object = response.field(model.operations.update ?? "")?.objectValue {
-            let differing = comparer(target).unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
+            let differing = comparer(target).unchangedFields(
+                record: object, changes: target.changeSet.changes, selection: target.selection)
             if !differing.isEmpty {
                 note(
                     "gqlpatch: note: \(describe(target)): the server answered other values than were sent for \(differing.joined(separator: ", ")) (kept as answered; for an API that merges versions, use \(wording.name(.conflictResolution)) \(ConflictResolution.on.rawValue))"
@@ -164,15 +173,21 @@ package struct RecordUpdater: Sendable {
                 throw GQLPatchError(.notFound, "\(describe(target)) is deleted (_deleted: true)")
             }
             guard case .int(let version) = record["_version"] ?? .null else {
-                throw GQLPatchError(.badResponse, "the server's \(describe(target)) has no integer _version although the model is versioned")
+                throw GQLPatchError(
+                    .badResponse,
+                    "the server's \(describe(target)) has no integer _version although the model is versioned")
             }
-            if let sent = lostWrite, version > sent, comparer.allApplied(record: record, changes: target.changeSet.changes) {
+            if let sent = lostWrite, version > sent,
+                comparer.allApplied(record: record, changes: target.changeSet.changes)
+            {
                 return .updated(item: .object(record), response: nil, before: before)
             }
             before = record
             if let expected = target.expectVersion, expected != version {
                 throw GQLPatchError(
-                    .conflict, "\(describe(target)) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was written")
+                    .conflict,
+                    "\(describe(target)) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was written"
+                )
             }
             if target.condition == nil, comparer.allApplied(record: record, changes: target.changeSet.changes) {
                 return .unchanged(record: record, read: read.response)
@@ -181,13 +196,16 @@ package struct RecordUpdater: Sendable {
                 model: target.model, selection: target.selection, input: target.changeSet.input(version: version),
                 condition: target.condition)
             let sent = try await send(request, target)
-            try ResponseKeyCheck.check(sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
+            try ResponseKeyCheck.check(
+                sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
             let response = sent.response
             if sent.ambiguous { lostWrite = version }
             if let conflict = response.errors.first(where: \.isConflict) {
                 if target.expectVersion != nil, !sent.ambiguous {
                     try rejected(response)
-                    throw GQLPatchError(.conflict, "\(describe(target)) changed after _version \(version) was read: \(conflict.summary)")
+                    throw GQLPatchError(
+                        .conflict, "\(describe(target)) changed after _version \(version) was read: \(conflict.summary)"
+                    )
                 }
                 lastProblem = "version conflict (\(conflict.summary))"
                 if attempt < retryConflicts {
@@ -198,13 +216,16 @@ package struct RecordUpdater: Sendable {
                 break
             }
             // The `_version` after the one sent means the write went onto that version: nothing merged.
-            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""), let object = item.objectValue,
+            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""),
+                let object = item.objectValue,
                 object["_version"] != .int(version + 1)
             {
-                let kept = comparer.unchangedFields(record: object, changes: target.changeSet.changes, selection: target.selection)
+                let kept = comparer.unchangedFields(
+                    record: object, changes: target.changeSet.changes, selection: target.selection)
                 if !kept.isEmpty {
                     // AUTOMERGE answered success but kept the server's values for these fields.
-                    lastProblem = "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"
+                    lastProblem =
+                        "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"
                     if attempt < retryConflicts {
                         note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
                         continue
@@ -219,7 +240,9 @@ package struct RecordUpdater: Sendable {
     }
 
     /// Success: the record. Errors: sort out not-found from a failed condition, then fail with the code.
-    private func finish(_ target: Target, sent: RecordService.Sent, before: JSONObject?) async throws(GQLPatchError) -> Outcome {
+    private func finish(_ target: Target, sent: RecordService.Sent, before: JSONObject?) async throws(GQLPatchError)
+        -> Outcome
+    {
         let response = sent.response
         let model = target.model
         if response.errors.isEmpty {
@@ -229,7 +252,8 @@ package struct RecordUpdater: Sendable {
             }
             guard item.objectValue != nil else {
                 try rejected(response)
-                throw GQLPatchError(.badResponse, "\(model.operations.update ?? "") returned \(item) where an object was expected")
+                throw GQLPatchError(
+                    .badResponse, "\(model.operations.update ?? "") returned \(item) where an object was expected")
             }
             return .updated(item: item, response: response, before: before)
         }
@@ -239,7 +263,9 @@ package struct RecordUpdater: Sendable {
                 if sent.ambiguous {
                     // A lost try may have written the change and made this one's condition fail.
                     let record = try await fetch(model, target.changeSet.key, target.fetchSelection)
-                    guard let record, record["_deleted"] != .bool(true) else { throw GQLPatchError(.notFound, "no \(describe(target))") }
+                    guard let record, record["_deleted"] != .bool(true) else {
+                        throw GQLPatchError(.notFound, "no \(describe(target))")
+                    }
                     if comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
                         return .updated(item: .object(record), response: nil, before: before)
                     }
@@ -249,8 +275,11 @@ package struct RecordUpdater: Sendable {
                     if record == nil { throw GQLPatchError(.notFound, "no \(describe(target))") }
                 }
             }
-            let reason = target.condition == nil ? "the update's condition failed" : "the \(wording.name(.condition)) condition is false"
-            throw GQLPatchError(.conflict, "\(describe(target)): \(reason) (\(response.errors[0].summary)); nothing was written")
+            let reason =
+                target.condition == nil
+                ? "the update's condition failed" : "the \(wording.name(.condition)) condition is false"
+            throw GQLPatchError(
+                .conflict, "\(describe(target)): \(reason) (\(response.errors[0].summary)); nothing was written")
         }
         throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
     }

@@ -1,7 +1,7 @@
-import JSON
 import GQLPatchClient
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// A record the server returns for a key must carry that key: an answer for another record (a
 /// misrouted resolver, a proxy mixing answers up) is refused with both keys named (exit 76) instead
@@ -10,7 +10,8 @@ import GQLPatchSupport
 package enum ResponseKeyCheck {
     /// Refuses `record` unless each field of `key` (the requested key fields; a create leaves out the
     /// ones the server assigns) holds the same value in it. `field` is the operation that answered.
-    package static func check(_ record: JSONObject, model: Model, key: JSONObject, field: String) throws(GQLPatchError) {
+    package static func check(_ record: JSONObject, model: Model, key: JSONObject, field: String) throws(GQLPatchError)
+    {
         var returned = JSONObject()
         var matches = true
         for (name, requested) in key {
@@ -31,7 +32,9 @@ package enum ResponseKeyCheck {
 
     /// The same check on the object a response carries at `field`, when it carries one (a null or
     /// a misshapen item is left to the caller's own handling).
-    package static func check(_ response: GraphQLResponse, model: Model, key: JSONObject, field: String?) throws(GQLPatchError) {
+    package static func check(_ response: GraphQLResponse, model: Model, key: JSONObject, field: String?)
+        throws(GQLPatchError)
+    {
         guard let field, let record = response.field(field)?.objectValue else { return }
         try check(record, model: model, key: key, field: field)
     }

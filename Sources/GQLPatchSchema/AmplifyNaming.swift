@@ -37,7 +37,9 @@ package enum AmplifyNaming {
     package static func createInputName(_ model: String) -> String { pascalCase(["Create", model, "Input"]) }
     package static func updateInputName(_ model: String) -> String { pascalCase(["Update", model, "Input"]) }
     package static func deleteInputName(_ model: String) -> String { pascalCase(["Delete", model, "Input"]) }
-    package static func conditionInputName(_ model: String) -> String { pascalCase(["Model", model, "ConditionInput"]) }
+    package static func conditionInputName(_ model: String) -> String {
+        pascalCase(["Model", model, "ConditionInput"])
+    }
     package static func filterInputName(_ model: String) -> String { pascalCase(["Model", model, "FilterInput"]) }
     package static func subscriptionFilterInputName(_ model: String) -> String {
         pascalCase(["ModelSubscription", model, "FilterInput"])

@@ -41,14 +41,22 @@ package struct CatalogueGenerator {
             for field in blueprint.fields where field.kind == .enumeration {
                 let e = field.type.namedType
                 if field.type.isList {
-                    add(InputObject(name: "Model\(e)ListInput", fields: [
-                        InputField(name: "eq", type: .list(.named(e))), InputField(name: "ne", type: .list(.named(e))),
-                        InputField(name: "contains", type: .named(e)), InputField(name: "notContains", type: .named(e)),
-                    ]))
+                    add(
+                        InputObject(
+                            name: "Model\(e)ListInput",
+                            fields: [
+                                InputField(name: "eq", type: .list(.named(e))),
+                                InputField(name: "ne", type: .list(.named(e))),
+                                InputField(name: "contains", type: .named(e)),
+                                InputField(name: "notContains", type: .named(e)),
+                            ]))
                 } else {
-                    add(InputObject(name: "Model\(e)Input", fields: [
-                        InputField(name: "eq", type: .named(e)), InputField(name: "ne", type: .named(e)),
-                    ]))
+                    add(
+                        InputObject(
+                            name: "Model\(e)Input",
+                            fields: [
+                                InputField(name: "eq", type: .named(e)), InputField(name: "ne", type: .named(e)),
+                            ]))
                 }
             }
             let generated = modelInputs(blueprint)
@@ -57,9 +65,12 @@ package struct CatalogueGenerator {
         }
         for name in usedNonModels {
             guard let type = nonModelsByName[name] else { continue }
-            add(InputObject(name: AmplifyNaming.nonModelInputName(name), fields: type.fields.map {
-                InputField(name: $0.name, type: inputType($0.type, kind: $0.kind))
-            }))
+            add(
+                InputObject(
+                    name: AmplifyNaming.nonModelInputName(name),
+                    fields: type.fields.map {
+                        InputField(name: $0.name, type: inputType($0.type, kind: $0.kind))
+                    }))
         }
         return ModelCatalogue(
             origin: origin, models: models, modelNames: blueprints.map(\.name), enums: catalogueEnums,
@@ -72,7 +83,8 @@ package struct CatalogueGenerator {
         // A set, not `updateInput.field(_:)` per field: that scan made a type of n fields take n² steps.
         let updatable = updateInput.map { Set($0.fields.map(\.name)) }
         let fields = blueprint.fields.map { field -> ModelField in
-            var readOnly = field.isReadOnly || CompiledSchemaReader.readOnlyFieldNames.contains(field.name)
+            var readOnly =
+                field.isReadOnly || CompiledSchemaReader.readOnlyFieldNames.contains(field.name)
                 || blueprint.timestampFieldNames.contains(field.name) && field.origin == .timestamp
             if let updatable, !updatable.contains(field.name) { readOnly = true }
             return ModelField(
@@ -84,7 +96,9 @@ package struct CatalogueGenerator {
             isVersioned: blueprint.isVersioned, operations: operations)
     }
 
-    private func modelInputs(_ m: ModelBlueprint) -> (inputs: [InputObject], operations: ModelOperations, update: InputObject?) {
+    private func modelInputs(_ m: ModelBlueprint) -> (
+        inputs: [InputObject], operations: ModelOperations, update: InputObject?
+    ) {
         let name = m.name
         let scalarish = { (f: ModelBlueprint.Field) in f.kind == .scalar || f.kind == .enumeration }
         let declaredInputFields = m.fields.filter { $0.origin == .declared && $0.kind != .model }
@@ -149,7 +163,8 @@ package struct CatalogueGenerator {
         }
         if m.hasCustomPrimaryKey && m.field("id") == nil {
             // The transformer adds `id` before @primaryKey removes it again, and the filters keep it.
-            let phantom = ModelBlueprint.Field(name: "id", type: .nonNull(.named("ID")), kind: .scalar, origin: .implicitID)
+            let phantom = ModelBlueprint.Field(
+                name: "id", type: .nonNull(.named("ID")), kind: .scalar, origin: .implicitID)
             let at = filterFields.firstIndex { $0.origin == .timestamp } ?? filterFields.endIndex
             filterFields.insert(phantom, at: at)
         }
@@ -200,7 +215,8 @@ package struct CatalogueGenerator {
             listArguments.append(OperationArgument(name: "sortDirection", type: .named("ModelSortDirection")))
         }
         for index in m.indexes {
-            _ = sortKeyArgument(m, keyFields: index.fields, indexLabel: AmplifyNaming.upperFirst(index.name), into: &inputs)
+            _ = sortKeyArgument(
+                m, keyFields: index.fields, indexLabel: AmplifyNaming.upperFirst(index.name), into: &inputs)
         }
 
         let operations = ModelOperations(
@@ -225,7 +241,9 @@ package struct CatalogueGenerator {
             let name = "Model\(scalar)KeyConditionInput"
             var fields = ["eq", "le", "lt", "ge", "gt"].map { InputField(name: $0, type: .named(scalar)) }
             fields.append(InputField(name: "between", type: .list(.named(scalar))))
-            if scalar == "String" || scalar == "ID" { fields.append(InputField(name: "beginsWith", type: .named(scalar))) }
+            if scalar == "String" || scalar == "ID" {
+                fields.append(InputField(name: "beginsWith", type: .named(scalar)))
+            }
             inputs.append(InputObject(name: name, fields: fields))
             return OperationArgument(name: key, type: .named(name))
         }

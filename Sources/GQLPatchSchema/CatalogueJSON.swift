@@ -16,21 +16,25 @@ package enum CatalogueJSON {
         }
         var nonModel = JSONObject()
         for name in catalogue.nonModelTypes.keys.sorted() {
-            if let type = catalogue.nonModelTypes[name] { nonModel[name] = .object(JSONObject([("fields", .array(type.fields.map(render)))])) }
+            if let type = catalogue.nonModelTypes[name] {
+                nonModel[name] = .object(JSONObject([("fields", .array(type.fields.map(render)))]))
+            }
         }
-        return .object(JSONObject([
-            ("source", .string(source)),
-            ("origin", .string(catalogue.origin.rawValue)),
-            ("models", .object(models)),
-            ("enums", .object(enums)),
-            ("nonModelTypes", .object(nonModel)),
-        ]))
+        return .object(
+            JSONObject([
+                ("source", .string(source)),
+                ("origin", .string(catalogue.origin.rawValue)),
+                ("models", .object(models)),
+                ("enums", .object(enums)),
+                ("nonModelTypes", .object(nonModel)),
+            ]))
     }
 
     package static func render(_ model: Model) -> JSONValue {
         let operations = model.operations
         let names: [(String, String?)] = [
-            ("get", operations.get), ("list", operations.list), ("sync", operations.sync), ("create", operations.create),
+            ("get", operations.get), ("list", operations.list), ("sync", operations.sync),
+            ("create", operations.create),
             ("update", operations.update), ("delete", operations.delete), ("createInput", operations.createInput),
             ("updateInput", operations.updateInput), ("deleteInput", operations.deleteInput),
             ("conditionInput", operations.conditionInput), ("filterInput", operations.filterInput),
@@ -41,21 +45,23 @@ package enum CatalogueJSON {
         operationObject["listArguments"] = .array(operations.listArguments.map(render))
         let relationships = model.relationships.compactMap { field -> JSONValue? in
             guard let relationship = field.relationship else { return nil }
-            return .object(JSONObject([
-                ("field", .string(field.name)),
-                ("kind", .string(relationship.kind.rawValue)),
-                ("model", .string(relationship.relatedModel)),
-                ("keyFields", .array(relationship.keyFields.map(JSONValue.string))),
-            ]))
+            return .object(
+                JSONObject([
+                    ("field", .string(field.name)),
+                    ("kind", .string(relationship.kind.rawValue)),
+                    ("model", .string(relationship.relatedModel)),
+                    ("keyFields", .array(relationship.keyFields.map(JSONValue.string))),
+                ]))
         }
-        return .object(JSONObject([
-            ("name", .string(model.name)),
-            ("primaryKey", .array(model.primaryKey.map(JSONValue.string))),
-            ("versioned", .bool(model.isVersioned)),
-            ("fields", .array(model.fields.map(render))),
-            ("relationships", .array(relationships)),
-            ("operations", .object(operationObject)),
-        ]))
+        return .object(
+            JSONObject([
+                ("name", .string(model.name)),
+                ("primaryKey", .array(model.primaryKey.map(JSONValue.string))),
+                ("versioned", .bool(model.isVersioned)),
+                ("fields", .array(model.fields.map(render))),
+                ("relationships", .array(relationships)),
+                ("operations", .object(operationObject)),
+            ]))
     }
 
     package static func render(_ field: ModelField) -> JSONValue {

@@ -1,6 +1,6 @@
+import GQLPatchSupport
 import GraphQLSDL
 import JSON
-import GQLPatchSupport
 
 /// Loads a `ModelCatalogue` from a schema file, choosing the reader by the file's content:
 /// JSON (first non-space byte `{`) is model introspection (`amplify_outputs.json` with
@@ -22,7 +22,8 @@ public enum CatalogueLoader {
     ) throws(GQLPatchError) -> ModelCatalogue {
         let bytes = try files.read(path, limit: .schemaFile, origin: origin)
         let configPath = transformConfigPath(besides: path)
-        return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
+        return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) {
+            () throws(GQLPatchError) -> JSONValue? in
             guard files.exists(configPath) else { return nil }
             return try parseJSON(files.read(configPath, limit: .schemaFile, origin: .found), file: configPath)
         }
@@ -44,7 +45,8 @@ public enum CatalogueLoader {
     public static func load(
         bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil, focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> ModelCatalogue {
-        try load(bytes: bytes, file: file, versioned: versioned, focus: focus) { () throws(GQLPatchError) -> JSONValue? in
+        try load(bytes: bytes, file: file, versioned: versioned, focus: focus) {
+            () throws(GQLPatchError) -> JSONValue? in
             transformConfig
         }
     }
@@ -67,14 +69,17 @@ public enum CatalogueLoader {
             let reader = ModelIntrospectionReader(file: file, versionedOverride: versioned)
             if let data = json["data"] {
                 guard let introspection = data["model_introspection"], introspection.objectValue != nil else {
-                    throw GQLPatchError(.configuration, "\(file): data.model_introspection must be an object (the file has no data models)")
+                    throw GQLPatchError(
+                        .configuration,
+                        "\(file): data.model_introspection must be an object (the file has no data models)")
                 }
                 return try reader.read(introspection, path: "data.model_introspection")
             }
             guard json["models"] != nil, json["version"] != nil else {
                 throw GQLPatchError(
                     .configuration,
-                    "\(file): not a model introspection document: expected \"data.model_introspection\" or \"version\" and \"models\"")
+                    "\(file): not a model introspection document: expected \"data.model_introspection\" or \"version\" and \"models\""
+                )
             }
             return try reader.read(json, path: "")
         }

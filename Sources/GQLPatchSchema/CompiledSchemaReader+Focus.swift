@@ -18,7 +18,8 @@ extension CompiledSchemaReader {
     /// parsed are not found (see `DefinitionIndex`), nor inside the default values and directive
     /// arguments of root fields that are never parsed (see `FieldIndex`).
     package func readFocused(bytes: [UInt8], focus: CatalogueFocus) -> ModelCatalogue? {
-        guard let index = DefinitionIndex.scan(bytes), let table = SchemaTypeTable(index: index, bytes: bytes, file: file),
+        guard let index = DefinitionIndex.scan(bytes),
+            let table = SchemaTypeTable(index: index, bytes: bytes, file: file),
             let roots = RootFields(table: table, bytes: bytes)
         else { return nil }
         let models = roots.models(table)
@@ -213,7 +214,8 @@ private struct FocusPlanner {
                     if returnsModel { arguments += field.arguments.map(\.type.namedType) }
                 }
             }
-            table.insertLoaded(TypeDefinition(kind: root.kind, name: root.name, fields: fields, location: SchemaDiagnostic.start))
+            table.insertLoaded(
+                TypeDefinition(kind: root.kind, name: root.name, fields: fields, location: SchemaDiagnostic.start))
         }
         var seen: Set<String> = []
         while let name = arguments.popLast() {

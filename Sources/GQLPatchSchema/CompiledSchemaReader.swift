@@ -1,5 +1,5 @@
-import GraphQLSDL
 import GQLPatchSupport
+import GraphQLSDL
 
 /// Reads a compiled AppSync schema (v1 or v2 transformer output, or any schema of that shape).
 /// Operations and inputs are read from the root types, never guessed from names:
@@ -21,7 +21,9 @@ import GQLPatchSupport
 /// where those name patterns find every key field, else left empty.
 package struct CompiledSchemaReader {
     /// Server-set fields: never sent in an update.
-    package static let readOnlyFieldNames: Set<String> = ["createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt"]
+    package static let readOnlyFieldNames: Set<String> = [
+        "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt",
+    ]
 
     package var file: String
 
@@ -45,7 +47,8 @@ package struct CompiledSchemaReader {
             guard let input = inputArgumentType(field, table), input.hasPrefix("Update") else { continue }
             let returned = field.type.nullable
             guard case .named(let model) = returned, table.kind(of: model) == .object,
-                !roots.contains(model), seen.insert(model).inserted else { continue }
+                !roots.contains(model), seen.insert(model).inserted
+            else { continue }
             result.append((model, field))
         }
         return result
@@ -65,7 +68,8 @@ package struct CompiledSchemaReader {
     /// The named input type of a field's `input: X!` argument, if it is an input type of the schema.
     package static func inputArgumentType(_ field: FieldDefinition, _ table: SchemaTypeTable) -> String? {
         guard let argument = field.arguments.first(where: { $0.name == "input" }), argument.type.isNonNull,
-            case .named(let name) = argument.type.nullable, table.kind(of: name) == .inputObject else { return nil }
+            case .named(let name) = argument.type.nullable, table.kind(of: name) == .inputObject
+        else { return nil }
         return name
     }
 
@@ -80,7 +84,8 @@ package struct CompiledSchemaReader {
         let updates = Self.modelUpdateFields(table)
         let modelNames = allModels ?? updates.map(\.model)
         guard !modelNames.isEmpty else {
-            throw SchemaDiagnostic.error(file, SchemaDiagnostic.start, "no models found: no mutation takes an Update input")
+            throw SchemaDiagnostic.error(
+                file, SchemaDiagnostic.start, "no models found: no mutation takes an Update input")
         }
         let modelSet = Set(modelNames)
         let scalars = table.scalars
@@ -135,7 +140,9 @@ package struct CompiledSchemaReader {
             // get
             let getCandidates = (queryFields[modelName] ?? []).filter { field in
                 !field.arguments.isEmpty
-                    && field.arguments.allSatisfy { $0.type.isNonNull && scalars.contains($0.type.namedType) && !$0.type.isList }
+                    && field.arguments.allSatisfy {
+                        $0.type.isNonNull && scalars.contains($0.type.namedType) && !$0.type.isList
+                    }
             }
             let getField = getCandidates.first { $0.name == AmplifyNaming.getName(modelName) } ?? getCandidates.first
             if let getField {
@@ -150,7 +157,8 @@ package struct CompiledSchemaReader {
             let lists = listCandidates.filter { !$0.name.hasPrefix("sync") }
             // The transformer's own name wins; the pluralizer is only asked when the schema offers a choice.
             let plainLists = lists.filter { $0.name.hasPrefix("list") && optionalOnly($0) }
-            let listField = (plainLists.count > 1 ? plainLists.first { $0.name == AmplifyNaming.listName(modelName) } : nil)
+            let listField =
+                (plainLists.count > 1 ? plainLists.first { $0.name == AmplifyNaming.listName(modelName) } : nil)
                 ?? plainLists.first
                 ?? lists.first(where: optionalOnly)
             if let listField {
@@ -160,7 +168,9 @@ package struct CompiledSchemaReader {
             }
             if let syncField = listCandidates.first(where: { $0.name.hasPrefix("sync") }) {
                 ops.sync = syncField.name
-                if ops.filterInput == nil { ops.filterInput = syncField.arguments.first { $0.name == "filter" }?.type.namedType }
+                if ops.filterInput == nil {
+                    ops.filterInput = syncField.arguments.first { $0.name == "filter" }?.type.namedType
+                }
             }
             // primary key
             var primaryKey = ops.getArguments.map(\.name)
@@ -175,7 +185,8 @@ package struct CompiledSchemaReader {
             var fields: [ModelField] = []
             for field in type.fields {
                 let (fieldKind, related) = try kind(of: field, owner: modelName)
-                let readOnly = Self.readOnlyFieldNames.contains(field.name)
+                let readOnly =
+                    Self.readOnlyFieldNames.contains(field.name)
                     || (updateInput.map { input in !input.inputFields.contains { $0.name == field.name } } ?? false)
                 var relationship: Relationship?
                 if let related {
@@ -185,10 +196,13 @@ package struct CompiledSchemaReader {
                         relationship = Relationship(kind: .hasOne, relatedModel: related, keyFields: [])
                     }
                 }
-                fields.append(ModelField(
-                    name: field.name, type: field.type, kind: fieldKind, relationship: relationship, isReadOnly: readOnly))
+                fields.append(
+                    ModelField(
+                        name: field.name, type: field.type, kind: fieldKind, relationship: relationship,
+                        isReadOnly: readOnly))
             }
-            let isVersioned = type.field("_version") != nil
+            let isVersioned =
+                type.field("_version") != nil
                 || (updateInput?.inputFields.contains { $0.name == "_version" } ?? false)
             models[modelName] = Model(
                 name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned, operations: ops)
@@ -197,7 +211,8 @@ package struct CompiledSchemaReader {
         if let kept = focus?.kept { models = models.filter { kept.contains($0.key) } }
 
         var nonModels: [String: NonModelType] = [:]
-        for type in table.all(.object) where !modelSet.contains(type.name) && connections[type.name] == nil
+        for type in table.all(.object)
+        where !modelSet.contains(type.name) && connections[type.name] == nil
             && !table.rootTypeNames.contains(type.name)
         {
             var fields: [ModelField] = []
@@ -229,17 +244,22 @@ package struct CompiledSchemaReader {
         for (name, model) in snapshot {
             var fields = model.fields
             for index in fields.indices {
-                guard var relationship = fields[index].relationship, let related = snapshot[relationship.relatedModel] else {
+                guard var relationship = fields[index].relationship, let related = snapshot[relationship.relatedModel]
+                else {
                     continue
                 }
                 let fieldName = fields[index].name
                 switch relationship.kind {
                 case .hasMany:
                     // The child's belongsTo back to us names the key fields, or the implicit FK pattern does.
-                    let implicit = related.primaryKeyNames(prefix: AmplifyNaming.camelCase([name, fieldName]), from: model)
+                    let implicit = related.primaryKeyNames(
+                        prefix: AmplifyNaming.camelCase([name, fieldName]), from: model)
                     if let back = related.fields.first(where: {
                         $0.relationship?.relatedModel == name && $0.relationship?.kind != .hasMany
-                    }), let keys = related.keyFieldsOfReference(back.name, to: model, hasManyField: fieldName, parent: name) {
+                    }),
+                        let keys = related.keyFieldsOfReference(
+                            back.name, to: model, hasManyField: fieldName, parent: name)
+                    {
                         relationship.keyFields = keys
                     } else if implicit.allSatisfy({ related.field($0) != nil }) {
                         relationship.keyFields = implicit
@@ -259,7 +279,8 @@ package struct CompiledSchemaReader {
                         // A has-one: the related model may hold our key (`<r><Field><Key>` pattern).
                         let implicit = related.primaryKeyNames(
                             prefix: AmplifyNaming.camelCase([name, fieldName]), from: related)
-                        let own = model.primaryKeyNames(prefix: AmplifyNaming.camelCase([name, fieldName]), from: related)
+                        let own = model.primaryKeyNames(
+                            prefix: AmplifyNaming.camelCase([name, fieldName]), from: related)
                         if own.allSatisfy({ model.field($0) != nil }) {
                             relationship.keyFields = own
                         } else if implicit.allSatisfy({ related.field($0) != nil }) {
@@ -282,7 +303,9 @@ extension Model {
 
     /// The fields of this model that hold `parent`'s key for relationship field `field`: `<field><Key>`
     /// (references/fields style) or `<parent><HasManyField><Key>` (implicit style), if all exist.
-    fileprivate func keyFieldsOfReference(_ field: String, to parent: Model, hasManyField: String?, parent parentName: String) -> [String]? {
+    fileprivate func keyFieldsOfReference(
+        _ field: String, to parent: Model, hasManyField: String?, parent parentName: String
+    ) -> [String]? {
         let direct = parent.primaryKey.map { field + AmplifyNaming.upperFirst($0) }
         if direct.allSatisfy({ self.field($0) != nil }) { return direct }
         if let hasManyField {

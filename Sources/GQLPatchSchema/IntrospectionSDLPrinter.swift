@@ -1,6 +1,6 @@
+import GQLPatchSupport
 import GraphQLSDL
 import JSON
-import GQLPatchSupport
 
 /// Prints the answer to the standard introspection query (`data.__schema`) as SDL that gqlpatch's
 /// `--schema` and other GraphQL tools read back: every type except the introspection types and the
@@ -43,7 +43,9 @@ package enum IntrospectionSDLPrinter {
         let query = schema["queryType"]?["name"]?.stringValue
         let mutation = schema["mutationType"]?["name"]?.stringValue
         let subscription = schema["subscriptionType"]?["name"]?.stringValue
-        if (query ?? "Query") != "Query" || (mutation ?? "Mutation") != "Mutation" || (subscription ?? "Subscription") != "Subscription" {
+        if (query ?? "Query") != "Query" || (mutation ?? "Mutation") != "Mutation"
+            || (subscription ?? "Subscription") != "Subscription"
+        {
             var lines = ["schema {"]
             if let query { lines.append("  query: \(query)") }
             if let mutation { lines.append("  mutation: \(mutation)") }
@@ -55,7 +57,9 @@ package enum IntrospectionSDLPrinter {
             guard let name = directive["name"]?.stringValue else { throw problem("a directive has no name") }
             if builtInDirectives.contains(name) { continue }
             let locations = (directive["locations"]?.arrayValue ?? []).compactMap(\.stringValue)
-            let text = description(directive, indent: "") + "directive @\(name)\(try arguments(directive["args"])) on \(locations.joined(separator: " | "))"
+            let text =
+                description(directive, indent: "")
+                + "directive @\(name)\(try arguments(directive["args"])) on \(locations.joined(separator: " | "))"
             blocks.append(text)
         }
         for type in types {
@@ -74,7 +78,9 @@ package enum IntrospectionSDLPrinter {
             return "scalar \(name)"
         case "OBJECT", "INTERFACE":
             let keyword = kind == "OBJECT" ? "type" : "interface"
-            let interfaces = try (type["interfaces"]?.arrayValue ?? []).map { (t) throws(GQLPatchError) in try typeReference(t) }
+            let interfaces = try (type["interfaces"]?.arrayValue ?? []).map { (t) throws(GQLPatchError) in
+                try typeReference(t)
+            }
             let implements = interfaces.isEmpty ? "" : " implements " + interfaces.joined(separator: " & ")
             var lines: [String] = []
             for field in type["fields"]?.arrayValue ?? [] {
@@ -82,12 +88,15 @@ package enum IntrospectionSDLPrinter {
                     throw problem("a field of \(name) has no name or type")
                 }
                 lines.append(
-                    description(field, indent: "  ") + "  \(fieldName)\(try arguments(field["args"], indent: "  ")): \(try typeReference(fieldType))"
+                    description(field, indent: "  ")
+                        + "  \(fieldName)\(try arguments(field["args"], indent: "  ")): \(try typeReference(fieldType))"
                         + deprecation(field))
             }
             return "\(keyword) \(name)\(implements)" + body(lines)
         case "UNION":
-            let members = try (type["possibleTypes"]?.arrayValue ?? []).map { (t) throws(GQLPatchError) in try typeReference(t) }
+            let members = try (type["possibleTypes"]?.arrayValue ?? []).map { (t) throws(GQLPatchError) in
+                try typeReference(t)
+            }
             return "union \(name) = " + members.joined(separator: " | ")
         case "ENUM":
             let lines = (type["enumValues"]?.arrayValue ?? []).compactMap { value -> String? in
@@ -111,7 +120,9 @@ package enum IntrospectionSDLPrinter {
     }
 
     private static func inputValue(_ value: JSONValue, indent: String) throws(GQLPatchError) -> String {
-        guard let name = value["name"]?.stringValue, let type = value["type"] else { throw problem("an argument has no name or type") }
+        guard let name = value["name"]?.stringValue, let type = value["type"] else {
+            throw problem("an argument has no name or type")
+        }
         var text = description(value, indent: indent) + indent + "\(name): \(try typeReference(type))"
         if let defaultValue = value["defaultValue"]?.stringValue { text += " = \(defaultValue)" }
         return text
@@ -147,7 +158,9 @@ package enum IntrospectionSDLPrinter {
 
     private static func deprecation(_ value: JSONValue) -> String {
         guard value["isDeprecated"] == .bool(true) else { return "" }
-        guard let reason = value["deprecationReason"]?.stringValue, reason != "No longer supported" else { return " @deprecated" }
+        guard let reason = value["deprecationReason"]?.stringValue, reason != "No longer supported" else {
+            return " @deprecated"
+        }
         return " @deprecated(reason: \(quoted(reason)))"
     }
 

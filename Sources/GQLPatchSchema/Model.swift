@@ -11,7 +11,9 @@ public struct Model: Sendable {
     public var isVersioned: Bool
     public var operations: ModelOperations
 
-    public init(name: String, fields: [ModelField], primaryKey: [String], isVersioned: Bool, operations: ModelOperations) {
+    public init(
+        name: String, fields: [ModelField], primaryKey: [String], isVersioned: Bool, operations: ModelOperations
+    ) {
         self.name = name
         self.fields = fields
         self.primaryKey = primaryKey

@@ -4,7 +4,10 @@ import GraphQLSDL
 public struct ModelField: Sendable {
     /// What the field's named type is.
     public enum Kind: String, Sendable {
-        case scalar, enumeration = "enum", nonModel = "non-model", model
+        case scalar
+        case enumeration = "enum"
+        case nonModel = "non-model"
+        case model
     }
 
     public var name: String
@@ -16,7 +19,9 @@ public struct ModelField: Sendable {
     /// Set by the server only (`createdAt`, `updatedAt`, `_lastChangedAt`, ...); never sent in an update.
     public var isReadOnly: Bool
 
-    public init(name: String, type: TypeReference, kind: Kind, relationship: Relationship? = nil, isReadOnly: Bool = false) {
+    public init(
+        name: String, type: TypeReference, kind: Kind, relationship: Relationship? = nil, isReadOnly: Bool = false
+    ) {
         self.name = name
         self.type = type
         self.kind = kind

@@ -1,6 +1,6 @@
+import GQLPatchSupport
 import GraphQLSDL
 import JSON
-import GQLPatchSupport
 
 /// Reads a Gen 2 `model_introspection` document: models with their fields,
 /// `primaryKeyInfo`, `pluralName` and associations, enums and non-models. The inputs are generated
@@ -36,10 +36,13 @@ package struct ModelIntrospectionReader {
         if let nonModelObject = introspection["nonModels"]?.objectValue {
             for (name, value) in nonModelObject {
                 let fieldsPath = "\(prefix)nonModels.\(name).fields"
-                guard let fieldObject = value["fields"]?.objectValue else { throw problem("\(fieldsPath) must be an object") }
+                guard let fieldObject = value["fields"]?.objectValue else {
+                    throw problem("\(fieldsPath) must be an object")
+                }
                 var fields: [ModelField] = []
                 for (fieldName, field) in fieldObject {
-                    let parsed = try self.field(field, name: fieldName, path: "\(fieldsPath).\(fieldName)", enums: enumNames)
+                    let parsed = try self.field(
+                        field, name: fieldName, path: "\(fieldsPath).\(fieldName)", enums: enumNames)
                     fields.append(ModelField(name: fieldName, type: parsed.type, kind: parsed.kind))
                 }
                 nonModels.append(NonModelType(name: value["name"]?.stringValue ?? name, fields: fields))
@@ -50,13 +53,19 @@ package struct ModelIntrospectionReader {
         for (key, model) in models {
             let modelPath = "\(prefix)models.\(key)"
             let name = model["name"]?.stringValue ?? key
-            guard let fieldObject = model["fields"]?.objectValue else { throw problem("\(modelPath).fields must be an object") }
+            guard let fieldObject = model["fields"]?.objectValue else {
+                throw problem("\(modelPath).fields must be an object")
+            }
             guard let keyInfo = model["primaryKeyInfo"]?.objectValue,
                 let partition = keyInfo["primaryKeyFieldName"]?.stringValue
             else { throw problem("\(modelPath).primaryKeyInfo.primaryKeyFieldName must be a string") }
             let sortKeys = (keyInfo["sortKeyFieldNames"]?.arrayValue ?? []).compactMap(\.stringValue)
             let isCustom: Bool
-            if case .bool(let flag) = keyInfo["isCustomPrimaryKey"] { isCustom = flag } else { isCustom = !sortKeys.isEmpty }
+            if case .bool(let flag) = keyInfo["isCustomPrimaryKey"] {
+                isCustom = flag
+            } else {
+                isCustom = !sortKeys.isEmpty
+            }
             let versioned = versionedOverride ?? (fieldObject["_version"] != nil)
 
             var fields: [ModelBlueprint.Field] = []
@@ -95,9 +104,10 @@ package struct ModelIntrospectionReader {
                         if parsed.type.isList { type = .named(AmplifyNaming.connectionName(related)) }
                     }
                 }
-                fields.append(ModelBlueprint.Field(
-                    name: fieldName, type: type, kind: parsed.kind, relationship: relationship, origin: origin,
-                    isReadOnly: readOnly))
+                fields.append(
+                    ModelBlueprint.Field(
+                        name: fieldName, type: type, kind: parsed.kind, relationship: relationship, origin: origin,
+                        isReadOnly: readOnly))
             }
             // The compiled type's order: declared fields, id, timestamps, sync fields.
             let rank: (ModelBlueprint.Field.Origin) -> Int = { origin in
@@ -113,9 +123,13 @@ package struct ModelIntrospectionReader {
                 (rank(a.element.origin), a.offset) < (rank(b.element.origin), b.offset)
             }.map(\.element)
             if versioned && fields.first(where: { $0.name == "_version" }) == nil {
-                fields.append(ModelBlueprint.Field(name: "_version", type: .nonNull(.named("Int")), kind: .scalar, origin: .sync))
-                fields.append(ModelBlueprint.Field(name: "_deleted", type: .named("Boolean"), kind: .scalar, origin: .sync))
-                fields.append(ModelBlueprint.Field(name: "_lastChangedAt", type: .nonNull(.named("AWSTimestamp")), kind: .scalar, origin: .sync))
+                fields.append(
+                    ModelBlueprint.Field(name: "_version", type: .nonNull(.named("Int")), kind: .scalar, origin: .sync))
+                fields.append(
+                    ModelBlueprint.Field(name: "_deleted", type: .named("Boolean"), kind: .scalar, origin: .sync))
+                fields.append(
+                    ModelBlueprint.Field(
+                        name: "_lastChangedAt", type: .nonNull(.named("AWSTimestamp")), kind: .scalar, origin: .sync))
             }
             var blueprint = ModelBlueprint(
                 name: name, fields: fields, primaryKey: [partition] + sortKeys, hasCustomPrimaryKey: isCustom,
@@ -144,7 +158,9 @@ package struct ModelIntrospectionReader {
         package var related: String?
     }
 
-    private func field(_ value: JSONValue, name: String, path: String, enums: Set<String>) throws(GQLPatchError) -> ParsedField {
+    private func field(_ value: JSONValue, name: String, path: String, enums: Set<String>) throws(GQLPatchError)
+        -> ParsedField
+    {
         guard value.objectValue != nil else { throw problem("\(path) must be an object") }
         let base: String
         let kind: ModelField.Kind

@@ -157,7 +157,9 @@ package struct PluralRulePattern: Sendable {
             case .done:
                 return next(position)
             case .character(let expected):
-                guard position < subject.count, Self.simpleFold(subject[position].value) == expected else { return false }
+                guard position < subject.count, Self.simpleFold(subject[position].value) == expected else {
+                    return false
+                }
                 return sequence(index + 1, at: position + 1, then: next)
             case .string(let start, let count):
                 guard let end = matchString(start, count, at: position) else { return false }
@@ -190,7 +192,9 @@ package struct PluralRulePattern: Sendable {
                 }
                 return false
             case .optional(let body):
-                if sequence(body, at: position, then: { end in sequence(index + 1, at: end, then: next) }) { return true }
+                if sequence(body, at: position, then: { end in sequence(index + 1, at: end, then: next) }) {
+                    return true
+                }
                 return sequence(index + 1, at: position, then: next)
             case .start:
                 return position == 0 && sequence(index + 1, at: position, then: next)

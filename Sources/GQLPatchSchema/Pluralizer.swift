@@ -39,7 +39,9 @@ public enum Pluralizer {
     }
 
     /// Expands `$0`...`$9` in a rule template; a group that did not take part gives "".
-    private static func expand(_ template: String, match: PluralRulePattern.Captures, in source: [Unicode.Scalar]) -> String {
+    private static func expand(_ template: String, match: PluralRulePattern.Captures, in source: [Unicode.Scalar])
+        -> String
+    {
         var result = ""
         var iterator = template.makeIterator()
         var pending: Character? = iterator.next()
@@ -89,7 +91,10 @@ public enum Pluralizer {
         ("(?:(kni|wi|li)fe|(ar|l|ea|eo|oa|hoo)f)$", "$1$2ves"),
         ("sis$", "ses"),
         ("(apheli|hyperbat|periheli|asyndet|noumen|phenomen|criteri|organ|prolegomen|hedr|automat)(?:a|on)$", "$1a"),
-        ("(agend|addend|millenni|dat|extrem|bacteri|desiderat|strat|candelabr|errat|ov|symposi|curricul|automat|quor)(?:a|um)$", "$1a"),
+        (
+            "(agend|addend|millenni|dat|extrem|bacteri|desiderat|strat|candelabr|errat|ov|symposi|curricul|automat|quor)(?:a|um)$",
+            "$1a"
+        ),
         ("(her|at|gr)o$", "$1oes"),
         ("(seraph|cherub)(?:im)?$", "$1im"),
         ("(alumn|alg|vertebr)(?:a|ae)$", "$1ae"),

@@ -1,5 +1,5 @@
-import GraphQLSDL
 import GQLPatchSupport
+import GraphQLSDL
 
 /// Builds the located `.configuration` errors the schema readers throw:
 /// `FILE:LINE:COLUMN: error: MESSAGE`.

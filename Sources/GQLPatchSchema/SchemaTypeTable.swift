@@ -1,5 +1,5 @@
-import GraphQLSDL
 import GQLPatchSupport
+import GraphQLSDL
 
 /// The named types of a parsed schema with `extend` definitions merged into their base types, and the
 /// names of the root operation types (`schema { query: ... mutation: ... }`, else `Query`/`Mutation`).
@@ -56,7 +56,8 @@ package struct SchemaTypeTable: Sendable {
         for (name, location) in members {
             if let first = seen[name] {
                 throw SchemaDiagnostic.error(
-                    file, location, "duplicate \(what) \"\(type).\(name)\" (first defined at \(first.line):\(first.column))")
+                    file, location,
+                    "duplicate \(what) \"\(type).\(name)\" (first defined at \(first.line):\(first.column))")
             }
             seen[name] = location
         }
@@ -204,7 +205,8 @@ package struct SchemaTypeTable: Sendable {
         var seen: Set<String> = []
         return index.entries.compactMap { entry in
             guard Self.typeKind(entry.keyword) == kind, self.kind(of: entry.name) == kind,
-                seen.insert(entry.name).inserted else { return nil }
+                seen.insert(entry.name).inserted
+            else { return nil }
             return entry.name
         }
     }

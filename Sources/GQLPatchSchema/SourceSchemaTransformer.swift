@@ -1,5 +1,5 @@
-import GraphQLSDL
 import GQLPatchSupport
+import GraphQLSDL
 
 /// Turns an Amplify source schema (`@model` types) into the catalogue the v2 transformer would compile
 /// it to: operation names (pluralize 8.0.0), implicit `id`, timestamps, sync fields
@@ -24,7 +24,8 @@ package struct SourceSchemaTransformer {
     package func transform(_ table: SchemaTypeTable) throws(GQLPatchError) -> ModelCatalogue {
         let modelTypes = table.all(.object).filter { $0.directive("model") != nil }
         guard !modelTypes.isEmpty else {
-            throw SchemaDiagnostic.error(file, SchemaDiagnostic.start, "no models found: no type has a @model directive")
+            throw SchemaDiagnostic.error(
+                file, SchemaDiagnostic.start, "no models found: no type has a @model directive")
         }
         let modelSet = Set(modelTypes.map(\.name))
         let enumNames = Set(table.all(.enumeration).map(\.name))
@@ -36,7 +37,8 @@ package struct SourceSchemaTransformer {
             if enumNames.contains(name) { return .enumeration }
             if modelSet.contains(name) { return .model }
             if let type = table[name], [.object, .interface, .union].contains(type.kind) { return .nonModel }
-            throw SchemaDiagnostic.error(file, field.location, "unknown type \"\(name)\" for field \"\(owner).\(field.name)\"")
+            throw SchemaDiagnostic.error(
+                file, field.location, "unknown type \"\(name)\" for field \"\(owner).\(field.name)\"")
         }
 
         // Pass 1: declared fields, keys, implicit id, timestamps, sync fields.
@@ -50,7 +52,9 @@ package struct SourceSchemaTransformer {
         var nonModels: [NonModelType] = []
         for type in table.all(.object) where !modelSet.contains(type.name) && !table.rootTypeNames.contains(type.name) {
             var fields: [ModelField] = []
-            for field in type.fields { fields.append(ModelField(name: field.name, type: field.type, kind: try kind(field, owner: type.name))) }
+            for field in type.fields {
+                fields.append(ModelField(name: field.name, type: field.type, kind: try kind(field, owner: type.name)))
+            }
             nonModels.append(NonModelType(name: type.name, fields: fields))
         }
         let declaredInputs = table.all(.inputObject).map { input in
@@ -73,13 +77,16 @@ package struct SourceSchemaTransformer {
         var primaryKeyDirective: Directive?
         var indexes: [(field: FieldDefinition, directive: Directive)] = []
         for field in type.fields {
-            fields.append(ModelBlueprint.Field(name: field.name, type: field.type, kind: try kind(field, name), origin: .declared))
+            fields.append(
+                ModelBlueprint.Field(name: field.name, type: field.type, kind: try kind(field, name), origin: .declared)
+            )
             for directive in field.directives {
                 if directive.name == "primaryKey" {
                     if let previous = primaryKeyDirective {
                         throw SchemaDiagnostic.error(
                             file, directive.location,
-                            "model \"\(name)\" has more than one @primaryKey (first at \(previous.location.line):\(previous.location.column))")
+                            "model \"\(name)\" has more than one @primaryKey (first at \(previous.location.line):\(previous.location.column))"
+                        )
                     }
                     primaryKeyDirective = directive
                     primaryKey = [field.name] + stringList(directive.argument("sortKeyFields"))
@@ -93,7 +100,8 @@ package struct SourceSchemaTransformer {
                 throw SchemaDiagnostic.error(
                     file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
             }
-            for key in primaryKey.dropFirst() where fields.first(where: { $0.name == key })?.type.namedType == "Boolean" {
+            for key in primaryKey.dropFirst() where fields.first(where: { $0.name == key })?.type.namedType == "Boolean"
+            {
                 throw SchemaDiagnostic.error(
                     file, directive.location, "sort key field \"\(name).\(key)\" cannot be a Boolean")
             }
@@ -107,7 +115,8 @@ package struct SourceSchemaTransformer {
         if !hasCustomKey {
             primaryKey = ["id"]
             if !fields.contains(where: { $0.name == "id" }) {
-                fields.append(ModelBlueprint.Field(name: "id", type: .nonNull(.named("ID")), kind: .scalar, origin: .implicitID))
+                fields.append(
+                    ModelBlueprint.Field(name: "id", type: .nonNull(.named("ID")), kind: .scalar, origin: .implicitID))
             }
         }
         // Timestamps: `timestamps: null` turns both off; `{createdAt: "createdOn"}` renames.
@@ -125,25 +134,33 @@ package struct SourceSchemaTransformer {
             }
         }
         for stamp in timestampNames where !fields.contains(where: { $0.name == stamp }) {
-            fields.append(ModelBlueprint.Field(name: stamp, type: .nonNull(.named("AWSDateTime")), kind: .scalar, origin: .timestamp))
+            fields.append(
+                ModelBlueprint.Field(
+                    name: stamp, type: .nonNull(.named("AWSDateTime")), kind: .scalar, origin: .timestamp))
         }
         let versioned = versionedOverride ?? transformConfig.isVersioned(name)
         if versioned {
-            fields.append(ModelBlueprint.Field(name: "_version", type: .nonNull(.named("Int")), kind: .scalar, origin: .sync))
+            fields.append(
+                ModelBlueprint.Field(name: "_version", type: .nonNull(.named("Int")), kind: .scalar, origin: .sync))
             fields.append(ModelBlueprint.Field(name: "_deleted", type: .named("Boolean"), kind: .scalar, origin: .sync))
-            fields.append(ModelBlueprint.Field(name: "_lastChangedAt", type: .nonNull(.named("AWSTimestamp")), kind: .scalar, origin: .sync))
+            fields.append(
+                ModelBlueprint.Field(
+                    name: "_lastChangedAt", type: .nonNull(.named("AWSTimestamp")), kind: .scalar, origin: .sync))
         }
         var blueprint = ModelBlueprint(
-            name: name, fields: fields, primaryKey: primaryKey, hasCustomPrimaryKey: hasCustomKey, isVersioned: versioned)
+            name: name, fields: fields, primaryKey: primaryKey, hasCustomPrimaryKey: hasCustomKey,
+            isVersioned: versioned)
         blueprint.timestampFieldNames = timestampNames
         blueprint.useDefaultOperationNames()
         applyOperationOptions(modelDirective, to: &blueprint)
         for (field, directive) in indexes {
             let sortKeys = stringList(directive.argument("sortKeyFields"))
             for key in sortKeys where !fields.contains(where: { $0.name == key }) {
-                throw SchemaDiagnostic.error(file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
+                throw SchemaDiagnostic.error(
+                    file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
             }
-            var indexName = AmplifyNaming.lowerFirst(Pluralizer.plural(name)) + "By"
+            var indexName =
+                AmplifyNaming.lowerFirst(Pluralizer.plural(name)) + "By"
                 + ([field.name] + sortKeys).map(AmplifyNaming.upperFirst).joined(separator: "And")
             if case .string(let given) = directive.argument("name") { indexName = given }
             blueprint.indexes.append(ModelBlueprint.Index(name: indexName, fields: [field.name] + sortKeys))
@@ -161,7 +178,11 @@ package struct SourceSchemaTransformer {
             case .object(let entries):
                 for (key, entryName) in zip(keys, names) {
                     guard let entry = entries.first(where: { $0.name == entryName }) else { continue }
-                    if case .string(let renamed) = entry.value { blueprint[keyPath: key] = renamed } else { blueprint[keyPath: key] = nil }
+                    if case .string(let renamed) = entry.value {
+                        blueprint[keyPath: key] = renamed
+                    } else {
+                        blueprint[keyPath: key] = nil
+                    }
                 }
             default: break
             }
@@ -211,14 +232,16 @@ package struct SourceSchemaTransformer {
                     guard position[related] != nil else {
                         throw SchemaDiagnostic.error(
                             file, directive.location,
-                            "@\(directive.name) on \"\(type.name).\(field.name)\" needs a @model type, found \"\(related)\"")
+                            "@\(directive.name) on \"\(type.name).\(field.name)\" needs a @model type, found \"\(related)\""
+                        )
                     }
                     var indexName: String?
                     if case .string(let name) = directive.argument("indexName") { indexName = name }
-                    relations.append(RelationDirective(
-                        kind: kind, model: index, field: field, directive: directive, related: related,
-                        references: directive.argument("references").map { stringList($0) },
-                        fields: directive.argument("fields").map { stringList($0) }, indexName: indexName))
+                    relations.append(
+                        RelationDirective(
+                            kind: kind, model: index, field: field, directive: directive, related: related,
+                            references: directive.argument("references").map { stringList($0) },
+                            fields: directive.argument("fields").map { stringList($0) }, indexName: indexName))
                 }
             }
         }
@@ -229,8 +252,9 @@ package struct SourceSchemaTransformer {
         }
         func addForeignKeys(to target: Int, names: [String], keyOwner: ModelBlueprint, nonNull: Bool) {
             for (name, key) in zip(names, keyOwner.primaryKey) where blueprints[target].field(name) == nil {
-                blueprints[target].fields.append(ModelBlueprint.Field(
-                    name: name, type: keyType(keyOwner, key, nonNull: nonNull), kind: .scalar, origin: .foreignKey))
+                blueprints[target].fields.append(
+                    ModelBlueprint.Field(
+                        name: name, type: keyType(keyOwner, key, nonNull: nonNull), kind: .scalar, origin: .foreignKey))
             }
         }
         func foreignKeyNames(_ declaring: String, _ field: String, _ keyOwner: ModelBlueprint) -> [String] {
@@ -252,15 +276,21 @@ package struct SourceSchemaTransformer {
                 switch kind {
                 case .hasMany:
                     if let fields = relation.fields {
-                        let key = relation.indexName.flatMap { name in related.indexes.first { $0.name == name }?.fields }
+                        let key =
+                            relation.indexName.flatMap { name in related.indexes.first { $0.name == name }?.fields }
                             ?? related.primaryKey
                         keyFields[r] = Array(key.prefix(max(fields.count, 1)))
                     } else {
                         let names = foreignKeyNames(owner.name, relation.field.name, owner)
                         addForeignKeys(to: relatedIndex, names: names, keyOwner: owner, nonNull: nonNull)
-                        for (name, key) in zip(names, owner.primaryKey) where !blueprints[relation.model].subscriptionFilterForeignKeys.contains(where: { $0.name == name }) {
-                            blueprints[relation.model].subscriptionFilterForeignKeys.append(ModelBlueprint.Field(
-                                name: name, type: keyType(owner, key, nonNull: false), kind: .scalar, origin: .foreignKey))
+                        for (name, key) in zip(names, owner.primaryKey)
+                        where !blueprints[relation.model].subscriptionFilterForeignKeys.contains(where: {
+                            $0.name == name
+                        }) {
+                            blueprints[relation.model].subscriptionFilterForeignKeys.append(
+                                ModelBlueprint.Field(
+                                    name: name, type: keyType(owner, key, nonNull: false), kind: .scalar,
+                                    origin: .foreignKey))
                         }
                         keyFields[r] = names
                     }
@@ -300,7 +330,8 @@ package struct SourceSchemaTransformer {
             case .hasOne: kind = .hasOne
             case .belongsTo: kind = .belongsTo
             }
-            guard let at = blueprints[relation.model].fields.firstIndex(where: { $0.name == relation.field.name }) else { continue }
+            guard let at = blueprints[relation.model].fields.firstIndex(where: { $0.name == relation.field.name })
+            else { continue }
             blueprints[relation.model].fields[at].relationship = Relationship(
                 kind: kind, relatedModel: relation.related, keyFields: keyFields[r] ?? [])
             if kind == .hasMany {
@@ -311,7 +342,8 @@ package struct SourceSchemaTransformer {
     }
 
     private func addSubscriptionKeys(_ blueprint: inout ModelBlueprint, names: [String], keyOwner: ModelBlueprint) {
-        for (name, key) in zip(names, keyOwner.primaryKey) where !blueprint.subscriptionFilterForeignKeys.contains(where: { $0.name == name }) {
+        for (name, key) in zip(names, keyOwner.primaryKey)
+        where !blueprint.subscriptionFilterForeignKeys.contains(where: { $0.name == name }) {
             let type = TypeReference.named(keyOwner.field(key)?.type.namedType ?? "ID")
             blueprint.subscriptionFilterForeignKeys.append(
                 ModelBlueprint.Field(name: name, type: type, kind: .scalar, origin: .foreignKey))

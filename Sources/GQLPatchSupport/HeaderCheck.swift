@@ -19,7 +19,9 @@ public enum HeaderCheck {
     public static func problem(inName name: String) -> String? {
         if name.utf8.isEmpty { return "an empty name" }
         for (offset, byte) in name.utf8.enumerated() where !isTokenByte(byte) {
-            return isControl(byte) ? "\(describe(byte)) at byte \(offset + 1)" : "a character that is not allowed in a header name at byte \(offset + 1)"
+            return isControl(byte)
+                ? "\(describe(byte)) at byte \(offset + 1)"
+                : "a character that is not allowed in a header name at byte \(offset + 1)"
         }
         return nil
     }
@@ -27,12 +29,14 @@ public enum HeaderCheck {
     /// Refuses `header` with its origin's exit code, naming the header but never its value.
     public static func check(_ header: HeaderField) throws(GQLPatchError) {
         if let problem = problem(inName: header.name) {
-            throw GQLPatchError(header.origin.exitCode, "a header name \(header.origin.phrase) holds \(problem); nothing was sent")
+            throw GQLPatchError(
+                header.origin.exitCode, "a header name \(header.origin.phrase) holds \(problem); nothing was sent")
         }
         if let problem = problem(inValue: header.value) {
             throw GQLPatchError(
                 header.origin.exitCode,
-                "the value of header \(header.name) \(header.origin.phrase) holds \(problem), which is not allowed in a header; nothing was sent")
+                "the value of header \(header.name) \(header.origin.phrase) holds \(problem), which is not allowed in a header; nothing was sent"
+            )
         }
     }
 
@@ -49,7 +53,8 @@ public enum HeaderCheck {
     /// RFC 9110 `tchar`.
     package static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

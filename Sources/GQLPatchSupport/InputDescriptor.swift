@@ -86,14 +86,16 @@ package struct InputDescriptor: Sendable {
             kind = .regularFile(size: max(Int(info.st_size) - max(Int(offset), 0), 0))
         }
         return InputDescriptor(
-            descriptor: 0, kind: kind, shown: "standard input", ownsDescriptor: false, idleMilliseconds: idleMilliseconds,
+            descriptor: 0, kind: kind, shown: "standard input", ownsDescriptor: false,
+            idleMilliseconds: idleMilliseconds,
             writerSeen: true)
     }
 
     /// An open regular file that stays its owner's (the journal on `--resume`, read then appended to).
     package static func adopting(regularFile descriptor: Int32, size: Int, shown: String) -> InputDescriptor {
         InputDescriptor(
-            descriptor: descriptor, kind: .regularFile(size: size), shown: shown, ownsDescriptor: false, idleMilliseconds: nil,
+            descriptor: descriptor, kind: .regularFile(size: size), shown: shown, ownsDescriptor: false,
+            idleMilliseconds: nil,
             writerSeen: true)
     }
 
@@ -129,7 +131,8 @@ package struct InputDescriptor: Sendable {
             }
             if got == 0 {
                 if writerSeen || ready > 0 { return 0 }
-                throw FileSystem.cannotRead(shown, "it is a FIFO and nothing opened it for writing within \(wait / 1000) s")
+                throw FileSystem.cannotRead(
+                    shown, "it is a FIFO and nothing opened it for writing within \(wait / 1000) s")
             }
             if errno == EINTR { continue }
             if errno == EAGAIN || errno == EWOULDBLOCK {

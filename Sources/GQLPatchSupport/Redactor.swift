@@ -14,7 +14,9 @@ public enum Redactor {
     ]
 
     /// Words that make any other header name (`X-Auth-Token`, `X-Custom-Secret`) a credential's.
-    package static let secretNameParts = ["auth", "token", "secret", "key", "password", "session", "cookie", "credential"]
+    package static let secretNameParts = [
+        "auth", "token", "secret", "key", "password", "session", "cookie", "credential",
+    ]
 
     /// Whether a header named `name` carries a credential: its value is redacted in traces, scrubbed
     /// from output, and never sent over plain http to another host.

@@ -87,7 +87,9 @@ public final class SecretScrubber: Sendable {
                         end = index + Self.window
                     }
                     for secret in state.short where index + secret.count <= count && index + secret.count > end {
-                        if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) { end = index + secret.count }
+                        if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) {
+                            end = index + secret.count
+                        }
                     }
                     if end > index {
                         if let last = ranges.last, last.upperBound >= index {
@@ -132,7 +134,8 @@ public final class SecretScrubber: Sendable {
     }
 
     private static func filterHash(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        let word = UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16
+        let word =
+            UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16
             | UInt32(buffer[start + 3]) << 24
         return Int((word &* 2_654_435_761) >> 16)
     }

@@ -58,7 +58,9 @@ public struct FieldIndex: Sendable {
         /// True when the argument's type has an outer `!` (as `TypeReference.isNonNull`).
         public var typeIsNonNull: Bool
 
-        public init(name: String, typeRange: Range<Int>, typeNameRange: Range<Int>, typeIsList: Bool, typeIsNonNull: Bool) {
+        public init(
+            name: String, typeRange: Range<Int>, typeNameRange: Range<Int>, typeIsList: Bool, typeIsNonNull: Bool
+        ) {
             self.name = name
             self.typeRange = typeRange
             self.typeNameRange = typeNameRange

@@ -9,9 +9,11 @@ extension Parser {
         }
         let operation = try parseOperationType()
         let name = peek(.name) ? try parseName() : nil
-        let variables = try optionalMany(.parenL, { (p: inout Parser) throws(SyntaxError) in
-            try p.parseVariableDefinition()
-        }, .parenR)
+        let variables = try optionalMany(
+            .parenL,
+            { (p: inout Parser) throws(SyntaxError) in
+                try p.parseVariableDefinition()
+            }, .parenR)
         let directives = try parseDirectives(const: false)
         let selectionSet = try parseSelectionSet()
         return OperationDefinition(

@@ -50,9 +50,11 @@ extension Parser {
         let start = token.location
         try expectKeyword("schema")
         let directives = try parseDirectives(const: true)
-        let operationTypes = try many(.braceL, { (p: inout Parser) throws(SyntaxError) in
-            try p.parseRootOperationTypeDefinition()
-        }, .braceR)
+        let operationTypes = try many(
+            .braceL,
+            { (p: inout Parser) throws(SyntaxError) in
+                try p.parseRootOperationTypeDefinition()
+            }, .braceR)
         return SchemaDefinition(
             description: description, directives: directives,
             operationTypes: Dictionary(operationTypes, uniquingKeysWith: { _, last in last }), location: start)
@@ -63,9 +65,11 @@ extension Parser {
     mutating func parseSchemaExtension(start: SourceLocation) throws(SyntaxError) -> SchemaDefinition {
         try expectKeyword("schema")
         let directives = try parseDirectives(const: true)
-        let operationTypes = try optionalMany(.braceL, { (p: inout Parser) throws(SyntaxError) in
-            try p.parseRootOperationTypeDefinition()
-        }, .braceR)
+        let operationTypes = try optionalMany(
+            .braceL,
+            { (p: inout Parser) throws(SyntaxError) in
+                try p.parseRootOperationTypeDefinition()
+            }, .braceR)
         if directives.isEmpty && operationTypes.isEmpty { throw unexpected() }
         return SchemaDefinition(
             directives: directives, operationTypes: Dictionary(operationTypes, uniquingKeysWith: { _, last in last }),
@@ -109,9 +113,11 @@ extension Parser {
         let name = try parseName()
         let interfaces = try parseImplementsInterfaces()
         let directives = try parseDirectives(const: true)
-        let fields = try optionalMany(.braceL, { (p: inout Parser) throws(SyntaxError) in
-            try p.parseFieldDefinition()
-        }, .braceR)
+        let fields = try optionalMany(
+            .braceL,
+            { (p: inout Parser) throws(SyntaxError) in
+                try p.parseFieldDefinition()
+            }, .braceR)
         if extend != nil && interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
         return TypeDefinition(
             kind: kind, description: description, name: name, interfaces: interfaces, directives: directives,
@@ -140,7 +146,8 @@ extension Parser {
 
     /// ArgumentsDefinition : `(` InputValueDefinition+ `)`
     mutating func parseArgumentsDefinition() throws(SyntaxError) -> [InputValueDefinition] {
-        try optionalMany(.parenL, { (p: inout Parser) throws(SyntaxError) in try p.parseInputValueDefinition() }, .parenR)
+        try optionalMany(
+            .parenL, { (p: inout Parser) throws(SyntaxError) in try p.parseInputValueDefinition() }, .parenR)
     }
 
     /// InputValueDefinition : Description? Name `:` Type DefaultValue[Const]? Directives[Const]?
@@ -190,9 +197,11 @@ extension Parser {
         try expectKeyword("enum")
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        let values = try optionalMany(.braceL, { (p: inout Parser) throws(SyntaxError) in
-            try p.parseEnumValueDefinition()
-        }, .braceR)
+        let values = try optionalMany(
+            .braceL,
+            { (p: inout Parser) throws(SyntaxError) in
+                try p.parseEnumValueDefinition()
+            }, .braceR)
         if extend != nil && directives.isEmpty && values.isEmpty { throw unexpected() }
         return TypeDefinition(
             kind: .enumeration, description: description, name: name, directives: directives, enumValues: values,
@@ -223,9 +232,11 @@ extension Parser {
         try expectKeyword("input")
         let name = try parseName()
         let directives = try parseDirectives(const: true)
-        let fields = try optionalMany(.braceL, { (p: inout Parser) throws(SyntaxError) in
-            try p.parseInputValueDefinition()
-        }, .braceR)
+        let fields = try optionalMany(
+            .braceL,
+            { (p: inout Parser) throws(SyntaxError) in
+                try p.parseInputValueDefinition()
+            }, .braceR)
         if extend != nil && directives.isEmpty && fields.isEmpty { throw unexpected() }
         return TypeDefinition(
             kind: .inputObject, description: description, name: name, directives: directives, inputFields: fields,

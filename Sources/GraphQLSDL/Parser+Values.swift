@@ -56,7 +56,8 @@ extension Parser {
 
     /// Arguments[Const] : `(` Argument[?Const]+ `)`
     mutating func parseArguments(const isConst: Bool) throws(SyntaxError) -> [Argument] {
-        try optionalMany(.parenL, { (p: inout Parser) throws(SyntaxError) in try p.parseArgument(const: isConst) }, .parenR)
+        try optionalMany(
+            .parenL, { (p: inout Parser) throws(SyntaxError) in try p.parseArgument(const: isConst) }, .parenR)
     }
 
     /// Argument[Const] : Name `:` Value[?Const]
@@ -108,14 +109,20 @@ extension Parser {
     /// ListValue[Const] : `[` `]` | `[` Value[?Const]+ `]`
     mutating func parseListValue(const isConst: Bool) throws(SyntaxError) -> Value {
         try nested { (p: inout Parser) throws(SyntaxError) in
-            .list(try p.any(.bracketL, { (q: inout Parser) throws(SyntaxError) in try q.parseValue(const: isConst) }, .bracketR))
+            .list(
+                try p.any(
+                    .bracketL, { (q: inout Parser) throws(SyntaxError) in try q.parseValue(const: isConst) }, .bracketR)
+            )
         }
     }
 
     /// ObjectValue[Const] : `{` `}` | `{` ObjectField[?Const]+ `}`
     mutating func parseObjectValue(const isConst: Bool) throws(SyntaxError) -> Value {
         try nested { (p: inout Parser) throws(SyntaxError) in
-            .object(try p.any(.braceL, { (q: inout Parser) throws(SyntaxError) in try q.parseObjectField(const: isConst) }, .braceR))
+            .object(
+                try p.any(
+                    .braceL, { (q: inout Parser) throws(SyntaxError) in try q.parseObjectField(const: isConst) },
+                    .braceR))
         }
     }
 

@@ -291,7 +291,8 @@ struct JSONParser {
                 throw error("unpaired surrogate \"\(escapeText(at: backslash))\"", at: backslash)
             } else if 0xD800...0xDBFF ~= unit {
                 let second = index
-                guard second + 1 < bytes.count, bytes[second] == UInt8(ascii: "\\"), bytes[second + 1] == UInt8(ascii: "u")
+                guard second + 1 < bytes.count, bytes[second] == UInt8(ascii: "\\"),
+                    bytes[second + 1] == UInt8(ascii: "u")
                 else { throw error("unpaired surrogate \"\(escapeText(at: backslash))\"", at: backslash) }
                 index += 2
                 let low = try parseHex4(backslash: second, quote: quote)
@@ -353,12 +354,20 @@ struct JSONParser {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
+        case 0xE0:
+            length = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return nil
         }
         guard offset + length <= bytes.count else { return nil }

@@ -19,9 +19,9 @@ struct HMACVector: Sendable, CustomTestStringConvertible {
         }
         return try entries.map { entry in
             guard let name = entry["name"] as? String,
-                  let key = entry["key_hex"] as? String,
-                  let data = entry["data_hex"] as? String,
-                  let mac = entry["mac_hex"] as? String
+                let key = entry["key_hex"] as? String,
+                let data = entry["data_hex"] as? String,
+                let mac = entry["mac_hex"] as? String
             else {
                 throw FixtureError(message: "bad hmac entry \(entry)")
             }

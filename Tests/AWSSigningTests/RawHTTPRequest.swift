@@ -33,9 +33,9 @@ struct RawHTTPRequest {
         body = bodyStart.map { Array(bytes[$0...]) } ?? []
 
         guard let requestLine = lines.first,
-              let firstSpace = requestLine.firstIndex(of: UInt8(ascii: " ")),
-              let lastSpace = requestLine.lastIndex(of: UInt8(ascii: " ")),
-              firstSpace < lastSpace
+            let firstSpace = requestLine.firstIndex(of: UInt8(ascii: " ")),
+            let lastSpace = requestLine.lastIndex(of: UInt8(ascii: " ")),
+            firstSpace < lastSpace
         else {
             throw FixtureError(message: "no request line")
         }
@@ -52,10 +52,11 @@ struct RawHTTPRequest {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
                 throw FixtureError(message: "header line without a colon")
             }
-            headers.append((
-                String(decoding: line[..<colon], as: UTF8.self),
-                String(decoding: line[(colon + 1)...], as: UTF8.self)
-            ))
+            headers.append(
+                (
+                    String(decoding: line[..<colon], as: UTF8.self),
+                    String(decoding: line[(colon + 1)...], as: UTF8.self)
+                ))
         }
     }
 

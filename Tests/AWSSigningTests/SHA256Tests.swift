@@ -16,9 +16,9 @@ struct SHA256Vector: Sendable, CustomTestStringConvertible {
         }
         return try entries.map { entry in
             guard let name = entry["name"] as? String,
-                  let hex = entry["message_hex"] as? String,
-                  let count = Fixture.int(entry["repeat"]),
-                  let digest = entry["digest_hex"] as? String
+                let hex = entry["message_hex"] as? String,
+                let count = Fixture.int(entry["repeat"]),
+                let digest = entry["digest_hex"] as? String
             else {
                 throw FixtureError(message: "bad sha256 entry \(entry)")
             }

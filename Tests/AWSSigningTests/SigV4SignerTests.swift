@@ -66,6 +66,8 @@ import Testing
 
     @Test func credentialsDescriptionHidesSecrets() {
         let credentials = SigV4Credentials(accessKeyID: "AKID", secretAccessKey: "SECRET", sessionToken: "TOKEN")
-        #expect(credentials.description == "SigV4Credentials(accessKeyID: AKID, secretAccessKey: <redacted>, sessionToken: <redacted>)")
+        #expect(
+            credentials.description
+                == "SigV4Credentials(accessKeyID: AKID, secretAccessKey: <redacted>, sessionToken: <redacted>)")
     }
 }

@@ -1,6 +1,7 @@
-@testable import AWSSigning
 import Foundation
 import Testing
+
+@testable import AWSSigning
 
 /// One entry of `Fixtures/sigv4/signing-key-derivation.json`.
 struct SigningKeyExample: Sendable, CustomTestStringConvertible {
@@ -98,8 +99,9 @@ struct SigningKeyExample: Sendable, CustomTestStringConvertible {
         let signature = signer.signature(stringToSign: toSign, date: date)
         #expect(signature == example.signature)
         let signedHeaders = try #require(canonical.split(separator: "\n").dropLast().last.map(String.init))
-        #expect(signer.authorization(signedHeaders: signedHeaders, signature: signature, date: date)
-            == example.authorization)
+        #expect(
+            signer.authorization(signedHeaders: signedHeaders, signature: signature, date: date)
+                == example.authorization)
 
         // The same request built from parts goes through step 1 to the same canonical text.
         let request = SigningRequest(

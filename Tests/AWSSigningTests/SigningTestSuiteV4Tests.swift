@@ -53,8 +53,9 @@ import Testing
         #expect(signer.signature(stringToSign: expectedStringToSign, date: date) == expectedSignature)
 
         // The signed request is the original headers followed by the ones the signer added.
-        #expect(signed.headers.prefix(raw.headers.count).map { "\($0.name):\($0.value)" }
-            == raw.headers.map { "\($0.name):\($0.value)" })
+        #expect(
+            signed.headers.prefix(raw.headers.count).map { "\($0.name):\($0.value)" }
+                == raw.headers.map { "\($0.name):\($0.value)" })
         let expectedAdded = signed.headers.dropFirst(raw.headers.count)
             .map { "\($0.name.lowercased()):\($0.value)" }.sorted()
         let added = signer.sign(request, date: date).map { "\($0.name.lowercased()):\($0.value)" }.sorted()

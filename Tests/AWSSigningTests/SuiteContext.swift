@@ -18,7 +18,7 @@ struct SuiteContext {
         var credentials = (fallback["credentials"] as? [String: Any]) ?? [:]
         credentials.merge((json["credentials"] as? [String: Any]) ?? [:]) { $1 }
         guard let keyID = credentials["access_key_id"] as? String,
-              let secret = credentials["secret_access_key"] as? String
+            let secret = credentials["secret_access_key"] as? String
         else {
             throw FixtureError(message: "context: missing credentials")
         }

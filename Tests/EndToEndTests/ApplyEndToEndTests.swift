@@ -20,7 +20,8 @@ import Testing
 
     /// A SQLite file seeded with `count` versioned Items by a fault-free emulator, for a faulty one to serve.
     private func seededDatabase(items count: Int) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-apply-db-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-apply-db-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("items.sqlite").path
         let seeder = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--db", path] + Self.optimistic)
@@ -32,7 +33,9 @@ import Testing
     }
 
     /// Every Item as stored: id -> record.
-    private func items(_ emulator: Emulator, fields: String = "id name description tags _version") throws -> [String: JSONValue] {
+    private func items(_ emulator: Emulator, fields: String = "id name description tags _version") throws -> [String:
+        JSONValue]
+    {
         let response = try emulator.graphQL("{ listItems(limit: 1000) { items { \(fields) } } }")
         let list = try #require(response["data"]?["listItems"]?["items"]?.arrayValue, "\(response)")
         var byID: [String: JSONValue] = [:]
@@ -49,7 +52,9 @@ import Testing
         var lines: [String] = []
         for round in 1...rounds {
             for index in 1...items {
-                lines.append(#"{"op":"update","model":"Item","key":{"id":"item-\#(index)"},"set":{"description":"r\#(round)-\#(index)"}}"#)
+                lines.append(
+                    #"{"op":"update","model":"Item","key":{"id":"item-\#(index)"},"set":{"description":"r\#(round)-\#(index)"}}"#
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -59,14 +64,18 @@ import Testing
         // The faults would hit the test's own seeding and checking requests too: those go through
         // fault-free emulators on the same database.
         let database = try seededDatabase(items: 20)
-        let emulator = try Emulator(arguments: [
-            "--api-key", Emulator.apiKey, "--db", database, "--fail-rate", "0.1", "--throttle-rate", "0.05", "--drop-rate", "0.1",
-        ] + Self.optimistic)
+        let emulator = try Emulator(
+            arguments: [
+                "--api-key", Emulator.apiKey, "--db", database, "--fail-rate", "0.1", "--throttle-rate", "0.05",
+                "--drop-rate", "0.1",
+            ] + Self.optimistic)
         defer { emulator.stop() }
         let schema = try Emulator.compiledSchema(arguments: Self.optimistic, into: emulator.folder)
         var input = updates(items: 20, rounds: 3)
         for index in 1...10 {
-            input += #"{"op":"create","model":"Item","key":{"id":"new-\#(index)"},"set":{"name":"New \#(index)","tags":["t"]}}"# + "\n"
+            input +=
+                #"{"op":"create","model":"Item","key":{"id":"new-\#(index)"},"set":{"name":"New \#(index)","tags":["t"]}}"#
+                + "\n"
         }
         let path = try emulator.file("in.jsonl", input)
         let result = try emulator.gqlpatch(
@@ -84,7 +93,9 @@ import Testing
         let stored = try items(checker)
         for index in 1...20 {
             let item = try #require(stored["item-\(index)"])
-            #expect(item["description"] == .string("r3-\(index)"), "the last line for a record wins: lines for one record run in order")
+            #expect(
+                item["description"] == .string("r3-\(index)"),
+                "the last line for a record wins: lines for one record run in order")
             #expect(item["_version"] == 4, "item-\(index): created at 1, three updates, each applied once")
         }
         for index in 1...10 {
@@ -108,7 +119,10 @@ import Testing
         defer { emulator.stop() }
         let path = try emulator.file("in.jsonl", updates(items: 30, rounds: 4))
         let journal = emulator.folder.appendingPathComponent("in.journal").path
-        let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j", "4", "--journal", journal]
+        let base = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j", "4",
+            "--journal", journal,
+        ]
         let first = try ApplyProcess(base, in: emulator.folder)
         #expect(first.waitForOutput(lines: 25), "\(first.stderr)")
         first.signal(SIGKILL)
@@ -121,12 +135,15 @@ import Testing
         let resumedLines = try outputLines(second.stdout)
         let firstDone = Set(printedBeforeKill.compactMap { $0["line"]?.intValue })
         let secondDone = Set(resumedLines.compactMap { $0["line"]?.intValue })
-        #expect(firstDone.isDisjoint(with: secondDone), "a line printed (and journaled) before the kill is not run again")
+        #expect(
+            firstDone.isDisjoint(with: secondDone), "a line printed (and journaled) before the kill is not run again")
         // A line is journaled before it is printed: the kill may land between the two for the one
         // line being finished, which the resumed run then counts as already applied.
         let skipped = try #require(Self.journalSkips(second.stderr), "\(second.stderr)")
         #expect(secondDone.count + skipped == 120, "every line is either run by the second run or skipped as journaled")
-        #expect((firstDone.count...(firstDone.count + 1)).contains(skipped), "journaled = printed, plus at most the one being printed")
+        #expect(
+            (firstDone.count...(firstDone.count + 1)).contains(skipped),
+            "journaled = printed, plus at most the one being printed")
         #expect(secondDone.isSubset(of: Set(1...120)))
         let stored = try items(emulator)
         for index in 1...30 {
@@ -142,14 +159,19 @@ import Testing
         defer { emulator.stop() }
         let path = try emulator.file("in.jsonl", updates(items: 20, rounds: 4))
         let journal = emulator.folder.appendingPathComponent("in.journal").path
-        let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j", "4", "--journal", journal]
+        let base = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j", "4",
+            "--journal", journal,
+        ]
         let first = try ApplyProcess(base, in: emulator.folder)
         #expect(first.waitForOutput(lines: 10), "\(first.stderr)")
         first.signal(SIGINT)
         #expect(try first.wait() == 130, "\(first.stderr)")
         #expect(first.stderr.contains("gqlpatch: apply: interrupted after"), "\(first.stderr)")
         let journaled = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").count - 1
-        #expect(journaled == (try outputLines(first.stdout)).count, "every printed line is journaled, and every journaled line printed")
+        #expect(
+            journaled == (try outputLines(first.stdout)).count,
+            "every printed line is journaled, and every journaled line printed")
 
         let second = try ApplyProcess(base + ["--resume"], in: emulator.folder)
         #expect(try second.wait() == 0, "\(second.stderr)")
@@ -164,25 +186,28 @@ import Testing
         let emulator = try Emulator()
         defer { emulator.stop() }
         for index in 1...6 {
-            try emulator.create("Item", ["id": .string("item-\(index)"), "name": .string("Item \(index)"), "tags": ["a"]])
+            try emulator.create(
+                "Item", ["id": .string("item-\(index)"), "name": .string("Item \(index)"), "tags": ["a"]])
         }
         let fields = "id name description tags"
         let before = try items(emulator, fields: fields)
-        let input = [
-            #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Changed","tags":["x","y"]},"unset":[]}"#,
-            #"{"op":"create","model":"Item","key":{"id":"made-1"},"set":{"name":"Made"}}"#,
-            #"{"op":"delete","model":"Item","key":{"id":"item-2"}}"#,
-            #"{"op":"update","model":"Item","key":{"id":"item-3"},"set":{"description":"d"}}"#,
-            #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"description":"again"}}"#,
-            #"{"op":"update","model":"Item","key":{"id":"item-4"},"set":{"name":"X"},"if":{"name":"not what it is"}}"#,
-            #"{"op":"update","model":"Item","key":{"id":"item-5"},"set":{"name":"Never"}}"#,
-            #"{"op":"delete","model":"Item","key":{"id":"item-6"}}"#,
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Changed","tags":["x","y"]},"unset":[]}"#,
+                #"{"op":"create","model":"Item","key":{"id":"made-1"},"set":{"name":"Made"}}"#,
+                #"{"op":"delete","model":"Item","key":{"id":"item-2"}}"#,
+                #"{"op":"update","model":"Item","key":{"id":"item-3"},"set":{"description":"d"}}"#,
+                #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"description":"again"}}"#,
+                #"{"op":"update","model":"Item","key":{"id":"item-4"},"set":{"name":"X"},"if":{"name":"not what it is"}}"#,
+                #"{"op":"update","model":"Item","key":{"id":"item-5"},"set":{"name":"Never"}}"#,
+                #"{"op":"delete","model":"Item","key":{"id":"item-6"}}"#,
+            ].joined(separator: "\n") + "\n"
         let path = try emulator.file("in.jsonl", input)
         let result = try emulator.gqlpatch(["apply", path, "--atomic", "-j", "1"])
         #expect(result.status == 4, "\(result)")
         let lines = try outputLines(result.stdout)
-        let status = Dictionary(lines.map { ($0["line"]?.intValue ?? 0, $0["status"]?.stringValue ?? "") }, uniquingKeysWith: { $1 })
+        let status = Dictionary(
+            lines.map { ($0["line"]?.intValue ?? 0, $0["status"]?.stringValue ?? "") }, uniquingKeysWith: { $1 })
         #expect(lines.first(where: { $0["line"] == 6 })?["status"] == "conflict")
         for line in [1, 2, 3, 4, 5] { #expect(status[line] == "rolled_back", "line \(line)") }
         for line in [7, 8] { #expect(status[line] == "skipped", "line \(line)") }
@@ -202,7 +227,8 @@ import Testing
         let first = try emulator.gqlpatch(["apply", path, "--atomic", "--journal", journal], schema: schema)
         #expect(first.status == 0, "\(first)")
         // ...then someone else changes the record...
-        let other = try emulator.graphQL(#"mutation { updateItem(input: {id: "item-1", name: "Theirs", _version: 2}) { _version } }"#)
+        let other = try emulator.graphQL(
+            #"mutation { updateItem(input: {id: "item-1", name: "Theirs", _version: 2}) { _version } }"#)
         #expect(other["data"]?["updateItem"]?["_version"] == 3, "\(other)")
         // ...and the resumed run meets a failing line 2: undoing line 1 must not clobber "Theirs".
         _ = try emulator.file("in.jsonl", change + "\n" + failing + "\n")
@@ -214,12 +240,16 @@ import Testing
         #expect(lines.first?["status"] == "conflict")
         #expect(lines.last?["line"] == 1)
         #expect(lines.last?["status"] == "rollback_failed")
-        #expect(lines.last?["error"]?.stringValue?.hasPrefix("Item id=item-1 changed after the line was applied") == true, "\(run.stdout)")
+        #expect(
+            lines.last?["error"]?.stringValue?.hasPrefix("Item id=item-1 changed after the line was applied") == true,
+            "\(run.stdout)")
         #expect(try items(emulator)["item-1"]?["name"] == "Theirs")
     }
 
     @Test func atomicAndContinueOnErrorContradict() throws {
-        let result = try GQLPatchRun.run(["--schema", TestPaths.schema, "apply", "x.jsonl", "--atomic", "--continue-on-error"])
+        let result = try GQLPatchRun.run([
+            "--schema", TestPaths.schema, "apply", "x.jsonl", "--atomic", "--continue-on-error",
+        ])
         #expect(result.status == 64, "\(result)")
         #expect(result.stderr.hasPrefix("gqlpatch: error: --atomic and --continue-on-error contradict each other"))
     }
@@ -229,19 +259,22 @@ import Testing
         defer { emulator.stop() }
         try emulator.create("Item", ["id": "item-1", "name": "Chair"])
         let before = try emulator.requests().count
-        let path = try emulator.file("in.jsonl", [
-            #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Lamp"}}"#,
-            "",
-            #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"nmae":"Lamp"}}"#,
-        ].joined(separator: "\n") + "\n")
+        let path = try emulator.file(
+            "in.jsonl",
+            [
+                #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Lamp"}}"#,
+                "",
+                #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"nmae":"Lamp"}}"#,
+            ].joined(separator: "\n") + "\n")
         let result = try emulator.gqlpatch(["apply", path])
         #expect(result.status == 65, "\(result)")
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == """
-            \(path):3: error: unknown field "nmae" for Item; did you mean "name"?
-            gqlpatch: error: 1 invalid line in \(path); nothing was sent
+        #expect(
+            result.stderr == """
+                \(path):3: error: unknown field "nmae" for Item; did you mean "name"?
+                gqlpatch: error: 1 invalid line in \(path); nothing was sent
 
-            """)
+                """)
         #expect(try emulator.requests().count == before)
     }
 
@@ -259,7 +292,11 @@ import Testing
         let lines = try outputLines(result.stdout).sorted { ($0["line"]?.intValue ?? 0) < ($1["line"]?.intValue ?? 0) }
         #expect(lines.count == 3)
         #expect(lines[0]["status"] == "updated", "\(result)")
-        #expect(lines[1] == ["line": 2, "status": "failed", "error": #"<stdin>:2: error: unknown field "nmae" for Item; did you mean "name"?"#])
+        #expect(
+            lines[1] == [
+                "line": 2, "status": "failed",
+                "error": #"<stdin>:2: error: unknown field "nmae" for Item; did you mean "name"?"#,
+            ])
         #expect(lines[2] == ["line": 3, "status": "skipped"])
         #expect(try items(emulator, fields: "id name")["item-1"]?["name"] == "Lamp")
     }
@@ -268,13 +305,14 @@ import Testing
         let emulator = try Emulator()
         defer { emulator.stop() }
         try emulator.create("Item", ["id": "item-1", "name": "Chair"])
-        let input = [
-            #"{"op":"update","model":"Item","key":{"id":"nope"},"set":{"name":"Lamp"}}"#,
-            #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Lamp"},"if":{"name":"Sofa"}}"#,
-            #"{"op":"create","model":"Item","key":{"id":"item-1"},"set":{"name":"Dup"}}"#,
-            #"{"op":"delete","model":"Item","key":{"id":"gone"}}"#,
-            #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"description":"ok"}}"#,
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                #"{"op":"update","model":"Item","key":{"id":"nope"},"set":{"name":"Lamp"}}"#,
+                #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Lamp"},"if":{"name":"Sofa"}}"#,
+                #"{"op":"create","model":"Item","key":{"id":"item-1"},"set":{"name":"Dup"}}"#,
+                #"{"op":"delete","model":"Item","key":{"id":"gone"}}"#,
+                #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"description":"ok"}}"#,
+            ].joined(separator: "\n") + "\n"
         let path = try emulator.file("in.jsonl", input)
         let result = try emulator.gqlpatch(["apply", path, "--continue-on-error", "-j", "1"])
         #expect(result.status == 4, "\(result)")
@@ -288,7 +326,9 @@ import Testing
         defer { emulator.stop() }
         let before = try emulator.requests().count
         let result = try emulator.gqlpatch(
-            ["--dry-run", "apply", "-"], stdin: #"{"op":"delete","model":"Item","key":{"id":"a"}}"# + "\n\n" + #"{"op":"update","model":"Item","key":{"id":"b"},"unset":["tags"]}"#)
+            ["--dry-run", "apply", "-"],
+            stdin: #"{"op":"delete","model":"Item","key":{"id":"a"}}"# + "\n\n"
+                + #"{"op":"update","model":"Item","key":{"id":"b"},"unset":["tags"]}"#)
         #expect(result.status == 0, "\(result)")
         let lines = try outputLines(result.stdout)
         #expect(lines.map { $0["line"] } == [1, 3])

@@ -7,7 +7,8 @@ import Testing
 /// through a symbolic link, and a resume with another input stops before it reports anything.
 @Suite struct ApplyJournalEndToEndTests {
     static let change = #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Mine"}}"#
-    static let failing = #"{"op":"update","model":"Item","key":{"id":"item-2"},"set":{"name":"B"},"if":{"name":"not what it is"}}"#
+    static let failing =
+        #"{"op":"update","model":"Item","key":{"id":"item-2"},"set":{"name":"B"},"if":{"name":"not what it is"}}"#
 
     /// An emulator with item-1, item-2 and victim, and a journal left by an `--atomic` run of `change`.
     private func journaled() throws -> (Emulator, input: String, journal: String) {
@@ -24,10 +25,14 @@ import Testing
 
     /// Exit 65, nothing on stdout, and stderr starting with `message`, a `FILE:LINE: error: ...`
     /// (which the error line may still prefix with `gqlpatch: error: `: item 19 of issue 12, not here).
-    private func expectJournalFailure(_ result: ProcessResult, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectJournalFailure(
+        _ result: ProcessResult, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let stderr = result.stderr.hasPrefix("gqlpatch: error: ") ? String(result.stderr.dropFirst(17)) : result.stderr
-        result.expectFailure(65, result.stderr.hasPrefix("gqlpatch: error: ") ? "gqlpatch: error: " : "", sourceLocation: sourceLocation)
-        #expect(stderr.hasPrefix(message), "stderr should start with \(message)\n\(result)", sourceLocation: sourceLocation)
+        result.expectFailure(
+            65, result.stderr.hasPrefix("gqlpatch: error: ") ? "gqlpatch: error: " : "", sourceLocation: sourceLocation)
+        #expect(
+            stderr.hasPrefix(message), "stderr should start with \(message)\n\(result)", sourceLocation: sourceLocation)
     }
 
     private func name(_ emulator: Emulator, _ id: String) throws -> JSONValue? {
@@ -39,21 +44,24 @@ import Testing
     }
 
     /// A rollback that the tampered journal would aim at `victim`.
-    static let victimUndo = #"{"do":"revert","model":"Item","key":{"id":"victim"},"previous":{"name":"Pwned"},"left":{"name":"Victim"}}"#
+    static let victimUndo =
+        #"{"do":"revert","model":"Item","key":{"id":"victim"},"previous":{"name":"Pwned"},"left":{"name":"Victim"}}"#
 
     @Test(arguments: [false, true])
     func anUndoRewrittenToAnotherKeyIsRefusedAndNothingIsSent(standardInput: Bool) throws {
         let (emulator, input, journal) = try journaled()
         defer { emulator.stop() }
         var text = try String(contentsOfFile: journal, encoding: .utf8)
-        let original = #"{"do":"revert","model":"Item","key":{"id":"item-1"},"previous":{"name":"Item 1"},"left":{"name":"Mine"}}"#
+        let original =
+            #"{"do":"revert","model":"Item","key":{"id":"item-1"},"previous":{"name":"Item 1"},"left":{"name":"Mine"}}"#
         #expect(text.contains(original), "\(text)")
         text = text.replacing(original, with: Self.victimUndo)
         try text.write(toFile: journal, atomically: false, encoding: .utf8)
         let before = try mutations(emulator)
         let lines = Self.change + "\n" + Self.failing + "\n"
         _ = try emulator.file("in.jsonl", lines)
-        let result = standardInput
+        let result =
+            standardInput
             ? try emulator.gqlpatch(["apply", "-", "--atomic", "--journal", journal, "--resume"], stdin: lines)
             : try emulator.gqlpatch(["apply", input, "--atomic", "--journal", journal, "--resume"])
         let message = "\(journal):2: error: the journal's undo of line 1 is for Item id=victim, but line 1 of "
@@ -65,7 +73,9 @@ import Testing
             let lines = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
             #expect(lines.count == 1, "\(result.stdout)")
             #expect(lines.first?["status"] == "rollback_failed")
-            #expect(lines.first?["error"]?.stringValue?.hasPrefix("not undone: the journal's undo of this line") == true, "\(result.stdout)")
+            #expect(
+                lines.first?["error"]?.stringValue?.hasPrefix("not undone: the journal's undo of this line") == true,
+                "\(result.stdout)")
         } else {
             expectJournalFailure(result, message)
         }
@@ -86,7 +96,10 @@ import Testing
         _ = try emulator.file("in.jsonl", Self.change + "\n" + Self.failing + "\n")
         let before = try mutations(emulator)
         let result = try emulator.gqlpatch(["apply", input, "--atomic", "--journal", journal, "--resume"])
-        expectJournalFailure(result, "\(journal):3: error: the journal has line 7 of \(input) as applied, but \(input) has no operation on line 7")
+        expectJournalFailure(
+            result,
+            "\(journal):3: error: the journal has line 7 of \(input) as applied, but \(input) has no operation on line 7"
+        )
         #expect(try name(emulator, "victim") == "Victim")
         #expect(try mutations(emulator) == before, "nothing was sent")
     }
@@ -129,7 +142,8 @@ import Testing
         let other = try emulator.file("other.jsonl", Self.failing + "\n")
         let before = try mutations(emulator)
         let result = try emulator.gqlpatch(["apply", other, "--atomic", "--journal", journal, "--resume"])
-        expectJournalFailure(result, "\(other):1: error: this line differs from the one the journal \(journal) recorded as applied")
+        expectJournalFailure(
+            result, "\(other):1: error: this line differs from the one the journal \(journal) recorded as applied")
         #expect(!result.stderr.contains("done:"), "\(result.stderr)")
         #expect(try mutations(emulator) == before, "nothing was sent")
     }

@@ -20,7 +20,8 @@ import Testing
         for index in 1...40 { try emulator.create("Item", ["id": .string("item-\(index)"), "name": "Item"]) }
         let before = try mutations(emulator)
         let path = try emulator.file("in.jsonl", updates(40))
-        let arguments = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema]
+        let arguments =
+            ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema]
             + (dryRun ? ["--dry-run"] : []) + ["apply", path, "-j", "1"]
         let run = try ApplyProcess(arguments, in: emulator.folder, stdout: "/dev/full")
         #expect(try run.wait() == 74, "\(run.stderr)")
@@ -43,8 +44,11 @@ import Testing
         let path = try emulator.file("in.jsonl", updates(30))
         let journal = emulator.folder.appendingPathComponent("in.journal").path
         let run = try ApplyProcess(
-            ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply", path, "-j", "2",
-             "--journal", journal],
+            [
+                "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply",
+                path, "-j", "2",
+                "--journal", journal,
+            ],
             in: emulator.folder)
         #expect(run.waitForOutput(lines: 4), "\(run.stderr)")
         run.signal(SIGTERM)

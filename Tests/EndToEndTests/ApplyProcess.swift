@@ -53,6 +53,7 @@ final class ApplyProcess: @unchecked Sendable {
             throw HarnessError("gqlpatch apply did not finish within \(timeout) s\n\(stderr)")
         }
         process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return process.terminationReason == .uncaughtSignal
+            ? 128 + process.terminationStatus : process.terminationStatus
     }
 }

@@ -27,17 +27,23 @@ import Testing
         var input: [String] = []
         var idOfLine: [String] = [""]
         for index in 1...2_500 {
-            input.append(#"{"op":"create","model":"Item","key":{"id":"item-\#(index)"},"set":{"name":"Item \#(index)"}}"#)
+            input.append(
+                #"{"op":"create","model":"Item","key":{"id":"item-\#(index)"},"set":{"name":"Item \#(index)"}}"#)
             idOfLine.append("item-\(index)")
         }
         for round in 1...3 {
             for index in 1...2_500 {
-                input.append(#"{"op":"update","model":"Item","key":{"id":"item-\#(index)"},"set":{"description":"r\#(round)-\#(index)"}}"#)
+                input.append(
+                    #"{"op":"update","model":"Item","key":{"id":"item-\#(index)"},"set":{"description":"r\#(round)-\#(index)"}}"#
+                )
                 idOfLine.append("item-\(index)")
             }
         }
         let path = try emulator.file("backfill.jsonl", input.joined(separator: "\n") + "\n")
-        let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply", path, "-j", "8"]
+        let base = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply", path,
+            "-j", "8",
+        ]
         let jobs = try (1...4).map { try ApplyProcess(base + ["--shard", "\($0)/4"], in: emulator.folder) }
         var printed: [Int: Int] = [:]  // line -> shard that printed it
         for (offset, job) in jobs.enumerated() {
@@ -50,7 +56,9 @@ import Testing
                 printed[line] = shard
                 #expect(result["status"] == (line <= 2_500 ? "created" : "updated"), "\(result)")
                 let expected = Self.documentedShard(model: "Item", key: #"{"id":"\#(idOfLine[line])"}"#, count: 4)
-                #expect(expected == shard, "line \(line) (\(idOfLine[line])) belongs to shard \(expected), printed by \(shard)")
+                #expect(
+                    expected == shard,
+                    "line \(line) (\(idOfLine[line])) belongs to shard \(expected), printed by \(shard)")
             }
             #expect(job.stderr.contains("\(10_000 - results.count) other shards' lines left out"), "\(job.stderr)")
         }
@@ -74,16 +82,23 @@ import Testing
         let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--latency-ms", "20"] + optimistic)
         defer { emulator.stop() }
         let schema = try Emulator.compiledSchema(arguments: optimistic, into: emulator.folder)
-        for index in 1...40 { try emulator.create("Item", ["id": .string("item-\(index)"), "name": .string("Item \(index)")]) }
+        for index in 1...40 {
+            try emulator.create("Item", ["id": .string("item-\(index)"), "name": .string("Item \(index)")])
+        }
         var input: [String] = []
         for round in 1...4 {
             for index in 1...40 {
-                input.append(#"{"op":"update","model":"Item","key":{"id":"item-\#(index)"},"set":{"description":"r\#(round)-\#(index)"}}"#)
+                input.append(
+                    #"{"op":"update","model":"Item","key":{"id":"item-\#(index)"},"set":{"description":"r\#(round)-\#(index)"}}"#
+                )
             }
         }
         let path = try emulator.file("in.jsonl", input.joined(separator: "\n") + "\n")
         let journal = emulator.folder.appendingPathComponent("run.journal").path
-        let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j", "2", "--journal", journal]
+        let base = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j", "2",
+            "--journal", journal,
+        ]
 
         let first = try ApplyProcess(base + ["--shard", "1/2"], in: emulator.folder)
         #expect(try first.wait() == 0, "\(first.stderr)")
@@ -92,7 +107,8 @@ import Testing
         second.signal(SIGKILL)
         #expect(try second.wait() == 128 + SIGKILL)
         let files = FileManager.default
-        #expect(files.fileExists(atPath: journal + ".shard-1-of-2") && files.fileExists(atPath: journal + ".shard-2-of-2"))
+        #expect(
+            files.fileExists(atPath: journal + ".shard-1-of-2") && files.fileExists(atPath: journal + ".shard-2-of-2"))
         #expect(!files.fileExists(atPath: journal), "each shard journals into a file of its own")
 
         let resumed = try ApplyProcess(base + ["--shard", "2/2", "--resume"], in: emulator.folder)

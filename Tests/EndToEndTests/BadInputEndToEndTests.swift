@@ -38,7 +38,9 @@ import Testing
         ]
         switch use {
         case "--schema":
-            return (["--endpoint", emulator.endpoint, "--schema", path] + key + update + ["--set", "name=Lamp"], isolated)
+            return (
+                ["--endpoint", emulator.endpoint, "--schema", path] + key + update + ["--set", "name=Lamp"], isolated
+            )
         case "--config":
             return (base + key + ["--config", path] + update + ["--set", "name=Lamp"], isolated)
         case "--patch":
@@ -49,7 +51,9 @@ import Testing
             let region = use == "AWS_CONFIG_FILE" ? [] : ["--region", "eu-west-1"]
             return (base + ["--auth", "iam"] + region + update + ["--set", "name=Lamp"], environment)
         default:
-            guard use.hasPrefix("--set "), use.hasSuffix("=@") else { throw HarnessError("cases.json: unknown use '\(use)'") }
+            guard use.hasPrefix("--set "), use.hasSuffix("=@") else {
+                throw HarnessError("cases.json: unknown use '\(use)'")
+            }
             let field = use.dropFirst("--set ".count).dropLast(2)
             return (base + key + update + ["--set", "\(field)=@\(path)"], isolated)
         }

@@ -42,29 +42,49 @@ import Testing
 
     static let schema = TestPaths.schema
     static let inputs: [Input] = [
-        Input(description: "--set F=@", limit: valueLimit, arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--set", "name=@X"]),
-        Input(description: "--patch", limit: valueLimit, arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--patch", "X"]),
-        Input(description: "--token @", limit: valueLimit, arguments: ["--dry-run", "--schema", schema, "--auth", "user-pool", "--token", "@X", "get", "Item", "--id", "1"]),
-        Input(description: "--schema", limit: schemaLimit, arguments: ["--dry-run", "--schema", "X", "get", "Item", "--id", "1"]),
-        Input(description: "GQLPATCH_SCHEMA", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"], environment: ["GQLPATCH_SCHEMA": "X"]),
-        Input(description: "--config", limit: schemaLimit, arguments: ["--dry-run", "--schema", schema, "--config", "X", "get", "Item", "--id", "1"]),
+        Input(
+            description: "--set F=@", limit: valueLimit,
+            arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--set", "name=@X"]),
+        Input(
+            description: "--patch", limit: valueLimit,
+            arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--patch", "X"]),
+        Input(
+            description: "--token @", limit: valueLimit,
+            arguments: [
+                "--dry-run", "--schema", schema, "--auth", "user-pool", "--token", "@X", "get", "Item", "--id", "1",
+            ]),
+        Input(
+            description: "--schema", limit: schemaLimit,
+            arguments: ["--dry-run", "--schema", "X", "get", "Item", "--id", "1"]),
+        Input(
+            description: "GQLPATCH_SCHEMA", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"],
+            environment: ["GQLPATCH_SCHEMA": "X"]),
+        Input(
+            description: "--config", limit: schemaLimit,
+            arguments: ["--dry-run", "--schema", schema, "--config", "X", "get", "Item", "--id", "1"]),
         Input(
             description: "apply input", limit: lineLimit, arguments: ["--dry-run", "--schema", schema, "apply", "X"],
             overLimitMessage: ":1: error: the line is too long: over "),
-        Input(description: "--filter @", limit: valueLimit, arguments: ["--dry-run", "--schema", schema, "list", "Item", "--filter", "@X"]),
+        Input(
+            description: "--filter @", limit: valueLimit,
+            arguments: ["--dry-run", "--schema", schema, "list", "Item", "--filter", "@X"]),
         Input(description: "query @", limit: valueLimit, arguments: ["--dry-run", "--schema", schema, "query", "@X"]),
         Input(
             description: "--var x=@", limit: valueLimit,
-            arguments: ["--dry-run", "--schema", schema, "query", "query($n: ID!) { getItem(id: $n) { id } }", "--var", "n=@X"]),
+            arguments: [
+                "--dry-run", "--schema", schema, "query", "query($n: ID!) { getItem(id: $n) { id } }", "--var", "n=@X",
+            ]),
         Input(
             description: "the journal on --resume", limit: journalLimit,
             arguments: ["--endpoint", endpoint, "--schema", schema, "apply", "INPUT", "--journal", "X", "--resume"],
             fifo: (65, " is not a regular file"), isJournal: true),
         Input(
-            description: "./schema.graphql", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"], linkedAs: "schema.graphql",
+            description: "./schema.graphql", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"],
+            linkedAs: "schema.graphql",
             found: true),
         Input(
-            description: "./amplify_outputs.json", limit: schemaLimit, arguments: ["--dry-run", "--schema", schema, "get", "Item", "--id", "1"],
+            description: "./amplify_outputs.json", limit: schemaLimit,
+            arguments: ["--dry-run", "--schema", schema, "get", "Item", "--id", "1"],
             linkedAs: "amplify_outputs.json", found: true),
         Input(
             description: "AWS_CONFIG_FILE", limit: valueLimit,
@@ -110,21 +130,30 @@ import Testing
             input.arguments.map(substitute), environment: input.environment.mapValues(substitute), in: folder,
             guardSeconds: Self.guardSeconds)
 
-        #expect(!outcome.killed, "\(input) with \(source.rawValue) did not finish within \(Self.guardSeconds) s\n\(outcome)")
-        #expect(outcome.peakKB < Self.memoryLimitKB, "\(input) with \(source.rawValue): peak \(outcome.peakKB) kB\n\(outcome)")
+        #expect(
+            !outcome.killed, "\(input) with \(source.rawValue) did not finish within \(Self.guardSeconds) s\n\(outcome)"
+        )
+        #expect(
+            outcome.peakKB < Self.memoryLimitKB,
+            "\(input) with \(source.rawValue): peak \(outcome.peakKB) kB\n\(outcome)")
         let (code, message): (Int32, String)
         switch source {
         case .devZero: (code, message) = (65, "\(shown) is a character device, not a file")
         case .fifoWithoutWriter:
-            let (fifoCode, fifoMessage) = input.fifo ?? (66, ": it is a FIFO and nothing opened it for writing within 1 s")
-            (code, message) = (fifoCode, fifoCode == 66 ? "cannot read \(shown)\(fifoMessage)" : "\(shown)\(fifoMessage)")
+            let (fifoCode, fifoMessage) =
+                input.fifo ?? (66, ": it is a FIFO and nothing opened it for writing within 1 s")
+            (code, message) = (
+                fifoCode, fifoCode == 66 ? "cannot read \(shown)\(fifoMessage)" : "\(shown)\(fifoMessage)"
+            )
         case .oneByteOver:
             let size = input.limit >= 1 << 30 ? "\(input.limit >> 30) GB" : "\(input.limit >> 20) MB"
             (code, message) = (65, "\(shown)\(input.overLimitMessage)\(size)")
         }
         var expected = "gqlpatch: error: \(message)"
         if input.isJournal {
-            expected = "gqlpatch: error: the journal " + (source == .oneByteOver ? message : "\(shown) is not a regular file; refusing to use it")
+            expected =
+                "gqlpatch: error: the journal "
+                + (source == .oneByteOver ? message : "\(shown) is not a regular file; refusing to use it")
         } else if input.overLimitMessage.hasPrefix(":"), source == .oneByteOver {
             expected = message  // a message with its place (FILE:LINE) gets no second prefix
         }
@@ -141,7 +170,10 @@ import Testing
             #expect(mkfifo(folder.appendingPathComponent(name).path, 0o600) == 0)
         }
         let outcome = try MeasuredRun.run(
-            ["--dry-run", "--endpoint", Self.endpoint, "--schema", Self.schema, "--auth", "none", "get", "Item", "--id", "1"], in: folder,
+            [
+                "--dry-run", "--endpoint", Self.endpoint, "--schema", Self.schema, "--auth", "none", "get", "Item",
+                "--id", "1",
+            ], in: folder,
             guardSeconds: Self.guardSeconds)
         #expect(!outcome.killed, "\(outcome)")
         #expect(outcome.result.status == 0, "\(outcome)")
@@ -171,7 +203,8 @@ import Testing
     }
 
     static func scratchFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-bounded-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-bounded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         // The real path: the working directory gqlpatch sees (and names in messages) has no symbolic links.
         return URL(fileURLWithPath: folder.path).resolvingSymlinksInPath()

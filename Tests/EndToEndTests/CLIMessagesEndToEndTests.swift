@@ -42,9 +42,11 @@ import Testing
     /// `-j8` is `-j 8`, as getopt reads an attached short option value.
     @Test func anAttachedShortOptionValueIsAccepted() throws {
         let line = #"{"op": "update", "model": "Item", "key": {"id": "1"}, "set": {"name": "x"}}"#
-        let attached = try GQLPatchRun.run(["--schema", TestPaths.schema, "--dry-run", "apply", "-", "-j8"], stdin: line + "\n")
+        let attached = try GQLPatchRun.run(
+            ["--schema", TestPaths.schema, "--dry-run", "apply", "-", "-j8"], stdin: line + "\n")
         #expect(attached.status == 0, "\(attached)")
-        let refused = try GQLPatchRun.run(["--schema", TestPaths.schema, "--dry-run", "apply", "-", "-j0"], stdin: line + "\n")
+        let refused = try GQLPatchRun.run(
+            ["--schema", TestPaths.schema, "--dry-run", "apply", "-", "-j0"], stdin: line + "\n")
         refused.expectFailure(64, "gqlpatch: error: -j expects a whole number from 1 to 256, got '0'\n")
     }
 
@@ -68,13 +70,18 @@ import Testing
         let none = try GQLPatchRun.run(
             ["--verbose", "--schema", TestPaths.schema, "--dry-run", "get", "Item", "--id", "1"], in: folder)
         #expect(none.status == 0, "\(none)")
-        #expect(none.stderr.contains("gqlpatch: config: none (no --config, no amplify_outputs.json or amplifyconfiguration.json in "), "\(none)")
+        #expect(
+            none.stderr.contains(
+                "gqlpatch: config: none (no --config, no amplify_outputs.json or amplifyconfiguration.json in "),
+            "\(none)")
         #expect(none.stderr.contains("gqlpatch: schema: \(TestPaths.schema)\n"), "\(none)")
 
         let config = folder.appendingPathComponent("amplify_outputs.json")
-        try #"{"version": "1", "data": {"url": "http://127.0.0.1:1/graphql", "aws_region": "eu-west-1", "default_authorization_type": "API_KEY", "api_key": "da2-x", "authorization_types": []}}"#
+        try
+            #"{"version": "1", "data": {"url": "http://127.0.0.1:1/graphql", "aws_region": "eu-west-1", "default_authorization_type": "API_KEY", "api_key": "da2-x", "authorization_types": []}}"#
             .write(to: config, atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: TestPaths.schema, toPath: folder.appendingPathComponent("schema.graphql").path)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.schema, toPath: folder.appendingPathComponent("schema.graphql").path)
         let found = try GQLPatchRun.run(["--verbose", "--dry-run", "get", "Item", "--id", "1"], in: folder)
         #expect(found.status == 0, "\(found)")
         #expect(found.stderr.contains("gqlpatch: config: \(folder.path)/amplify_outputs.json\n"), "\(found)")

@@ -23,9 +23,11 @@ import Testing
         let cache: URL
 
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-cache-\(UUID().uuidString)")
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "completion-cache-\(UUID().uuidString)")
             cache = folder.appendingPathComponent("xdg-cache")
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("work"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("work"), withIntermediateDirectories: true)
         }
 
         var work: URL { folder.appendingPathComponent("work") }
@@ -135,7 +137,8 @@ import Testing
         #expect(try scratch.complete(line) == ["title=", "status=", "notes="])
         #expect(try scratch.complete(line) == ["title=", "status=", "notes="])
         let before = try FileManager.default.attributesOfItem(atPath: schema)
-        try Self.enumSchema.replacingOccurrences(of: "notes", with: "memos").write(toFile: schema, atomically: false, encoding: .utf8)
+        try Self.enumSchema.replacingOccurrences(of: "notes", with: "memos").write(
+            toFile: schema, atomically: false, encoding: .utf8)
         let after = try FileManager.default.attributesOfItem(atPath: schema)
         #expect(before[.size] as? Int == after[.size] as? Int, "the same size")
         #expect(try scratch.complete(line) == ["title=", "status=", "memos="])
@@ -153,13 +156,15 @@ import Testing
         let plain = ["notes,id", "notes,title", "notes,status", "notes,createdAt", "notes,updatedAt"]
         #expect(try scratch.complete(line) == plain)
         #expect(try scratch.complete(line) == plain)
-        let config = try scratch.write("transform.conf.json", #"{"ResolverConfig": {"project": {"ConflictDetection": "VERSION"}}}"#)
+        let config = try scratch.write(
+            "transform.conf.json", #"{"ResolverConfig": {"project": {"ConflictDetection": "VERSION"}}}"#)
         let versioned = try scratch.complete(line)
         #expect(versioned == plain + ["notes,_version", "notes,_deleted", "notes,_lastChangedAt"])
         #expect(try scratch.uncached(line) == versioned)
         Self.settle()
         #expect(try scratch.complete(line) == versioned)
-        try #"{"ResolverConfig": {"project": {"ConflictDetection": "NONE!!"}}}"#.write(toFile: config, atomically: false, encoding: .utf8)
+        try #"{"ResolverConfig": {"project": {"ConflictDetection": "NONE!!"}}}"#.write(
+            toFile: config, atomically: false, encoding: .utf8)
         #expect(try scratch.complete(line) == plain, "edited at the same size")
         try FileManager.default.removeItem(atPath: config)
         #expect(try scratch.complete(line) == plain, "removed")
@@ -229,11 +234,16 @@ import Testing
         let withHome = try CommandRunner.run(
             "/usr/bin/env", ["-u", "XDG_CACHE_HOME", "HOME=\(home.path)", TestPaths.binary] + line,
             workingDirectory: scratch.work.path)
-        #expect(withHome.status == 0 && withHome.stderr.isEmpty && withHome.stdout == "title=\nstatus=\nnotes=\n", "\(withHome)")
-        let files = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent(".cache/gqlpatch/completion").path)
+        #expect(
+            withHome.status == 0 && withHome.stderr.isEmpty && withHome.stdout == "title=\nstatus=\nnotes=\n",
+            "\(withHome)")
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: home.appendingPathComponent(".cache/gqlpatch/completion").path)
         #expect(files.count == 1 && files[0].hasSuffix(".cache"), "\(files)")
         let noHome = try CommandRunner.run(
-            "/usr/bin/env", ["-u", "XDG_CACHE_HOME", "-u", "HOME", TestPaths.binary] + line, workingDirectory: scratch.work.path)
-        #expect(noHome.status == 0 && noHome.stderr.isEmpty && noHome.stdout == "title=\nstatus=\nnotes=\n", "\(noHome)")
+            "/usr/bin/env", ["-u", "XDG_CACHE_HOME", "-u", "HOME", TestPaths.binary] + line,
+            workingDirectory: scratch.work.path)
+        #expect(
+            noHome.status == 0 && noHome.stderr.isEmpty && noHome.stdout == "title=\nstatus=\nnotes=\n", "\(noHome)")
     }
 }

@@ -55,10 +55,14 @@ import Testing
     @Test func conflictWithoutRetriesFails() throws {
         let emulator = try VersionedUpdateEndToEndTests.versionedEmulator("optimistic")
         defer { emulator.stop() }
-        let schema = try Emulator.compiledSchema(arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
+        let schema = try Emulator.compiledSchema(
+            arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
         let before = try emulator.bodies().count
         let result = try emulator.gqlpatch(
-            ["--conflict-resolution", "off", "--retry-conflicts", "0", "update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+            [
+                "--conflict-resolution", "off", "--retry-conflicts", "0", "update", "Item", "--id", "item-1", "--set",
+                "name=Lamp",
+            ],
             schema: schema)
         result.expectFailure(2, "gqlpatch: error: ConflictUnhandled: Conflict resolver rejects mutation.")
         #expect(try emulator.operationNames().dropFirst(before) == ["UpdateItem"])
@@ -80,8 +84,9 @@ import Testing
     @Test(arguments: [
         AutoCase(
             handler: "optimistic",
-            note: "gqlpatch: note: the API checks versions for Item (ConflictUnhandled: Conflict resolver rejects mutation.); fetching _version and retrying\n",
-            sentVersion: 1),
+            note:
+                "gqlpatch: note: the API checks versions for Item (ConflictUnhandled: Conflict resolver rejects mutation.); fetching _version and retrying\n",
+            sentVersion: 1)
     ])
     func autoSwitchesToTheVersionedPath(_ auto: AutoCase) throws {
         let emulator = try VersionedUpdateEndToEndTests.versionedEmulator(auto.handler)
@@ -93,9 +98,10 @@ import Testing
         #expect(record["description"] == "old")
         #expect(result.stderr == auto.note)
         #expect(try emulator.operationNames().dropFirst(before) == ["UpdateItem", "GetItem", "UpdateItem"])
-        #expect(try emulator.inputs(of: "UpdateItem") == [
-            ["id": "item-1", "name": "Lamp"], ["id": "item-1", "name": "Lamp", "_version": .int(auto.sentVersion)],
-        ])
+        #expect(
+            try emulator.inputs(of: "UpdateItem") == [
+                ["id": "item-1", "name": "Lamp"], ["id": "item-1", "name": "Lamp", "_version": .int(auto.sentVersion)],
+            ])
         let stored = try emulator.storedItem("item-1")
         #expect(stored["name"] == "Lamp")
         #expect(stored["_version"] == .int(auto.sentVersion + 1))
@@ -112,7 +118,10 @@ import Testing
         let result = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp"])
         let record = try result.singleDocument()
         #expect(record["name"] == "Chair")
-        #expect(result.stderr == "gqlpatch: note: Item id=item-1: the server answered other values than were sent for name (kept as answered; for an API that merges versions, use --conflict-resolution on)\n")
+        #expect(
+            result.stderr
+                == "gqlpatch: note: Item id=item-1: the server answered other values than were sent for name (kept as answered; for an API that merges versions, use --conflict-resolution on)\n"
+        )
         #expect(try emulator.operationNames().dropFirst(before) == ["UpdateItem"])
         #expect(try emulator.inputs(of: "UpdateItem") == [["id": "item-1", "name": "Lamp"]])
     }
@@ -124,7 +133,8 @@ import Testing
         defer { emulator.stop() }
         let unversioned = try Emulator.compiledSchema(into: emulator.folder)
         let before = try emulator.bodies().count
-        let result = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp"], schema: unversioned)
+        let result = try emulator.gqlpatch(
+            ["update", "Item", "--id", "item-1", "--set", "name=Lamp"], schema: unversioned)
         result.expectFailure(2, "gqlpatch: error: ConflictUnhandled: Conflict resolver rejects mutation.")
         #expect(try emulator.operationNames().dropFirst(before) == ["UpdateItem"])
         #expect(try emulator.inputs(of: "UpdateItem") == [["id": "item-1", "name": "Lamp"]])
@@ -146,12 +156,16 @@ import Testing
             }
             return .init(
                 status: 200,
-                body: #"{"data":{"updateItem":null},"errors":[{"path":["updateItem"],"data":{"id":"item-1","_version":6},"errorType":"ConflictUnhandled","message":"Conflict resolver rejects mutation."}]}"#)
+                body:
+                    #"{"data":{"updateItem":null},"errors":[{"path":["updateItem"],"data":{"id":"item-1","_version":6},"errorType":"ConflictUnhandled","message":"Conflict resolver rejects mutation."}]}"#
+            )
         }
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--schema", schema, "--retry-conflicts", String(retries),
-             "update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+            [
+                "--endpoint", server.endpoint, "--schema", schema, "--retry-conflicts", String(retries),
+                "update", "Item", "--id", "item-1", "--set", "name=Lamp",
+            ],
             in: folder)
         #expect(result.status == 2, "\(result)")
         #expect(result.stdout.isEmpty)
@@ -159,9 +173,10 @@ import Testing
         let expectedRetries = (0..<retries).map {
             "gqlpatch: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.); refetching and retrying (\($0 + 1)/\(retries))"
         }
-        #expect(lines == expectedRetries + [
-            "gqlpatch: error: Item id=item-1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after \(retries) retries; giving up"
-        ])
+        #expect(
+            lines == expectedRetries + [
+                "gqlpatch: error: Item id=item-1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after \(retries) retries; giving up"
+            ])
         let operations = try server.received.map { try JSONValue.parse($0)["operationName"]?.stringValue }
         #expect(operations == Array(repeating: ["GetItem", "UpdateItem"], count: retries + 1).flatMap { $0 })
         let versions = try server.received.compactMap { try JSONValue.parse($0)["variables"]?["input"]?["_version"] }

@@ -24,7 +24,8 @@ import Testing
         // holding its exit-watch descriptor, the credential process included).
         let started = try MeasuredRun.start(
             [
-                "--endpoint", "http://127.0.0.1:9/graphql", "--auth", "iam", "--region", "eu-west-1", "--schema", TestPaths.schema,
+                "--endpoint", "http://127.0.0.1:9/graphql", "--auth", "iam", "--region", "eu-west-1", "--schema",
+                TestPaths.schema,
                 "get", "Item", "--id", "1",
             ],
             environment: [

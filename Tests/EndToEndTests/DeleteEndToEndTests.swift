@@ -10,15 +10,18 @@ import Testing
         try emulator.create("Item", ["id": "i1", "name": "Lamp"])
         let refused = try emulator.gqlpatch(["delete", "Item", "--id", "i1", "--if", "name=Desk"])
         #expect(refused.status == 2, "\(refused)")
-        #expect(refused.stderr.hasPrefix("gqlpatch: error: Item id=i1: the --if condition is false (DynamoDB:ConditionalCheckFailedException"))
+        #expect(
+            refused.stderr.hasPrefix(
+                "gqlpatch: error: Item id=i1: the --if condition is false (DynamoDB:ConditionalCheckFailedException"))
         #expect(try emulator.graphQL(#"{ getItem(id: "i1") { name } }"#)["data"]?["getItem"]?["name"] == "Lamp")
         let result = try emulator.gqlpatch(["delete", "Item", "--id", "i1", "--if", "name=Lamp"])
         #expect(result.status == 0, "\(result)")
         #expect(try result.json()["name"] == "Lamp")
         #expect(result.stderr.isEmpty)
-        #expect(try RecordCommandSupport.bodies(emulator, containing: "deleteItem").last?["variables"] == [
-            "input": ["id": "i1"], "condition": ["name": ["eq": "Lamp"]],
-        ])
+        #expect(
+            try RecordCommandSupport.bodies(emulator, containing: "deleteItem").last?["variables"] == [
+                "input": ["id": "i1"], "condition": ["name": ["eq": "Lamp"]],
+            ])
         #expect(try emulator.graphQL(#"{ getItem(id: "i1") { name } }"#)["data"]?["getItem"] == .null)
         let again = try emulator.gqlpatch(["delete", "Item", "--id", "i1"])
         #expect(again.status == 3, "\(again)")
@@ -31,12 +34,20 @@ import Testing
         try emulator.create("Item", ["id": "v1", "name": "Lamp"])
         let stale = try emulator.gqlpatch(["delete", "Item", "--id", "v1", "--expect-version", "3"], schema: compiled)
         #expect(stale.status == 2, "\(stale)")
-        #expect(stale.stderr == "gqlpatch: error: Item id=v1 is at _version 1, not 3 (--expect-version); nothing was deleted\n")
+        #expect(
+            stale.stderr
+                == "gqlpatch: error: Item id=v1 is at _version 1, not 3 (--expect-version); nothing was deleted\n")
         let result = try emulator.gqlpatch(["delete", "Item", "--id", "v1", "--expect-version", "1"], schema: compiled)
         #expect(result.status == 0, "\(result)")
         #expect(try result.json()["_deleted"] == true)
-        #expect(result.stderr == "gqlpatch: note: Item id=v1 is versioned: the delete is soft (the record stays with _deleted: true, _version 2)\n")
-        #expect(try RecordCommandSupport.bodies(emulator, containing: "deleteItem").last?["variables"]?["input"] == ["id": "v1", "_version": .int(1)])
+        #expect(
+            result.stderr
+                == "gqlpatch: note: Item id=v1 is versioned: the delete is soft (the record stays with _deleted: true, _version 2)\n"
+        )
+        #expect(
+            try RecordCommandSupport.bodies(emulator, containing: "deleteItem").last?["variables"]?["input"] == [
+                "id": "v1", "_version": .int(1),
+            ])
         let again = try emulator.gqlpatch(["delete", "Item", "--id", "v1"], schema: compiled)
         #expect(again.status == 3, "\(again)")
         #expect(again.stderr == "gqlpatch: error: Item id=v1 is already deleted (_deleted: true)\n")
@@ -70,7 +81,9 @@ import Testing
     @Test func dryRunCascadeReadsEveryPageAndWritesNothing() throws {
         let emulator = try library()
         defer { emulator.stop() }
-        let result = try emulator.gqlpatch(["--dry-run", "delete", "Author", "--id", "a1", "--cascade", "--page-size", "2"], schema: RecordCommandSupport.library)
+        let result = try emulator.gqlpatch(
+            ["--dry-run", "delete", "Author", "--id", "a1", "--cascade", "--page-size", "2"],
+            schema: RecordCommandSupport.library)
         #expect(result.status == 0, "\(result)")
         let lines = try RecordCommandSupport.lines(result)
         #expect(lines.map { ["model": $0["model"] ?? .null, "key": $0["key"] ?? .null] } == Self.cascadeOrder)
@@ -78,7 +91,9 @@ import Testing
         #expect(result.stderr == "gqlpatch: dry run: 12 records would be deleted; nothing was written\n")
         #expect(try RecordCommandSupport.bodies(emulator, containing: "mutation Delete").count == 0)
         // Chapters of b1 come in three pages of at most two.
-        let b1Pages = try RecordCommandSupport.bodies(emulator, containing: "query Children").filter { $0["variables"]?["id"] == "b1" }
+        let b1Pages = try RecordCommandSupport.bodies(emulator, containing: "query Children").filter {
+            $0["variables"]?["id"] == "b1"
+        }
         #expect(b1Pages.count == 3)
         #expect(b1Pages.map { $0["variables"]?["limit"] } == [.int(2), .int(2), .int(2)])
         #expect(b1Pages.first?["variables"]?["nextToken"] == nil)
@@ -88,13 +103,16 @@ import Testing
     @Test func cascadeDeletesTwoLevelsDepthFirst() throws {
         let emulator = try library()
         defer { emulator.stop() }
-        let result = try emulator.gqlpatch(["delete", "Author", "--id", "a1", "--cascade", "--page-size", "2"], schema: RecordCommandSupport.library)
+        let result = try emulator.gqlpatch(
+            ["delete", "Author", "--id", "a1", "--cascade", "--page-size", "2"], schema: RecordCommandSupport.library)
         #expect(result.status == 0, "\(result)")
         let lines = try RecordCommandSupport.lines(result)
         #expect(lines.map { ["model": $0["model"] ?? .null, "key": $0["key"] ?? .null] } == Self.cascadeOrder)
         #expect(lines.last?["record"]?["name"] == "Ann")
         #expect(lines[0]["record"]?["number"] == .int(1))
-        let left = try emulator.graphQL("{ listAuthors { items { id } } listBooks { items { id } } listChapters { items { bookID number } } listProfiles { items { id } } }")
+        let left = try emulator.graphQL(
+            "{ listAuthors { items { id } } listBooks { items { id } } listChapters { items { bookID number } } listProfiles { items { id } } }"
+        )
         #expect(left["data"]?["listAuthors"]?["items"] == [["id": "a2"]])
         #expect(left["data"]?["listBooks"]?["items"] == [["id": "b3"]])
         #expect(left["data"]?["listChapters"]?["items"]?.arrayValue?.map { $0["bookID"] } == ["b3", "b3"])
@@ -103,22 +121,29 @@ import Testing
 
     /// The 11th executed request (the second chapter's delete) runs but its answer is lost.
     @Test func aCascadeFailingPartWayStopsAndReports() throws {
-        let emulator = try Emulator(schema: RecordCommandSupport.library, arguments: ["--api-key", Emulator.apiKey, "--drop-response", "11"])
+        let emulator = try Emulator(
+            schema: RecordCommandSupport.library, arguments: ["--api-key", Emulator.apiKey, "--drop-response", "11"])
         defer { emulator.stop() }
         // 5 seeding requests; then gqlpatch reads 4 times (root, books, chapters of b1, profile).
         try emulator.create("Author", ["id": "a1", "name": "Ann"])
         try emulator.create("Book", ["id": "b1", "authorID": "a1", "title": "T"])
-        for number in 1...3 { try emulator.create("Chapter", ["bookID": "b1", "number": .int(number)], select: "bookID") }
-        let result = try emulator.gqlpatch(["delete", "Author", "--id", "a1", "--cascade"], schema: RecordCommandSupport.library)
+        for number in 1...3 {
+            try emulator.create("Chapter", ["bookID": "b1", "number": .int(number)], select: "bookID")
+        }
+        let result = try emulator.gqlpatch(
+            ["delete", "Author", "--id", "a1", "--cascade"], schema: RecordCommandSupport.library)
         // A dropped connection reads as "connection lost" (69) or "not valid HTTP" (76). The request
         // went out on a kept-alive connection: it must not be sent a second time behind our back
         // (a resend would delete nothing and report the chapter as not found, exit 3).
         #expect([69, 76].contains(result.status), "\(result)")
         #expect(try RecordCommandSupport.lines(result).map { $0["key"] } == [["bookID": "b1", "number": .int(1)]])
         #expect(result.stderr.hasPrefix("gqlpatch: error: cascade stopped at Chapter bookID=b1 number=2: "))
-        #expect(result.stderr.hasSuffix(
-            "gqlpatch: deleted 1 of 5 records (listed on stdout); Chapter bookID=b1 number=2 may or may not have been deleted (no answer); not deleted: Chapter bookID=b1 number=3, Book id=b1, Author id=a1\n"))
-        let left = try emulator.graphQL("{ listAuthors { items { id } } listBooks { items { id } } listChapters { items { number } } }")
+        #expect(
+            result.stderr.hasSuffix(
+                "gqlpatch: deleted 1 of 5 records (listed on stdout); Chapter bookID=b1 number=2 may or may not have been deleted (no answer); not deleted: Chapter bookID=b1 number=3, Book id=b1, Author id=a1\n"
+            ))
+        let left = try emulator.graphQL(
+            "{ listAuthors { items { id } } listBooks { items { id } } listChapters { items { number } } }")
         #expect(left["data"]?["listAuthors"]?["items"] == [["id": "a1"]])
         #expect(left["data"]?["listBooks"]?["items"] == [["id": "b1"]])
         #expect(left["data"]?["listChapters"]?["items"] == [["number": .int(3)]])
@@ -127,11 +152,13 @@ import Testing
     @Test func cascadeChecksTheRootConditionBeforeTouchingChildren() throws {
         let emulator = try library()
         defer { emulator.stop() }
-        let result = try emulator.gqlpatch(["delete", "Author", "--id", "a1", "--cascade", "--if", "name=Zed"], schema: RecordCommandSupport.library)
+        let result = try emulator.gqlpatch(
+            ["delete", "Author", "--id", "a1", "--cascade", "--if", "name=Zed"], schema: RecordCommandSupport.library)
         #expect(result.status == 2, "\(result)")
         #expect(result.stderr == "gqlpatch: error: Author id=a1: the --if condition is false; nothing was deleted\n")
         #expect(try RecordCommandSupport.bodies(emulator, containing: "mutation Delete").count == 0)
-        let missing = try emulator.gqlpatch(["delete", "Author", "--id", "zz", "--cascade"], schema: RecordCommandSupport.library)
+        let missing = try emulator.gqlpatch(
+            ["delete", "Author", "--id", "zz", "--cascade"], schema: RecordCommandSupport.library)
         #expect(missing.status == 3, "\(missing)")
         #expect(missing.stderr == "gqlpatch: error: no Author id=zz\n")
     }

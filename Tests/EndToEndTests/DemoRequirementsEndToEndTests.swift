@@ -5,7 +5,8 @@ import Testing
 /// is missing (as `make bench` does for its tools), and the script run by hand says what it lacks.
 @Suite struct DemoRequirementsEndToEndTests {
     private func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-demo-req-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-demo-req-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -21,7 +22,9 @@ import Testing
         let scratch = try folder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let log = scratch.appendingPathComponent("apt-get.log")
-        try executable(scratch.appendingPathComponent("apt-get"), """
+        try executable(
+            scratch.appendingPathComponent("apt-get"),
+            """
             #!/bin/sh
             echo "$*" >> '\(log.path)'
             [ "$1" = update ] && exit 0
@@ -43,10 +46,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scratch) }
         for tool in ["dirname"] {
             let found = ["/usr/bin/\(tool)", "/bin/\(tool)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-            try FileManager.default.createSymbolicLink(atPath: scratch.appendingPathComponent(tool).path, withDestinationPath: try #require(found))
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.appendingPathComponent(tool).path, withDestinationPath: try #require(found))
         }
         let result = try CommandRunner.run(
-            "/bin/bash", [TestPaths.packageRoot.appendingPathComponent("scripts/demo.sh").path], environment: ["PATH": scratch.path])
+            "/bin/bash", [TestPaths.packageRoot.appendingPathComponent("scripts/demo.sh").path],
+            environment: ["PATH": scratch.path])
         #expect(result.status == 1, "\(result)")
         #expect(result.stderr == "demo.sh needs jq (make demo installs it; or: apt-get install jq)\n", "\(result)")
     }

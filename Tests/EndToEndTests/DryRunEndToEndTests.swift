@@ -17,15 +17,19 @@ import Testing
     }
 
     @Test(arguments: [
-        Case(name: "compiled schema, API key", schemaKind: .compiled, credentials: ["--api-key", Emulator.apiKey],
-             auth: "api-key", header: "x-api-key"),
-        Case(name: "source schema with --conflict-resolution on, token", schemaKind: .sourceWithOn,
-             credentials: ["--auth", "user-pool", "--token", DryRunEndToEndTests.token], auth: "user-pool", header: "Authorization"),
+        Case(
+            name: "compiled schema, API key", schemaKind: .compiled, credentials: ["--api-key", Emulator.apiKey],
+            auth: "api-key", header: "x-api-key"),
+        Case(
+            name: "source schema with --conflict-resolution on, token", schemaKind: .sourceWithOn,
+            credentials: ["--auth", "user-pool", "--token", DryRunEndToEndTests.token], auth: "user-pool",
+            header: "Authorization"),
     ])
     func versionedPlanHasTwoStepsAndSendsNothing(_ dryRun: Case) throws {
         let emulator = try VersionedUpdateEndToEndTests.versionedEmulator("optimistic", extra: ["--token", Self.token])
         defer { emulator.stop() }
-        let schema = try VersionedUpdateEndToEndTests.schema(dryRun.schemaKind, handler: "optimistic", emulator: emulator)
+        let schema = try VersionedUpdateEndToEndTests.schema(
+            dryRun.schemaKind, handler: "optimistic", emulator: emulator)
         let before = try emulator.requests().count
         let result = try emulator.gqlpatchWithoutCredentials(
             ["--dry-run", "--verbose"] + dryRun.credentials + schema.flags
@@ -46,10 +50,13 @@ import Testing
         #expect(fetch.contains(" _version") && fetch.contains(" _deleted"), "\(fetch)")
         #expect(steps.first?["variables"] == ["id": "item-1"])
         #expect(steps.last?["purpose"] == "update, with _version from step 1")
-        #expect(steps.last?["query"]?.stringValue?.hasPrefix("mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) {") == true)
-        #expect(steps.last?["variables"] == [
-            "input": ["id": "item-1", "name": "Lamp", "description": "new", "_version": "<_version from step 1>"],
-        ])
+        #expect(
+            steps.last?["query"]?.stringValue?.hasPrefix(
+                "mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) {") == true)
+        #expect(
+            steps.last?["variables"] == [
+                "input": ["id": "item-1", "name": "Lamp", "description": "new", "_version": "<_version from step 1>"]
+            ])
 
         for secret in [Emulator.apiKey, Self.token] {
             #expect(!result.stdout.contains(secret), "stdout shows a secret")

@@ -46,13 +46,16 @@ import Testing
             "extra-field.graphql", source.replacingOccurrences(of: marker, with: marker + "  weight: Float\n"))
         let result = try emulator.gqlpatch(Self.update, schema: schema)
         result.expectFailure(
-            1, "gqlpatch: error: the server answered with errors: Validation error of type FieldUndefined: Field 'weight' in type 'Item' is undefined")
+            1,
+            "gqlpatch: error: the server answered with errors: Validation error of type FieldUndefined: Field 'weight' in type 'Item' is undefined"
+        )
         #expect(try storedName(emulator) == "Chair")
 
         let envelope = try emulator.gqlpatch(["--output", "envelope"] + Self.update, schema: schema)
         #expect(envelope.status == 1)
-        #expect(try envelope.json()["errors"]?.arrayValue?.first?["message"]?.stringValue?.contains("'weight'") == true,
-                "--output envelope prints the failed response: \(envelope)")
+        #expect(
+            try envelope.json()["errors"]?.arrayValue?.first?["message"]?.stringValue?.contains("'weight'") == true,
+            "--output envelope prints the failed response: \(envelope)")
     }
 
     @Test func conflict2() throws {
@@ -60,7 +63,8 @@ import Testing
         defer { emulator.stop() }
         let result = try emulator.gqlpatch(Self.update + ["--if", "name=Sofa"])
         result.expectFailure(
-            2, "gqlpatch: error: Item id=item-1: the --if condition is false (DynamoDB:ConditionalCheckFailedException: ")
+            2,
+            "gqlpatch: error: Item id=item-1: the --if condition is false (DynamoDB:ConditionalCheckFailedException: ")
         #expect(try storedName(emulator) == "Chair")
     }
 
@@ -81,15 +85,20 @@ import Testing
     }
 
     @Test(arguments: [
-        Refused(arguments: [], status: 64, message: "gqlpatch: error: no command given\nRun 'gqlpatch --help' for usage.\n"),
-        Refused(arguments: ["--frob"] + ExitCodeEndToEndTests.update, status: 64,
-                message: "gqlpatch: error: unknown option '--frob'\nRun 'gqlpatch update --help' for usage.\n"),
-        Refused(arguments: ["update", "Item", "--id", "item-1", "--set"], status: 64,
-                message: "gqlpatch: error: missing value for --set\n"),
-        Refused(arguments: ["update", "Itme", "--id", "item-1", "--set", "name=Lamp"], status: 65,
-                message: "gqlpatch: error: unknown model 'Itme' (did you mean 'Item'?)"),
-        Refused(arguments: ["update", "Item", "--id", "item-1", "--patch", "/nonexistent/patch.json"], status: 66,
-                message: "gqlpatch: error: cannot read /nonexistent/patch.json"),
+        Refused(
+            arguments: [], status: 64, message: "gqlpatch: error: no command given\nRun 'gqlpatch --help' for usage.\n"),
+        Refused(
+            arguments: ["--frob"] + ExitCodeEndToEndTests.update, status: 64,
+            message: "gqlpatch: error: unknown option '--frob'\nRun 'gqlpatch update --help' for usage.\n"),
+        Refused(
+            arguments: ["update", "Item", "--id", "item-1", "--set"], status: 64,
+            message: "gqlpatch: error: missing value for --set\n"),
+        Refused(
+            arguments: ["update", "Itme", "--id", "item-1", "--set", "name=Lamp"], status: 65,
+            message: "gqlpatch: error: unknown model 'Itme' (did you mean 'Item'?)"),
+        Refused(
+            arguments: ["update", "Item", "--id", "item-1", "--patch", "/nonexistent/patch.json"], status: 66,
+            message: "gqlpatch: error: cannot read /nonexistent/patch.json"),
     ])
     func refusedBeforeSending(_ refused: Refused) throws {
         let emulator = try emulatorWithItem()
@@ -110,7 +119,8 @@ import Testing
         let endpoint = server.endpoint
         server.stop()
         let result = try GQLPatchRun.run(
-            ["--endpoint", endpoint, "--schema", TestPaths.schema, "--api-key", Emulator.apiKey] + Self.update, in: folder)
+            ["--endpoint", endpoint, "--schema", TestPaths.schema, "--api-key", Emulator.apiKey] + Self.update,
+            in: folder)
         result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1: connection refused")
     }
 
@@ -127,7 +137,8 @@ import Testing
         result.expectFailure(69, "gqlpatch: error: cannot load libcurl (install libcurl4): ")
         #expect(try emulator.requests().count == before, "nothing may be sent")
         // --dry-run never loads it.
-        let dryRun = try emulator.gqlpatch(["--dry-run"] + Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        let dryRun = try emulator.gqlpatch(
+            ["--dry-run"] + Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
         #expect(dryRun.status == 0, "\(dryRun)")
     }
 
@@ -164,7 +175,8 @@ import Testing
         let result = try emulator.gqlpatch(Self.update)
         result.expectFailure(
             75,
-            "gqlpatch: error: throttled: HTTP 429 from 127.0.0.1:\(emulator.port) (Retry-After: 1): TooManyRequestsException: Rate exceeded")
+            "gqlpatch: error: throttled: HTTP 429 from 127.0.0.1:\(emulator.port) (Retry-After: 1): TooManyRequestsException: Rate exceeded"
+        )
     }
 
     // MARK: - 76
@@ -178,7 +190,8 @@ import Testing
 
     @Test(arguments: [
         Garbage(
-            name: "HTML page", reply: .init(status: 200, contentType: "text/html", body: "<html><body>Hello</body></html>"),
+            name: "HTML page",
+            reply: .init(status: 200, contentType: "text/html", body: "<html><body>Hello</body></html>"),
             message: "with a body that is not JSON, not a GraphQL response"),
         Garbage(
             name: "truncated JSON", reply: .init(status: 200, body: #"{"data":{"updateItem":{"id":"item-1","na"#),
@@ -200,7 +213,10 @@ import Testing
         defer { server.stop() }
         let result = try GQLPatchRun.run(
             ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + Self.update, in: folder)
-        result.expectFailure(76, "gqlpatch: error: HTTP \(garbage.reply.status) from 127.0.0.1:\(server.port)\(garbage.message.hasPrefix(":") ? "" : " ")\(garbage.message)")
+        result.expectFailure(
+            76,
+            "gqlpatch: error: HTTP \(garbage.reply.status) from 127.0.0.1:\(server.port)\(garbage.message.hasPrefix(":") ? "" : " ")\(garbage.message)"
+        )
         #expect(server.received.count == 1)
     }
 
@@ -209,7 +225,10 @@ import Testing
         let emulator = try emulatorWithItem()
         defer { emulator.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://127.0.0.1:\(emulator.port)/nope", "--schema", TestPaths.schema, "--api-key", Emulator.apiKey]
+            [
+                "--endpoint", "http://127.0.0.1:\(emulator.port)/nope", "--schema", TestPaths.schema, "--api-key",
+                Emulator.apiKey,
+            ]
                 + Self.update, in: emulator.folder)
         #expect(result.stdout.isEmpty)
         #expect(try emulator.requests().last?["status"] == 404)
@@ -224,7 +243,8 @@ import Testing
         let result = try emulator.gqlpatchWithoutCredentials(["--api-key", "da2-wrongkey"] + Self.update)
         result.expectFailure(
             77,
-            "gqlpatch: error: HTTP 401 from 127.0.0.1:\(emulator.port): UnauthorizedException: Valid authorization header not provided.")
+            "gqlpatch: error: HTTP 401 from 127.0.0.1:\(emulator.port): UnauthorizedException: Valid authorization header not provided."
+        )
         #expect(try storedName(emulator) == "Chair")
     }
 
@@ -251,7 +271,8 @@ import Testing
         let result = try GQLPatchRun.run(["--schema", TestPaths.schema] + Self.update, in: folder)
         result.expectFailure(
             78,
-            "gqlpatch: error: no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is\n")
+            "gqlpatch: error: no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is\n"
+        )
     }
 
     @Test func schemaSyntaxError78() throws {
@@ -269,7 +290,8 @@ import Testing
         defer { emulator.stop() }
         let before = try emulator.requests().count
         let result = try emulator.gqlpatchWithoutCredentials(["--auth", "api-key"] + Self.update)
-        result.expectFailure(78, "gqlpatch: error: auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY\n")
+        result.expectFailure(
+            78, "gqlpatch: error: auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY\n")
         #expect(try emulator.requests().count == before)
     }
 
@@ -284,12 +306,14 @@ import Testing
             ["--verbose", "--endpoint", endpoint, "--schema", TestPaths.schema] + credentials + Self.update, in: folder)
         // --verbose first says which config was read (none here), then the error.
         var result = verbose
-        let configLine = "gqlpatch: config: none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(folder.path))\n"
+        let configLine =
+            "gqlpatch: config: none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(folder.path))\n"
         #expect(result.stderr.hasPrefix(configLine), "\(result)")
         result.stderr = String(result.stderr.dropFirst(configLine.count))
         result.expectFailure(
             78,
-            "gqlpatch: error: refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http\n")
+            "gqlpatch: error: refusing to send credentials over plain http:// to \(endpoint); use https:// or pass --allow-insecure-http\n"
+        )
         #expect(!result.stderr.contains("> POST"), "no request may be attempted")
         #expect(!result.stderr.contains(Emulator.apiKey))
     }

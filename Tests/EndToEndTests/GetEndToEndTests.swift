@@ -14,9 +14,14 @@ import Testing
         #expect(record["action"] == "stir")
         #expect(record["rowID"] == .int(3))
         #expect(record["createdAt"]?.stringValue != nil)
-        let selected = try emulator.gqlpatch(["get", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--select", "action"])
+        let selected = try emulator.gqlpatch([
+            "get", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--select", "action",
+        ])
         #expect(try selected.json() == ["recipeID": "r1", "rowID": .int(3), "action": "stir"])
-        let envelope = try emulator.gqlpatch(["--output", "envelope", "get", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--select", "action"])
+        let envelope = try emulator.gqlpatch([
+            "--output", "envelope", "get", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--select",
+            "action",
+        ])
         #expect(try envelope.json()["data"]?["getRecipeStep"]?["action"] == "stir")
     }
 
@@ -37,8 +42,10 @@ import Testing
         #expect(deleted.status == 0, "\(deleted)")
         let hidden = try emulator.gqlpatch(["get", "Item", "--id", "gone"], schema: compiled)
         #expect(hidden.status == 3, "\(hidden)")
-        #expect(hidden.stderr == "gqlpatch: error: Item id=gone is deleted (_deleted: true); --include-deleted prints it\n")
-        let shown = try emulator.gqlpatch(["get", "Item", "--id", "gone", "--include-deleted", "--select", "name"], schema: compiled)
+        #expect(
+            hidden.stderr == "gqlpatch: error: Item id=gone is deleted (_deleted: true); --include-deleted prints it\n")
+        let shown = try emulator.gqlpatch(
+            ["get", "Item", "--id", "gone", "--include-deleted", "--select", "name"], schema: compiled)
         #expect(shown.status == 0, "\(shown)")
         #expect(try shown.json() == ["id": "gone", "name": "Old", "_version": .int(2)])
     }

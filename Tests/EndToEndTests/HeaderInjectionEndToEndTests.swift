@@ -22,32 +22,44 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "--header", options: ["--auth", "none", "--header", "X-A: " + injection], exit: 64,
-             stderr: "gqlpatch: error: --header X-A: the value holds a carriage return (CR) at byte 2"),
-        Case(name: "--header name", options: ["--auth", "none", "--header", "X-A\r\nX-Injected: 1"], exit: 64,
-             stderr: "gqlpatch: error: --header expects 'Name: value' with an HTTP token as the name"),
+        Case(
+            name: "--header", options: ["--auth", "none", "--header", "X-A: " + injection], exit: 64,
+            stderr: "gqlpatch: error: --header X-A: the value holds a carriage return (CR) at byte 2"),
+        Case(
+            name: "--header name", options: ["--auth", "none", "--header", "X-A\r\nX-Injected: 1"], exit: 64,
+            stderr: "gqlpatch: error: --header expects 'Name: value' with an HTTP token as the name"),
         // argv cannot carry a NUL byte; the unit tests check it. ESC is another control byte.
-        Case(name: "--header ESC", options: ["--auth", "none", "--header", "X-A: a\u{1b}[2Jb"], exit: 64,
-             stderr: "gqlpatch: error: --header X-A: the value holds a control byte (0x1b) at byte 2"),
-        Case(name: "--api-key", options: ["--api-key", "da2-" + injection], exit: 64,
-             stderr: "gqlpatch: error: --api-key holds a carriage return (CR) at byte 6"),
-        Case(name: "GQLPATCH_API_KEY", environment: ["GQLPATCH_API_KEY": "da2-" + injection], exit: 78,
-             stderr: "gqlpatch: error: GQLPATCH_API_KEY holds a carriage return (CR) at byte 6"),
-        Case(name: "--token", options: ["--auth", "user-pool", "--token", "tok" + injection], exit: 64,
-             stderr: "gqlpatch: error: --token holds a carriage return (CR) at byte 5"),
-        Case(name: "GQLPATCH_TOKEN", options: ["--auth", "oidc"], environment: ["GQLPATCH_TOKEN": "tok" + injection],
-             exit: 78, stderr: "gqlpatch: error: GQLPATCH_TOKEN holds a carriage return (CR) at byte 5"),
-        Case(name: "--token @file", options: ["--auth", "lambda"], tokenFile: true, exit: 78,
-             stderr: "gqlpatch: error: the token in "),
-        Case(name: "AWS_SESSION_TOKEN", options: ["--auth", "iam", "--region", "us-east-1"],
-             environment: [
-                "AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE", "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+        Case(
+            name: "--header ESC", options: ["--auth", "none", "--header", "X-A: a\u{1b}[2Jb"], exit: 64,
+            stderr: "gqlpatch: error: --header X-A: the value holds a control byte (0x1b) at byte 2"),
+        Case(
+            name: "--api-key", options: ["--api-key", "da2-" + injection], exit: 64,
+            stderr: "gqlpatch: error: --api-key holds a carriage return (CR) at byte 6"),
+        Case(
+            name: "GQLPATCH_API_KEY", environment: ["GQLPATCH_API_KEY": "da2-" + injection], exit: 78,
+            stderr: "gqlpatch: error: GQLPATCH_API_KEY holds a carriage return (CR) at byte 6"),
+        Case(
+            name: "--token", options: ["--auth", "user-pool", "--token", "tok" + injection], exit: 64,
+            stderr: "gqlpatch: error: --token holds a carriage return (CR) at byte 5"),
+        Case(
+            name: "GQLPATCH_TOKEN", options: ["--auth", "oidc"], environment: ["GQLPATCH_TOKEN": "tok" + injection],
+            exit: 78, stderr: "gqlpatch: error: GQLPATCH_TOKEN holds a carriage return (CR) at byte 5"),
+        Case(
+            name: "--token @file", options: ["--auth", "lambda"], tokenFile: true, exit: 78,
+            stderr: "gqlpatch: error: the token in "),
+        Case(
+            name: "AWS_SESSION_TOKEN", options: ["--auth", "iam", "--region", "us-east-1"],
+            environment: [
+                "AWS_ACCESS_KEY_ID": "AKIAIOSFODNN7EXAMPLE",
+                "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
                 "AWS_SESSION_TOKEN": "FwoGZXIvYXdzE" + injection,
-             ], exit: 78, stderr: "gqlpatch: error: the session token from environment holds a carriage return (CR)"),
-        Case(name: "AWS_ACCESS_KEY_ID", options: ["--auth", "iam", "--region", "us-east-1"],
-             environment: [
-                "AWS_ACCESS_KEY_ID": "AKIA" + injection, "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-             ], exit: 78, stderr: "gqlpatch: error: the access key id from environment holds a carriage return (CR)"),
+            ], exit: 78, stderr: "gqlpatch: error: the session token from environment holds a carriage return (CR)"),
+        Case(
+            name: "AWS_ACCESS_KEY_ID", options: ["--auth", "iam", "--region", "us-east-1"],
+            environment: [
+                "AWS_ACCESS_KEY_ID": "AKIA" + injection,
+                "AWS_SECRET_ACCESS_KEY": "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            ], exit: 78, stderr: "gqlpatch: error: the access key id from environment holds a carriage return (CR)"),
     ]
 
     @Test(arguments: cases)
@@ -72,8 +84,10 @@ import Testing
     /// The same flags are refused by `--dry-run` too, which sends nothing but must not plan it.
     @Test func dryRunRefusesAnInjectedHeader() throws {
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--dry-run", "--auth", "none",
-             "--header", "X-A: " + Self.injection] + Self.update)
+            [
+                "--endpoint", "http://127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--dry-run", "--auth", "none",
+                "--header", "X-A: " + Self.injection,
+            ] + Self.update)
         result.expectFailure(64, "gqlpatch: error: --header X-A: the value holds a carriage return (CR)")
     }
 
@@ -103,7 +117,8 @@ import Testing
             environment: [
                 "HOME": server.folder.path, "AWS_EC2_METADATA_SERVICE_ENDPOINT": "http://127.0.0.1:\(server.port)",
             ], in: server.folder)
-        result.expectFailure(76, "gqlpatch: error: the instance metadata token from 127.0.0.1 holds a carriage return (CR)")
+        result.expectFailure(
+            76, "gqlpatch: error: the instance metadata token from 127.0.0.1 holds a carriage return (CR)")
         #expect(server.requestCount() == 1, "only the token request")
     }
 }

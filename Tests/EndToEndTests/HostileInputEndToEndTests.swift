@@ -16,8 +16,10 @@ import Testing
         _ arguments: [String], schema: String = TestPaths.schema, in folder: URL, timeout: Double = 60
     ) throws -> ProcessResult {
         try GQLPatchRun.run(
-            ["--dry-run", "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "da2-k", "--schema", schema,
-             "--compact", "update", "Item", "--id", "item-1"] + arguments,
+            [
+                "--dry-run", "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "da2-k", "--schema", schema,
+                "--compact", "update", "Item", "--id", "item-1",
+            ] + arguments,
             in: folder, timeout: timeout)
     }
 
@@ -55,12 +57,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("deep.json")
         let depth = 100_000
-        try Data(("{\"name\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8)
-            .write(to: path)
+        try Data(
+            ("{\"name\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}").utf8
+        )
+        .write(to: path)
         let result = try Self.dryRun(["--patch", path.path], in: folder)
         #expect(result.status == 65)
         // `{"name":` is columns 1-8 (level 1); the array at column 9 is level 2, so level 513 is column 520.
-        #expect(result.stderr.hasPrefix("\(path.path):1:520: error: --patch: nesting deeper than 512 levels"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix("\(path.path):1:520: error: --patch: nesting deeper than 512 levels"), "\(result)")
         #expect(result.stdout.isEmpty)
     }
 
@@ -87,7 +92,9 @@ import Testing
         try Data(JSONValue.object(object).serialized().utf8).write(to: path)
         let result = try Self.dryRun(["--set", "imageFile=@\(path.path)"], in: folder)
         #expect(result.status == 65)
-        #expect(result.stderr.hasPrefix("gqlpatch: error: Item.imageFile: unknown field \"extra0\""), "\(result.stderr.prefix(300))")
+        #expect(
+            result.stderr.hasPrefix("gqlpatch: error: Item.imageFile: unknown field \"extra0\""),
+            "\(result.stderr.prefix(300))")
         #expect(result.stdout.isEmpty)
     }
 

@@ -15,7 +15,9 @@ final class HostileServer: @unchecked Sendable {
 
     var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
 
-    static var script: String { TestPaths.packageRoot.appendingPathComponent("Tests/HostileServer/hostile_server.py").path }
+    static var script: String {
+        TestPaths.packageRoot.appendingPathComponent("Tests/HostileServer/hostile_server.py").path
+    }
 
     init(mode: String, _ arguments: [String] = []) throws {
         try TestPaths.requireTools()

@@ -22,20 +22,29 @@ import Testing
         Case(mode: "html-200", exit: 76, stderr: "with a body that is not JSON, not a GraphQL response"),
         Case(mode: "html-502", exit: 69, stderr: "gqlpatch: error: HTTP 502 from 127.0.0.1:"),
         Case(mode: "truncated", exit: 76, stderr: "with a body that is not JSON, not a GraphQL response"),
-        Case(mode: "huge", serverArguments: ["--size-mb", "3"], options: ["--max-response-mb", "1"], exit: 76,
-             stderr: "gqlpatch: error: the response from 127.0.0.1 is larger than 1 MB"),
-        Case(mode: "huge", serverArguments: ["--size-mb", "3", "--chunked"], options: ["--max-response-mb", "1"], exit: 76,
-             stderr: "gqlpatch: error: the response from 127.0.0.1 is larger than 1 MB"),
-        Case(mode: "huge", serverArguments: ["--size-mb", "80", "--chunked"], exit: 76,
-             stderr: "gqlpatch: error: the response from 127.0.0.1 is larger than 64 MB"),
-        Case(mode: "deep", serverArguments: ["--depth", "100000"], exit: 76,
-             stderr: "with a body that is not JSON, not a GraphQL response"),
-        Case(mode: "wrong-shape", exit: 76,
-             stderr: #"gqlpatch: error: updateItem returned "not an object" where an object was expected"#),
+        Case(
+            mode: "huge", serverArguments: ["--size-mb", "3"], options: ["--max-response-mb", "1"], exit: 76,
+            stderr: "gqlpatch: error: the response from 127.0.0.1 is larger than 1 MB"),
+        Case(
+            mode: "huge", serverArguments: ["--size-mb", "3", "--chunked"], options: ["--max-response-mb", "1"],
+            exit: 76,
+            stderr: "gqlpatch: error: the response from 127.0.0.1 is larger than 1 MB"),
+        Case(
+            mode: "huge", serverArguments: ["--size-mb", "80", "--chunked"], exit: 76,
+            stderr: "gqlpatch: error: the response from 127.0.0.1 is larger than 64 MB"),
+        Case(
+            mode: "deep", serverArguments: ["--depth", "100000"], exit: 76,
+            stderr: "with a body that is not JSON, not a GraphQL response"),
+        Case(
+            mode: "wrong-shape", exit: 76,
+            stderr: #"gqlpatch: error: updateItem returned "not an object" where an object was expected"#),
         Case(mode: "neither", exit: 76, stderr: #": JSON without "data" or "errors""#),
-        Case(mode: "reset", exit: 69, stderr: "gqlpatch: error: the connection to 127.0.0.1 was lost before a response arrived"),
-        Case(mode: "hang", options: ["--timeout", "1"], exit: 69,
-             stderr: "gqlpatch: error: request to 127.0.0.1 timed out after 1 s"),
+        Case(
+            mode: "reset", exit: 69,
+            stderr: "gqlpatch: error: the connection to 127.0.0.1 was lost before a response arrived"),
+        Case(
+            mode: "hang", options: ["--timeout", "1"], exit: 69,
+            stderr: "gqlpatch: error: request to 127.0.0.1 timed out after 1 s"),
     ]
 
     static func update(_ endpoint: String, _ options: [String] = []) -> [String] {
@@ -73,7 +82,8 @@ import Testing
     /// handshake: exit 69, the reason, and no request (so no credential) reaches the server.
     @Test func anUntrustedCertificateIsRefused() throws {
         try Self.withTLSServer { server, endpoint, _ in
-            let result = try GQLPatchRun.run(Self.update(endpoint), environment: Self.noCertificateAuthorities, in: server.folder)
+            let result = try GQLPatchRun.run(
+                Self.update(endpoint), environment: Self.noCertificateAuthorities, in: server.folder)
             #expect(result.status == 69, "\(result)")
             #expect(result.stderr.hasPrefix("gqlpatch: error: TLS connection to 127.0.0.1 failed: "), "\(result)")
             #expect(result.stderr.contains("certificate"), "\(result)")
@@ -109,8 +119,10 @@ import Testing
         let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
         let made = try CommandRunner.run(
             "/usr/bin/env",
-            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
-             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+            [
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ])
         try #require(made.status == 0, "openssl could not make a test certificate: \(made.stderr)")
         let server = try HostileServer(mode: "ok", ["--tls-cert", cert, "--tls-key", key])
         defer { server.stop() }

@@ -20,28 +20,41 @@ import Testing
     static let wrongItem = "returned Item id=OTHER, not the requested Item id=S1"
 
     static let cases: [Case] = [
-        Case(name: "get", arguments: ["get", "Item", "--id", "S1"], misrouted: ["GetItem"],
-             stderr: "gqlpatch: error: getItem \(wrongItem)", sent: ["GetItem"]),
-        Case(name: "update", arguments: ["update", "Item", "--id", "S1", "--set", "name=Lamp"], misrouted: ["UpdateItem"],
-             stderr: "gqlpatch: error: updateItem \(wrongItem)", sent: ["UpdateItem"]),
-        Case(name: "create", arguments: ["create", "Item", "--set", "id=S1", "--set", "name=Lamp"], misrouted: ["CreateItem"],
-             stderr: "gqlpatch: error: createItem \(wrongItem)", sent: ["CreateItem"]),
-        Case(name: "create, composite key", arguments: ["create", "RecipeStep", "--set", "recipeID=r1", "--set", "rowID=3"],
-             misrouted: ["CreateRecipeStep"],
-             stderr: "gqlpatch: error: createRecipeStep returned RecipeStep recipeID=OTHER rowID=4, not the requested RecipeStep recipeID=r1 rowID=3",
-             sent: ["CreateRecipeStep"]),
-        Case(name: "delete", arguments: ["delete", "Item", "--id", "S1"], misrouted: ["DeleteItem"],
-             stderr: "gqlpatch: error: deleteItem \(wrongItem)", sent: ["DeleteItem"]),
-        Case(name: "versioned update, the read", arguments: ["update", "Item", "--id", "S1", "--set", "name=Lamp"],
-             misrouted: ["GetItem"], versioned: true, stderr: "gqlpatch: error: getItem \(wrongItem)", sent: ["GetItem"]),
-        Case(name: "versioned update, the write", arguments: ["update", "Item", "--id", "S1", "--set", "name=Lamp"],
-             misrouted: ["UpdateItem"], versioned: true, stderr: "gqlpatch: error: updateItem \(wrongItem)",
-             sent: ["GetItem", "UpdateItem"]),
-        Case(name: "versioned delete, the read", arguments: ["delete", "Item", "--id", "S1"],
-             misrouted: ["GetItem"], versioned: true, stderr: "gqlpatch: error: getItem \(wrongItem)", sent: ["GetItem"]),
-        Case(name: "versioned delete, the write", arguments: ["delete", "Item", "--id", "S1"],
-             misrouted: ["DeleteItem"], versioned: true, stderr: "gqlpatch: error: deleteItem \(wrongItem)",
-             sent: ["GetItem", "DeleteItem"]),
+        Case(
+            name: "get", arguments: ["get", "Item", "--id", "S1"], misrouted: ["GetItem"],
+            stderr: "gqlpatch: error: getItem \(wrongItem)", sent: ["GetItem"]),
+        Case(
+            name: "update", arguments: ["update", "Item", "--id", "S1", "--set", "name=Lamp"],
+            misrouted: ["UpdateItem"],
+            stderr: "gqlpatch: error: updateItem \(wrongItem)", sent: ["UpdateItem"]),
+        Case(
+            name: "create", arguments: ["create", "Item", "--set", "id=S1", "--set", "name=Lamp"],
+            misrouted: ["CreateItem"],
+            stderr: "gqlpatch: error: createItem \(wrongItem)", sent: ["CreateItem"]),
+        Case(
+            name: "create, composite key",
+            arguments: ["create", "RecipeStep", "--set", "recipeID=r1", "--set", "rowID=3"],
+            misrouted: ["CreateRecipeStep"],
+            stderr:
+                "gqlpatch: error: createRecipeStep returned RecipeStep recipeID=OTHER rowID=4, not the requested RecipeStep recipeID=r1 rowID=3",
+            sent: ["CreateRecipeStep"]),
+        Case(
+            name: "delete", arguments: ["delete", "Item", "--id", "S1"], misrouted: ["DeleteItem"],
+            stderr: "gqlpatch: error: deleteItem \(wrongItem)", sent: ["DeleteItem"]),
+        Case(
+            name: "versioned update, the read", arguments: ["update", "Item", "--id", "S1", "--set", "name=Lamp"],
+            misrouted: ["GetItem"], versioned: true, stderr: "gqlpatch: error: getItem \(wrongItem)", sent: ["GetItem"]),
+        Case(
+            name: "versioned update, the write", arguments: ["update", "Item", "--id", "S1", "--set", "name=Lamp"],
+            misrouted: ["UpdateItem"], versioned: true, stderr: "gqlpatch: error: updateItem \(wrongItem)",
+            sent: ["GetItem", "UpdateItem"]),
+        Case(
+            name: "versioned delete, the read", arguments: ["delete", "Item", "--id", "S1"],
+            misrouted: ["GetItem"], versioned: true, stderr: "gqlpatch: error: getItem \(wrongItem)", sent: ["GetItem"]),
+        Case(
+            name: "versioned delete, the write", arguments: ["delete", "Item", "--id", "S1"],
+            misrouted: ["DeleteItem"], versioned: true, stderr: "gqlpatch: error: deleteItem \(wrongItem)",
+            sent: ["GetItem", "DeleteItem"]),
     ]
 
     private static func scratchFolder() throws -> URL {
@@ -58,12 +71,15 @@ import Testing
     func anAnswerForAnotherRecordIsRefused(_ item: Case) throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let schema = item.versioned
-            ? try Emulator.compiledSchema(arguments: ["--conflict-handler", "optimistic"], into: folder) : TestPaths.schema
+        let schema =
+            item.versioned
+            ? try Emulator.compiledSchema(arguments: ["--conflict-handler", "optimistic"], into: folder)
+            : TestPaths.schema
         let server = try ScriptedServer(respond: MisroutedReplies.responder(misrouted: item.misrouted))
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", schema] + item.arguments, in: folder)
+            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", schema] + item.arguments,
+            in: folder)
         result.expectFailure(76, item.stderr)
         #expect(try Self.operations(server) == item.sent)
     }
@@ -73,8 +89,10 @@ import Testing
         let server = try ScriptedServer(respond: MisroutedReplies.responder(misrouted: []))
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
-             "update", "Item", "--id", "S1", "--set", "name=Lamp"])
+            [
+                "--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
+                "update", "Item", "--id", "S1", "--set", "name=Lamp",
+            ])
         #expect(try result.singleDocument()["id"] == "S1", "\(result)")
     }
 
@@ -83,8 +101,10 @@ import Testing
         let server = try ScriptedServer(respond: MisroutedReplies.responder(misrouted: ["CreateItem"]))
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
-             "create", "Item", "--set", "name=Lamp"])
+            [
+                "--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
+                "create", "Item", "--set", "name=Lamp",
+            ])
         let record = try result.singleDocument()
         #expect(record["id"] == "OTHER", "\(result)")
         #expect(record["name"] == "Lamp")
@@ -97,17 +117,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("lines.jsonl")
         try """
-            {"op":"update","model":"Item","key":{"id":"S1"},"set":{"name":"Lamp"}}
-            {"op":"create","model":"Item","key":{"id":"S1"},"set":{"name":"Lamp"}}
-            {"op":"delete","model":"Item","key":{"id":"S1"}}
-            {"op":"create","model":"Item","set":{"name":"Desk"}}
+        {"op":"update","model":"Item","key":{"id":"S1"},"set":{"name":"Lamp"}}
+        {"op":"create","model":"Item","key":{"id":"S1"},"set":{"name":"Lamp"}}
+        {"op":"delete","model":"Item","key":{"id":"S1"}}
+        {"op":"create","model":"Item","set":{"name":"Desk"}}
 
-            """.write(to: input, atomically: true, encoding: .utf8)
-        let server = try ScriptedServer(respond: MisroutedReplies.responder(misrouted: ["UpdateItem", "CreateItem", "DeleteItem"]))
+        """.write(to: input, atomically: true, encoding: .utf8)
+        let server = try ScriptedServer(
+            respond: MisroutedReplies.responder(misrouted: ["UpdateItem", "CreateItem", "DeleteItem"]))
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
-             "apply", input.path, "-j", "1", "--continue-on-error"], in: folder)
+            [
+                "--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
+                "apply", input.path, "-j", "1", "--continue-on-error",
+            ], in: folder)
         #expect(result.status == 4, "\(result)")
         let lines = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
         let byLine = Dictionary(uniqueKeysWithValues: lines.map { ($0["line"]?.intValue ?? 0, $0) })
@@ -144,15 +167,22 @@ import Testing
                 if store.updates() == 2 { merged["id"] = "OTHER" }
                 record = .object(merged)
             default:
-                return .init(status: 200, body: #"{"data":{"deleteItem":null},"errors":[{"message":"boom","errorType":"InternalFailure"}]}"#)
+                return .init(
+                    status: 200,
+                    body: #"{"data":{"deleteItem":null},"errors":[{"message":"boom","errorType":"InternalFailure"}]}"#)
             }
             let field = operation.prefix(1).lowercased() + operation.dropFirst()
-            return .init(status: 200, body: JSONValue.object(JSONObject([("data", .object(JSONObject([(field, record)])))])).serialized())
+            return .init(
+                status: 200,
+                body: JSONValue.object(JSONObject([("data", .object(JSONObject([(field, record)])))])).serialized())
         }
         defer { server.stop() }
         store.seed(["id": "S1", "name": "Chair"])
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply", "-", "-j", "1", "--atomic"],
+            [
+                "--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "apply", "-",
+                "-j", "1", "--atomic",
+            ],
             stdin: #"{"op":"update","model":"Item","key":{"id":"S1"},"set":{"name":"Lamp"}}"# + "\n"
                 + #"{"op":"delete","model":"Item","key":{"id":"S2"}}"# + "\n", in: folder)
         #expect(result.status == 4, "\(result)")

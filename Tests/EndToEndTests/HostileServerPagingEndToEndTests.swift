@@ -18,12 +18,21 @@ import Testing
     static let tokenB = "token-B-0123456789-secret-bbbb"
 
     static let cases: [Case] = [
-        Case(name: "an empty page with the same token", pages: [([], tokenA), ([], tokenA)],
-             stderr: "gqlpatch: error: listItems: the server returned nextToken toke…aaaa a second time, on page 2 (the pages go round in a cycle); stopped"),
-        Case(name: "a page with the token just sent", pages: [(["i1"], tokenA), (["i2"], tokenA)],
-             stderr: "gqlpatch: error: listItems: the server returned nextToken toke…aaaa a second time, on page 2 (the pages go round in a cycle); stopped"),
-        Case(name: "A -> B -> A", pages: [(["i1"], tokenA), (["i2"], tokenB), (["i3"], tokenA)],
-             stderr: "gqlpatch: error: listItems: the server returned nextToken toke…aaaa a second time, on page 3 (the pages go round in a cycle); stopped"),
+        Case(
+            name: "an empty page with the same token", pages: [([], tokenA), ([], tokenA)],
+            stderr:
+                "gqlpatch: error: listItems: the server returned nextToken toke…aaaa a second time, on page 2 (the pages go round in a cycle); stopped"
+        ),
+        Case(
+            name: "a page with the token just sent", pages: [(["i1"], tokenA), (["i2"], tokenA)],
+            stderr:
+                "gqlpatch: error: listItems: the server returned nextToken toke…aaaa a second time, on page 2 (the pages go round in a cycle); stopped"
+        ),
+        Case(
+            name: "A -> B -> A", pages: [(["i1"], tokenA), (["i2"], tokenB), (["i3"], tokenA)],
+            stderr:
+                "gqlpatch: error: listItems: the server returned nextToken toke…aaaa a second time, on page 3 (the pages go round in a cycle); stopped"
+        ),
     ]
 
     /// Answers the `index`th request with the `index`th page (the last page again past the end).
@@ -42,11 +51,16 @@ import Testing
         let server = try Self.server(item.pages)
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "list", "Item"],
+            [
+                "--endpoint", server.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "list",
+                "Item",
+            ],
             timeout: 20)
         #expect(result.status == 76, "\(result)")
         #expect(result.stderr.hasPrefix(item.stderr), "\(result)")
-        #expect(!result.stderr.contains(Self.tokenA) && !result.stderr.contains(Self.tokenB), "a token is shown whole: \(result)")
+        #expect(
+            !result.stderr.contains(Self.tokenA) && !result.stderr.contains(Self.tokenB),
+            "a token is shown whole: \(result)")
         // The records of every page received are printed, each once; nothing after the cycle.
         let printed = try RecordCommandSupport.lines(result).map { $0["id"]?.stringValue ?? "?" }
         #expect(printed == item.pages.flatMap(\.0), "\(result)")

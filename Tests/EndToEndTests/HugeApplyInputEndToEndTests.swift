@@ -37,11 +37,14 @@ import Testing
             }
         }
         nonisolated(unsafe) var errorText = Data()
-        DispatchQueue.global().async(group: readersDone) { errorText = errors.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: readersDone) {
+            errorText = errors.fileHandleForReading.readDataToEndOfFile()
+        }
 
         var batch = ""
         for number in 1...Self.lines {
-            batch += #"{"op":"update","model":"Item","key":{"id":"item-\#(number)"},"set":{"name":"Lamp \#(number)","tags":["a","b"]}}"#
+            batch +=
+                #"{"op":"update","model":"Item","key":{"id":"item-\#(number)"},"set":{"name":"Lamp \#(number)","tags":["a","b"]}}"#
             batch += "\n"
             if number % 1_000 == 0 {
                 input.fileHandleForWriting.write(Data(batch.utf8))

@@ -43,7 +43,9 @@ import Testing
         let other = AWSStubIdentity.make()
         let bed = try IAMTestbed(accepting: [identity])
         defer { bed.stop() }
-        try bed.awsFile("credentials", """
+        try bed.awsFile(
+            "credentials",
+            """
             [default]
             aws_access_key_id = \(other.accessKeyID)
             aws_secret_access_key = \(other.secretAccessKey)
@@ -62,7 +64,9 @@ import Testing
         let identity = AWSStubIdentity.make()
         let bed = try IAMTestbed(accepting: [identity])
         defer { bed.stop() }
-        let credentials = try bed.emulator.file("elsewhere-credentials", """
+        let credentials = try bed.emulator.file(
+            "elsewhere-credentials",
+            """
             [ci]
             aws_access_key_id = \(identity.accessKeyID)
             aws_secret_access_key = \(identity.secretAccessKey)
@@ -80,7 +84,9 @@ import Testing
         let identity = AWSStubIdentity.make()
         let bed = try IAMTestbed(accepting: [identity], region: "eu-central-1")
         defer { bed.stop() }
-        try bed.awsFile("credentials", """
+        try bed.awsFile(
+            "credentials",
+            """
             [deploy]
             aws_access_key_id = \(identity.accessKeyID)
             aws_secret_access_key = \(identity.secretAccessKey)
@@ -98,13 +104,17 @@ import Testing
         defer { stub.stop() }
         let bed = try IAMTestbed(accepting: [role])
         defer { bed.stop() }
-        try bed.awsFile("credentials", """
+        try bed.awsFile(
+            "credentials",
+            """
             [base]
             aws_access_key_id = \(source.accessKeyID)
             aws_secret_access_key = \(source.secretAccessKey)
 
             """)
-        try bed.awsFile("config", """
+        try bed.awsFile(
+            "config",
+            """
             [profile admin]
             role_arn = arn:aws:iam::123456789012:role/e2e-admin
             source_profile = base
@@ -135,7 +145,8 @@ import Testing
         let identity = AWSStubIdentity.make(temporary: true)
         let bed = try IAMTestbed(accepting: [identity])
         defer { bed.stop() }
-        let document = #"{"Version": 1, "AccessKeyId": "\#(identity.accessKeyID)", "SecretAccessKey": "\#(identity.secretAccessKey)", "SessionToken": "\#(identity.sessionToken ?? "")", "Expiration": "2099-01-01T00:00:00Z"}"#
+        let document =
+            #"{"Version": 1, "AccessKeyId": "\#(identity.accessKeyID)", "SecretAccessKey": "\#(identity.secretAccessKey)", "SessionToken": "\#(identity.sessionToken ?? "")", "Expiration": "2099-01-01T00:00:00Z"}"#
         try bed.awsFile("config", "[default]\ncredential_process = printf '%s\\n' '\(document)'\n")
         let result = try bed.update(name: "Lamp")
         try bed.expectAccepted(result, name: "Lamp", signedBy: identity)
@@ -202,12 +213,15 @@ import Testing
         try bed.expectAccepted(result, name: "Lamp", signedBy: role)
 
         let calls = try stub.requests()
-        let steps = calls.map { "\($0["method"]?.stringValue ?? "") \($0["path"]?.stringValue ?? "") \($0["status"]?.intValue ?? 0)" }
-        #expect(steps == [
-            "PUT /latest/api/token 200",
-            "GET /latest/meta-data/iam/security-credentials/ 200",
-            "GET /latest/meta-data/iam/security-credentials/e2e-instance-role 200",
-        ])
+        let steps = calls.map {
+            "\($0["method"]?.stringValue ?? "") \($0["path"]?.stringValue ?? "") \($0["status"]?.intValue ?? 0)"
+        }
+        #expect(
+            steps == [
+                "PUT /latest/api/token 200",
+                "GET /latest/meta-data/iam/security-credentials/ 200",
+                "GET /latest/meta-data/iam/security-credentials/e2e-instance-role 200",
+            ])
         #expect(calls.first?["headers"]?["x-aws-ec2-metadata-token-ttl-seconds"] == "21600")
         #expect(calls.dropFirst().allSatisfy { $0["headers"]?["x-aws-ec2-metadata-token"] != nil })
     }
@@ -240,7 +254,9 @@ import Testing
         let bed = try IAMTestbed(accepting: [role])
         defer { bed.stop() }
         let tokenFile = try bed.emulator.file("token", jwt)
-        try bed.awsFile("config", """
+        try bed.awsFile(
+            "config",
+            """
             [profile ci]
             role_arn = arn:aws:iam::123456789012:role/e2e-profile
             web_identity_token_file = \(tokenFile)
@@ -279,7 +295,9 @@ import Testing
         let identity = AWSStubIdentity.make()
         let bed = try IAMTestbed(accepting: [identity], region: "ap-southeast-2")
         defer { bed.stop() }
-        _ = try bed.emulator.file("amplify_outputs.json", """
+        _ = try bed.emulator.file(
+            "amplify_outputs.json",
+            """
             {"version": "1.3", "data": {"url": "\(bed.emulator.endpoint)", "aws_region": "ap-southeast-2",
              "default_authorization_type": "AWS_IAM", "authorization_types": []}}
             """)
@@ -306,27 +324,35 @@ import Testing
     /// spacing and case), a replaced Content-Type, a query string, another spelling of the host.
     @Test(arguments: [
         Variation(name: "spaced header value", arguments: ["--header", "X-Trace:  a   b  "], signedHeader: "x-trace"),
-        Variation(name: "upper-case header", arguments: ["--header", "X-UPPER-Case: Value"], signedHeader: "x-upper-case"),
         Variation(
-            name: "content type with charset", arguments: ["--header", "Content-Type: application/json; charset=utf-8"],
+            name: "upper-case header", arguments: ["--header", "X-UPPER-Case: Value"], signedHeader: "x-upper-case"),
+        Variation(
+            name: "content type with charset",
+            arguments: ["--header", "Content-Type: application/json; charset=utf-8"],
             signedHeader: "content-type"),
         Variation(name: "query string", arguments: [], endpoint: { $0 + "?b=2&a=x%20y&a=1" }),
-        Variation(name: "localhost", arguments: [], endpoint: { $0.replacingOccurrences(of: "127.0.0.1", with: "localhost") }),
-        Variation(name: "upper-case host", arguments: [], endpoint: { $0.replacingOccurrences(of: "127.0.0.1", with: "LocalHost") }),
+        Variation(
+            name: "localhost", arguments: [], endpoint: { $0.replacingOccurrences(of: "127.0.0.1", with: "localhost") }),
+        Variation(
+            name: "upper-case host", arguments: [],
+            endpoint: { $0.replacingOccurrences(of: "127.0.0.1", with: "LocalHost") }),
     ])
     func signatureCoversTheRequestAsSent(_ variation: Variation) throws {
         let identity = AWSStubIdentity.make()
         let bed = try IAMTestbed(accepting: [identity])
         defer { bed.stop() }
         let result = try bed.gqlpatch(
-            ["--region", "us-east-1"] + variation.arguments + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+            ["--region", "us-east-1"] + variation.arguments + [
+                "update", "Item", "--id", "item-1", "--set", "name=Lamp",
+            ],
             environment: identity.environment, endpoint: variation.endpoint(bed.emulator.endpoint))
         try bed.expectAccepted(result, name: "Lamp", signedBy: identity)
         if let header = variation.signedHeader {
             let authorization = try bed.signedRequests().last?["headers"]?["authorization"]?.stringValue ?? ""
             let signed = authorization.split(separator: " ").first { $0.hasPrefix("SignedHeaders=") } ?? ""
-            #expect(signed.dropFirst("SignedHeaders=".count).dropLast().split(separator: ";").contains(Substring(header)),
-                    "\(authorization)")
+            #expect(
+                signed.dropFirst("SignedHeaders=".count).dropLast().split(separator: ";").contains(Substring(header)),
+                "\(authorization)")
         }
     }
 

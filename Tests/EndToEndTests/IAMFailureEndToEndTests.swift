@@ -47,7 +47,9 @@ import Testing
             endpoint: "https://api.example.invalid/graphql")
         #expect(result.status == 78, "\(result)")
         #expect(
-            result.stderr == "gqlpatch: error: cannot tell the AWS region for api.example.invalid: pass --region REGION or set AWS_REGION\n")
+            result.stderr
+                == "gqlpatch: error: cannot tell the AWS region for api.example.invalid: pass --region REGION or set AWS_REGION\n"
+        )
     }
 
     @Test func customDomainWithoutARegionResolvesNoCredentials() throws {
@@ -57,7 +59,9 @@ import Testing
         defer { stub.stop() }
         let bed = try IAMTestbed(accepting: [source])
         defer { bed.stop() }
-        try bed.awsFile("credentials", "[base]\naws_access_key_id = \(source.accessKeyID)\naws_secret_access_key = \(source.secretAccessKey)\n")
+        try bed.awsFile(
+            "credentials",
+            "[base]\naws_access_key_id = \(source.accessKeyID)\naws_secret_access_key = \(source.secretAccessKey)\n")
         try bed.awsFile("config", "[default]\nrole_arn = arn:aws:iam::123456789012:role/r\nsource_profile = base\n")
         let result = try bed.gqlpatch(
             ["update", "Item", "--id", "item-1", "--set", "name=Lamp"],
@@ -100,7 +104,8 @@ import Testing
         defer { bed.stop() }
         let result = try bed.update(name: "Lamp", extra: ["--profile", "nope"], environment: identity.environment)
         #expect(result.status == 78, "\(result)")
-        #expect(result.stderr == "gqlpatch: error: AWS profile 'nope' not found in ~/.aws/credentials or ~/.aws/config\n")
+        #expect(
+            result.stderr == "gqlpatch: error: AWS profile 'nope' not found in ~/.aws/credentials or ~/.aws/config\n")
         #expect(try bed.signedRequests().isEmpty)
     }
 
@@ -158,7 +163,9 @@ import Testing
             ])
         #expect(result.status == 69, "\(result)")
         #expect(
-            result.stderr == "gqlpatch: error: container credentials from 127.0.0.1:\(stub.port) failed after 3 attempts: HTTP 401\n")
+            result.stderr
+                == "gqlpatch: error: container credentials from 127.0.0.1:\(stub.port) failed after 3 attempts: HTTP 401\n"
+        )
         // Three tries at the container endpoint and no fall-through to instance metadata.
         #expect(try stub.requests().map { $0["path"] } == ["/creds", "/creds", "/creds"])
         #expect(try bed.signedRequests().isEmpty)

@@ -46,7 +46,9 @@ final class IAMTestbed: @unchecked Sendable {
         name: String, region: String? = "us-east-1", extra: [String] = [], environment: [String: String] = [:]
     ) throws -> ProcessResult {
         try gqlpatch(
-            (region.map { ["--region", $0] } ?? []) + extra + ["update", "Item", "--id", "item-1", "--set", "name=\(name)"],
+            (region.map { ["--region", $0] } ?? []) + extra + [
+                "update", "Item", "--id", "item-1", "--set", "name=\(name)",
+            ],
             environment: environment)
     }
 
@@ -78,7 +80,9 @@ final class IAMTestbed: @unchecked Sendable {
         #expect(
             authorization.hasPrefix("AWS4-HMAC-SHA256 Credential=\(identity.accessKeyID)/"),
             "\(authorization)", sourceLocation: sourceLocation)
-        #expect(authorization.contains("/\(region)/appsync/aws4_request,"), "\(authorization)", sourceLocation: sourceLocation)
+        #expect(
+            authorization.contains("/\(region)/appsync/aws4_request,"), "\(authorization)",
+            sourceLocation: sourceLocation)
         #expect(
             request["headers"]?["x-amz-security-token"]?.stringValue == identity.sessionToken,
             sourceLocation: sourceLocation)

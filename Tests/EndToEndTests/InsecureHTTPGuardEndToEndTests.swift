@@ -9,17 +9,24 @@ import Testing
 /// and is seen by the server.
 @Suite struct InsecureHTTPGuardEndToEndTests {
     static let update = ["update", "Item", "--id", "item-1", "--set", "name=Lamp"]
-    static let okReply = ScriptedServer.Reply(status: 200, body: #"{"data":{"updateItem":{"id":"item-1","name":"Lamp"}}}"#)
+    static let okReply = ScriptedServer.Reply(
+        status: 200, body: #"{"data":{"updateItem":{"id":"item-1","name":"Lamp"}}}"#)
 
-    @Test(arguments: ["x-api-key: da2-guard-key-0123456789", "Authorization: tok-guard-0123456789", "X-Session-Token: s-0123456789"])
+    @Test(arguments: [
+        "x-api-key: da2-guard-key-0123456789", "Authorization: tok-guard-0123456789", "X-Session-Token: s-0123456789",
+    ])
     func credentialHeaderIsACredential(_ header: String) throws {
         let server = try ScriptedServer { _, _ in Self.okReply }
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://0.0.0.0:\(server.port)/graphql", "--schema", TestPaths.schema, "--auth", "none",
-             "--header", header] + Self.update)
+            [
+                "--endpoint", "http://0.0.0.0:\(server.port)/graphql", "--schema", TestPaths.schema, "--auth", "none",
+                "--header", header,
+            ] + Self.update)
         let name = String(header.prefix { $0 != ":" })
-        result.expectFailure(78, "gqlpatch: error: refusing to send credentials (--header \(name)) over plain http:// to http://0.0.0.0:")
+        result.expectFailure(
+            78, "gqlpatch: error: refusing to send credentials (--header \(name)) over plain http:// to http://0.0.0.0:"
+        )
         #expect(server.received.isEmpty, "nothing may be sent")
     }
 
@@ -27,8 +34,10 @@ import Testing
         let server = try ScriptedServer { _, _ in Self.okReply }
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://0.0.0.0:\(server.port)/graphql", "--schema", TestPaths.schema, "--auth", "none",
-             "--header", "X-Trace: 1"] + Self.update)
+            [
+                "--endpoint", "http://0.0.0.0:\(server.port)/graphql", "--schema", TestPaths.schema, "--auth", "none",
+                "--header", "X-Trace: 1",
+            ] + Self.update)
         #expect(result.status == 0, "\(result)")
     }
 
@@ -37,7 +46,9 @@ import Testing
         /// Whether the run must be refused (else it goes, straight to the endpoint).
         var refused: Bool
         var variable: String = ""
-        var testDescription: String { environment.keys.sorted().joined(separator: ",") + (refused ? " refused" : " allowed") }
+        var testDescription: String {
+            environment.keys.sorted().joined(separator: ",") + (refused ? " refused" : " allowed")
+        }
     }
 
     /// `PROXY` is replaced by the address of a local stand-in for a remote proxy.
@@ -46,7 +57,8 @@ import Testing
         ProxyCase(environment: ["http_proxy": "PROXY"], refused: true, variable: "http_proxy"),
         ProxyCase(environment: ["all_proxy": "http://PROXY"], refused: true, variable: "all_proxy"),
         ProxyCase(environment: ["ALL_PROXY": "http://user:pw@PROXY/"], refused: true, variable: "ALL_PROXY"),
-        ProxyCase(environment: ["http_proxy": "http://PROXY", "no_proxy": "localhost"], refused: true, variable: "http_proxy"),
+        ProxyCase(
+            environment: ["http_proxy": "http://PROXY", "no_proxy": "localhost"], refused: true, variable: "http_proxy"),
         // libcurl ignores upper-case HTTP_PROXY, and https_proxy is for https URLs.
         ProxyCase(environment: ["HTTP_PROXY": "http://PROXY"], refused: false),
         ProxyCase(environment: ["https_proxy": "http://PROXY"], refused: false),
@@ -63,13 +75,17 @@ import Testing
         defer { endpoint.stop() }
         let proxy = try ScriptedServer { _, _ in Self.okReply }
         defer { proxy.stop() }
-        let environment = item.environment.mapValues { $0.replacingOccurrences(of: "PROXY", with: "0.0.0.0:\(proxy.port)") }
+        let environment = item.environment.mapValues {
+            $0.replacingOccurrences(of: "PROXY", with: "0.0.0.0:\(proxy.port)")
+        }
         let result = try GQLPatchRun.run(
             ["--endpoint", endpoint.endpoint, "--schema", TestPaths.schema, "--api-key", "da2-proxy-key-0123456789"]
                 + Self.update, environment: environment)
         if item.refused {
             result.expectFailure(
-                78, "gqlpatch: error: refusing to send credentials for \(endpoint.endpoint) through the proxy 0.0.0.0:\(proxy.port) (from \(item.variable))")
+                78,
+                "gqlpatch: error: refusing to send credentials for \(endpoint.endpoint) through the proxy 0.0.0.0:\(proxy.port) (from \(item.variable))"
+            )
             #expect(endpoint.received.isEmpty && proxy.received.isEmpty, "nothing may be sent")
         } else {
             #expect(result.status == 0, "\(result)")
@@ -82,8 +98,11 @@ import Testing
         let proxy = try ScriptedServer { _, _ in Self.okReply }
         defer { proxy.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--api-key", "da2-proxy-key-0123456789",
-             "--allow-insecure-http"] + Self.update, environment: ["http_proxy": "http://0.0.0.0:\(proxy.port)"])
+            [
+                "--endpoint", "http://127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--api-key",
+                "da2-proxy-key-0123456789",
+                "--allow-insecure-http",
+            ] + Self.update, environment: ["http_proxy": "http://0.0.0.0:\(proxy.port)"])
         #expect(result.status == 0, "\(result)")
         #expect(proxy.received.count == 1)
     }

@@ -6,12 +6,15 @@ import Testing
 /// `--id $'\xfe'` updated the record whose key is "\u{FFFD}".
 @Suite struct InvalidUTF8EndToEndTests {
     private static func server() throws -> ScriptedServer {
-        try ScriptedServer { _, _ in .init(status: 200, body: #"{"data": {"updateItem": {"id": "x", "name": "HIT"}}}"#) }
+        try ScriptedServer { _, _ in .init(status: 200, body: #"{"data": {"updateItem": {"id": "x", "name": "HIT"}}}"#)
+        }
     }
 
     private static func update(_ server: ScriptedServer, id: ShellRun.Word, name: ShellRun.Word) -> [ShellRun.Word] {
-        ["--endpoint", ShellRun.Word(server.endpoint), "--api-key", "k", "--schema", ShellRun.Word(TestPaths.schema),
-         "--conflict-resolution", "off", "update", "Item", "--id", id, "--set", name]
+        [
+            "--endpoint", ShellRun.Word(server.endpoint), "--api-key", "k", "--schema", ShellRun.Word(TestPaths.schema),
+            "--conflict-resolution", "off", "update", "Item", "--id", id, "--set", name,
+        ]
     }
 
     @Test func anArgumentThatIsNotUTF8IsRefusedWithItsPositionAndEscaped() throws {
@@ -37,9 +40,18 @@ import Testing
         let server = try Self.server()
         defer { server.stop() }
         for (arguments, message): ([ShellRun.Word], String) in [
-            (["--api-key", ShellRun.Word(bytes: Array("da2-secret".utf8) + [0xC3])], "argument 2 is not valid UTF-8 (the value of --api-key, not shown)"),
-            ([ShellRun.Word(bytes: Array("--token=tok-secret".utf8) + [0xC3])], "argument 1 is not valid UTF-8 (the value of --token, not shown)"),
-            (["--header", ShellRun.Word(bytes: Array("Authorization: secret".utf8) + [0xC3])], "argument 2 is not valid UTF-8 (the value of --header, not shown)"),
+            (
+                ["--api-key", ShellRun.Word(bytes: Array("da2-secret".utf8) + [0xC3])],
+                "argument 2 is not valid UTF-8 (the value of --api-key, not shown)"
+            ),
+            (
+                [ShellRun.Word(bytes: Array("--token=tok-secret".utf8) + [0xC3])],
+                "argument 1 is not valid UTF-8 (the value of --token, not shown)"
+            ),
+            (
+                ["--header", ShellRun.Word(bytes: Array("Authorization: secret".utf8) + [0xC3])],
+                "argument 2 is not valid UTF-8 (the value of --header, not shown)"
+            ),
         ] {
             let result = try ShellRun.run(arguments + ["--endpoint", ShellRun.Word(server.endpoint), "schema"])
             result.expectFailure(64, "gqlpatch: error: \(message)\n")
@@ -56,7 +68,9 @@ import Testing
             "update", "Item", "--id", "1", "--set", "name=Lamp",
         ]
         for name in ["GQLPATCH_API_KEY", "GQLPATCH_ENDPOINT", "AWS_SESSION_TOKEN", "https_proxy", "HOME"] {
-            var environment: [(String, ShellRun.Word)] = [("GQLPATCH_ENDPOINT", ShellRun.Word(server.endpoint)), ("GQLPATCH_API_KEY", "k")]
+            var environment: [(String, ShellRun.Word)] = [
+                ("GQLPATCH_ENDPOINT", ShellRun.Word(server.endpoint)), ("GQLPATCH_API_KEY", "k"),
+            ]
             environment.removeAll { $0.0 == name }
             environment.append((name, ShellRun.Word(bytes: Array("secret".utf8) + [0xFE])))
             let result = try ShellRun.run(arguments, environment: environment)

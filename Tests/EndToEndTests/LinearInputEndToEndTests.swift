@@ -22,11 +22,15 @@ import Testing
         try text.write(toFile: schema, atomically: true, encoding: .utf8)
 
         let outcome = try MeasuredRun.run(
-            ["--dry-run", "--compact", "--schema", schema, "update", "Item", "--id", "1", "--set", "f\(count - 1)=last"],
+            [
+                "--dry-run", "--compact", "--schema", schema, "update", "Item", "--id", "1", "--set",
+                "f\(count - 1)=last",
+            ],
             in: folder, guardSeconds: Self.guardSeconds, addressSpaceLimitKB: Self.addressSpaceLimitKB)
         #expect(!outcome.killed, "\(outcome)")
         let plan = try outcome.result.singleDocument()
-        #expect(plan["steps"]?.arrayValue?.first?["variables"]?["input"]?["f\(count - 1)"] == .string("last"), "\(outcome)")
+        #expect(
+            plan["steps"]?.arrayValue?.first?["variables"]?["input"]?["f\(count - 1)"] == .string("last"), "\(outcome)")
     }
 
     @Test func aSourceProfileChain100000DeepIsWalked() throws {
@@ -36,7 +40,8 @@ import Testing
         var text = ""
         text.reserveCapacity(depth * 90)
         for index in 0..<depth {
-            text += "[profile p\(index)]\nrole_arn = arn:aws:iam::123456789012:role/r\(index)\nsource_profile = p\(index + 1)\n"
+            text +=
+                "[profile p\(index)]\nrole_arn = arn:aws:iam::123456789012:role/r\(index)\nsource_profile = p\(index + 1)\n"
         }
         let config = folder.appendingPathComponent("config").path
         try text.write(toFile: config, atomically: true, encoding: .utf8)
@@ -47,7 +52,9 @@ import Testing
                 "--endpoint", "http://127.0.0.1:9/graphql", "--auth", "iam", "--region", "eu-west-1", "--profile", "p0",
                 "--schema", TestPaths.schema, "get", "Item", "--id", "1",
             ],
-            environment: ["AWS_CONFIG_FILE": config, "AWS_SHARED_CREDENTIALS_FILE": folder.appendingPathComponent("none").path],
+            environment: [
+                "AWS_CONFIG_FILE": config, "AWS_SHARED_CREDENTIALS_FILE": folder.appendingPathComponent("none").path,
+            ],
             in: folder, guardSeconds: Self.guardSeconds, addressSpaceLimitKB: Self.addressSpaceLimitKB)
         #expect(!outcome.killed, "\(outcome)")
         outcome.result.expectFailure(

@@ -15,17 +15,34 @@ import Testing
 
     static let cases: [Case] = [
         Case(mode: "http09", exit: 76, stderr: "gqlpatch: error: the response from 127.0.0.1 is not valid HTTP: "),
-        Case(mode: "huge-header", exit: 76, stderr: "gqlpatch: error: the response from 127.0.0.1 is not valid HTTP: its headers are too large"),
-        Case(mode: "bad-chunked", exit: 76, stderr: "gqlpatch: error: the response from 127.0.0.1 broke off or is malformed: "),
-        Case(mode: "short-body", exit: 76, stderr: "gqlpatch: error: the response from 127.0.0.1 broke off or is malformed: "),
-        Case(mode: "dup-length", exit: 76, stderr: "gqlpatch: error: the response from 127.0.0.1 is not valid HTTP: it has conflicting Content-Length headers"),
-        Case(mode: "close", exit: 69, stderr: "gqlpatch: error: the connection to 127.0.0.1 closed without a valid HTTP response"),
-        Case(mode: "reset", exit: 69, stderr: "gqlpatch: error: the connection to 127.0.0.1 was lost before a response arrived"),
+        Case(
+            mode: "huge-header", exit: 76,
+            stderr: "gqlpatch: error: the response from 127.0.0.1 is not valid HTTP: its headers are too large"),
+        Case(
+            mode: "bad-chunked", exit: 76,
+            stderr: "gqlpatch: error: the response from 127.0.0.1 broke off or is malformed: "),
+        Case(
+            mode: "short-body", exit: 76,
+            stderr: "gqlpatch: error: the response from 127.0.0.1 broke off or is malformed: "),
+        Case(
+            mode: "dup-length", exit: 76,
+            stderr:
+                "gqlpatch: error: the response from 127.0.0.1 is not valid HTTP: it has conflicting Content-Length headers"
+        ),
+        Case(
+            mode: "close", exit: 69,
+            stderr: "gqlpatch: error: the connection to 127.0.0.1 closed without a valid HTTP response"),
+        Case(
+            mode: "reset", exit: 69,
+            stderr: "gqlpatch: error: the connection to 127.0.0.1 was lost before a response arrived"),
     ]
 
     static func run(_ server: HostileServer, _ command: [String]) throws -> ProcessResult {
         try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--api-key", "da2-malformed", "--schema", TestPaths.schema, "--conflict-resolution", "off"]
+            [
+                "--endpoint", server.endpoint, "--api-key", "da2-malformed", "--schema", TestPaths.schema,
+                "--conflict-resolution", "off",
+            ]
                 + command, in: server.folder)
     }
 
@@ -37,7 +54,8 @@ import Testing
         result.expectFailure(item.exit, item.stderr)
         #expect(
             result.stderr.contains(
-                "; the update of Item id=item-1 may or may not have been applied: check with `gqlpatch get Item --id item-1`"),
+                "; the update of Item id=item-1 may or may not have been applied: check with `gqlpatch get Item --id item-1`"
+            ),
             "\(result)")
     }
 
@@ -57,7 +75,8 @@ import Testing
         result.expectFailure(69, "gqlpatch: error: the connection to 127.0.0.1 closed without a valid HTTP response")
         #expect(
             result.stderr.contains(
-                "the delete of RecipeStep recipeID=r 1 rowID=3 may or may not have been applied: check with `gqlpatch get RecipeStep --key 'recipeID=r 1' --key rowID=3`"),
+                "the delete of RecipeStep recipeID=r 1 rowID=3 may or may not have been applied: check with `gqlpatch get RecipeStep --key 'recipeID=r 1' --key rowID=3`"
+            ),
             "\(result)")
     }
 
@@ -69,7 +88,9 @@ import Testing
         #expect(result.status == 76, "\(result)")
         #expect(result.stderr.contains("sending the create once more with the same key"), "\(result)")
         #expect(
-            result.stderr.contains("the create of Item id=item-9 may or may not have been applied: check with `gqlpatch get Item --id item-9`"),
+            result.stderr.contains(
+                "the create of Item id=item-9 may or may not have been applied: check with `gqlpatch get Item --id item-9`"
+            ),
             "\(result)")
         #expect(result.stdout.isEmpty)
         #expect(server.requestCount() == 2)
@@ -78,8 +99,10 @@ import Testing
     /// A connection refused means nothing arrived: no "may or may not".
     @Test func refusedConnectionSaysNothingOfTheWrite() throws {
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "da2-malformed", "--schema", TestPaths.schema,
-             "--conflict-resolution", "off", "update", "Item", "--id", "item-1", "--set", "name=Lamp"])
+            [
+                "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "da2-malformed", "--schema", TestPaths.schema,
+                "--conflict-resolution", "off", "update", "Item", "--id", "item-1", "--set", "name=Lamp",
+            ])
         result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1")
         #expect(!result.stderr.contains("may or may not"), "\(result)")
     }
@@ -91,7 +114,8 @@ import Testing
         let server = try HostileServer(mode: "short-body")
         defer { server.stop() }
         let input = server.folder.appendingPathComponent("input.jsonl")
-        try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10]).write(to: input)
+        try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10])
+            .write(to: input)
         let result = try Self.run(server, ["apply", input.path, "--max-attempts", "2"])
         #expect(result.status == 4, "\(result)")
         #expect(server.requestCount() == 2, "one retry")

@@ -27,12 +27,15 @@ import Testing
             #""starts":"12:30:00.000""#, #""count":5.0"#, #""price":5.0"#, #""meta":"{\"b\": [1, 2.0], \"a\": true}""#,
             #""createdAt":"2024-01-01T00:00:00.000Z""#, #""updatedAt":"2024-01-02T00:00:00.000Z""#,
         ]
-        if let version { fields += [#""_version":\#(version)"#, #""_deleted":null"#, #""_lastChangedAt":1700000000000"#] }
+        if let version {
+            fields += [#""_version":\#(version)"#, #""_deleted":null"#, #""_lastChangedAt":1700000000000"#]
+        }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
     static let update = [
-        "update", "Event", "--id", "e1", "--set", "name=Launch", "--set", "day=2024-01-01Z", "--set", "at=2024-01-01T13:00+01:00",
+        "update", "Event", "--id", "e1", "--set", "name=Launch", "--set", "day=2024-01-01Z", "--set",
+        "at=2024-01-01T13:00+01:00",
         "--set", "starts=12:30Z", "--set", "count=5", "--set", "price=5", "--set", #"meta={"a":true,"b":[1,2]}"#,
     ]
 
@@ -51,9 +54,12 @@ import Testing
             return .init(status: 200, body: #"{"data":{"updateEvent":\#(update(updates.next()))}}"#)
         }
         defer { server.stop() }
-        let result = try GQLPatchRun.run(["--endpoint", server.endpoint, "--schema", schemaPath, "--compact"] + arguments, in: folder)
+        let result = try GQLPatchRun.run(
+            ["--endpoint", server.endpoint, "--schema", schemaPath, "--compact"] + arguments, in: folder)
         let bodies = try server.received.map { try JSONValue.parse($0) }
-        return (result, bodies.map { $0["operationName"]?.stringValue }, bodies.compactMap { $0["variables"]?["input"] })
+        return (
+            result, bodies.map { $0["operationName"]?.stringValue }, bodies.compactMap { $0["variables"]?["input"] }
+        )
     }
 
     /// Unversioned: one update, exit 0, the server's record printed, whatever the server's get would say.
@@ -75,7 +81,10 @@ import Testing
             Self.update, get: Self.stored(name: "launch", version: 3), update: { _ in Self.stored(name: "launch") })
         let record = try result.singleDocument()
         #expect(record["name"] == "launch")
-        #expect(result.stderr == "gqlpatch: note: Event id=e1: the server answered other values than were sent for name (kept as answered; for an API that merges versions, use --conflict-resolution on)\n")
+        #expect(
+            result.stderr
+                == "gqlpatch: note: Event id=e1: the server answered other values than were sent for name (kept as answered; for an API that merges versions, use --conflict-resolution on)\n"
+        )
         #expect(operations == ["UpdateEvent"])
         #expect(inputs.allSatisfy { $0["_version"] == nil }, "\(inputs)")
     }
@@ -98,10 +107,14 @@ import Testing
     /// is still retried.
     @Test func aVersionedUpdateMergedIntoANewerVersionIsRetried() throws {
         let (result, operations, _) = try Self.run(
-            ["--conflict-resolution", "on", "--retry-conflicts", "1"] + Self.update, get: Self.stored(name: "Old", version: 5),
+            ["--conflict-resolution", "on", "--retry-conflicts", "1"] + Self.update,
+            get: Self.stored(name: "Old", version: 5),
             update: { index in index == 0 ? Self.stored(name: "Other", version: 9) : Self.stored(version: 10) })
         #expect(try result.singleDocument()["_version"] == 10)
-        #expect(result.stderr.hasPrefix("gqlpatch: the server kept its own values for name (merged with a concurrent change); refetching and retrying (1/1)"), "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                "gqlpatch: the server kept its own values for name (merged with a concurrent change); refetching and retrying (1/1)"
+            ), "\(result)")
         #expect(operations == ["GetEvent", "UpdateEvent", "GetEvent", "UpdateEvent"])
     }
 
@@ -109,21 +122,28 @@ import Testing
     @Test(arguments: ["none", "optimistic", "automerge"])
     func aDottedSelectIntoAnObjectBeingSetIsNoMismatch(_ handler: String) throws {
         let versioned = handler != "none"
-        let emulator = try versioned
+        let emulator =
+            try versioned
             ? VersionedUpdateEndToEndTests.versionedEmulator(handler) : Emulator()
         defer { emulator.stop() }
         if !versioned { try emulator.create("Item", ["id": "item-1", "name": "Chair"]) }
-        let schema = versioned
-            ? try Emulator.compiledSchema(arguments: ["--conflict-handler", handler], into: emulator.folder) : TestPaths.schema
+        let schema =
+            versioned
+            ? try Emulator.compiledSchema(arguments: ["--conflict-handler", handler], into: emulator.folder)
+            : TestPaths.schema
         let file = try emulator.file("model.json", #"{"bucket": "b", "region": "eu-west-1", "key": "models/new.glb"}"#)
         let before = try emulator.bodies().count
         let result = try emulator.gqlpatch(
-            ["--compact", "update", "Item", "--id", "item-1", "--set", "modelFile=@\(file)", "--select", "modelFile.key"], schema: schema)
+            [
+                "--compact", "update", "Item", "--id", "item-1", "--set", "modelFile=@\(file)", "--select",
+                "modelFile.key",
+            ], schema: schema)
         let record = try result.singleDocument()
         #expect(record["id"] == "item-1")
         #expect(record["modelFile"] == ["key": "models/new.glb"], "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
-        #expect(try emulator.operationNames().dropFirst(before) == (versioned ? ["GetItem", "UpdateItem"] : ["UpdateItem"]))
+        #expect(
+            try emulator.operationNames().dropFirst(before) == (versioned ? ["GetItem", "UpdateItem"] : ["UpdateItem"]))
     }
 }
 

@@ -23,13 +23,18 @@ import Testing
             ["update", "Item", "--id", id, "--set", "description=filled", "--if", "description:=null", "--compact"])
         #expect(try result.singleDocument()["description"] == "filled")
         let condition = try #require(try emulator.bodies().last?["variables"]?["condition"])
-        #expect(condition == ["or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]])
+        #expect(
+            condition == [
+                "or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]
+            ])
     }
 
     @Test func ifNullIsFalseForAValue() throws {
         let emulator = try emulatorWithRecords()
         defer { emulator.stop() }
-        let result = try emulator.gqlpatch(["update", "Item", "--id", "set", "--set", "description=filled", "--if", "description:=null"])
+        let result = try emulator.gqlpatch([
+            "update", "Item", "--id", "set", "--set", "description=filled", "--if", "description:=null",
+        ])
         result.expectFailure(2, "gqlpatch: error: Item id=set: the --if condition is false")
     }
 
@@ -40,10 +45,12 @@ import Testing
         let lines = ["absent", "stored-null", "set"].map {
             #"{"op":"update","model":"Item","key":{"id":"\#($0)"},"set":{"description":"Imported"},"if":{"description":null}}"#
         }
-        let result = try emulator.gqlpatch(["apply", "-", "--continue-on-error"], stdin: lines.joined(separator: "\n") + "\n")
-        let statuses = try Dictionary(uniqueKeysWithValues: RecordCommandSupport.lines(result).map {
-            ($0["key"]?["id"]?.stringValue ?? "", $0["status"]?.stringValue ?? "")
-        })
+        let result = try emulator.gqlpatch(
+            ["apply", "-", "--continue-on-error"], stdin: lines.joined(separator: "\n") + "\n")
+        let statuses = try Dictionary(
+            uniqueKeysWithValues: RecordCommandSupport.lines(result).map {
+                ($0["key"]?["id"]?.stringValue ?? "", $0["status"]?.stringValue ?? "")
+            })
         #expect(statuses == ["absent": "updated", "stored-null": "updated", "set": "conflict"], "\(result)")
         #expect(result.status == 4, "\(result)")
     }
@@ -53,7 +60,10 @@ import Testing
         defer { emulator.stop() }
         let result = try emulator.gqlpatch(["list", "Item", "--where", "description:=null", "--select", "id"])
         #expect(result.status == 0, "\(result)")
-        #expect(Set(try RecordCommandSupport.lines(result).compactMap { $0["id"]?.stringValue }) == ["absent", "stored-null"])
+        #expect(
+            Set(try RecordCommandSupport.lines(result).compactMap { $0["id"]?.stringValue }) == [
+                "absent", "stored-null",
+            ])
     }
 
     /// `delete --cascade` checks the root's condition itself before deleting anything.

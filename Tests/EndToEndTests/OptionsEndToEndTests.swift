@@ -35,7 +35,9 @@ import Testing
         (["--api-key", "k3y"], [:], "api-key"),
         ([], [:], "none"),
     ])
-    func theDryRunNamesTheAuthModeChosen(_ credentials: [String], _ environment: [String: String], _ mode: String) throws {
+    func theDryRunNamesTheAuthModeChosen(_ credentials: [String], _ environment: [String: String], _ mode: String)
+        throws
+    {
         let result = try GQLPatchRun.run(
             credentials + [
                 "--dry-run", "--compact", "--schema", TestPaths.schema, "--endpoint", "https://example.invalid/graphql",
@@ -54,8 +56,10 @@ import Testing
 
     @Test func aBadGQLPATCHAUTHIsAConfigurationErrorNamingTheModes() throws {
         let result = try GQLPatchRun.run(
-            ["--dry-run", "--schema", TestPaths.schema, "get", "Item", "--id", "1"], environment: ["GQLPATCH_AUTH": "bearer"])
+            ["--dry-run", "--schema", TestPaths.schema, "get", "Item", "--id", "1"],
+            environment: ["GQLPATCH_AUTH": "bearer"])
         result.expectFailure(
-            78, "gqlpatch: error: GQLPATCH_AUTH must be one of api-key, iam, user-pool, oidc, lambda, none, got 'bearer'\n")
+            78,
+            "gqlpatch: error: GQLPATCH_AUTH must be one of api-key, iam, user-pool, oidc, lambda, none, got 'bearer'\n")
     }
 }

@@ -34,13 +34,18 @@ import Testing
             #expect(lines.first == "{")
             #expect(lines.last == "}")
             #expect(lines.count > 5)
-            #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("  ") }, "indented by two spaces:\n\(result.stdout)")
+            #expect(
+                lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("  ") },
+                "indented by two spaces:\n\(result.stdout)")
             #expect(result.stdout.contains("\n    \""), "nested values are indented further:\n\(result.stdout)")
         } else {
             #expect(result.isOneLine, "compact output is one line:\n\(result.stdout)")
         }
-        let record = layout.flags.contains("envelope") ? document["data"]?["updateItem"]
-            : layout.flags.contains("--dry-run") ? document["steps"]?.arrayValue?.first?["variables"]?["input"] : document
+        let record =
+            layout.flags.contains("envelope")
+            ? document["data"]?["updateItem"]
+            : layout.flags.contains("--dry-run")
+                ? document["steps"]?.arrayValue?.first?["variables"]?["input"] : document
         #expect(record?["name"] == "Lamp")
         #expect(record?["tags"] == ["x", "y"])
     }

@@ -27,15 +27,20 @@ import Testing
             mutation Make($input: CreateItemInput!) { createItem(input: $input) { id name } }
             """
         let path = try emulator.file("ops.graphql", document)
-        let made = try emulator.gqlpatch(["query", "@\(path)", "--operation", "Make", "--var", #"input:={"id": "q1", "name": "Desk"}"#])
+        let made = try emulator.gqlpatch([
+            "query", "@\(path)", "--operation", "Make", "--var", #"input:={"id": "q1", "name": "Desk"}"#,
+        ])
         #expect(made.status == 0, "\(made)")
         #expect(try made.json() == ["createItem": ["id": "q1", "name": "Desk"]])
-        let got = try emulator.gqlpatch(["--output", "envelope", "query", "-", "--operation", "Get", "--var", "id=q1"], stdin: document)
+        let got = try emulator.gqlpatch(
+            ["--output", "envelope", "query", "-", "--operation", "Get", "--var", "id=q1"], stdin: document)
         #expect(got.status == 0, "\(got)")
         #expect(try got.json() == ["data": ["getItem": ["id": "q1", "name": "Desk"]]])
         let unnamed = try emulator.gqlpatch(["query", "@\(path)", "--var", "id=q1"])
         #expect(unnamed.status == 64, "\(unnamed)")
-        #expect(unnamed.stderr.hasPrefix("gqlpatch: error: the document has 2 operations (Get, Make); choose one with --operation NAME\n"))
+        #expect(
+            unnamed.stderr.hasPrefix(
+                "gqlpatch: error: the document has 2 operations (Get, Make); choose one with --operation NAME\n"))
     }
 
     struct BadCase: Sendable, CustomTestStringConvertible {
@@ -46,16 +51,25 @@ import Testing
     }
 
     @Test(arguments: [
-        BadCase(arguments: ["query", "{ getItm(id: \"1\") { id } }"], status: 65,
-                message: "<argument>:1:3: error: Query has no field 'getItm' (did you mean 'getItem'?)\n"),
-        BadCase(arguments: ["query", "query Q($id: ID!) {\n  getItem(id: $id) { id }\n}"], status: 65,
-                message: "<argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE\n"),
-        BadCase(arguments: ["query", "query Q {\n  getItem(id: $id) { id }\n}"], status: 65,
-                message: "<argument>:2:11: error: variable $id is not declared by operation Q\n"),
-        BadCase(arguments: ["query", "{ getItem(id: \"1\") { id }"], status: 65, message: "<argument>:1:26: error: expected "),
-        BadCase(arguments: ["query", "query Q($n: Int) { listItems(limit: $n) { items { id } } }", "--var", "n=many"], status: 65,
-                message: "gqlpatch: error: $n: expected an Int, got \"many\"\n"),
-        BadCase(arguments: ["query", "@/nonexistent.graphql"], status: 66, message: "gqlpatch: error: cannot read /nonexistent.graphql: no such file\n"),
+        BadCase(
+            arguments: ["query", "{ getItm(id: \"1\") { id } }"], status: 65,
+            message: "<argument>:1:3: error: Query has no field 'getItm' (did you mean 'getItem'?)\n"),
+        BadCase(
+            arguments: ["query", "query Q($id: ID!) {\n  getItem(id: $id) { id }\n}"], status: 65,
+            message: "<argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE\n"),
+        BadCase(
+            arguments: ["query", "query Q {\n  getItem(id: $id) { id }\n}"], status: 65,
+            message: "<argument>:2:11: error: variable $id is not declared by operation Q\n"),
+        BadCase(
+            arguments: ["query", "{ getItem(id: \"1\") { id }"], status: 65,
+            message: "<argument>:1:26: error: expected "),
+        BadCase(
+            arguments: ["query", "query Q($n: Int) { listItems(limit: $n) { items { id } } }", "--var", "n=many"],
+            status: 65,
+            message: "gqlpatch: error: $n: expected an Int, got \"many\"\n"),
+        BadCase(
+            arguments: ["query", "@/nonexistent.graphql"], status: 66,
+            message: "gqlpatch: error: cannot read /nonexistent.graphql: no such file\n"),
     ])
     func badDocumentsSendNothing(_ bad: BadCase) throws {
         let emulator = try Emulator()
@@ -73,7 +87,9 @@ import Testing
         let path = try emulator.file("bad.graphql", "query Q {\n  listItems(limt: 2) { items { id } }\n}\n")
         let result = try emulator.gqlpatch(["query", "@\(path)"])
         #expect(result.status == 65, "\(result)")
-        #expect(result.stderr.hasPrefix("\(path):2:13: error: Query.listItems has no argument 'limt' (did you mean 'limit'?)\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "\(path):2:13: error: Query.listItems has no argument 'limt' (did you mean 'limit'?)\n"))
     }
 
     /// Without any schema the document alone is enough: nothing is checked locally, the server answers.
@@ -82,13 +98,17 @@ import Testing
         defer { emulator.stop() }
         try emulator.create("Item", ["id": "i1", "name": "Lamp"])
         let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey]
-        let ok = try GQLPatchRun.run(base + ["query", "query Q($id: ID!) { getItem(id: $id) { name } }", "--var", "id=i1"], in: emulator.folder)
+        let ok = try GQLPatchRun.run(
+            base + ["query", "query Q($id: ID!) { getItem(id: $id) { name } }", "--var", "id=i1"], in: emulator.folder)
         #expect(ok.status == 0, "\(ok)")
         #expect(try ok.json() == ["getItem": ["name": "Lamp"]])
         #expect(ok.stderr.isEmpty)
-        let unknown = try GQLPatchRun.run(base + ["--output", "envelope", "query", "{ getItm(id: \"1\") { id } }"], in: emulator.folder)
+        let unknown = try GQLPatchRun.run(
+            base + ["--output", "envelope", "query", "{ getItm(id: \"1\") { id } }"], in: emulator.folder)
         #expect(unknown.status == 1, "\(unknown)")
-        #expect(unknown.stderr.hasPrefix("gqlpatch: error: the server answered with errors: Validation error of type FieldUndefined"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "gqlpatch: error: the server answered with errors: Validation error of type FieldUndefined"))
         #expect(try unknown.json()["errors"]?.arrayValue?.count == 1)
     }
 }

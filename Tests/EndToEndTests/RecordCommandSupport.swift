@@ -18,8 +18,10 @@ enum RecordCommandSupport {
 
     /// A versioned emulator (optimistic concurrency) and the compiled schema it serves.
     static func versionedEmulator(schema: String = TestPaths.schema) throws -> (Emulator, String) {
-        let emulator = try Emulator(schema: schema, arguments: ["--api-key", Emulator.apiKey, "--conflict-handler", "optimistic"])
-        let compiled = try Emulator.compiledSchema(source: schema, arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
+        let emulator = try Emulator(
+            schema: schema, arguments: ["--api-key", Emulator.apiKey, "--conflict-handler", "optimistic"])
+        let compiled = try Emulator.compiledSchema(
+            source: schema, arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
         return (emulator, compiled)
     }
 }

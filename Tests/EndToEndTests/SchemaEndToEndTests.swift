@@ -12,16 +12,21 @@ import Testing
         let step = try #require(catalogue["models"]?["RecipeStep"])
         #expect(step["primaryKey"] == ["recipeID", "rowID"])
         #expect(step["versioned"] == false)
-        #expect(step["fields"]?.arrayValue?.first == ["name": "recipeID", "type": "ID!", "required": true, "list": false, "kind": "scalar"])
+        #expect(
+            step["fields"]?.arrayValue?.first == [
+                "name": "recipeID", "type": "ID!", "required": true, "list": false, "kind": "scalar",
+            ])
         #expect(step["operations"]?["list"] == "listRecipeSteps")
-        #expect(catalogue["models"]?["Recipe"]?["relationships"] == [
-            ["field": "steps", "kind": "hasMany", "model": "RecipeStep", "keyFields": ["recipeID"]],
-        ])
+        #expect(
+            catalogue["models"]?["Recipe"]?["relationships"] == [
+                ["field": "steps", "kind": "hasMany", "model": "RecipeStep", "keyFields": ["recipeID"]]
+            ])
         let one = try GQLPatchRun.run(["--schema", TestPaths.schema, "schema", "Item"])
         #expect(try one.json()["name"] == "Item")
-        #expect(try one.json()["fields"]?.arrayValue?.first(where: { $0["name"] == "tags" }) == [
-            "name": "tags", "type": "[String]", "required": false, "list": true, "kind": "scalar",
-        ])
+        #expect(
+            try one.json()["fields"]?.arrayValue?.first(where: { $0["name"] == "tags" }) == [
+                "name": "tags", "type": "[String]", "required": false, "list": true, "kind": "scalar",
+            ])
         let unknown = try GQLPatchRun.run(["--schema", TestPaths.schema, "schema", "Itm"])
         #expect(unknown.status == 65, "\(unknown)")
         #expect(unknown.stderr.hasPrefix("gqlpatch: error: unknown model 'Itm' (did you mean 'Item'?)"))
@@ -49,14 +54,17 @@ import Testing
         try emulator.create("Author", ["id": "a1", "name": "Ann"])
         try emulator.create("Book", ["id": "b1", "authorID": "a1", "title": "T"])
         for number in [2, 1] {
-            let made = try emulator.gqlpatch(["create", "Chapter", "--set", "bookID=b1", "--set", "number=\(number)"], schema: path)
+            let made = try emulator.gqlpatch(
+                ["create", "Chapter", "--set", "bookID=b1", "--set", "number=\(number)"], schema: path)
             #expect(made.status == 0, "\(made)")
         }
-        let listed = try emulator.gqlpatch(["list", "Chapter", "--where", "bookID=b1", "--select", "number"], schema: path)
+        let listed = try emulator.gqlpatch(
+            ["list", "Chapter", "--where", "bookID=b1", "--select", "number"], schema: path)
         #expect(try RecordCommandSupport.lines(listed).map { $0["number"] } == [.int(1), .int(2)])
         let cascade = try emulator.gqlpatch(["delete", "Author", "--id", "a1", "--cascade"], schema: path)
         #expect(cascade.status == 0, "\(cascade)")
-        #expect(try RecordCommandSupport.lines(cascade).map { $0["model"] } == ["Chapter", "Chapter", "Book", "Author"])
+        #expect(
+            try RecordCommandSupport.lines(cascade).map { $0["model"] } == ["Chapter", "Chapter", "Book", "Author"])
     }
 
     @Test func pullNeedsAnEndpoint() throws {

@@ -19,16 +19,21 @@ import Testing
             for (name, stream) in [("stdout", result.stdout), ("stderr", result.stderr)] {
                 let leaked = (0...(characters.count - width)).map { String(characters[$0..<($0 + width)]) }
                     .first { stream.contains($0) }
-                #expect(leaked == nil, "\(name) shows '\(leaked ?? "")' of a secret:\n\(stream)", sourceLocation: sourceLocation)
+                #expect(
+                    leaked == nil, "\(name) shows '\(leaked ?? "")' of a secret:\n\(stream)",
+                    sourceLocation: sourceLocation)
             }
         }
     }
 
-    private func run(_ emulator: Emulator, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    private func run(_ emulator: Emulator, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> ProcessResult
+    {
         var env = ["HOME": emulator.folder.path, "AWS_EC2_METADATA_DISABLED": "true"]
         env.merge(environment) { _, new in new }
         return try GQLPatchRun.run(
-            ["--endpoint", emulator.endpoint, "--schema", TestPaths.schema] + arguments, environment: env, in: emulator.folder)
+            ["--endpoint", emulator.endpoint, "--schema", TestPaths.schema] + arguments, environment: env,
+            in: emulator.folder)
     }
 
     @Test func apiKey() throws {
@@ -38,7 +43,8 @@ import Testing
         try emulator.create("Item", ["id": "item-1", "name": "Chair"])
         let verbose = try run(emulator, ["--api-key", key, "--verbose"] + Self.update)
         #expect(verbose.status == 0, "\(verbose)")
-        #expect(verbose.stderr.contains("> x-api-key: da2-…"), "the trace shows the header, redacted: \(verbose.stderr)")
+        #expect(
+            verbose.stderr.contains("> x-api-key: da2-…"), "the trace shows the header, redacted: \(verbose.stderr)")
         let dryRun = try run(emulator, ["--api-key", key, "--verbose", "--dry-run"] + Self.update)
         #expect(dryRun.status == 0, "\(dryRun)")
         let wrongKey = "da2-" + String(key.dropFirst(4).reversed())
@@ -56,7 +62,8 @@ import Testing
         #expect(verbose.status == 0, "\(verbose)")
         #expect(verbose.stderr.contains("> Authorization: eyJr…"), "\(verbose.stderr)")
         let tokenFile = try emulator.file("token", token + "\n")
-        let dryRun = try run(emulator, ["--auth", "user-pool", "--token", "@" + tokenFile, "--verbose", "--dry-run"] + Self.update)
+        let dryRun = try run(
+            emulator, ["--auth", "user-pool", "--token", "@" + tokenFile, "--verbose", "--dry-run"] + Self.update)
         #expect(dryRun.status == 0, "\(dryRun)")
         let wrongToken = String(token.reversed())
         let refused = try run(emulator, ["--auth", "user-pool", "--token", wrongToken, "--verbose"] + Self.update)
@@ -90,7 +97,9 @@ import Testing
         let bed = try IAMTestbed(accepting: [role])
         defer { bed.stop() }
         func write(_ base: AWSStubIdentity) throws {
-            try bed.awsFile("credentials", """
+            try bed.awsFile(
+                "credentials",
+                """
                 [base]
                 aws_access_key_id = \(base.accessKeyID)
                 aws_secret_access_key = \(base.secretAccessKey)
@@ -99,7 +108,8 @@ import Testing
                 """)
         }
         try write(source)
-        try bed.awsFile("config", "[profile admin]\nrole_arn = arn:aws:iam::123456789012:role/e2e\nsource_profile = base\n")
+        try bed.awsFile(
+            "config", "[profile admin]\nrole_arn = arn:aws:iam::123456789012:role/e2e\nsource_profile = base\n")
         let environment = ["AWS_ENDPOINT_URL_STS": stub.baseURL, "AWS_PROFILE": "admin"]
         let verbose = try bed.update(name: "Lamp", extra: ["--verbose"], environment: environment)
         try bed.expectAccepted(verbose, name: "Lamp", signedBy: role)

@@ -13,7 +13,8 @@ import Testing
     static let headerSecret = "hdr-" + UUID().uuidString
     static let accessKeyID = "AKIA" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16))
     static let secretAccessKey = UUID().uuidString + "/" + UUID().uuidString.prefix(3)
-    static let sessionToken = "IQoJb3JpZ2luX2VjE" + UUID().uuidString + "+" + UUID().uuidString + "/" + UUID().uuidString
+    static let sessionToken =
+        "IQoJb3JpZ2luX2VjE" + UUID().uuidString + "+" + UUID().uuidString + "/" + UUID().uuidString
 
     struct Auth: Sendable {
         var name: String
@@ -24,8 +25,12 @@ import Testing
     static let auths: [Auth] = [
         Auth(name: "api-key", options: ["--api-key", apiKey, "--header", "X-Custom-Token: " + headerSecret]),
         Auth(name: "token", options: ["--auth", "user-pool", "--token", token]),
-        Auth(name: "iam", options: ["--auth", "iam", "--region", "us-east-1"],
-             environment: ["AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey, "AWS_SESSION_TOKEN": sessionToken]),
+        Auth(
+            name: "iam", options: ["--auth", "iam", "--region", "us-east-1"],
+            environment: [
+                "AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secretAccessKey,
+                "AWS_SESSION_TOKEN": sessionToken,
+            ]),
     ]
 
     static let secrets = [apiKey, token, headerSecret, accessKeyID, secretAccessKey, sessionToken]
@@ -66,7 +71,9 @@ import Testing
             environment.merge(auth.environment) { _, new in new }
             for command in Self.commands {
                 for verbosity in [[], ["--verbose"], ["--output", "envelope"]] {
-                    let arguments = ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + auth.options + verbosity + command
+                    let arguments =
+                        ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + auth.options + verbosity
+                        + command
                     let result = try GQLPatchRun.run(arguments, environment: environment, in: server.folder)
                     let shown = "\(auth.name) \(verbosity) \(command.joined(separator: " "))"
                     #expect(Self.leak(in: result.stdout) == nil, "stdout of \(shown) shows a secret:\n\(result.stdout)")
@@ -91,9 +98,13 @@ import Testing
     func endpointPasswordIsRedacted(_ extra: [String]) throws {
         let password = "pw-" + UUID().uuidString
         let result = try GQLPatchRun.run(
-            ["--endpoint", "http://admin:\(password)@127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--auth", "none"]
+            [
+                "--endpoint", "http://admin:\(password)@127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--auth",
+                "none",
+            ]
                 + extra + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"])
-        result.expectFailure(78, "gqlpatch: error: endpoint 'http://admin:…@127.0.0.1:9/graphql' holds a user name or password")
+        result.expectFailure(
+            78, "gqlpatch: error: endpoint 'http://admin:…@127.0.0.1:9/graphql' holds a user name or password")
         #expect(!result.stderr.contains(password.prefix(12)), "\(result)")
     }
 }

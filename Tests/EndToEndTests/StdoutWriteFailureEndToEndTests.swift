@@ -15,7 +15,8 @@ import Testing
     }
 
     private func toDevFull(_ emulator: Emulator, _ arguments: [String]) throws -> ProcessResult {
-        let words = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema] + arguments
+        let words =
+            ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema] + arguments
         return try ShellRun.run(words.map { ShellRun.Word($0) }, stdoutPath: "/dev/full", in: emulator.folder)
     }
 
@@ -58,7 +59,9 @@ import Testing
         let emulator = try emulatorWithItems()
         defer { emulator.stop() }
         let output = emulator.folder.appendingPathComponent("backup.jsonl").path
-        let words = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "list", "Item"]
+        let words = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema, "list", "Item",
+        ]
         let result = try ShellRun.run(words.map { ShellRun.Word($0) }, stdoutPath: output, in: emulator.folder)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         #expect(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").count == 3)

@@ -17,7 +17,8 @@ import Testing
     static let closed = "http://127.0.0.1:9"
     static let get = ["get", "Item", "--id", "1"]
     /// `--auth iam` with no network: credentials are resolved when the request is about to go.
-    static let iam = ["--endpoint", closed + "/graphql", "--schema", schema, "--auth", "iam", "--region", "us-east-1"] + get
+    static let iam =
+        ["--endpoint", closed + "/graphql", "--schema", schema, "--auth", "iam", "--region", "us-east-1"] + get
     static let iamDryRun = ["--dry-run", "--schema", schema, "--auth", "iam", "--region", "us-east-1"] + get
 
     enum Kind: String, CaseIterable, Sendable {
@@ -54,21 +55,31 @@ import Testing
     static let sources: [Source] = [
         // Named by the user: 66.
         Source(description: "--schema", arguments: ["--dry-run", "--schema", "X"] + get, kinds: Kind.allCases),
-        Source(description: "GQLPATCH_SCHEMA", arguments: ["--dry-run"] + get, environment: ["GQLPATCH_SCHEMA": "X"], kinds: Kind.allCases),
-        Source(description: "--config", arguments: ["--dry-run", "--schema", schema, "--config", "X"] + get, kinds: Kind.allCases),
         Source(
-            description: "--patch", arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--patch", "X"],
+            description: "GQLPATCH_SCHEMA", arguments: ["--dry-run"] + get, environment: ["GQLPATCH_SCHEMA": "X"],
+            kinds: Kind.allCases),
+        Source(
+            description: "--config", arguments: ["--dry-run", "--schema", schema, "--config", "X"] + get,
+            kinds: Kind.allCases),
+        Source(
+            description: "--patch",
+            arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--patch", "X"],
             kinds: [.directory, .missing]),
         Source(
-            description: "--set F=@", arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--set", "name=@X"],
+            description: "--set F=@",
+            arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--set", "name=@X"],
             kinds: [.directory, .danglingLink]),
         Source(
-            description: "--token @", arguments: ["--dry-run", "--schema", schema, "--auth", "user-pool", "--token", "@X"] + get,
+            description: "--token @",
+            arguments: ["--dry-run", "--schema", schema, "--auth", "user-pool", "--token", "@X"] + get,
             kinds: [.directory, .missing]),
         // A missing shared file is no error, named or not (as in the AWS CLI).
-        Source(description: "AWS_CONFIG_FILE", arguments: iamDryRun, environment: ["AWS_CONFIG_FILE": "X"], kinds: [.directory, .fifo]),
         Source(
-            description: "AWS_SHARED_CREDENTIALS_FILE", arguments: iamDryRun, environment: ["AWS_SHARED_CREDENTIALS_FILE": "X"],
+            description: "AWS_CONFIG_FILE", arguments: iamDryRun, environment: ["AWS_CONFIG_FILE": "X"],
+            kinds: [.directory, .fifo]),
+        Source(
+            description: "AWS_SHARED_CREDENTIALS_FILE", arguments: iamDryRun,
+            environment: ["AWS_SHARED_CREDENTIALS_FILE": "X"],
             kinds: [.directory, .fifo]),
         Source(
             description: "AWS_WEB_IDENTITY_TOKEN_FILE", arguments: iam,
@@ -76,21 +87,29 @@ import Testing
             kinds: [.directory, .missing]),
         Source(
             description: "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE", arguments: iam,
-            environment: ["AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "X", "AWS_CONTAINER_CREDENTIALS_FULL_URI": closed + "/credentials"],
+            environment: [
+                "AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE": "X",
+                "AWS_CONTAINER_CREDENTIALS_FULL_URI": closed + "/credentials",
+            ],
             kinds: [.directory, .missing]),
         // Found by gqlpatch: 78 (a missing one is simply not there).
-        Source(description: "./schema.graphql", arguments: ["--dry-run"] + get, foundAt: "schema.graphql", kinds: [.directory, .fifo]),
         Source(
-            description: "./amplify_outputs.json", arguments: ["--dry-run", "--schema", schema] + get, foundAt: "amplify_outputs.json",
+            description: "./schema.graphql", arguments: ["--dry-run"] + get, foundAt: "schema.graphql",
+            kinds: [.directory, .fifo]),
+        Source(
+            description: "./amplify_outputs.json", arguments: ["--dry-run", "--schema", schema] + get,
+            foundAt: "amplify_outputs.json",
             kinds: [.directory, .fifo]),
         Source(
             description: "./amplifyconfiguration.json", arguments: ["--dry-run", "--schema", schema] + get,
             foundAt: "amplifyconfiguration.json", kinds: [.directory]),
         Source(
-            description: "transform.conf.json beside --schema", arguments: ["--dry-run", "--schema", "FOLDER/app/schema.graphql"] + get,
+            description: "transform.conf.json beside --schema",
+            arguments: ["--dry-run", "--schema", "FOLDER/app/schema.graphql"] + get,
             foundAt: "app/transform.conf.json", schemaCopy: "app/schema.graphql", kinds: [.directory, .fifo]),
         Source(description: "~/.aws/config", arguments: iamDryRun, foundAt: ".aws/config", kinds: [.directory, .fifo]),
-        Source(description: "~/.aws/credentials", arguments: iamDryRun, foundAt: ".aws/credentials", kinds: [.directory]),
+        Source(
+            description: "~/.aws/credentials", arguments: iamDryRun, foundAt: ".aws/credentials", kinds: [.directory]),
         Source(
             description: "web_identity_token_file in ~/.aws/config", arguments: iam,
             awsConfig: "[default]\nrole_arn = arn:aws:iam::123456789012:role/r\nweb_identity_token_file = X\n",
@@ -109,7 +128,8 @@ import Testing
         switch kind {
         case .directory: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         case .missing: break
-        case .danglingLink: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + "-gone")
+        case .danglingLink:
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + "-gone")
         case .fifo: #expect(mkfifo(path, 0o600) == 0)
         }
         if let copy = source.schemaCopy {
@@ -128,7 +148,8 @@ import Testing
             "HOME": folder.path, "AWS_EC2_METADATA_DISABLED": "true", "AWS_ENDPOINT_URL_STS": Self.closed,
         ]
         environment.merge(source.environment.mapValues(substitute)) { _, new in new }
-        let result = try GQLPatchRun.run(source.arguments.map(substitute), environment: environment, in: folder, timeout: 20)
+        let result = try GQLPatchRun.run(
+            source.arguments.map(substitute), environment: environment, in: folder, timeout: 20)
         result.expectFailure(source.code, "gqlpatch: error: cannot read \(path): \(kind.reason)\n")
     }
 }

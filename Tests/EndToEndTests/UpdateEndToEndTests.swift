@@ -16,8 +16,10 @@ import Testing
         let emulator = try Emulator(arguments: arguments)
         try emulator.create(
             "Item",
-            ["id": "item-1", "name": "Chair", "description": "old", "modelFile": UpdateEndToEndTests.modelFile,
-             "tags": ["a"]])
+            [
+                "id": "item-1", "name": "Chair", "description": "old", "modelFile": UpdateEndToEndTests.modelFile,
+                "tags": ["a"],
+            ])
         return emulator
     }
 
@@ -44,11 +46,14 @@ import Testing
         let requests = try emulator.requests()
         #expect(requests.count == before + 1)
         let input = try #require(try lastInput(emulator))
-        #expect(input == [
-            "id": "item-1", "name": "Lamp", "description": "00123",
-            "imageFile": ["bucket": "gqlpatch-demo-assets", "region": "eu-west-1", "key": "images/lamp.png",
-                          "contentType": "image/png", "size": 48213],
-        ])
+        #expect(
+            input == [
+                "id": "item-1", "name": "Lamp", "description": "00123",
+                "imageFile": [
+                    "bucket": "gqlpatch-demo-assets", "region": "eu-west-1", "key": "images/lamp.png",
+                    "contentType": "image/png", "size": 48213,
+                ],
+            ])
         #expect(input.objectValue?.keys == ["id", "name", "imageFile", "description"])
     }
 
@@ -72,9 +77,11 @@ import Testing
     @Test func compositeKeyUpdate() throws {
         let emulator = try Emulator()
         defer { emulator.stop() }
-        try emulator.create("RecipeStep", ["recipeID": "r1", "rowID": 3, "action": "stir", "quantity": 1.0], select: "recipeID rowID")
+        try emulator.create(
+            "RecipeStep", ["recipeID": "r1", "rowID": 3, "action": "stir", "quantity": 1.0], select: "recipeID rowID")
         let result = try emulator.gqlpatch([
-            "update", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--set", "quantity=2.5", "--unset", "action",
+            "update", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=3", "--set", "quantity=2.5", "--unset",
+            "action",
             "--set", "isAction=true",
         ])
         #expect(result.status == 0, "\(result)")
@@ -82,20 +89,27 @@ import Testing
         #expect(record["quantity"] == .double(2.5))
         #expect(record["isAction"] == true)
         #expect(record["action"] == .null)
-        #expect(try lastInput(emulator) == ["recipeID": "r1", "rowID": 3, "quantity": 2.5, "action": .null, "isAction": true])
+        #expect(
+            try lastInput(emulator) == [
+                "recipeID": "r1", "rowID": 3, "quantity": 2.5, "action": .null, "isAction": true,
+            ])
     }
 
     @Test func conditions() throws {
         let emulator = try emulatorWithItem()
         defer { emulator.stop() }
-        let failed = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp", "--if", "name=Sofa"])
+        let failed = try emulator.gqlpatch([
+            "update", "Item", "--id", "item-1", "--set", "name=Lamp", "--if", "name=Sofa",
+        ])
         #expect(failed.status == 2, "\(failed)")
         #expect(failed.stdout.isEmpty)
         #expect(failed.stderr.hasPrefix("gqlpatch: error: Item id=item-1: the --if condition is false"))
         let unchanged = try emulator.graphQL(#"{ getItem(id: "item-1") { name } }"#)
         #expect(unchanged["data"]?["getItem"]?["name"] == "Chair")
 
-        let passed = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp", "--if", "name=Chair", "--if", "description=old"])
+        let passed = try emulator.gqlpatch([
+            "update", "Item", "--id", "item-1", "--set", "name=Lamp", "--if", "name=Chair", "--if", "description=old",
+        ])
         #expect(passed.status == 0, "\(passed)")
         #expect(try passed.json()["name"] == "Lamp")
         let condition = try emulator.bodies().last?["variables"]?["condition"]
@@ -136,18 +150,42 @@ import Testing
     }
 
     @Test(arguments: [
-        BadInput(arguments: ["update", "Itme", "--id", "item-1", "--set", "name=x"], status: 65, message: "gqlpatch: error: unknown model 'Itme' (did you mean 'Item'?)"),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--set", "nmae=x"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--unset", "name"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=three", "--set", "quantity=1"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "RecipeStep", "--key", "recipeID=r1", "--set", "quantity=1"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=1", "--set", "quantity=lots"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--set", "imageFile:={\"bucket\":\"b\"}"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--set", "tags:=[1,"], status: 65, message: "gqlpatch: error: "),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--set", "imageFile=@/nonexistent/file.json"], status: 66, message: "gqlpatch: error: cannot read /nonexistent/file.json"),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--patch", "/nonexistent.json"], status: 66, message: "gqlpatch: error: cannot read /nonexistent.json"),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--sett", "name=x"], status: 64, message: "gqlpatch: error: unknown option '--sett' (did you mean '--set'?)"),
-        BadInput(arguments: ["update", "Item", "--id", "item-1", "--set", "name=x", "--expect-version", "2"], status: 65, message: "gqlpatch: error: --expect-version needs a versioned model"),
+        BadInput(
+            arguments: ["update", "Itme", "--id", "item-1", "--set", "name=x"], status: 65,
+            message: "gqlpatch: error: unknown model 'Itme' (did you mean 'Item'?)"),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--set", "nmae=x"], status: 65, message: "gqlpatch: error: "
+        ),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--unset", "name"], status: 65, message: "gqlpatch: error: "
+        ),
+        BadInput(
+            arguments: ["update", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=three", "--set", "quantity=1"],
+            status: 65, message: "gqlpatch: error: "),
+        BadInput(
+            arguments: ["update", "RecipeStep", "--key", "recipeID=r1", "--set", "quantity=1"], status: 65,
+            message: "gqlpatch: error: "),
+        BadInput(
+            arguments: ["update", "RecipeStep", "--key", "recipeID=r1", "--key", "rowID=1", "--set", "quantity=lots"],
+            status: 65, message: "gqlpatch: error: "),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--set", "imageFile:={\"bucket\":\"b\"}"], status: 65,
+            message: "gqlpatch: error: "),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--set", "tags:=[1,"], status: 65,
+            message: "gqlpatch: error: "),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--set", "imageFile=@/nonexistent/file.json"], status: 66,
+            message: "gqlpatch: error: cannot read /nonexistent/file.json"),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--patch", "/nonexistent.json"], status: 66,
+            message: "gqlpatch: error: cannot read /nonexistent.json"),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--sett", "name=x"], status: 64,
+            message: "gqlpatch: error: unknown option '--sett' (did you mean '--set'?)"),
+        BadInput(
+            arguments: ["update", "Item", "--id", "item-1", "--set", "name=x", "--expect-version", "2"], status: 65,
+            message: "gqlpatch: error: --expect-version needs a versioned model"),
     ])
     func badInputSendsNothing(_ bad: BadInput) throws {
         let emulator = try emulatorWithItem()
@@ -176,11 +214,16 @@ import Testing
     @Test func envelopeOutput() throws {
         let emulator = try emulatorWithItem()
         defer { emulator.stop() }
-        let result = try emulator.gqlpatch(["--output", "envelope", "update", "Item", "--id", "item-1", "--set", "name=Lamp"])
+        let result = try emulator.gqlpatch([
+            "--output", "envelope", "update", "Item", "--id", "item-1", "--set", "name=Lamp",
+        ])
         #expect(result.status == 0, "\(result)")
         #expect(try result.json()["data"]?["updateItem"]?["name"] == "Lamp")
-        let failed = try emulator.gqlpatch(["--output", "envelope", "update", "Item", "--id", "item-1", "--set", "name=X", "--if", "name=Nope"])
+        let failed = try emulator.gqlpatch([
+            "--output", "envelope", "update", "Item", "--id", "item-1", "--set", "name=X", "--if", "name=Nope",
+        ])
         #expect(failed.status == 2)
-        #expect(try failed.json()["errors"]?.arrayValue?.first?["errorType"] == "DynamoDB:ConditionalCheckFailedException")
+        #expect(
+            try failed.json()["errors"]?.arrayValue?.first?["errorType"] == "DynamoDB:ConditionalCheckFailedException")
     }
 }

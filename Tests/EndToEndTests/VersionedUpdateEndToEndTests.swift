@@ -26,13 +26,16 @@ import Testing
     /// A versioned emulator holding Item item-1 (name Chair, description old) at `_version` 1.
     static func versionedEmulator(_ handler: String, extra: [String] = []) throws -> Emulator {
         let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--conflict-handler", handler] + extra)
-        let created = try emulator.create("Item", ["id": "item-1", "name": "Chair", "description": "old"], select: "id _version")
+        let created = try emulator.create(
+            "Item", ["id": "item-1", "name": "Chair", "description": "old"], select: "id _version")
         try #require(created["_version"] == 1)
         return emulator
     }
 
     /// The schema file and the extra flags gqlpatch gets for `kind`.
-    static func schema(_ kind: SchemaKind, handler: String, emulator: Emulator) throws -> (path: String, flags: [String]) {
+    static func schema(_ kind: SchemaKind, handler: String, emulator: Emulator) throws -> (
+        path: String, flags: [String]
+    ) {
         switch kind {
         case .compiled:
             return (try Emulator.compiledSchema(arguments: ["--conflict-handler", handler], into: emulator.folder), [])
@@ -79,7 +82,8 @@ import Testing
         var before = try emulator.bodies().count
         let wrong = try emulator.gqlpatch(
             ["update", "Item", "--id", "item-1", "--set", "name=Lamp", "--expect-version", "7"], schema: schema.path)
-        wrong.expectFailure(2, "gqlpatch: error: Item id=item-1 is at _version 1, not 7 (--expect-version); nothing was written")
+        wrong.expectFailure(
+            2, "gqlpatch: error: Item id=item-1 is at _version 1, not 7 (--expect-version); nothing was written")
         #expect(try emulator.operationNames().dropFirst(before) == ["GetItem"], "no update may be sent")
         #expect(try emulator.storedItem("item-1")["name"] == "Chair")
 

@@ -13,8 +13,9 @@ import Testing
         let document = try Self.document()
         let todo = try #require(document.typeDefinitions.first { $0.name == "Todo" })
         #expect(todo.directives.map(\.name) == ["aws_iam", "aws_cognito_user_pools"])
-        #expect(todo.directive("aws_cognito_user_pools")?.argument("cognito_groups")
-            == .list([.string("Admin"), .string("Editors")]))
+        #expect(
+            todo.directive("aws_cognito_user_pools")?.argument("cognito_groups")
+                == .list([.string("Admin"), .string("Editors")]))
         #expect(todo.fields.count == 10)
         #expect(todo.field("tags")?.type.description == "[String!]")
         #expect(todo.field("_version")?.type == .nonNull(.named("Int")))
@@ -31,8 +32,9 @@ import Testing
         #expect(create.kind == .inputObject)
         #expect(create.inputFields.first { $0.name == "priority" }?.defaultValue == .enumValue("NORMAL"))
         let subscription = try #require(document.typeDefinitions.first { $0.name == "Subscription" })
-        #expect(subscription.field("onUpdateTodo")?.directive("aws_subscribe")?.argument("mutations")
-            == .list([.string("updateTodo"), .string("upsertTodo")]))
+        #expect(
+            subscription.field("onUpdateTodo")?.directive("aws_subscribe")?.argument("mutations")
+                == .list([.string("updateTodo"), .string("upsertTodo")]))
         guard case .schema(let schema) = try #require(document.definitions.first) else {
             Issue.record("expected the schema definition first")
             return

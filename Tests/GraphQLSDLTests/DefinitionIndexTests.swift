@@ -1,6 +1,7 @@
 import Foundation
-@testable import GraphQLSDL
 import Testing
+
+@testable import GraphQLSDL
 
 @Suite struct DefinitionIndexTests {
     /// Scans and parses every entry alone; the definitions must equal the whole-document parse's.
@@ -20,8 +21,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["graphql/kitchen-sink.graphql", "graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql",
-                      "library/library.graphql", "focus/library.compiled.graphql", "focus/schema.compiled.graphql"])
+    @Test(arguments: [
+        "graphql/kitchen-sink.graphql", "graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql",
+        "library/library.graphql", "focus/library.compiled.graphql", "focus/schema.compiled.graphql",
+    ])
     func fixturesParseDefinitionByDefinition(_ path: String) throws {
         try expectSameAsWholeParse(try Fixture.bytes(path))
     }
@@ -55,25 +58,34 @@ import Testing
         let bytes = Array(Self.tricky.utf8)
         try expectSameAsWholeParse(bytes)
         let index = try #require(DefinitionIndex.scan(bytes))
-        let summary = index.entries.map { "\($0.isExtension ? "extend " : "")\($0.keyword.rawValue) \($0.name) \($0.location.line):\($0.location.column)" }
-        #expect(summary == [
-            "type A 2:1", "scalar type 7:1", "union U 12:1", "extend union U 13:1", "directive d 14:1", "enum E 15:1",
-            "extend schema  16:1", "schema  17:1", "input I 18:1", "interface B 19:1", "query Q 20:1", "fragment F 21:1",
-            "{  22:1",
-        ])
+        let summary = index.entries.map {
+            "\($0.isExtension ? "extend " : "")\($0.keyword.rawValue) \($0.name) \($0.location.line):\($0.location.column)"
+        }
+        #expect(
+            summary == [
+                "type A 2:1", "scalar type 7:1", "union U 12:1", "extend union U 13:1", "directive d 14:1",
+                "enum E 15:1",
+                "extend schema  16:1", "schema  17:1", "input I 18:1", "interface B 19:1", "query Q 20:1",
+                "fragment F 21:1",
+                "{  22:1",
+            ])
         #expect(index.entries(named: "U").count == 2)
         #expect(index.entries(.schema).count == 2)
         #expect(index.entries.last?.end == bytes.count)
         #expect(index.entries[0].end == index.entries[1].location.offset)
     }
 
-    @Test(arguments: ["type A { a: Int }", "type A { a: Int }\ntype B { b: Int }", "\"d\" type A { a: Int }", "schema { query: Q }", "type A\n", "scalar S"])
+    @Test(arguments: [
+        "type A { a: Int }", "type A { a: Int }\ntype B { b: Int }", "\"d\" type A { a: Int }", "schema { query: Q }",
+        "type A\n", "scalar S",
+    ])
     func small(_ text: String) throws {
         try expectSameAsWholeParse(Array(text.utf8))
     }
 
     @Test func carriageReturnsAndByteOrderMark() throws {
-        try expectSameAsWholeParse([0xEF, 0xBB, 0xBF] + Array("type A {\r\n  a: Int\r}\r\n\"\"\"x\r\ny\"\"\"\rscalar S".utf8))
+        try expectSameAsWholeParse(
+            [0xEF, 0xBB, 0xBF] + Array("type A {\r\n  a: Int\r}\r\n\"\"\"x\r\ny\"\"\"\rscalar S".utf8))
     }
 
     /// Inputs the scan refuses, so that the whole document is parsed and the exact error reported.
@@ -108,12 +120,18 @@ import Testing
         let index = try #require(DefinitionIndex.scan(bytes))
         var parser = DefinitionParser(bytes: bytes, file: "f.graphql")
         #expect(try parser.parse(index.entries[0]) != nil)
-        #expect(throws: SyntaxError(file: "f.graphql", location: SourceLocation(line: 4, column: 5, offset: 32),
-                                    message: "expected \":\", found Name \"String\"")) {
+        #expect(
+            throws: SyntaxError(
+                file: "f.graphql", location: SourceLocation(line: 4, column: 5, offset: 32),
+                message: "expected \":\", found Name \"String\"")
+        ) {
             try parser.parse(index.entries[1])
         }
-        #expect(throws: SyntaxError(file: "f.graphql", location: SourceLocation(line: 4, column: 5, offset: 32),
-                                    message: "expected \":\", found Name \"String\"")) {
+        #expect(
+            throws: SyntaxError(
+                file: "f.graphql", location: SourceLocation(line: 4, column: 5, offset: 32),
+                message: "expected \":\", found Name \"String\"")
+        ) {
             try Parser.parse(bytes, file: "f.graphql")
         }
     }

@@ -1,5 +1,6 @@
-@testable import GraphQLSDL
 import Testing
+
+@testable import GraphQLSDL
 
 @Suite struct FieldIndexTests {
     /// Indexes the fields of every object and interface definition of `bytes` and checks each entry
@@ -36,8 +37,10 @@ import Testing
         #expect(checked > 0)
     }
 
-    @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "library/library.graphql",
-                      "focus/library.compiled.graphql", "focus/schema.compiled.graphql"])
+    @Test(arguments: [
+        "graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "library/library.graphql",
+        "focus/library.compiled.graphql", "focus/schema.compiled.graphql",
+    ])
     func fixturesMatchTheWholeParse(_ path: String) throws {
         try expectSameAsWholeParse(try Fixture.bytes(path))
     }
@@ -67,9 +70,11 @@ import Testing
         let summary = fields.entries.map {
             "\($0.name) \($0.start.line):\($0.start.column) \($0.location.line):\($0.location.column) \($0.typeName)"
         }
-        #expect(summary == [
-            "get 4:3 4:25 Item", "list 5:3 8:3 Item", "nested 9:3 9:3 Int", "plain 9:28 9:28 Int", "late 10:3 10:3 Item",
-        ])
+        #expect(
+            summary == [
+                "get 4:3 4:25 Item", "list 5:3 8:3 Item", "nested 9:3 9:3 Int", "plain 9:28 9:28 Int",
+                "late 10:3 10:3 Item",
+            ])
         // Each entry ends where the next field (or the closing brace) starts.
         let ends = fields.entries.map(\.end)
         #expect(Array(ends.dropLast()) == fields.entries.dropFirst().map(\.start.offset))
@@ -77,7 +82,8 @@ import Testing
         let text = { (range: Range<Int>) in String(decoding: bytes[range], as: UTF8.self) }
         #expect(fields.entries.map { text($0.typeRange) } == ["Item", "[Item!]!", "[ [ Int ! ] ]", "Int", "Item!"])
         #expect(fields.arguments.map(\.name) == ["id", "other", "filter", "limit", "after", "a"])
-        #expect(fields.arguments.map { text($0.typeRange) } == ["ID!", "[String]", "Filter", "Int", "String", "Boolean"])
+        #expect(
+            fields.arguments.map { text($0.typeRange) } == ["ID!", "[String]", "Filter", "Int", "String", "Boolean"])
         #expect(fields.argument(named: "other", of: fields.entries[0])?.typeIsList == true)
         #expect(fields.argument(named: "limit", of: fields.entries[0]) == nil)
         #expect(fields.entry(named: "late")?.typeIsNonNull == true)
@@ -87,7 +93,8 @@ import Testing
     }
 
     @Test func extensionsInterfacesAndTypesWithoutFields() throws {
-        let text = "type A\nextend type A @d\nextend type A { a: Int }\ninterface I { i(x: Int): I }\nextend interface I { j: Int }"
+        let text =
+            "type A\nextend type A @d\nextend type A { a: Int }\ninterface I { i(x: Int): I }\nextend interface I { j: Int }"
         let bytes = Array(text.utf8)
         try expectSameAsWholeParse(bytes)
         let index = try #require(DefinitionIndex.scan(bytes))
@@ -106,7 +113,8 @@ import Testing
     }
 
     @Test func carriageReturnsAndLongNames() throws {
-        try expectSameAsWholeParse(Array("type A {\r\n  a_very_long_field_name_1234567890(x: Int): Int\r  b: B\r\n}\r\n".utf8))
+        try expectSameAsWholeParse(
+            Array("type A {\r\n  a_very_long_field_name_1234567890(x: Int): Int\r  b: B\r\n}\r\n".utf8))
     }
 
     /// Definitions of other kinds have no field index.

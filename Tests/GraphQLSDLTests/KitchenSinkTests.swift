@@ -19,16 +19,18 @@ import Testing
         let document = try Self.schema()
         #expect(document.definitions.count == 38)
         let types = document.typeDefinitions
-        #expect(types.filter { !$0.isExtension }.map(\.name) == [
-            "Foo", "AnnotatedObject", "UndefinedType", "Bar", "AnnotatedInterface", "UndefinedInterface", "Baz",
-            "Feed", "AnnotatedUnion", "AnnotatedUnionTwo", "UndefinedUnion", "CustomScalar", "AnnotatedScalar",
-            "Site", "AnnotatedEnum", "UndefinedEnum", "InputType", "OneOfInputType", "AnnotatedInput",
-            "UndefinedInput",
-        ])
-        #expect(types.filter(\.isExtension).map { "\($0.kind.rawValue) \($0.name)" } == [
-            "type Foo", "type Foo", "interface Bar", "interface Bar", "union Feed", "union Feed",
-            "scalar CustomScalar", "enum Site", "enum Site", "input InputType", "input InputType",
-        ])
+        #expect(
+            types.filter { !$0.isExtension }.map(\.name) == [
+                "Foo", "AnnotatedObject", "UndefinedType", "Bar", "AnnotatedInterface", "UndefinedInterface", "Baz",
+                "Feed", "AnnotatedUnion", "AnnotatedUnionTwo", "UndefinedUnion", "CustomScalar", "AnnotatedScalar",
+                "Site", "AnnotatedEnum", "UndefinedEnum", "InputType", "OneOfInputType", "AnnotatedInput",
+                "UndefinedInput",
+            ])
+        #expect(
+            types.filter(\.isExtension).map { "\($0.kind.rawValue) \($0.name)" } == [
+                "type Foo", "type Foo", "interface Bar", "interface Bar", "union Feed", "union Feed",
+                "scalar CustomScalar", "enum Site", "enum Site", "input InputType", "input InputType",
+            ])
     }
 
     @Test func schemaDefinitionAndExtensions() throws {
@@ -59,7 +61,9 @@ import Testing
         #expect(foo.field("four")?.arguments.first?.defaultValue == .string("string"))
         #expect(foo.field("five")?.arguments.first?.defaultValue == .list([.string("string"), .string("string")]))
         #expect(foo.field("five")?.arguments.first?.type == .list(.named("String")))
-        #expect(foo.field("six")?.arguments.first?.defaultValue == .object([ObjectField(name: "key", value: .string("value"))]))
+        #expect(
+            foo.field("six")?.arguments.first?.defaultValue
+                == .object([ObjectField(name: "key", value: .string("value"))]))
         #expect(foo.field("seven")?.arguments.first?.defaultValue == .null)
         #expect(foo.field("eight")?.type == .named("Type"))
         #expect(foo.location == GraphQLSDL.SourceLocation(line: 11, column: 1, offset: 159))
@@ -95,10 +99,11 @@ import Testing
         let site = try Self.type("Site", in: document)
         #expect(site.kind == .enumeration)
         #expect(site.enumValues.map(\.name) == ["DESKTOP", "MOBILE", "WEB"])
-        #expect(site.enumValues.map(\.description) == [
-            "This is a description of the `DESKTOP` value", "This is a description of the `MOBILE` value",
-            "This is a description of the `WEB` value",
-        ])
+        #expect(
+            site.enumValues.map(\.description) == [
+                "This is a description of the `DESKTOP` value", "This is a description of the `MOBILE` value",
+                "This is a description of the `WEB` value",
+            ])
         #expect(try Self.type("Site", extension: true, in: document).enumValues.map(\.name) == ["VR"])
         let inputType = try Self.type("InputType", in: document)
         #expect(inputType.kind == .inputObject)
@@ -149,7 +154,8 @@ import Testing
         }
         #expect(condition == "User")
         #expect(directives.map(\.name) == ["defer"])
-        guard case .field(let field2) = try #require(inner.first), case .field(let alias) = field2.selectionSet[1] else {
+        guard case .field(let field2) = try #require(inner.first), case .field(let alias) = field2.selectionSet[1]
+        else {
             Issue.record("expected fields")
             return
         }
@@ -167,7 +173,9 @@ import Testing
             return
         }
         #expect(skip.first?.argument("unless") == .variable("foo"))
-        let fragments = document.definitions.compactMap { if case .fragment(let f) = $0 { return f } else { return nil } }
+        let fragments = document.definitions.compactMap {
+            if case .fragment(let f) = $0 { return f } else { return nil }
+        }
         #expect(fragments.map(\.name) == ["frag"])
         #expect(fragments.first?.typeCondition == "Friend")
         #expect(operations[3].selectionSet.count == 2)

@@ -19,9 +19,10 @@ import Testing
         var tokens: [Lexed] = []
         repeat {
             let token = try lexer.next()
-            tokens.append(Lexed(
-                kind: token.kind, value: lexer.value(of: token), description: lexer.describe(token),
-                location: token.location, nameIndex: token.nameIndex))
+            tokens.append(
+                Lexed(
+                    kind: token.kind, value: lexer.value(of: token), description: lexer.describe(token),
+                    location: token.location, nameIndex: token.nameIndex))
         } while tokens.last?.kind != .eof
         return tokens
     }
@@ -34,29 +35,32 @@ import Testing
 
     @Test func punctuators() throws {
         let tokens = try Self.tokens("! $ & ( ) ... : = @ [ ] { | }")
-        #expect(tokens.map(\.kind) == [
-            .bang, .dollar, .ampersand, .parenL, .parenR, .spread, .colon, .equals, .at, .bracketL, .bracketR,
-            .braceL, .pipe, .braceR, .eof,
-        ])
+        #expect(
+            tokens.map(\.kind) == [
+                .bang, .dollar, .ampersand, .parenL, .parenR, .spread, .colon, .equals, .at, .bracketL, .bracketR,
+                .braceL, .pipe, .braceR, .eof,
+            ])
         #expect(tokens.map(\.kind.rawValue).joined(separator: " ") == "! $ & ( ) ... : = @ [ ] { | } <EOF>")
         #expect(tokens.map(\.location.column) == [1, 3, 5, 7, 9, 11, 15, 17, 19, 21, 23, 25, 27, 29, 30])
     }
 
-    @Test(arguments: [
-        ("name", Token.Kind.name, "name"), ("_under_score9", .name, "_under_score9"), ("query", .name, "query"),
-        ("0", .int, "0"), ("-0", .int, "-0"), ("42", .int, "42"), ("-9007199254740993", .int, "-9007199254740993"),
-        ("1.5", .float, "1.5"), ("-0.25", .float, "-0.25"), ("1e10", .float, "1e10"), ("6.02E+23", .float, "6.02E+23"),
-        ("1.23e-4", .float, "1.23e-4"), ("0e0", .float, "0e0"),
-        ("\"\"", .string, ""), ("\"simple\"", .string, "simple"), ("\" spaces \"", .string, " spaces "),
-        ("\"tab\there\"", .string, "tab\there"), ("\"unicode é 😀\"", .string, "unicode é 😀"),
-        ("\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t\"", .string, "\" \\ / \u{8} \u{C} \n \r \t"),
-        ("\"\\u0041\\u00e9\\u20AC\"", .string, "Aé€"),
-        ("\"\\uD83D\\uDE00\"", .string, "😀"),
-        ("\"\\u{1F600}\\u{41}\"", .string, "😀A"),
-        ("\"\"\"block\"\"\"", .blockString, "block"),
-        ("\"\"\"with \\\"\"\" quotes\"\"\"", .blockString, "with \"\"\" quotes"),
-        ("\"\"\"no \\n escapes\"\"\"", .blockString, "no \\n escapes"),
-    ] as [(String, Token.Kind, String)])
+    @Test(
+        arguments: [
+            ("name", Token.Kind.name, "name"), ("_under_score9", .name, "_under_score9"), ("query", .name, "query"),
+            ("0", .int, "0"), ("-0", .int, "-0"), ("42", .int, "42"), ("-9007199254740993", .int, "-9007199254740993"),
+            ("1.5", .float, "1.5"), ("-0.25", .float, "-0.25"), ("1e10", .float, "1e10"),
+            ("6.02E+23", .float, "6.02E+23"),
+            ("1.23e-4", .float, "1.23e-4"), ("0e0", .float, "0e0"),
+            ("\"\"", .string, ""), ("\"simple\"", .string, "simple"), ("\" spaces \"", .string, " spaces "),
+            ("\"tab\there\"", .string, "tab\there"), ("\"unicode é 😀\"", .string, "unicode é 😀"),
+            ("\"\\\" \\\\ \\/ \\b \\f \\n \\r \\t\"", .string, "\" \\ / \u{8} \u{C} \n \r \t"),
+            ("\"\\u0041\\u00e9\\u20AC\"", .string, "Aé€"),
+            ("\"\\uD83D\\uDE00\"", .string, "😀"),
+            ("\"\\u{1F600}\\u{41}\"", .string, "😀A"),
+            ("\"\"\"block\"\"\"", .blockString, "block"),
+            ("\"\"\"with \\\"\"\" quotes\"\"\"", .blockString, "with \"\"\" quotes"),
+            ("\"\"\"no \\n escapes\"\"\"", .blockString, "no \\n escapes"),
+        ] as [(String, Token.Kind, String)])
     func valueTokens(source: String, kind: Token.Kind, value: String) throws {
         let token = try Self.single(source)
         #expect(token.kind == kind)
@@ -69,15 +73,16 @@ import Testing
         let source = "\u{FEFF}a,,b # comment é\r\n  c\rd\n\t\"é\" e"
         let tokens = try Self.tokens(source)
         #expect(tokens.map(\.value) == ["a", "b", "c", "d", "é", "e", ""])
-        #expect(tokens.map(\.location) == [
-            GraphQLSDL.SourceLocation(line: 1, column: 4, offset: 3),
-            GraphQLSDL.SourceLocation(line: 1, column: 7, offset: 6),
-            GraphQLSDL.SourceLocation(line: 2, column: 3, offset: 24),
-            GraphQLSDL.SourceLocation(line: 3, column: 1, offset: 26),
-            GraphQLSDL.SourceLocation(line: 4, column: 2, offset: 29),
-            GraphQLSDL.SourceLocation(line: 4, column: 7, offset: 34),
-            GraphQLSDL.SourceLocation(line: 4, column: 8, offset: 35),
-        ])
+        #expect(
+            tokens.map(\.location) == [
+                GraphQLSDL.SourceLocation(line: 1, column: 4, offset: 3),
+                GraphQLSDL.SourceLocation(line: 1, column: 7, offset: 6),
+                GraphQLSDL.SourceLocation(line: 2, column: 3, offset: 24),
+                GraphQLSDL.SourceLocation(line: 3, column: 1, offset: 26),
+                GraphQLSDL.SourceLocation(line: 4, column: 2, offset: 29),
+                GraphQLSDL.SourceLocation(line: 4, column: 7, offset: 34),
+                GraphQLSDL.SourceLocation(line: 4, column: 8, offset: 35),
+            ])
     }
 
     @Test func blockStringAdvancesLines() throws {
@@ -88,10 +93,11 @@ import Testing
 
     @Test func tokenDescriptions() throws {
         let tokens = try Self.tokens("{ foo 3 1.5 \"x\" \"\"\"y\"\"\" ...")
-        #expect(tokens.map(\.description) == [
-            "\"{\"", "Name \"foo\"", "Int \"3\"", "Float \"1.5\"", "String \"x\"", "BlockString \"y\"", "\"...\"",
-            "<EOF>",
-        ])
+        #expect(
+            tokens.map(\.description) == [
+                "\"{\"", "Name \"foo\"", "Int \"3\"", "Float \"1.5\"", "String \"x\"", "BlockString \"y\"", "\"...\"",
+                "<EOF>",
+            ])
     }
 
     @Test func namesAreShared() throws {
@@ -121,7 +127,8 @@ import Testing
         }
         for byte in 0...255 {
             let c = UInt8(byte)
-            let reference = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
+            let reference =
+                (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F
             #expect(Ascii.isNameContinue(c) == reference)
             #expect((Ascii.leadingNameBytes(UInt64(c) | 0x4141_4141_4141_4100) > 0) == reference)
         }

@@ -8,7 +8,8 @@ import Testing
     }
 
     @Test func keywordsAreNotReserved() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             type type implements interface { query: input, on(type: enum = enum): schema extend: fragment }
             enum enum { type query null_ }
             """)
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func valueLiterals() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             scalar S @d(a: -12, b: 0.5e-3, c: "s", d: \"\"\"  block\"\"\", e: true, f: false, g: null, h: RED,
               i: [], j: {}, k: [1, [2, {x: [3]}]], l: {nested: {deep: ["v"]}, other: -0})
             """)
@@ -37,22 +39,29 @@ import Testing
         #expect(directive.argument("h") == .enumValue("RED"))
         #expect(directive.argument("i") == .list([]))
         #expect(directive.argument("j") == .object([]))
-        #expect(directive.argument("k") == .list([.int("1"), .list([.int("2"), .object([ObjectField(name: "x", value: .list([.int("3")]))])])]))
-        #expect(directive.argument("l") == .object([
-            ObjectField(name: "nested", value: .object([ObjectField(name: "deep", value: .list([.string("v")]))])),
-            ObjectField(name: "other", value: .int("-0")),
-        ]))
+        #expect(
+            directive.argument("k")
+                == .list([.int("1"), .list([.int("2"), .object([ObjectField(name: "x", value: .list([.int("3")]))])])]))
+        #expect(
+            directive.argument("l")
+                == .object([
+                    ObjectField(
+                        name: "nested", value: .object([ObjectField(name: "deep", value: .list([.string("v")]))])),
+                    ObjectField(name: "other", value: .int("-0")),
+                ]))
     }
 
     @Test func typeReferences() throws {
-        let type = try #require(try Self.parse("type T { a: Int, b: Int!, c: [Int], d: [Int!]!, e: [[ID]!] }").typeDefinitions.first)
+        let type = try #require(
+            try Self.parse("type T { a: Int, b: Int!, c: [Int], d: [Int!]!, e: [[ID]!] }").typeDefinitions.first)
         #expect(type.fields.map(\.type.description) == ["Int", "Int!", "[Int]", "[Int!]!", "[[ID]!]"])
         #expect(type.field("d")?.type == .nonNull(.list(.nonNull(.named("Int")))))
         #expect(type.field("e")?.type.namedType == "ID")
     }
 
     @Test func interfacesImplementInterfacesAndLeadingDelimiters() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             interface Node { id: ID! }
             interface Entity implements & Node & Other { id: ID! }
             type A implements Entity { id: ID! }
@@ -73,7 +82,8 @@ import Testing
     }
 
     @Test func descriptionsEverywhere() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             "scalar" scalar S
             "union" union U = A
             "enum" enum E { "value" V }
@@ -88,7 +98,8 @@ import Testing
         #expect(types[3].inputFields.first?.description == "field")
         #expect(types[4].fields.first?.description == "field")
         #expect(types[4].fields.first?.arguments.first?.description == "arg")
-        guard case .directive(let directive) = document.definitions[5], case .schema(let schema) = document.definitions[6]
+        guard case .directive(let directive) = document.definitions[5],
+            case .schema(let schema) = document.definitions[6]
         else {
             Issue.record("expected directive and schema definitions")
             return
@@ -98,7 +109,8 @@ import Testing
     }
 
     @Test func extensionsOfEveryKind() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             extend scalar S @a
             extend type T implements I
             extend interface I @a
@@ -107,7 +119,8 @@ import Testing
             extend input In { f: Int }
             extend schema { mutation: M }
             """)
-        #expect(document.typeDefinitions.map(\.kind) == [.scalar, .object, .interface, .union, .enumeration, .inputObject])
+        #expect(
+            document.typeDefinitions.map(\.kind) == [.scalar, .object, .interface, .union, .enumeration, .inputObject])
         #expect(document.typeDefinitions.allSatisfy { $0.isExtension })
         #expect(document.typeDefinitions.map(\.location.line) == [1, 2, 3, 4, 5, 6])
         #expect(document.typeDefinitions.allSatisfy { $0.location.column == 1 })
@@ -130,7 +143,8 @@ import Testing
     }
 
     @Test func executableDocument() throws {
-        let document = try Self.parse("""
+        let document = try Self.parse(
+            """
             mutation Update($input: UpdateTodoInput!, $cond: ModelTodoConditionInput = {name: {eq: "x"}} @v) @op {
               updateTodo(input: $input, condition: $cond) { id _version ...Rest ... on Todo @skip(if: true) { name } }
             }
@@ -140,10 +154,13 @@ import Testing
         let mutation = document.operations[0]
         #expect(mutation.operation == .mutation)
         #expect(mutation.name == "Update")
-        #expect(mutation.variableDefinitions.map(\.type.description) == ["UpdateTodoInput!", "ModelTodoConditionInput"])
-        #expect(mutation.variableDefinitions[1].defaultValue == .object([
-            ObjectField(name: "name", value: .object([ObjectField(name: "eq", value: .string("x"))])),
-        ]))
+        #expect(
+            mutation.variableDefinitions.map(\.type.description) == ["UpdateTodoInput!", "ModelTodoConditionInput"])
+        #expect(
+            mutation.variableDefinitions[1].defaultValue
+                == .object([
+                    ObjectField(name: "name", value: .object([ObjectField(name: "eq", value: .string("x"))]))
+                ]))
         #expect(mutation.variableDefinitions[1].directives.map(\.name) == ["v"])
         #expect(mutation.directives.map(\.name) == ["op"])
         guard case .field(let update) = try #require(mutation.selectionSet.first) else {
@@ -152,8 +169,11 @@ import Testing
         }
         #expect(update.arguments.map(\.value) == [.variable("input"), .variable("cond")])
         #expect(update.selectionSet.count == 4)
-        #expect(update.selectionSet[2] == .fragmentSpread(
-            name: "Rest", directives: [], location: GraphQLSDL.SourceLocation(line: 2, column: 61, offset: 163)))
+        #expect(
+            update.selectionSet[2]
+                == .fragmentSpread(
+                    name: "Rest", directives: [], location: GraphQLSDL.SourceLocation(line: 2, column: 61, offset: 163))
+        )
         #expect(document.operations[1].operation == .query)
         #expect(document.operations[1].name == nil)
     }
@@ -176,7 +196,8 @@ import Testing
         _ = try Self.parse(Self.nestedList(256))
         _ = try Self.parse(Self.nestedSelections(256))
         _ = try Self.parse(Self.nestedType(256))
-        _ = try Self.parse("scalar S @d(a: " + String(repeating: "{a: ", count: 256) + "1" + String(repeating: "}", count: 256) + ")")
+        _ = try Self.parse(
+            "scalar S @d(a: " + String(repeating: "{a: ", count: 256) + "1" + String(repeating: "}", count: 256) + ")")
     }
 
     static func nestedMixed(_ depth: Int) -> String {
@@ -184,10 +205,11 @@ import Testing
     }
 
     /// The 257th level is refused, whatever mixes the levels, and never overflows the stack.
-    @Test(arguments: [
-        ("list", 257, 272), ("list", 100_000, 272), ("selections", 257, 1025), ("type", 257, 269),
-        ("list and object", 200, 656),
-    ] as [(String, Int, Int)])
+    @Test(
+        arguments: [
+            ("list", 257, 272), ("list", 100_000, 272), ("selections", 257, 1025), ("type", 257, 269),
+            ("list and object", 200, 656),
+        ] as [(String, Int, Int)])
     func nestingTooDeep(kind: String, depth: Int, column: Int) {
         let source: String
         switch kind {

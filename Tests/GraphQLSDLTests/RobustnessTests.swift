@@ -28,7 +28,9 @@ import Testing
         return (line, offset - lineStart + 1)
     }
 
-    @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/kitchen-sink.graphql", "graphql/appsync-sample.graphql"])
+    @Test(arguments: [
+        "graphql/schema-kitchen-sink.graphql", "graphql/kitchen-sink.graphql", "graphql/appsync-sample.graphql",
+    ])
     func mutatedInputsFailCleanly(fixture: String) throws {
         let original = try Fixture.bytes(fixture)
         var generator = SplitMix64(seed: UInt64(fixture.utf8.count))

@@ -1,7 +1,8 @@
 import Foundation
-@testable import GraphQLSDL
 import TestSupport
 import Testing
+
+@testable import GraphQLSDL
 
 /// The byte scans behind `DefinitionIndex` and `FieldIndex` must agree with the lexer and parser:
 /// a document the parser accepts is indexed, definition by definition and field by field, as the
@@ -40,7 +41,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "focus/schema.compiled.graphql"])
+    @Test(arguments: [
+        "graphql/schema-kitchen-sink.graphql", "graphql/appsync-sample.graphql", "focus/schema.compiled.graphql",
+    ])
     func mutatedDocuments(_ fixture: String) throws {
         let original = try Fixture.bytes(fixture)
         var generator = SplitMix64(seed: UInt64(fixture.utf8.count) &* 31)
@@ -96,8 +99,10 @@ import Testing
     }
 
     /// Lexical errors inside brackets, at every alignment, are refused by the scan.
-    @Test(arguments: ["a: Int = 01", "a: Int = 1a", "a: Int = 1.", "9abc: Int", "a: Int = \"x", "a: In\u{E9}t", "a: Int % 1",
-                      "a: Int = .5", "a: Int = -", "a: Int ..", "a: Int \u{7}"])
+    @Test(arguments: [
+        "a: Int = 01", "a: Int = 1a", "a: Int = 1.", "9abc: Int", "a: Int = \"x", "a: In\u{E9}t", "a: Int % 1",
+        "a: Int = .5", "a: Int = -", "a: Int ..", "a: Int \u{7}",
+    ])
     func lexicalErrorsInsideBrackets(_ inner: String) throws {
         for shift in 0..<16 {
             let bytes = Array((String(repeating: " ", count: shift) + "type A { " + inner + " }").utf8)

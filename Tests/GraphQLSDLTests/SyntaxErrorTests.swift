@@ -83,9 +83,10 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: cases)
     func reportsMessageAndPosition(_ testCase: ErrorCase) {
-        #expect(throws: SyntaxError(
-            file: "t.graphql", location: location(testCase.source, testCase.line, testCase.column),
-            message: testCase.message)
+        #expect(
+            throws: SyntaxError(
+                file: "t.graphql", location: location(testCase.source, testCase.line, testCase.column),
+                message: testCase.message)
         ) {
             try Parser.parse(testCase.source, file: "t.graphql")
         }
@@ -115,9 +116,10 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
         ([0x22, 0x22, 0x22, 0xF5, 0x80, 0x80, 0x80, 0x22, 0x22, 0x22] as [UInt8], 4),  // above U+10FFFF
     ])
     func invalidUTF8(bytes: [UInt8], column: Int) {
-        #expect(throws: SyntaxError(
-            file: "b.graphql", location: GraphQLSDL.SourceLocation(line: 1, column: column, offset: column - 1),
-            message: "invalid UTF-8")
+        #expect(
+            throws: SyntaxError(
+                file: "b.graphql", location: GraphQLSDL.SourceLocation(line: 1, column: column, offset: column - 1),
+                message: "invalid UTF-8")
         ) {
             try Parser.parse(bytes, file: "b.graphql")
         }

@@ -4,7 +4,8 @@ import Testing
 @Suite struct JSONParsingTests {
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONValue.parse(
-            " \t\r\n{\"s\": \"x\", \"i\": -12, \"d\": 2.5, \"t\": true, \"f\": false, \"n\": null, \"a\": [1, [], {}]}\n ")
+            " \t\r\n{\"s\": \"x\", \"i\": -12, \"d\": 2.5, \"t\": true, \"f\": false, \"n\": null, \"a\": [1, [], {}]}\n "
+        )
         #expect(value["s"] == .string("x"))
         #expect(value["i"] == .int(-12))
         #expect(value["d"] == .double(2.5))

@@ -76,7 +76,7 @@ import Testing
         (9, "9"),
         (-9, "-9"),
         (10, "10"),
-        (-1234567, "-1234567"),
+        (-1_234_567, "-1234567"),
     ])
     func integers(value: Int, text: String) {
         #expect(JSONValue.int(value).serialized() == text)

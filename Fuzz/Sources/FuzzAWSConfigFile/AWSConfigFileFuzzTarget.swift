@@ -1,9 +1,9 @@
-import GQLPatchCLI
 import GQLPatchBatch
-import GQLPatchRecords
-import GQLPatchOperations
-import GQLPatchSchema
+import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
 
 /// Parses arbitrary bytes as `~/.aws/config` (first byte even) or `~/.aws/credentials` (odd).
@@ -18,7 +18,8 @@ enum AWSConfigFileFuzzTarget {
             let lines = body.reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
             for (_, properties) in file.profiles {
                 for (_, property) in properties {
-                    precondition(property.line >= 1 && property.line <= lines, "property line \(property.line) outside the file")
+                    precondition(
+                        property.line >= 1 && property.line <= lines, "property line \(property.line) outside the file")
                 }
             }
             _ = file.description

@@ -1,9 +1,9 @@
-import GQLPatchCLI
 import GQLPatchBatch
-import GQLPatchRecords
-import GQLPatchOperations
-import GQLPatchSchema
+import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
 
 /// Reads arbitrary bytes as `amplify_outputs.json` / `amplifyconfiguration.json`. Any
@@ -14,7 +14,8 @@ enum AmplifyConfigFuzzTarget {
             let config = try AmplifyConfigReader.read(bytes: bytes, file: "amplify_outputs.json")
             _ = config.endpoint
         } catch {
-            precondition(error.message.hasPrefix("amplify_outputs.json"), "error does not name the file: \(error.message)")
+            precondition(
+                error.message.hasPrefix("amplify_outputs.json"), "error does not name the file: \(error.message)")
         }
     }
 }

@@ -1,12 +1,12 @@
 import Foundation
 import JSON
 
-@testable import GQLPatchCLI
 @testable import GQLPatchBatch
-@testable import GQLPatchRecords
-@testable import GQLPatchOperations
-@testable import GQLPatchSchema
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
+@testable import GQLPatchOperations
+@testable import GQLPatchRecords
+@testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 /// Checks arbitrary bytes as `apply` input against the repository's `schema.graphql`: once as one
@@ -27,8 +27,11 @@ enum ApplyLineFuzzTarget {
             guard let data = FileManager.default.contents(atPath: schemaPath) else {
                 fatalError("cannot read \(schemaPath)")
             }
-            let catalogue = try CatalogueLoader.load(bytes: Array(data), file: "schema.graphql", transformConfig: nil, versioned: versioned)
-            precondition(catalogue.models["Item"] != nil && catalogue.models["RecipeStep"] != nil, "the schema lost Item or RecipeStep")
+            let catalogue = try CatalogueLoader.load(
+                bytes: Array(data), file: "schema.graphql", transformConfig: nil, versioned: versioned)
+            precondition(
+                catalogue.models["Item"] != nil && catalogue.models["RecipeStep"] != nil,
+                "the schema lost Item or RecipeStep")
             return catalogue
         } catch {
             fatalError("the schema does not load: \(error)")
@@ -41,7 +44,8 @@ enum ApplyLineFuzzTarget {
     static func run(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
         let parser = BatchLineParser(
-            catalogue: catalogues[Int(first >> 3) & 1], conflictResolution: resolutions[Int(first) & 3], atomic: first & 4 != 0,
+            catalogue: catalogues[Int(first >> 3) & 1], conflictResolution: resolutions[Int(first) & 3],
+            atomic: first & 4 != 0,
             wording: ApplyLineWording(run: CommandLineWording()))
         let input = Array(bytes.dropFirst())
 
@@ -71,7 +75,9 @@ enum ApplyLineFuzzTarget {
         for (index, line) in lines.enumerated() {
             precondition(line.number == index + 1, "line \(index + 1) numbered \(line.number)")
             var raw = expected[index]
-            if index < lines.count - 1 || input.last == UInt8(ascii: "\n"), raw.last == UInt8(ascii: "\r") { raw.removeLast() }
+            if index < lines.count - 1 || input.last == UInt8(ascii: "\n"), raw.last == UInt8(ascii: "\r") {
+                raw.removeLast()
+            }
             precondition(line.bytes == raw, "line \(line.number) differs from the input")
         }
         return lines
@@ -90,8 +96,11 @@ enum ApplyLineFuzzTarget {
         }
         precondition(operation.line == line.number, "operation on line \(operation.line) for line \(line.number)")
         precondition(!operation.key.isEmpty, "accepted without a key")
-        precondition(operation.model.primaryKey.allSatisfy { operation.key[$0] != nil }, "key misses a primary-key field")
-        guard let original = try? line.parse().objectValue else { preconditionFailure("accepted a line that is not an object") }
+        precondition(
+            operation.model.primaryKey.allSatisfy { operation.key[$0] != nil }, "key misses a primary-key field")
+        guard let original = try? line.parse().objectValue else {
+            preconditionFailure("accepted a line that is not an object")
+        }
 
         let rewritten = rewrite(operation, original: original)
         let again: BatchOperation

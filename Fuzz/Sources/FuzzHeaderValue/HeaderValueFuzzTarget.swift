@@ -1,9 +1,9 @@
-@testable import GQLPatchCLI
 @testable import GQLPatchBatch
-@testable import GQLPatchRecords
-@testable import GQLPatchOperations
-@testable import GQLPatchSchema
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
+@testable import GQLPatchOperations
+@testable import GQLPatchRecords
+@testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 /// Checks the header rule on arbitrary bytes against a plain byte-by-byte reference: a value is legal
@@ -27,10 +27,13 @@ enum HeaderValueFuzzTarget {
                 precondition(byte != 0x7F, "--header let DEL through")
             }
             precondition(header.origin == .flag)
-            do { try HeaderCheck.check(header) } catch { preconditionFailure("a parsed --header fails the transport's check") }
+            do { try HeaderCheck.check(header) } catch {
+                preconditionFailure("a parsed --header fails the transport's check")
+            }
         }
 
-        let request = HTTPRequest(url: "http://127.0.0.1:9/graphql", headers: [HeaderField(name: "X-Fuzz", value: text, origin: .server)])
+        let request = HTTPRequest(
+            url: "http://127.0.0.1:9/graphql", headers: [HeaderField(name: "X-Fuzz", value: text, origin: .server)])
         do {
             try CurlTransport.checkHeaders(of: request)
             precondition(legalValue, "the transport's guard let an illegal value through")
@@ -44,7 +47,8 @@ enum HeaderValueFuzzTarget {
         scrubber.register([text])
         let scrubbed = scrubber.scrub(Array("<".utf8) + utf8 + Array(">".utf8))
         let run = Array(utf8.prefix(SecretScrubber.window))
-        let found = scrubbed.count >= run.count
+        let found =
+            scrubbed.count >= run.count
             && (0...(scrubbed.count - run.count)).contains { Array(scrubbed[$0..<($0 + run.count)]) == run }
         precondition(!found, "a run of the secret survived the scrubber")
     }

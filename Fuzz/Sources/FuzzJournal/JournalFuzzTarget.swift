@@ -1,12 +1,12 @@
 import Foundation
 import JSON
 
-@testable import GQLPatchCLI
 @testable import GQLPatchBatch
-@testable import GQLPatchRecords
-@testable import GQLPatchOperations
-@testable import GQLPatchSchema
+@testable import GQLPatchCLI
 @testable import GQLPatchClient
+@testable import GQLPatchOperations
+@testable import GQLPatchRecords
+@testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 /// Reads arbitrary bytes as an `apply --journal` file (`BatchJournal.read`, what `--resume` runs),
@@ -17,11 +17,13 @@ import JSON
 enum JournalFuzzTarget {
     static let catalogue: ModelCatalogue = {
         let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("schema.graphql").path
         guard let data = FileManager.default.contents(atPath: path) else { fatalError("cannot read \(path)") }
         do {
-            return try CatalogueLoader.load(bytes: Array(data), file: "schema.graphql", transformConfig: nil, versioned: nil)
+            return try CatalogueLoader.load(
+                bytes: Array(data), file: "schema.graphql", transformConfig: nil, versioned: nil)
         } catch {
             fatalError("the schema does not load: \(error)")
         }
@@ -36,7 +38,8 @@ enum JournalFuzzTarget {
     ].enumerated().map { JSONLine(number: $0.offset + 1, bytes: Array($0.element.utf8)) }
 
     static let parser = BatchLineParser(
-        catalogue: catalogue, conflictResolution: .auto, atomic: true, wording: ApplyLineWording(run: CommandLineWording()))
+        catalogue: catalogue, conflictResolution: .auto, atomic: true,
+        wording: ApplyLineWording(run: CommandLineWording()))
 
     static func run(_ bytes: [UInt8]) {
         var reader = JSONLineReader()
@@ -53,7 +56,8 @@ enum JournalFuzzTarget {
             (state, length) = try BatchJournal.read(path: "fuzz.journal", next: next)
         } catch {
             precondition(error.code == .invalidInput, "a journal error that is not 65: \(error.code)")
-            precondition(error.message.hasPrefix("fuzz.journal:"), "a journal error that names no place: \(error.message)")
+            precondition(
+                error.message.hasPrefix("fuzz.journal:"), "a journal error that names no place: \(error.message)")
             return
         }
         precondition(length >= 0 && length <= bytes.count + 1, "whole-line length \(length) for \(bytes.count) bytes")
@@ -62,7 +66,9 @@ enum JournalFuzzTarget {
         for entry in state.undo {
             precondition(state.done[entry.line] != nil, "an undo entry for line \(entry.line), which is not done")
             precondition(state.atomic, "an undo entry in a journal written without --atomic")
-            precondition(UndoAction(json: entry.action.json()) == entry.action, "undo of line \(entry.line) does not survive its JSON form")
+            precondition(
+                UndoAction(json: entry.action.json()) == entry.action,
+                "undo of line \(entry.line) does not survive its JSON form")
         }
 
         var check = BatchJournalCheck(state: state, journalPath: "fuzz.journal", inputName: "in.jsonl")
@@ -75,15 +81,20 @@ enum JournalFuzzTarget {
                         preconditionFailure("an input line of the fuzz target is refused: \(error.message)")
                     }
                 }
-                precondition(matched == (state.done[line.number] != nil), "line \(line.number): done is not what the journal says")
+                precondition(
+                    matched == (state.done[line.number] != nil),
+                    "line \(line.number): done is not what the journal says")
                 precondition(check.isMatched(line.number), "line \(line.number) matched but not marked so")
             } catch {
                 precondition(error.code == .invalidInput, "a match error that is not 65")
-                precondition(!check.isMatched(line.number) || state.done[line.number] == nil, "a refused line marked matched")
+                precondition(
+                    !check.isMatched(line.number) || state.done[line.number] == nil, "a refused line marked matched")
             }
         }
         if (try? check.checkAllMatched()) != nil {
-            precondition(Set(state.done.keys).isSubset(of: Set(1...inputLines.count)), "a done line beyond the input was accepted")
+            precondition(
+                Set(state.done.keys).isSubset(of: Set(1...inputLines.count)),
+                "a done line beyond the input was accepted")
         }
     }
 }

@@ -1,9 +1,9 @@
-import GQLPatchCLI
 import GQLPatchBatch
-import GQLPatchRecords
-import GQLPatchOperations
-import GQLPatchSchema
+import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
 
 /// Classifies arbitrary HTTP responses: the first two bytes choose the status (100...599), the
@@ -20,7 +20,8 @@ enum ResponseClassifierFuzzTarget {
         do {
             let classified = try ResponseClassifier.classify(response, host: "fuzz.example")
             precondition((200...299).contains(status) || !classified.errors.isEmpty, "non-2xx accepted without errors")
-            precondition(classified.data != nil || !classified.errors.isEmpty || classified.envelope["errors"] != nil,
+            precondition(
+                classified.data != nil || !classified.errors.isEmpty || classified.envelope["errors"] != nil,
                 "accepted without data or errors")
             for error in classified.errors { _ = error.summary }
         } catch {

@@ -13,11 +13,13 @@ enum SDLParserFuzzTarget {
             precondition(location.line >= 1 && location.column >= 1, "bad error position")
             var line = 1
             var lineStart = 0
-            for index in 0..<location.offset where bytes[index] == 10 || (bytes[index] == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) {
+            for index in 0..<location.offset
+            where bytes[index] == 10 || (bytes[index] == 13 && (index + 1 == bytes.count || bytes[index + 1] != 10)) {
                 line += 1
                 lineStart = index + 1
             }
-            precondition(location.line == line, "error line \(location.line) but offset \(location.offset) is on line \(line)")
+            precondition(
+                location.line == line, "error line \(location.line) but offset \(location.offset) is on line \(line)")
             precondition(location.column == location.offset - lineStart + 1, "error column disagrees with its offset")
             _ = error.description
         }

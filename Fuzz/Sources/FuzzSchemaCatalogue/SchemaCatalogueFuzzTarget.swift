@@ -1,9 +1,9 @@
-import GQLPatchCLI
 import GQLPatchBatch
-import GQLPatchRecords
-import GQLPatchOperations
-import GQLPatchSchema
+import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
@@ -13,7 +13,10 @@ import JSON
 enum SchemaCatalogueFuzzTarget {
     static let transformConfigs: [JSONValue?] = [
         nil,
-        ["Version": 5, "ResolverConfig": ["project": ["ConflictHandler": "AUTOMERGE", "ConflictDetection": "VERSION"]]],
+        [
+            "Version": 5,
+            "ResolverConfig": ["project": ["ConflictHandler": "AUTOMERGE", "ConflictDetection": "VERSION"]],
+        ],
         ["Version": 5],
     ]
 
@@ -21,8 +24,11 @@ enum SchemaCatalogueFuzzTarget {
         guard let first = bytes.first else { return }
         let config = transformConfigs[Int(first) % transformConfigs.count]
         do {
-            let catalogue = try CatalogueLoader.load(bytes: Array(bytes.dropFirst()), file: "fuzz.graphql", transformConfig: config)
-            for name in catalogue.modelNames { precondition(catalogue.models[name] != nil, "model \(name) listed but missing") }
+            let catalogue = try CatalogueLoader.load(
+                bytes: Array(bytes.dropFirst()), file: "fuzz.graphql", transformConfig: config)
+            for name in catalogue.modelNames {
+                precondition(catalogue.models[name] != nil, "model \(name) listed but missing")
+            }
         } catch {
             precondition(!error.message.isEmpty, "empty error message")
         }

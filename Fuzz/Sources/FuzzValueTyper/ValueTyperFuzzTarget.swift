@@ -1,9 +1,9 @@
-import GQLPatchCLI
 import GQLPatchBatch
-import GQLPatchRecords
-import GQLPatchOperations
-import GQLPatchSchema
+import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
 import GraphQLSDL
 import JSON
@@ -20,7 +20,8 @@ enum ValueTyperFuzzTarget {
 
     static let typer: ValueTyper = {
         do {
-            let catalogue = try CatalogueLoader.load(bytes: Array(schema.utf8), file: "fuzz.graphql", transformConfig: nil)
+            let catalogue = try CatalogueLoader.load(
+                bytes: Array(schema.utf8), file: "fuzz.graphql", transformConfig: nil)
             precondition(catalogue.inputObjects["FileInput"] != nil, "the fuzz schema has no FileInput")
             precondition(catalogue.enums["Status"] != nil, "the fuzz schema has no Status enum")
             return ValueTyper(catalogue: catalogue)

@@ -15,7 +15,9 @@ public enum Application {
             // A place is one file name, maybe with a line and column: never a sentence (which has ": "
             // or, without a line number, spaces), so an error quoted inside a message is not taken for one.
             let parts = place.split(separator: ":", omittingEmptySubsequences: false)
-            let numbered = parts.count >= 2 && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+            let numbered =
+                parts.count >= 2
+                && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
             let bare = !place.contains(where: \.isWhitespace)
             if !place.isEmpty, !place.contains(": "), !place.contains("\n"), numbered || bare { return message }
         }
@@ -24,7 +26,8 @@ public enum Application {
 
     /// The process's entry: argv as the kernel gives it (bytes) and the environment, checked for UTF-8
     /// (an argument that is not is exit 64, a variable gqlpatch reads 78, after parsing), then `run`.
-    public static func run(rawArguments: [[UInt8]], environment: ProcessEnvironment, context: RunContext) async -> Int32 {
+    public static func run(rawArguments: [[UInt8]], environment: ProcessEnvironment, context: RunContext) async -> Int32
+    {
         // The shells' completion scripts call this hidden fast path on every Tab: nothing to decode strictly.
         if rawArguments.first == Array(CompletionCommand.name.utf8) {
             return CompletionCommand.run(
@@ -37,7 +40,8 @@ public enum Application {
         } catch {
             return finish(failing: error, command: nil, console: context.console)
         }
-        return await run(arguments: arguments, environment: environment.values, context: context, environmentCheck: environment)
+        return await run(
+            arguments: arguments, environment: environment.values, context: context, environmentCheck: environment)
     }
 
     public static func run(arguments: [String], environment: [String: String], context: RunContext) async -> Int32 {
@@ -66,7 +70,8 @@ public enum Application {
         let command = invocation.command.name
         let code: Int32
         do {
-            code = try await run(invocation, environment: environment, context: context, environmentCheck: environmentCheck)
+            code = try await run(
+                invocation, environment: environment, context: context, environmentCheck: environmentCheck)
         } catch {
             return finish(failing: error, command: command, console: console)
         }
@@ -79,11 +84,14 @@ public enum Application {
     }
 
     private static func run(
-        _ invocation: Invocation, environment: [String: String], context: RunContext, environmentCheck: ProcessEnvironment?
+        _ invocation: Invocation, environment: [String: String], context: RunContext,
+        environmentCheck: ProcessEnvironment?
     ) async throws(GQLPatchError) -> Int32 {
         let console = context.console
         var context = context
-        if let limit = invocation.options.maxResponseBytes { context.transport = context.transport.limitingResponses(to: limit) }
+        if let limit = invocation.options.maxResponseBytes {
+            context.transport = context.transport.limitingResponses(to: limit)
+        }
         switch invocation.command {
         case .help(let topic):
             try console.write(Array(HelpText.text(for: topic).utf8))
@@ -94,7 +102,8 @@ public enum Application {
         case .run(let command):
             // Help and version read no environment; a command checks it before it reads it.
             let run = CommandRun(
-                options: invocation.options, environment: environment, context: context, environmentCheck: environmentCheck)
+                options: invocation.options, environment: environment, context: context,
+                environmentCheck: environmentCheck)
             return try await command.run(run).rawValue
         }
     }

@@ -1,7 +1,7 @@
-import JSON
 import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchSupport
+import JSON
 
 #if canImport(Glibc)
     import Glibc
@@ -35,7 +35,8 @@ package struct ApplyCommand: Sendable {
     package func run() async throws(GQLPatchError) -> ExitCode {
         let source = try BatchLineSource(path: options.path)
         let parser = BatchLineParser(
-            catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution, atomic: options.atomic,
+            catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
+            atomic: options.atomic,
             wantsDigest: options.journal != nil, wording: ApplyLineWording(run: CommandLineWording()))
         var journal: BatchJournal?
         var check: BatchJournalCheck?
@@ -43,7 +44,9 @@ package struct ApplyCommand: Sendable {
         if let path = options.journalPath, options.resume, !settings.options.dryRun {
             let (opened, state) = try BatchJournal.resume(path: path)
             if state.atomic != options.atomic {
-                throw .usage("the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way")
+                throw .usage(
+                    "the journal \(path) was written \(state.atomic ? "with" : "without") --atomic; resume it the same way"
+                )
             }
             journal = opened
             check = BatchJournalCheck(state: state, journalPath: path, inputName: source.name)
@@ -59,14 +62,17 @@ package struct ApplyCommand: Sendable {
             return try dryRun(source, parser: parser)
         }
         if let check, check.state.input != source.name {
-            context.console.message("gqlpatch: warning: the journal \(check.journalPath) was written for \(check.state.input), not \(source.name)")
+            context.console.message(
+                "gqlpatch: warning: the journal \(check.journalPath) was written for \(check.state.input), not \(source.name)"
+            )
         }
         if let path = options.journalPath, !options.resume {
             journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
         }
         journal?.secrets = context.secrets
         var run = ApplyRun(
-            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal, check: check)
+            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal,
+            check: check)
         return try await run.execute()
     }
 
@@ -107,7 +113,8 @@ package struct ApplyCommand: Sendable {
         }
         if errors > 0 {
             let more = errors == Self.maximumReportedErrors ? " (checking stopped after \(errors) errors)" : ""
-            throw .invalidInput("\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
+            throw .invalidInput(
+                "\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
         }
         return (ownCount, operations)
     }
@@ -142,17 +149,22 @@ package struct ApplyCommand: Sendable {
             switch operation.kind {
             case .update:
                 if operation.versioned { input["_version"] = .string("<_version from a get>") }
-                request = try documents.updateMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+                request = try documents.updateMutation(
+                    model: operation.model, selection: selection, input: input, condition: operation.condition)
             case .create:
-                request = try documents.createMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+                request = try documents.createMutation(
+                    model: operation.model, selection: selection, input: input, condition: operation.condition)
             case .delete:
                 if operation.versioned { input["_version"] = .string("<_version from a get>") }
-                request = try documents.deleteMutation(model: operation.model, selection: selection, input: input, condition: operation.condition)
+                request = try documents.deleteMutation(
+                    model: operation.model, selection: selection, input: input, condition: operation.condition)
             }
-            let planned = JSONValue.object(JSONObject([
-                ("line", .int(operation.line)), ("status", "planned"), ("op", .string(operation.kind.rawValue)),
-                ("key", .object(operation.key)), ("query", .string(request.query)), ("variables", .object(request.variables)),
-            ]))
+            let planned = JSONValue.object(
+                JSONObject([
+                    ("line", .int(operation.line)), ("status", "planned"), ("op", .string(operation.kind.rawValue)),
+                    ("key", .object(operation.key)), ("query", .string(request.query)),
+                    ("variables", .object(request.variables)),
+                ]))
             planned.write(to: &output, pretty: false)
             output.append(UInt8(ascii: "\n"))
             count += 1
@@ -162,8 +174,10 @@ package struct ApplyCommand: Sendable {
             }
         }
         if !output.isEmpty { try out.write(output) }
-        let others = otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
-        context.console.message("gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent")
+        let others =
+            otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
+        context.console.message(
+            "gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent")
         return .success
     }
 }

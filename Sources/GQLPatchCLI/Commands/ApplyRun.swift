@@ -1,9 +1,9 @@
 import FoundationEssentials
-import JSON
 import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchRecords
 import GQLPatchSupport
+import JSON
 
 /// One execution of `apply` after the input was checked: the loop that reads lines, hands them to the
 /// scheduler, starts requests, and journals and prints each result as it comes; then the `--atomic`
@@ -36,7 +36,8 @@ package struct ApplyRun {
     private let started = Date()
 
     package init(
-        command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
+        command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?,
+        total: Int?,
         journal: BatchJournal?, check: BatchJournalCheck?
     ) {
         self.command = command
@@ -168,7 +169,10 @@ package struct ApplyRun {
                     do {
                         operation = try parser.parse(line)
                     } catch {
-                        return .result(LineResult(line: line.number, status: .failed, error: error.rendered(source: source.name), code: .invalidInput))
+                        return .result(
+                            LineResult(
+                                line: line.number, status: .failed, error: error.rendered(source: source.name),
+                                code: .invalidInput))
                     }
                 }
                 if let operation, !options.applies(operation) {
@@ -181,7 +185,10 @@ package struct ApplyRun {
             do {
                 return .operation(try parser.parse(line))
             } catch {
-                return .result(LineResult(line: line.number, status: .failed, error: error.rendered(source: source.name), code: .invalidInput))
+                return .result(
+                    LineResult(
+                        line: line.number, status: .failed, error: error.rendered(source: source.name),
+                        code: .invalidInput))
             }
         }
         return .end
@@ -189,7 +196,9 @@ package struct ApplyRun {
 
     /// Whether the resumed journal has the line as done (counted as such with `counts`); a line that
     /// differs from the journaled one, or a journaled undo that is not this line's, is an error.
-    private mutating func alreadyDone(_ line: JSONLine, operation: BatchOperation?, counts: Bool = true) throws(GQLPatchError) -> Bool {
+    private mutating func alreadyDone(_ line: JSONLine, operation: BatchOperation?, counts: Bool = true)
+        throws(GQLPatchError) -> Bool
+    {
         guard check != nil else { return false }
         let parser = self.parser
         let name = source.name
@@ -303,10 +312,12 @@ package struct ApplyRun {
         console.message("gqlpatch: apply: --atomic: undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")")
         for entry in undo.reversed() {
             if entry.journalLine > 0, check?.isMatched(entry.line) != true {
-                print(LineResult(
-                    line: entry.line, status: .rollbackFailed, key: entry.action.key,
-                    error: "not undone: the journal's undo of this line (\(journal?.path ?? ""):\(entry.journalLine)) does not match the input",
-                    code: .invalidInput))
+                print(
+                    LineResult(
+                        line: entry.line, status: .rollbackFailed, key: entry.action.key,
+                        error:
+                            "not undone: the journal's undo of this line (\(journal?.path ?? ""):\(entry.journalLine)) does not match the input",
+                        code: .invalidInput))
                 continue
             }
             let result = await rollback.undo(line: entry.line, entry.action)

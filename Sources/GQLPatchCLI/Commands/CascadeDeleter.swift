@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `delete --cascade`: reads the whole tree of records under one record first, following the
 /// catalogue's `@hasMany` and `@hasOne` relationships through the parent's relationship field (every
@@ -25,7 +25,9 @@ package struct CascadeDeleter: Sendable {
         package var name: String { ModelLookup.describe(model: model, key: key) }
     }
 
-    package func run(model: Model, key: JSONObject, condition: JSONValue?, expectVersion: Int?) async throws(GQLPatchError) {
+    package func run(model: Model, key: JSONObject, condition: JSONValue?, expectVersion: Int?)
+        async throws(GQLPatchError)
+    {
         let root = Target(model: model, key: key)
         try checkRelationships(from: model)
         try await checkRoot(root, condition: condition, expectVersion: expectVersion)
@@ -35,11 +37,16 @@ package struct CascadeDeleter: Sendable {
         order.append(root)
         if settings.options.dryRun {
             for target in order {
-                try session.printLine(.object(JSONObject([
-                    ("model", .string(target.model.name)), ("key", .object(target.key)), ("dryRun", .bool(true)),
-                ])))
+                try session.printLine(
+                    .object(
+                        JSONObject([
+                            ("model", .string(target.model.name)), ("key", .object(target.key)),
+                            ("dryRun", .bool(true)),
+                        ])))
             }
-            session.console.message("gqlpatch: dry run: \(order.count) record\(order.count == 1 ? "" : "s") would be deleted; nothing was written")
+            session.console.message(
+                "gqlpatch: dry run: \(order.count) record\(order.count == 1 ? "" : "s") would be deleted; nothing was written"
+            )
             return
         }
         let records = session.records()
@@ -51,16 +58,22 @@ package struct CascadeDeleter: Sendable {
                 let outcome = try await records.delete(
                     RecordService.DeleteTarget(
                         model: target.model, key: target.key, condition: isRoot ? condition : nil,
-                        expectVersion: isRoot ? expectVersion : nil, selection: selections.defaultSelection(for: target.model),
+                        expectVersion: isRoot ? expectVersion : nil,
+                        selection: selections.defaultSelection(for: target.model),
                         versioned: records.isVersioned(target.model)))
                 if outcome.version != nil { softDeletes += 1 }
-                try session.printLine(.object(JSONObject([
-                    ("model", .string(target.model.name)), ("key", .object(target.key)), ("record", outcome.record ?? .null),
-                ])))
+                try session.printLine(
+                    .object(
+                        JSONObject([
+                            ("model", .string(target.model.name)), ("key", .object(target.key)),
+                            ("record", outcome.record ?? .null),
+                        ])))
             } catch {
                 func listed(_ targets: ArraySlice<Target>) -> String {
                     let names = targets.map(\.name)
-                    let shown = names.prefix(20).joined(separator: ", ") + (names.count > 20 ? ", and \(names.count - 20) more" : "")
+                    let shown =
+                        names.prefix(20).joined(separator: ", ")
+                        + (names.count > 20 ? ", and \(names.count - 20) more" : "")
                     return shown.isEmpty ? "none" : shown
                 }
                 if error.code == .ioError {
@@ -77,12 +90,14 @@ package struct CascadeDeleter: Sendable {
                 throw GQLPatchError(
                     error.code,
                     "cascade stopped at \(target.name): \(error.message)\n"
-                        + "gqlpatch: deleted \(index) of \(order.count) records (listed on stdout)\(uncertain); not deleted: \(shown)")
+                        + "gqlpatch: deleted \(index) of \(order.count) records (listed on stdout)\(uncertain); not deleted: \(shown)"
+                )
             }
         }
         if softDeletes > 0 {
             session.console.message(
-                "gqlpatch: note: \(softDeletes) of the records are versioned: their deletes are soft (they stay with _deleted: true)")
+                "gqlpatch: note: \(softDeletes) of the records are versioned: their deletes are soft (they stay with _deleted: true)"
+            )
         }
     }
 
@@ -94,16 +109,23 @@ package struct CascadeDeleter: Sendable {
         }
         var fields = root.model.primaryKey
         if root.model.field("_deleted") != nil { fields.append("_deleted") }
-        if RecordService.isVersioned(root.model, under: settings.options.conflictResolution) { fields.append("_version") }
+        if RecordService.isVersioned(root.model, under: settings.options.conflictResolution) {
+            fields.append("_version")
+        }
         fields += Self.fieldsTested(by: condition).filter { !fields.contains($0) }
-        let selection = try SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording()).selection(for: root.model, paths: fields)
+        let selection = try SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording()).selection(
+            for: root.model, paths: fields)
         guard let record = try await session.records().fetch(root.model, key: root.key, selection: selection) else {
             throw GQLPatchError(.notFound, "no \(root.name)")
         }
-        if record["_deleted"] == .bool(true) { throw GQLPatchError(.notFound, "\(root.name) is already deleted (_deleted: true)") }
+        if record["_deleted"] == .bool(true) {
+            throw GQLPatchError(.notFound, "\(root.name) is already deleted (_deleted: true)")
+        }
         if let expectVersion, record["_version"] != .int(expectVersion) {
             let version = record["_version"].map { $0.serialized() } ?? "null"
-            throw GQLPatchError(.conflict, "\(root.name) is at _version \(version), not \(expectVersion) (--expect-version); nothing was deleted")
+            throw GQLPatchError(
+                .conflict,
+                "\(root.name) is at _version \(version), not \(expectVersion) (--expect-version); nothing was deleted")
         }
         if let condition, !Self.holds(condition, on: record) {
             throw GQLPatchError(.conflict, "\(root.name): the --if condition is false; nothing was deleted")
@@ -123,7 +145,8 @@ package struct CascadeDeleter: Sendable {
                 else { continue }
                 if CascadeParentLink.resolve(parent: parent, relationship: relationship, child: child) == nil {
                     throw .configuration(
-                        "--cascade: \(settings.schemaSource) does not say which fields of \(child.name) hold \(parent.name)'s key (\(parent.name).\(field.name)), and \(child.name) has no single field back to \(parent.name), so the children the server returns cannot be checked; nothing was sent")
+                        "--cascade: \(settings.schemaSource) does not say which fields of \(child.name) hold \(parent.name)'s key (\(parent.name).\(field.name)), and \(child.name) has no single field back to \(parent.name), so the children the server returns cannot be checked; nothing was sent"
+                    )
                 }
                 if seen.insert(child.name).inserted { pending.append(child) }
             }
@@ -148,17 +171,23 @@ package struct CascadeDeleter: Sendable {
         return object.allSatisfy { field, test in
             let value = record[field] ?? .null
             if let eq = test["eq"] { return ResponseComparer.equal(value, eq) }
-            if test["attributeExists"] == .bool(false) || test["attributeType"] == .string("_null") { return value.isNull }
+            if test["attributeExists"] == .bool(false) || test["attributeType"] == .string("_null") {
+                return value.isNull
+            }
             return false
         }
     }
 
     /// Appends the records under `parent`, depth first, children before their own parent.
-    private func collect(_ parent: Target, into order: inout [Target], visited: inout Set<String>) async throws(GQLPatchError) {
+    private func collect(_ parent: Target, into order: inout [Target], visited: inout Set<String>)
+        async throws(GQLPatchError)
+    {
         for field in parent.model.relationships {
             guard let relationship = field.relationship, relationship.kind != .belongsTo else { continue }
             guard let child = settings.catalogue.models[relationship.relatedModel] else {
-                throw .invalidInput("\(parent.model.name).\(field.name) points at \(relationship.relatedModel), which the schema does not describe")
+                throw .invalidInput(
+                    "\(parent.model.name).\(field.name) points at \(relationship.relatedModel), which the schema does not describe"
+                )
             }
             for key in try await childKeys(of: parent, field: field.name, relationship: relationship, child: child) {
                 let target = Target(model: child, key: key)
@@ -182,10 +211,13 @@ package struct CascadeDeleter: Sendable {
         var arguments = parent.model.operations.getArguments
         if arguments.isEmpty {
             arguments = parent.model.primaryKey.map { name in
-                OperationArgument(name: name, type: parent.model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
+                OperationArgument(
+                    name: name,
+                    type: parent.model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
             }
         }
-        guard let link = CascadeParentLink.resolve(parent: parent.model, relationship: relationship, child: child) else {
+        guard let link = CascadeParentLink.resolve(parent: parent.model, relationship: relationship, child: child)
+        else {
             throw .configuration("--cascade: the schema does not say how \(child.name) refers to \(parent.model.name)")
         }
         var childFields = child.primaryKey
@@ -205,7 +237,8 @@ package struct CascadeDeleter: Sendable {
         let call = arguments.map { "\($0.name): $\($0.name)" }.joined(separator: ", ")
         let relation = relationArguments.isEmpty ? field : "\(field)(\(relationArguments.joined(separator: ", ")))"
         let body = many ? "{ items \(childSelection) nextToken }" : childSelection
-        let query = "query Children(\(declarations.joined(separator: ", "))) { \(get)(\(call)) { \(relation) \(body) } }"
+        let query =
+            "query Children(\(declarations.joined(separator: ", "))) { \(get)(\(call)) { \(relation) \(body) } }"
         var variables = JSONObject()
         for argument in arguments { variables[argument.name] = parent.key[argument.name] ?? .null }
         if many, let pageSize { variables["limit"] = .int(pageSize) }
@@ -219,17 +252,24 @@ package struct CascadeDeleter: Sendable {
                 throw GQLPatchError(failure.code, "\(reading): \(failure.message); nothing was deleted")
             }
             guard let parentRecord = response.field(get)?.objectValue else {
-                throw GQLPatchError(.badResponse, "\(reading): \(get) returned no \(parent.model.name) record; nothing was deleted")
+                throw GQLPatchError(
+                    .badResponse, "\(reading): \(get) returned no \(parent.model.name) record; nothing was deleted")
             }
             let value = parentRecord[field] ?? .null
             var records: [JSONValue] = []
             if many {
                 // A null connection or list is not "no children": it would leave them orphaned.
                 guard let connection = value.objectValue else {
-                    throw GQLPatchError(.badResponse, "\(reading): the server returned \(value.serialized()) instead of the list of \(child.name) records; nothing was deleted")
+                    throw GQLPatchError(
+                        .badResponse,
+                        "\(reading): the server returned \(value.serialized()) instead of the list of \(child.name) records; nothing was deleted"
+                    )
                 }
                 guard let items = connection["items"]?.arrayValue else {
-                    throw GQLPatchError(.badResponse, "\(reading): the server returned no items list (\((connection["items"] ?? .null).serialized())); nothing was deleted")
+                    throw GQLPatchError(
+                        .badResponse,
+                        "\(reading): the server returned no items list (\((connection["items"] ?? .null).serialized())); nothing was deleted"
+                    )
                 }
                 records = items
             } else if !value.isNull {
@@ -237,14 +277,18 @@ package struct CascadeDeleter: Sendable {
             }
             for record in records {
                 guard let object = record.objectValue else {
-                    throw GQLPatchError(.badResponse, "\(reading): the server returned \(record.serialized()) where a \(child.name) record was expected; nothing was deleted")
+                    throw GQLPatchError(
+                        .badResponse,
+                        "\(reading): the server returned \(record.serialized()) where a \(child.name) record was expected; nothing was deleted"
+                    )
                 }
                 var key = JSONObject()
                 for name in child.primaryKey { key[name] = object[name] ?? .null }
                 if let wrong = link.mismatch(in: object, parent: parent.key) {
                     throw GQLPatchError(
                         .badResponse,
-                        "\(reading): the server returned \(ModelLookup.describe(model: child, key: key)) with \(wrong.field)=\(Self.shown(wrong.found)) as a child of \(parent.name) (\(wrong.field) must be \(Self.shown(wrong.expected))); nothing was deleted")
+                        "\(reading): the server returned \(ModelLookup.describe(model: child, key: key)) with \(wrong.field)=\(Self.shown(wrong.found)) as a child of \(parent.name) (\(wrong.field) must be \(Self.shown(wrong.expected))); nothing was deleted"
+                    )
                 }
                 if object["_deleted"] == .bool(true) { continue }
                 keys.append(key)

@@ -10,7 +10,10 @@ package struct CommandRun: Sendable {
     /// as text, by a test).
     package var environmentCheck: ProcessEnvironment?
 
-    package init(options: GlobalOptions, environment: [String: String], context: RunContext, environmentCheck: ProcessEnvironment?) {
+    package init(
+        options: GlobalOptions, environment: [String: String], context: RunContext,
+        environmentCheck: ProcessEnvironment?
+    ) {
         self.options = options
         self.environment = environment
         self.context = context

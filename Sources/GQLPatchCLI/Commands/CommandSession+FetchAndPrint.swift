@@ -1,9 +1,9 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 extension CommandSession {
     /// One JSON Lines record: compact, one line, whatever `--pretty` says. Exit 74 when stdout

@@ -1,9 +1,9 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// The parts of a run that talk to the server and print: one GraphQL client (one HTTP session,
 /// connections reused) and the printer, shared by the steps of a command. Its effects come from the
@@ -43,7 +43,8 @@ package struct CommandSession: Sendable {
             send: send ?? once,
             note: { session.console.message($0) },
             rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
-            lostWrite: { error, write, model, key in LostWriteHint.annotate(error, write: write, model: model, key: key) })
+            lostWrite: { error, write, model, key in LostWriteHint.annotate(error, write: write, model: model, key: key)
+            })
     }
 
     /// Prints the record, or the whole response with `--output envelope`.

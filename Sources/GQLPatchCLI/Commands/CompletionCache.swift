@@ -28,7 +28,8 @@ package struct CompletionCache: Sendable {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             directory = FilePathText.join(FilePathText.join(xdg, "gqlpatch"), "completion")
         } else if let home = environment["HOME"], home.hasPrefix("/") {
-            directory = FilePathText.join(FilePathText.join(FilePathText.join(home, ".cache"), "gqlpatch"), "completion")
+            directory = FilePathText.join(
+                FilePathText.join(FilePathText.join(home, ".cache"), "gqlpatch"), "completion")
         } else {
             return nil
         }
@@ -53,7 +54,8 @@ package struct CompletionCache: Sendable {
         let started = FileStamp.now()
         let recorder = CompletionDependencyRecorder()
         guard let catalogue = load(recorder.recording(context), nil) else { return load(context, focus) }
-        if let dependencies = recorder.dependencies, !dependencies.contains(where: { $0.stamp.isRecent(before: started) }),
+        if let dependencies = recorder.dependencies,
+            !dependencies.contains(where: { $0.stamp.isRecent(before: started) }),
             let bytes = CompletionCacheFile.encode(catalogue, selector: selector, dependencies: dependencies)
         {
             write(bytes, to: path)
@@ -66,9 +68,13 @@ package struct CompletionCache: Sendable {
     /// canonical absolute paths, `--conflict-resolution`, and whether the environment gives the
     /// endpoint and the auth (which decides whether the working directory's config is read). Never a
     /// secret's value: the selector is kept in the file in clear.
-    package static func selector(_ options: GlobalOptions, environment: [String: String], workingDirectory: String) -> String {
+    package static func selector(_ options: GlobalOptions, environment: [String: String], workingDirectory: String)
+        -> String
+    {
         func given(_ name: String) -> String { environment[name].map { $0.isEmpty ? "0" : "1" } ?? "0" }
-        let schema = options.schemaPath.flatMap { $0.isEmpty ? nil : $0 } ?? environment["GQLPATCH_SCHEMA"].flatMap { $0.isEmpty ? nil : $0 }
+        let schema =
+            options.schemaPath.flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["GQLPATCH_SCHEMA"].flatMap { $0.isEmpty ? nil : $0 }
         return [
             "cwd=" + canonical(workingDirectory, in: workingDirectory),
             "schema=" + (schema.map { canonical($0, in: workingDirectory) } ?? ""),
@@ -175,7 +181,9 @@ package struct CompletionCache: Sendable {
         for folder in missing.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST { return false }
         for folder in ours {
             var info = stat()
-            guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else { return false }
+            guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else {
+                return false
+            }
             if info.st_mode & 0o777 != 0o700, chmod(folder, 0o700) != 0 { return false }
         }
         return true

@@ -1,4 +1,5 @@
 import GQLPatchSchema
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +35,8 @@ package struct CompletionCacheFile: CompletionSource {
 
     /// The file for `catalogue`; nil when a name holds a separator (it cannot be written faithfully).
     package static func encode(
-        _ catalogue: ModelCatalogue, selector: String, dependencies: [CompletionDependency], version: String = Application.version
+        _ catalogue: ModelCatalogue, selector: String, dependencies: [CompletionDependency],
+        version: String = Application.version
     ) -> [UInt8]? {
         var body = "S\t" + escape(selector) + "\n"
         for dependency in dependencies {
@@ -44,11 +46,15 @@ package struct CompletionCacheFile: CompletionSource {
         body += (["N"] + catalogue.modelNames).joined(separator: "\t") + "\n"
         var enumNames: Set<String> = []
         for name in catalogue.modelNames {
-            guard let model = catalogue.completionModel(named: name), model.primaryKey.allSatisfy(isPlainName) else { return nil }
+            guard let model = catalogue.completionModel(named: name), model.primaryKey.allSatisfy(isPlainName) else {
+                return nil
+            }
             var line = "M\t" + name + "\t" + model.primaryKey.joined(separator: ",")
             for field in model.fields {
                 guard isPlainName(field.name), field.enumType.map(isPlainName) ?? true else { return nil }
-                line += "\t" + field.name + ":" + field.kind.rawValue + ":" + (field.isReadOnly ? "1" : "0") + ":" + (field.enumType ?? "")
+                line +=
+                    "\t" + field.name + ":" + field.kind.rawValue + ":" + (field.isReadOnly ? "1" : "0") + ":"
+                    + (field.enumType ?? "")
                 if let type = field.enumType { enumNames.insert(type) }
             }
             body += line + "\n"
@@ -63,7 +69,9 @@ package struct CompletionCacheFile: CompletionSource {
         let total = headerLength + body.utf8.count
         let digits = String(total)
         guard digits.count <= 12, !version.contains(where: { $0 == "\t" || $0 == "\n" }) else { return nil }
-        let header = magic + "\t" + String(formatVersion) + "\t" + version + "\t" + String(repeating: "0", count: 12 - digits.count) + digits + "\n"
+        let header =
+            magic + "\t" + String(formatVersion) + "\t" + version + "\t"
+            + String(repeating: "0", count: 12 - digits.count) + digits + "\n"
         return Array((header + body).utf8)
     }
 
@@ -94,7 +102,8 @@ package struct CompletionCacheFile: CompletionSource {
                 out.append(byte)
                 continue
             }
-            guard let high = iterator.next(), let low = iterator.next(), let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
+            guard let high = iterator.next(), let low = iterator.next(),
+                let value = UInt8(String(decoding: [high, low], as: UTF8.self), radix: 16)
             else { return nil }
             out.append(value)
         }
@@ -122,7 +131,9 @@ package struct CompletionCacheFile: CompletionSource {
             header.starts(with: expectedHeader.utf8),
             let length = Int(String(decoding: header.suffix(12), as: UTF8.self)), length == bytes.count
         else { return nil }
-        guard let selectorLine = nextLine(), selectorLine.elementsEqual(("S\t" + Self.escape(selector)).utf8) else { return nil }
+        guard let selectorLine = nextLine(), selectorLine.elementsEqual(("S\t" + Self.escape(selector)).utf8) else {
+            return nil
+        }
         while cursor < bytes.count, bytes[cursor] == UInt8(ascii: "D") {
             guard let line = nextLine() else { return nil }
             let fields = String(decoding: line, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
@@ -130,7 +141,8 @@ package struct CompletionCacheFile: CompletionSource {
                 let recorded = FileStamp(text: Array(fields[2...])), stamp(path) == recorded
             else { return nil }
         }
-        guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "N"), bytes[cursor + 1] == 0x0A || bytes[cursor + 1] == 0x09
+        guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "N"),
+            bytes[cursor + 1] == 0x0A || bytes[cursor + 1] == 0x09
         else { return nil }
         self.bytes = bytes
         self.namesStart = cursor
@@ -155,7 +167,8 @@ package struct CompletionCacheFile: CompletionSource {
                     name: String(pieces[0]), kind: kind, isReadOnly: pieces[2] == "1",
                     enumType: pieces[3].isEmpty ? nil : String(pieces[3])))
         }
-        let key = parts[2].isEmpty ? [] : parts[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let key =
+            parts[2].isEmpty ? [] : parts[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         return CompletionModel(primaryKey: key, fields: fields)
     }
 
@@ -179,7 +192,8 @@ package struct CompletionCacheFile: CompletionSource {
     /// The tab-separated fields of the line starting at `start`.
     private func fields(ofLineAt start: Int) -> [Substring] {
         let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-        return String(decoding: bytes[start..<end], as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+        return String(decoding: bytes[start..<end], as: UTF8.self).split(
+            separator: "\t", omittingEmptySubsequences: false)
     }
 
     /// The first index at or after `from` where `needle` (which starts with a newline) starts: line
@@ -192,7 +206,9 @@ package struct CompletionCacheFile: CompletionSource {
                 while at + pin.count <= hay.count {
                     guard let found = memchr(base + at, Int32(first), hay.count - at) else { return nil }
                     let index = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
-                    if index + pin.count <= hay.count, memcmp(base + index, pin.baseAddress!, pin.count) == 0 { return index }
+                    if index + pin.count <= hay.count, memcmp(base + index, pin.baseAddress!, pin.count) == 0 {
+                        return index
+                    }
                     at = index + 1
                 }
                 return nil

@@ -1,5 +1,5 @@
-import GQLPatchSupport
 import GQLPatchSchema
+import GQLPatchSupport
 
 /// `gqlpatch __complete CWORD WORDS...`, the hidden fast path of the completion scripts: prints the
 /// candidates for `WORDS[CWORD]` one a line (see `CompletionCandidates`). It never sends a request,

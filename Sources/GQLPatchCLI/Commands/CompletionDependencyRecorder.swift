@@ -1,4 +1,5 @@
 import GQLPatchSupport
+
 /// Records every file the catalogue load looks at, where it looks: a `RunContext` whose file system
 /// stamps each path it reads or checks first (`FileStamp`, before the read, so a change during the
 /// read shows as a different stamp next time). This finds `--schema`, `GQLPATCH_SCHEMA`,

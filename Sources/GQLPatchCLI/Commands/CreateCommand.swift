@@ -1,10 +1,10 @@
-import JSON
 import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `gqlpatch create`: types and checks every value against the create input (required fields
 /// included) before anything is sent, sends one create mutation, retries it once (same key) when
@@ -29,11 +29,16 @@ package struct CreateCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
-        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
-        let built = try CreateInputBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
-            .build(model: model, patch: patch, values: options.values)
+        if let path = options.patch {
+            patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
+        }
+        let built = try CreateInputBuilder(
+            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
+        )
+        .build(model: model, patch: patch, values: options.values)
         let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+        let selection =
+            try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
         var fetchSelection = selections.defaultSelection(for: model)
         if let select = options.select {
@@ -47,16 +52,19 @@ package struct CreateCommand: Sendable {
 
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
-        let request = try DocumentBuilder().createMutation(model: plan.model, selection: plan.selection, input: plan.built.input)
+        let request = try DocumentBuilder().createMutation(
+            model: plan.model, selection: plan.selection, input: plan.built.input)
         if settings.options.dryRun {
             try DryRun.print([DryRun.step("create", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        let outcome = try await Self.records(for: request, keyIsComplete: plan.built.keyIsComplete, session: session).create(
-            RecordService.CreateTarget(
-                model: plan.model, input: plan.built.input, checkedKey: checkedKey(plan),
-                key: plan.built.keyIsComplete ? plan.built.key : nil, selection: plan.selection, fetchSelection: plan.fetchSelection))
+        let outcome = try await Self.records(for: request, keyIsComplete: plan.built.keyIsComplete, session: session)
+            .create(
+                RecordService.CreateTarget(
+                    model: plan.model, input: plan.built.input, checkedKey: checkedKey(plan),
+                    key: plan.built.keyIsComplete ? plan.built.key : nil, selection: plan.selection,
+                    fetchSelection: plan.fetchSelection))
         switch outcome {
         case .created(let item, let response):
             try session.printRecord(.object(item), envelope: response.envelope)
@@ -65,11 +73,13 @@ package struct CreateCommand: Sendable {
         case .exists(let record, let response):
             if options.ifAbsent {
                 session.console.message("gqlpatch: note: \(describe(plan)) already exists; printing it (--if-absent)")
-                try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: nil)
+                try session.printRecord(
+                    .object(SelectionProjection.project(record, onto: plan.selection)), envelope: nil)
                 return
             }
             try session.printEnvelopeOnFailure(response)
-            throw GQLPatchError(.conflict, "\(describe(plan)) already exists; nothing was written (--if-absent accepts that)")
+            throw GQLPatchError(
+                .conflict, "\(describe(plan)) already exists; nothing was written (--if-absent accepts that)")
         }
     }
 

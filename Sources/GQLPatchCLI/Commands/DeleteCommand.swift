@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `gqlpatch delete`: checks the key and conditions, then deletes one record (fetching `_version`
 /// first for versioned models, whose delete is soft) and prints it; with `--cascade` the records of
@@ -26,15 +26,19 @@ package struct DeleteCommand: Sendable {
         guard model.operations.delete != nil, model.operations.deleteInput != nil else {
             throw .invalidInput("the API has no delete operation for \(model.name)")
         }
-        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
-        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
+            .key(model: model, options.key)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(
+            model: model, pairs: options.conditions)
         let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+        let selection =
+            try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
         let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
         if options.expectVersion != nil, !versioned {
             throw .invalidInput(
-                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)")
+                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"
+            )
         }
         if versioned, model.operations.get == nil {
             throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
@@ -51,7 +55,8 @@ package struct DeleteCommand: Sendable {
             return
         }
         if settings.options.dryRun {
-            try printDryRun(plan, versioned: RecordService.isVersioned(plan.model, under: settings.options.conflictResolution))
+            try printDryRun(
+                plan, versioned: RecordService.isVersioned(plan.model, under: settings.options.conflictResolution))
             return
         }
         let records = session.records()
@@ -61,7 +66,8 @@ package struct DeleteCommand: Sendable {
                 selection: plan.selection, versioned: records.isVersioned(plan.model)))
         if let version = outcome.version {
             session.console.message(
-                "gqlpatch: note: \(ModelLookup.describe(model: plan.model, key: plan.key)) is versioned: the delete is soft (the record stays with _deleted: true, _version \(version + 1))")
+                "gqlpatch: note: \(ModelLookup.describe(model: plan.model, key: plan.key)) is versioned: the delete is soft (the record stays with _deleted: true, _version \(version + 1))"
+            )
         }
         try session.printRecord(outcome.record ?? .null, envelope: outcome.response?.envelope)
     }
@@ -71,12 +77,17 @@ package struct DeleteCommand: Sendable {
         var steps: [JSONValue] = []
         var input = plan.key
         if versioned {
-            let get = try documents.getQuery(model: plan.model, selection: RecordService.versionSelection(for: plan.model), key: plan.key)
+            let get = try documents.getQuery(
+                model: plan.model, selection: RecordService.versionSelection(for: plan.model), key: plan.key)
             steps.append(DryRun.step("fetch the record's _version", get))
             input["_version"] = .int(0)
         }
-        let delete = try documents.deleteMutation(model: plan.model, selection: plan.selection, input: input, condition: plan.condition)
-        steps.append(versioned ? DryRun.replacingVersion(in: DryRun.step("delete, with _version from step 1", delete)) : DryRun.step("delete", delete))
+        let delete = try documents.deleteMutation(
+            model: plan.model, selection: plan.selection, input: input, condition: plan.condition)
+        steps.append(
+            versioned
+                ? DryRun.replacingVersion(in: DryRun.step("delete, with _version from step 1", delete))
+                : DryRun.step("delete", delete))
         try DryRun.print(steps, settings: settings, context: context)
     }
 }

@@ -1,17 +1,18 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSupport
+import JSON
 
 /// The `--dry-run` plan: endpoint, auth mode, header names and each step's query and variables.
 /// Secrets are never in it (header values are not shown at all).
 package enum DryRun {
     package static func step(_ purpose: String, _ request: GraphQLRequestBody) -> JSONValue {
-        .object(JSONObject([
-            ("purpose", .string(purpose)),
-            ("query", .string(request.query)),
-            ("variables", .object(request.variables)),
-        ]))
+        .object(
+            JSONObject([
+                ("purpose", .string(purpose)),
+                ("query", .string(request.query)),
+                ("variables", .object(request.variables)),
+            ]))
     }
 
     /// Marks the `_version` of a planned update as coming from the fetch.
@@ -37,13 +38,14 @@ package enum DryRun {
             extraHeaders: settings.options.headers)
         let headerNames = (client.request(for: .null).headers.map(\.name) + settings.authorizer.headerNames)
             .map(JSONValue.string)
-        return .object(JSONObject([
-            ("dryRun", .bool(true)),
-            ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
-            ("auth", .string(settings.authMode.rawValue)),
-            ("headers", .array(headerNames)),
-            ("steps", .array(steps)),
-        ]))
+        return .object(
+            JSONObject([
+                ("dryRun", .bool(true)),
+                ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
+                ("auth", .string(settings.authMode.rawValue)),
+                ("headers", .array(headerNames)),
+                ("steps", .array(steps)),
+            ]))
     }
 }
 

@@ -43,7 +43,8 @@ package struct FileStamp: Sendable, Equatable {
         guard isPresent else { return false }
         let coarse = modifiedNanoseconds == 0 && changedNanoseconds == 0
         let margin: Int64 = coarse ? 2_500_000_000 : 50_000_000
-        let latest = max(modifiedSeconds * 1_000_000_000 + modifiedNanoseconds, changedSeconds * 1_000_000_000 + changedNanoseconds)
+        let latest = max(
+            modifiedSeconds * 1_000_000_000 + modifiedNanoseconds, changedSeconds * 1_000_000_000 + changedNanoseconds)
         return latest >= instant - margin
     }
 
@@ -69,7 +70,8 @@ package struct FileStamp: Sendable, Equatable {
             self = .absent
             return
         }
-        guard fields.count == 7, let device = UInt64(fields[0]), let inode = UInt64(fields[1]), let size = Int64(fields[2]),
+        guard fields.count == 7, let device = UInt64(fields[0]), let inode = UInt64(fields[1]),
+            let size = Int64(fields[2]),
             let modified = Int64(fields[3]), let modifiedNanoseconds = Int64(fields[4]), let changed = Int64(fields[5]),
             let changedNanoseconds = Int64(fields[6])
         else { return nil }

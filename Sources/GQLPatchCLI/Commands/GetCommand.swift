@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `gqlpatch get`: fetches one record by its key and prints it. No record, or a soft-deleted one
 /// without `--include-deleted`, is "not found" (exit 3).
@@ -24,15 +24,18 @@ package struct GetCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         guard model.operations.get != nil else { throw .invalidInput("the API has no get query for \(model.name)") }
-        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).key(model: model, options.key)
-        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording()).readSelections(for: model, paths: options.select)
+        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
+            .key(model: model, options.key)
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+            .readSelections(for: model, paths: options.select)
         return Plan(model: model, key: key, selection: selection, fetchSelection: fetchSelection)
     }
 
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
         if settings.options.dryRun {
-            let request = try DocumentBuilder().getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.key)
+            let request = try DocumentBuilder().getQuery(
+                model: plan.model, selection: plan.fetchSelection, key: plan.key)
             try DryRun.print([DryRun.step("fetch the record", request)], settings: settings, context: context)
             return
         }
@@ -48,6 +51,7 @@ package struct GetCommand: Sendable {
             try session.printEnvelopeOnFailure(response)
             throw GQLPatchError(.notFound, "\(name) is deleted (_deleted: true); --include-deleted prints it")
         }
-        try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: response.envelope)
+        try session.printRecord(
+            .object(SelectionProjection.project(record, onto: plan.selection)), envelope: response.envelope)
     }
 }

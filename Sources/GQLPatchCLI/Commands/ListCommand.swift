@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `gqlpatch list`: builds the list query's arguments (key query, filter, order, page size), then
 /// prints the records as JSON Lines while following `nextToken` to the end or to `--limit` records.
@@ -27,20 +27,27 @@ package struct ListCommand: Sendable {
         var filter: JSONValue?
         if let text = options.filter {
             let (bytes, name): ([UInt8], String) =
-                text.hasPrefix("@") ? (try context.readFile(String(text.dropFirst())), String(text.dropFirst())) : (Array(text.utf8), "--filter")
+                text.hasPrefix("@")
+                ? (try context.readFile(String(text.dropFirst())), String(text.dropFirst()))
+                : (Array(text.utf8), "--filter")
             do {
                 filter = try JSONValue.parse(bytes)
             } catch {
                 // The place once: `--filter:1:2: error: ...` inline, `FILE:1:2: error: --filter: ...` from a file.
                 let inline = !text.hasPrefix("@")
                 let place = inline ? name : name == "-" ? "<stdin>" : name
-                throw .invalidInput("\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
+                throw .invalidInput(
+                    "\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
             }
         }
-        let arguments = try ListArgumentsBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()).arguments(
-            model: model, conditions: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
+        let arguments = try ListArgumentsBuilder(
+            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
+        ).arguments(
+            model: model, conditions: options.conditions, filter: filter, sort: options.sort,
+            pageSize: options.pageSize,
             limit: options.limit)
-        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording()).readSelections(for: model, paths: options.select)
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+            .readSelections(for: model, paths: options.select)
         return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
     }
 
@@ -48,7 +55,8 @@ package struct ListCommand: Sendable {
         let plan = try makePlan()
         let documents = DocumentBuilder()
         if settings.options.dryRun {
-            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
+            let request = try documents.listQuery(
+                model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
             let step = DryRun.step("list the first page (then each nextToken)", request)
             try DryRun.print([step], settings: settings, context: context)
             return
@@ -59,13 +67,15 @@ package struct ListCommand: Sendable {
         var printed = 0
         var pages = PageTokenGuard(listing: field)
         while true {
-            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, arguments: arguments)
+            let request = try documents.listQuery(
+                model: plan.model, selection: plan.fetchSelection, arguments: arguments)
             let response = try await session.client.send(request.json())
             if let failure = response.failure {
                 try session.printEnvelopeOnFailure(response)
                 throw failure
             }
-            guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue else {
+            guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue
+            else {
                 throw GQLPatchError(.badResponse, "\(field) returned no items list")
             }
             if settings.options.output == .envelope {

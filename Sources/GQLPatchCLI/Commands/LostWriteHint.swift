@@ -1,21 +1,24 @@
-import JSON
-import GQLPatchSchema
 import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// What to say when a write's answer was lost (the connection dropped after sending, a timeout, a
 /// broken response): the write may or may not have been applied, and the command that tells which.
 package enum LostWriteHint {
     /// `error` with the hint appended when the request may have arrived; otherwise `error` as it is.
     /// `key` nil: the server makes the key, so there is no record to name.
-    package static func annotate(_ error: GQLPatchError, write: String, model: Model, key: JSONObject?) -> GQLPatchError {
+    package static func annotate(_ error: GQLPatchError, write: String, model: Model, key: JSONObject?) -> GQLPatchError
+    {
         guard error.requestMayHaveArrived else { return error }
         var annotated = error
         guard let key else {
-            annotated.message += "; the \(write) may or may not have been applied: check with `gqlpatch list \(model.name)`"
+            annotated.message +=
+                "; the \(write) may or may not have been applied: check with `gqlpatch list \(model.name)`"
             return annotated
         }
-        annotated.message += "; the \(write) of \(ModelLookup.describe(model: model, key: key)) may or may not have been applied: "
+        annotated.message +=
+            "; the \(write) of \(ModelLookup.describe(model: model, key: key)) may or may not have been applied: "
             + "check with `\(getCommand(model: model, key: key))` (with the same endpoint and auth options)"
         return annotated
     }

@@ -1,7 +1,7 @@
-import GraphQLSDL
-import JSON
 import GQLPatchOperations
 import GQLPatchSupport
+import GraphQLSDL
+import JSON
 
 /// `gqlpatch query`: reads a hand-written document, checks it (against the schema when one is known),
 /// types the `--var` values from the variable definitions, sends it and prints `data` (or the
@@ -34,10 +34,12 @@ package struct QueryCommand: Sendable {
         if !settings.schemaSource.isEmpty, settings.catalogue.origin != .modelIntrospection {
             roots = RootFieldTable(catalogue: settings.catalogue, sdl: schemaDocument(), file: settings.schemaSource)
         }
-        let checker = QueryDocumentChecker(file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile)
+        let checker = QueryDocumentChecker(
+            file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile)
         let checked = try checker.check(document, operationName: options.operation, variables: options.variables)
         return GraphQLRequestBody(
-            query: String(decoding: bytes, as: UTF8.self), variables: checked.variables, operationName: checked.operation.name)
+            query: String(decoding: bytes, as: UTF8.self), variables: checked.variables,
+            operationName: checked.operation.name)
     }
 
     /// The schema file parsed as SDL, when it is SDL (nil for JSON or on any problem: the catalogue,

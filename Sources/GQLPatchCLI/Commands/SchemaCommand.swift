@@ -1,8 +1,8 @@
-import JSON
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `gqlpatch schema [<Model>]` prints the model catalogue as JSON; `gqlpatch schema pull` sends the
 /// standard introspection query and prints the endpoint's schema as SDL.
@@ -18,12 +18,14 @@ package struct SchemaCommand: Sendable {
             let model = try ModelLookup.model(named: name, in: settings.catalogue)
             try printer.print(CatalogueJSON.render(model), to: context.console)
         default:
-            try printer.print(CatalogueJSON.render(settings.catalogue, source: settings.schemaSource), to: context.console)
+            try printer.print(
+                CatalogueJSON.render(settings.catalogue, source: settings.schemaSource), to: context.console)
         }
     }
 
     package func pull() async throws(GQLPatchError) {
-        let request = GraphQLRequestBody(query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
+        let request = GraphQLRequestBody(
+            query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
         if settings.options.dryRun {
             try DryRun.print([DryRun.step("introspect the schema", request)], settings: settings, context: context)
             return

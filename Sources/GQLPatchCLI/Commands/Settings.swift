@@ -25,17 +25,22 @@ public struct Settings: Sendable {
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
-            let unread = config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files) : nil
+            let unread =
+                config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files) : nil
             context.console.message(
                 "gqlpatch: config: "
                     + (config?.file
-                        ?? unread.map { "none (\($0) is there, not read: the endpoint, the schema and the auth are given)" }
-                        ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))"))
+                        ?? unread.map {
+                            "none (\($0) is there, not read: the endpoint, the schema and the auth are given)"
+                        }
+                        ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))")
+            )
         }
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
         if endpoint == nil, !options.dryRun, requireEndpoint {
             throw .configuration(
-                "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is")
+                "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is"
+            )
         }
         if let endpoint { try checkEndpoint(endpoint) }
         let authMode = try resolveAuthMode(options, environment: environment, config: config)
@@ -46,7 +51,8 @@ public struct Settings: Sendable {
             let what = authorizer.sendsCredentials ? "credentials" : "credentials (--header \(credentialHeader!.name))"
             if isInsecure(endpoint) {
                 throw .configuration(
-                    "refusing to send \(what) over plain http:// to \(Redactor.url(endpoint)); use https:// or pass --allow-insecure-http")
+                    "refusing to send \(what) over plain http:// to \(Redactor.url(endpoint)); use https:// or pass --allow-insecure-http"
+                )
             }
             try checkProxy(for: endpoint, environment: environment, what: what)
         }
@@ -96,10 +102,13 @@ public struct Settings: Sendable {
         // The working directory's config is read only when something must come from it: the
         // endpoint, the schema, or the auth (its API key or default mode).
         let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
-        let schemaGiven = (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
+        let schemaGiven =
+            (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
             || context.files.exists(defaultSchemaPath(context))
-        let authGiven = [options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"]]
-            .contains { nonEmpty($0) != nil }
+        let authGiven = [
+            options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"],
+        ]
+        .contains { nonEmpty($0) != nil }
         guard !(endpointGiven && schemaGiven && authGiven),
             let found = AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files)
         else {
@@ -151,7 +160,9 @@ public struct Settings: Sendable {
     /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
     /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
     /// Over https the proxy only tunnels TLS.
-    private static func checkProxy(for endpoint: String, environment: [String: String], what: String) throws(GQLPatchError) {
+    private static func checkProxy(for endpoint: String, environment: [String: String], what: String)
+        throws(GQLPatchError)
+    {
         guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
             let proxy = ProxySelection.proxy(for: url, environment: environment)
         else { return }
@@ -175,13 +186,16 @@ public struct Settings: Sendable {
             return mode
         }
         if let mode = config?.defaultAuthMode { return mode }
-        if (nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey) != nil { return .apiKey }
+        if (nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey) != nil {
+            return .apiKey
+        }
         if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil { return .userPool }
         return .none
     }
 
     private static func resolveAuth(
-        _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+        _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?,
+        context: RunContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
         let apiKey = nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey
         switch mode {
@@ -190,15 +204,18 @@ public struct Settings: Sendable {
                 throw .configuration("auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY")
             }
             let (what, origin): (String, HeaderOrigin) =
-                nonEmpty(options.apiKey) != nil ? ("--api-key", .flag)
-                : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? ("GQLPATCH_API_KEY", .configuration)
-                : ("the API key in \(config?.file ?? "the configuration")", .configuration)
+                nonEmpty(options.apiKey) != nil
+                ? ("--api-key", .flag)
+                : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil
+                    ? ("GQLPATCH_API_KEY", .configuration)
+                    : ("the API key in \(config?.file ?? "the configuration")", .configuration)
             try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
             return .apiKey(apiKey, origin: origin)
         case .userPool, .oidc, .lambda:
             let fromFlag = nonEmpty(options.token) != nil
             guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else {
-                throw .configuration("auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
+                throw .configuration(
+                    "auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
             }
             var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
             var origin: HeaderOrigin = fromFlag ? .flag : .configuration
@@ -223,9 +240,11 @@ public struct Settings: Sendable {
     private static func iamAuthorizer(
         _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
-        let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
+        let endpoint =
+            nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
         let profileChain = AWSCredentialChain.live(
-            environment: environment, profile: options.profile, region: nil, files: context.files, transport: context.transport)
+            environment: environment, profile: options.profile, region: nil, files: context.files,
+            transport: context.transport)
         var resolver = RegionResolver(
             flag: options.region, environment: environment, profileRegion: try profileChain.profileRegion(),
             profileName: profileChain.profileName)
@@ -257,7 +276,8 @@ public struct Settings: Sendable {
         let defaultPath = defaultSchemaPath(context)
         if let path = explicit ?? (context.files.exists(defaultPath) ? defaultPath : nil) {
             let catalogue = try CatalogueLoader.load(
-                path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned, focus: focus)
+                path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned,
+                focus: focus)
             return (catalogue, path)
         }
         if let config, let introspection = config.modelIntrospection {

@@ -1,9 +1,9 @@
-import JSON
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `gqlpatch update`: checks every input against the schema before anything is sent, then
 /// (for versioned models) fetches `_version`, sends only the key and the named fields, retries
@@ -40,16 +40,20 @@ package struct UpdateCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
-        if let path = options.patch { patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording()) }
+        if let path = options.patch {
+            patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
+        }
         let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
         let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
         let changeSet = try builder.build(model: model, key: key, patch: patch, changes: options.changes)
         if changeSet.changes.isEmpty {
             throw .invalidInput("the patch for \(model.name) names no fields to change")
         }
-        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(model: model, pairs: options.conditions)
+        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(
+            model: model, pairs: options.conditions)
         let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-        let selection = try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
+        let selection =
+            try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
         var fetchSelection = selections.defaultSelection(for: model)
         if let select = options.select {
@@ -58,14 +62,16 @@ package struct UpdateCommand: Sendable {
         let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
         if options.expectVersion != nil, !versioned {
             throw .invalidInput(
-                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)")
+                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"
+            )
         }
         if versioned, model.operations.get == nil {
             throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
         }
         if versioned { fetchSelection = Self.withSyncFields(fetchSelection) }
         return Plan(
-            model: model, changeSet: changeSet, condition: condition, selection: selection, fetchSelection: fetchSelection,
+            model: model, changeSet: changeSet, condition: condition, selection: selection,
+            fetchSelection: fetchSelection,
             versioned: versioned)
     }
 
@@ -106,14 +112,16 @@ package struct UpdateCommand: Sendable {
     private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
         let records = session.records()
         let target = RecordUpdater.Target(
-            model: plan.model, changeSet: plan.changeSet, condition: plan.condition, expectVersion: options.expectVersion,
+            model: plan.model, changeSet: plan.changeSet, condition: plan.condition,
+            expectVersion: options.expectVersion,
             selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned)
         switch try await records.update(target) {
         case .updated(let item, let response, _):
             try session.printRecord(item, envelope: response?.envelope)
         case .unchanged(let record, let read):
             session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")
-            try session.printRecord(.object(SelectionProjection.project(record, onto: plan.selection)), envelope: read.envelope)
+            try session.printRecord(
+                .object(SelectionProjection.project(record, onto: plan.selection)), envelope: read.envelope)
         }
     }
 }

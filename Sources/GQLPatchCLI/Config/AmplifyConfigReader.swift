@@ -1,6 +1,6 @@
-import JSON
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// Reads `amplify_outputs.json` (Gen 2: `data.url`, `data.aws_region`, `data.api_key`,
 /// `data.default_authorization_type`, `data.authorization_types`, `data.model_introspection`) or
@@ -20,7 +20,9 @@ public enum AmplifyConfigReader {
     /// Reads the configuration file at `path` through `files` (`InputLimit.schemaFile`): exit 66 if it
     /// cannot be read and the user named it (`--config`), 78 if gqlpatch found it; 78 if it is not
     /// valid JSON or lacks the API settings.
-    public static func read(path: String, files: FileSystem, origin: FileSystem.Origin) throws(GQLPatchError) -> AmplifyConfig {
+    public static func read(path: String, files: FileSystem, origin: FileSystem.Origin) throws(GQLPatchError)
+        -> AmplifyConfig
+    {
         try read(bytes: files.read(path, limit: .schemaFile, origin: origin), file: path)
     }
 
@@ -34,7 +36,8 @@ public enum AmplifyConfigReader {
         if json["api"] != nil { return try readGen1(json, file: file) }
         throw GQLPatchError(
             .configuration,
-            "\(file): no GraphQL API: expected \"data\" (amplify_outputs.json) or \"api.plugins.awsAPIPlugin\" (amplifyconfiguration.json)")
+            "\(file): no GraphQL API: expected \"data\" (amplify_outputs.json) or \"api.plugins.awsAPIPlugin\" (amplifyconfiguration.json)"
+        )
     }
 
     private static func readGen2(_ json: JSONValue, file: String) throws(GQLPatchError) -> AmplifyConfig {
@@ -43,7 +46,8 @@ public enum AmplifyConfigReader {
         let url = try fields.string(data, "url", path: "data.url")
         let region = try fields.string(data, "aws_region", path: "data.aws_region")
         let apiKey = try fields.optionalString(data, "api_key", path: "data.api_key")
-        let defaultMode = try fields.authMode(data, "default_authorization_type", path: "data.default_authorization_type")
+        let defaultMode = try fields.authMode(
+            data, "default_authorization_type", path: "data.default_authorization_type")
         var additional: [AuthMode] = []
         if let types = data["authorization_types"] {
             guard let list = types.arrayValue else { throw fields.problem("data.authorization_types must be an array") }
@@ -96,7 +100,9 @@ public enum AmplifyConfigReader {
     private struct Fields {
         package var file: String
 
-        package func problem(_ message: String) -> GQLPatchError { GQLPatchError(.configuration, "\(file): \(message)") }
+        package func problem(_ message: String) -> GQLPatchError {
+            GQLPatchError(.configuration, "\(file): \(message)")
+        }
 
         package func string(_ object: JSONValue, _ key: String, path: String) throws(GQLPatchError) -> String {
             guard let value = object[key] else { throw problem("\(path) is missing") }

@@ -4,7 +4,8 @@ import GQLPatchSupport
 extension ApplyOptions: CommandDefinition {
     /// `apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
     package static let syntax = CommandSyntax(
-        name: "apply", summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
+        name: "apply",
+        summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
         help: ApplyOptions.help, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         var apply = ApplyOptions()
@@ -16,17 +17,24 @@ extension ApplyOptions: CommandDefinition {
             let value = option.value ?? ""
             switch option.name {
             case "-j", "--concurrency":
-                apply.concurrency = try CommandLineParser.wholeNumber(value, option: option.name, in: NumericLimits.concurrency)
+                apply.concurrency = try CommandLineParser.wholeNumber(
+                    value, option: option.name, in: NumericLimits.concurrency)
             case "--rate":
-                apply.rate = try CommandLineParser.number(value, option: option.name, of: "requests a second", in: NumericLimits.rate)
+                apply.rate = try CommandLineParser.number(
+                    value, option: option.name, of: "requests a second", in: NumericLimits.rate)
             case "--journal":
-                guard !value.isEmpty, value != "-" else { throw .usage("--journal expects a file path, got '\(value)'") }
+                guard !value.isEmpty, value != "-" else {
+                    throw .usage("--journal expects a file path, got '\(value)'")
+                }
                 apply.journal = value
             case "--max-attempts":
-                apply.maxAttempts = try CommandLineParser.wholeNumber(value, option: option.name, in: NumericLimits.maxAttempts)
+                apply.maxAttempts = try CommandLineParser.wholeNumber(
+                    value, option: option.name, in: NumericLimits.maxAttempts)
             case "--shard":
                 guard let shard = ApplyShard(value) else {
-                    throw .usage("--shard expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'")
+                    throw .usage(
+                        "--shard expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'"
+                    )
                 }
                 apply.shard = shard
             case "--atomic": apply.atomic = true
@@ -35,12 +43,18 @@ extension ApplyOptions: CommandDefinition {
             default: break
             }
         }
-        if apply.resume, apply.journal == nil { throw .usage("--resume needs --journal PATH (the journal of the run to resume)") }
+        if apply.resume, apply.journal == nil {
+            throw .usage("--resume needs --journal PATH (the journal of the run to resume)")
+        }
         if apply.atomic, apply.shard != nil {
-            throw .usage("--atomic and --shard do not go together: each shard's job would undo only its own lines, not the whole input")
+            throw .usage(
+                "--atomic and --shard do not go together: each shard's job would undo only its own lines, not the whole input"
+            )
         }
         if apply.atomic, apply.continueOnError {
-            throw .usage("--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)")
+            throw .usage(
+                "--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)"
+            )
         }
         return apply
     }

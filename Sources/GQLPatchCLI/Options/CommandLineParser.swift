@@ -84,7 +84,8 @@ public struct CommandLineParser: Sendable {
                 return
             }
             guard let syntax = CommandSyntax.named(argument) else {
-                throw .usage("unknown command '\(argument)'\(FieldSuggestion.phrase(for: argument, among: Self.commandNames))")
+                throw .usage(
+                    "unknown command '\(argument)'\(FieldSuggestion.phrase(for: argument, among: Self.commandNames))")
             }
             command = syntax
             return
@@ -136,7 +137,9 @@ public struct CommandLineParser: Sendable {
         }
         let anyCommandOption = CommandSyntax.all.contains { $0.valueOptions.contains(name) || $0.flags.contains(name) }
         if command == nil, anyCommandOption {
-            throw .usage("\(name) is an option of a command; put it after the command (for example 'gqlpatch update Item \(name) ...')")
+            throw .usage(
+                "\(name) is an option of a command; put it after the command (for example 'gqlpatch update Item \(name) ...')"
+            )
         }
         var known = Self.globalValueOptions.union(Self.globalFlags)
         if let command { known.formUnion(command.valueOptions.union(command.flags)) }
@@ -204,7 +207,9 @@ public struct CommandLineParser: Sendable {
             value = .json(rest)
         } else if allowFile, rest.hasPrefix("@") {
             let path = String(rest.dropFirst())
-            guard !path.isEmpty else { throw .usage("\(option) \(field)=@ needs a file path (or @- for standard input)") }
+            guard !path.isEmpty else {
+                throw .usage("\(option) \(field)=@ needs a file path (or @- for standard input)")
+            }
             value = .file(path)
         } else {
             value = .text(rest)
@@ -222,7 +227,9 @@ public struct CommandLineParser: Sendable {
 
     /// A whole number in `range`, or a usage error giving the range (`--limit expects a whole number
     /// from 1 to 2147483647, got 'x'`), `unit` named after it (`of MB`).
-    package static func wholeNumber(_ text: String, option: String, of unit: String? = nil, in range: ClosedRange<Int>) throws(GQLPatchError) -> Int {
+    package static func wholeNumber(_ text: String, option: String, of unit: String? = nil, in range: ClosedRange<Int>)
+        throws(GQLPatchError) -> Int
+    {
         guard let number = Int(text), range.contains(number) else {
             let what = unit.map { "a whole number of \($0)" } ?? "a whole number"
             throw .usage("\(option) expects \(what) from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
@@ -245,10 +252,13 @@ public struct CommandLineParser: Sendable {
     }
 
     /// A finite number in `range` (`2.5`, `1e3`), or a usage error giving the range.
-    package static func number(_ text: String, option: String, of unit: String, in range: ClosedRange<Double>) throws(GQLPatchError) -> Double {
+    package static func number(_ text: String, option: String, of unit: String, in range: ClosedRange<Double>)
+        throws(GQLPatchError) -> Double
+    {
         guard let number = Double(text), number.isFinite, range.contains(number) else {
             throw .usage(
-                "\(option) expects a number of \(unit) from \(NumericLimits.shown(range.lowerBound)) to \(NumericLimits.shown(range.upperBound)), got '\(text)'")
+                "\(option) expects a number of \(unit) from \(NumericLimits.shown(range.lowerBound)) to \(NumericLimits.shown(range.upperBound)), got '\(text)'"
+            )
         }
         return number
     }
@@ -256,12 +266,16 @@ public struct CommandLineParser: Sendable {
     /// `a,b,c.d` for `--select`.
     package static func fieldList(_ text: String, option: String) throws(GQLPatchError) -> [String] {
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace() }
-        guard !names.contains(where: \.isEmpty) else { throw .usage("\(option) expects FIELD,FIELD,..., got '\(text)'") }
+        guard !names.contains(where: \.isEmpty) else {
+            throw .usage("\(option) expects FIELD,FIELD,..., got '\(text)'")
+        }
         return names
     }
 
     /// Standard input can feed one value only (`@-` or `--patch -`).
-    package static func checkStandardInputReadOnce(_ assignments: [FieldAssignment], patch: String?) throws(GQLPatchError) {
+    package static func checkStandardInputReadOnce(_ assignments: [FieldAssignment], patch: String?)
+        throws(GQLPatchError)
+    {
         let readers = assignments.filter { $0.value == .file("-") }.count + (patch == "-" ? 1 : 0)
         if readers > 1 { throw .usage("standard input can be read only once (@- or --patch - given more than once)") }
     }

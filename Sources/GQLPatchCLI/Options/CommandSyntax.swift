@@ -3,7 +3,8 @@ import GQLPatchSupport
 /// The command-line syntax of one command: its options, and how to turn what was given into the
 /// command's value. `CommandLineParser` handles the global options and hands the rest to the command's syntax.
 public struct CommandSyntax: Sendable {
-    package typealias Builder = @Sendable (_ options: [ParsedOption], _ positionals: [String]) throws(GQLPatchError) -> any CommandDefinition
+    package typealias Builder =
+        @Sendable (_ options: [ParsedOption], _ positionals: [String]) throws(GQLPatchError) -> any CommandDefinition
 
     public var name: String
     /// One line for the overview in `gqlpatch --help`.

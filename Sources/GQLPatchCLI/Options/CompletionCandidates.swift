@@ -67,7 +67,9 @@ public struct CompletionCandidates: Sendable {
                 continue
             }
             if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                take(String(argument[..<equals]), String(argument[argument.index(after: equals)...]), into: &line.options)
+                take(
+                    String(argument[..<equals]), String(argument[argument.index(after: equals)...]), into: &line.options
+                )
                 continue
             }
             if takesValue(argument, line) { line.pendingOption = argument }
@@ -114,7 +116,9 @@ public struct CompletionCandidates: Sendable {
         }
         guard line.positionals.isEmpty else { return [] }
         if command.name == CompletionOptions.syntax.name { return CompletionShell.allCases.map(\.rawValue) }
-        guard modelCommands.contains(command.name), let names = catalogue(line.options, CatalogueFocus(models: []))?.modelNames else {
+        guard modelCommands.contains(command.name),
+            let names = catalogue(line.options, CatalogueFocus(models: []))?.modelNames
+        else {
             return []
         }
         return command.name == "schema" ? names + ["pull"] : names
@@ -151,7 +155,8 @@ public struct CompletionCandidates: Sendable {
                 switch option {
                 case "--key": model.primaryKey
                 // An update names its key with --id/--key; a create may set it.
-                case "--set" where command.name == "update": writable(model).map(\.name).filter { !model.primaryKey.contains($0) }
+                case "--set" where command.name == "update":
+                    writable(model).map(\.name).filter { !model.primaryKey.contains($0) }
                 case "--set": writable(model).map(\.name)
                 default: model.fields.filter { $0.kind != .model }.map(\.name)
                 }

@@ -1,4 +1,5 @@
 import GQLPatchSchema
+
 /// One field of a `CompletionModel`: what completion needs to offer it (and its enum values).
 public struct CompletionField: Sendable, Equatable {
     public var name: String

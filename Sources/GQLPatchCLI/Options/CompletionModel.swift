@@ -1,4 +1,5 @@
 import GQLPatchSchema
+
 /// One model as completion sees it: its primary key and its fields (see `CompletionSource`).
 public struct CompletionModel: Sendable, Equatable {
     /// Primary key fields in order.

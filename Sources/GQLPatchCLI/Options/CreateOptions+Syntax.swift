@@ -15,7 +15,8 @@ extension CreateOptions: CommandDefinition {
             case "--patch":
                 if create.patch != nil { throw .usage("--patch given twice") }
                 create.patch = value
-            case "--select": create.select = (create.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
+            case "--select":
+                create.select = (create.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             case "--if-absent": create.ifAbsent = true
             default: break
             }

@@ -31,12 +31,15 @@ extension DeleteOptions: CommandDefinition {
             default: break
             }
         }
-        var delete = DeleteOptions(model: model, key: try CommandLineParser.recordKey(id: id, keys: keys, command: "delete"))
+        var delete = DeleteOptions(
+            model: model, key: try CommandLineParser.recordKey(id: id, keys: keys, command: "delete"))
         delete.conditions = conditions
         delete.expectVersion = expectVersion
         delete.cascade = cascade
         delete.select = select
-        if pageSize != nil, !cascade { throw .usage("--page-size goes with --cascade (it sizes the reads of child records)") }
+        if pageSize != nil, !cascade {
+            throw .usage("--page-size goes with --cascade (it sizes the reads of child records)")
+        }
         if cascade, select != nil { throw .usage("--select cannot be combined with --cascade") }
         delete.pageSize = pageSize
         return delete

@@ -7,7 +7,8 @@ extension GlobalOptions {
         let section = "Global options (before or after the command)"
         let modes = AuthMode.allCases.map(\.rawValue)
         return [
-            .value("--endpoint", "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)", section: section),
+            .value(
+                "--endpoint", "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)", section: section),
             .value(
                 "--schema", "PATH",
                 """
@@ -22,7 +23,8 @@ extension GlobalOptions {
                 (default: whichever of the two is in the working directory)
                 """, section: section),
             .value(
-                "--auth", "MODE", "\(modes.joined(separator: " | ")) (env GQLPATCH_AUTH)", values: modes, section: section),
+                "--auth", "MODE", "\(modes.joined(separator: " | ")) (env GQLPATCH_AUTH)", values: modes,
+                section: section),
             .value("--api-key", "KEY", "API key, sent as x-api-key (env GQLPATCH_API_KEY)", section: section),
             .value(
                 "--token", "TOKEN",
@@ -42,10 +44,12 @@ extension GlobalOptions {
             .choice(
                 "--conflict-resolution", of: ConflictResolution.self,
                 "send _version (auto: when the schema has it; default auto)", section: section),
-            .value("--retry-conflicts", "N", "retries after a version conflict (default 3; 0 to 100)", section: section),
+            .value(
+                "--retry-conflicts", "N", "retries after a version conflict (default 3; 0 to 100)", section: section),
             .flag("--dry-run", "send nothing; print the planned requests (secrets redacted)", section: section),
             .choice(
-                "--output", of: OutputMode.self, "print the record (default) or the whole GraphQL response", section: section),
+                "--output", of: OutputMode.self, "print the record (default) or the whole GraphQL response",
+                section: section),
             .flag(
                 "--compact", opposite: "--pretty", "JSON layout (default: pretty on a terminal, compact otherwise)",
                 section: section),
@@ -58,7 +62,8 @@ extension GlobalOptions {
             .flag(
                 "--allow-insecure-http", "allow credentials over plain http:// to a host that is not loopback",
                 section: section),
-            .value("--max-response-mb", "N", "refuse responses larger than N MB (default 64, 1 to 4096)", section: section),
+            .value(
+                "--max-response-mb", "N", "refuse responses larger than N MB (default 64, 1 to 4096)", section: section),
             .flag("--help", short: "-h", "this help", section: section),
             .flag("--version", "the version", section: section),
         ]

@@ -12,15 +12,20 @@ extension ListOptions: CommandDefinition {
         for option in options {
             let value = option.value ?? ""
             switch option.name {
-            case "--where": list.conditions.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
+            case "--where":
+                list.conditions.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
             case "--filter":
-                if list.filter != nil { throw .usage("--filter given twice (combine the conditions in one object with \"and\")") }
+                if list.filter != nil {
+                    throw .usage("--filter given twice (combine the conditions in one object with \"and\")")
+                }
                 list.filter = value
             case "--limit": list.limit = try CommandLineParser.positiveCount(value, option: option.name)
             case "--page-size": list.pageSize = try CommandLineParser.positiveCount(value, option: option.name)
-            case "--sort": list.sort = try CommandLineParser.choice(value.lowercased(), option: option.name, as: SortOrder.self)
+            case "--sort":
+                list.sort = try CommandLineParser.choice(value.lowercased(), option: option.name, as: SortOrder.self)
             case "--include-deleted": list.includeDeleted = true
-            case "--select": list.select = (list.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
+            case "--select":
+                list.select = (list.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             default: break
             }
         }

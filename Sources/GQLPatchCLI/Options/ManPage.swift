@@ -53,7 +53,9 @@ public enum ManPage {
         for line in HelpText.exitCodes.split(separator: "\n").dropFirst() {
             let columns = Roff.columns(of: Substring(line))
             for (index, column) in columns.enumerated() where index + 1 < columns.count {
-                if let code = Int(column), Int(columns[index + 1]) == nil { pairs.append((code, String(columns[index + 1]))) }
+                if let code = Int(column), Int(columns[index + 1]) == nil {
+                    pairs.append((code, String(columns[index + 1])))
+                }
             }
         }
         return pairs.sorted { $0.0 < $1.0 }.map { (String($0.0), $0.1) }

@@ -1,4 +1,5 @@
 import GQLPatchSchema
+
 /// The catalogue answers completion directly (no cache, or a cold cache).
 extension ModelCatalogue: CompletionSource {
     public func completionModel(named name: String) -> CompletionModel? {

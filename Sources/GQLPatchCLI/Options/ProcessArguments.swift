@@ -18,7 +18,8 @@ public enum ProcessArguments {
             }
             let position = "argument \(index + 1) is not valid UTF-8"
             let previous = index > 0 ? String(decoding: raw[index - 1], as: UTF8.self) : ""
-            if let option = secretOptions.first(where: { previous == $0 || bytes.starts(with: Array(($0 + "=").utf8)) }) {
+            if let option = secretOptions.first(where: { previous == $0 || bytes.starts(with: Array(($0 + "=").utf8)) })
+            {
                 throw .usage("\(position) (the value of \(option), not shown)")
             }
             throw .usage("\(position): \(escaped(bytes))")

@@ -13,7 +13,8 @@ public struct ProcessEnvironment: Sendable {
     /// Variables read besides every `GQLPATCH_*` and `AWS_*` one: the home folder (AWS shared files),
     /// the proxies libcurl reads, the CA bundles.
     package static let readNames: Set<String> = [
-        "HOME", "http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
+        "HOME", "http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy",
+        "NO_PROXY",
         "CURL_CA_BUNDLE", "SSL_CERT_FILE",
     ]
 

@@ -32,7 +32,9 @@ extension QueryOptions: CommandDefinition {
                 guard !assignment.field.contains(".") else {
                     throw .usage("--var expects NAME=VALUE with a variable name, got '\(value)'")
                 }
-                guard seen.insert(assignment.field).inserted else { throw .usage("--var \(assignment.field) given twice") }
+                guard seen.insert(assignment.field).inserted else {
+                    throw .usage("--var \(assignment.field) given twice")
+                }
                 query.variables.append(assignment)
             case "--operation":
                 if query.operation != nil { throw .usage("--operation given twice") }

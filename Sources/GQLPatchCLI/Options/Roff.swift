@@ -72,18 +72,28 @@ package struct Roff {
                 flush()
                 inList = !headed
                 open = false
-                if examples { line(".fi"); line(".RE"); examples = false }
+                if examples {
+                    line(".fi")
+                    line(".RE")
+                    examples = false
+                }
                 continue
             }
             if indent == 0, content.hasSuffix(":"), !content.contains("  ") {
                 flush()
-                if examples { line(".fi"); line(".RE") }
+                if examples {
+                    line(".fi")
+                    line(".RE")
+                }
                 line(".PP")
                 line(".B \(Roff.escape(String(content)))")
                 inList = true
                 examples = content == "Examples:"
                 open = false
-                if examples { line(".RS 4"); line(".nf") }
+                if examples {
+                    line(".RS 4")
+                    line(".nf")
+                }
                 continue
             }
             if examples {
@@ -105,6 +115,9 @@ package struct Roff {
             paragraph.append(String(content))
         }
         flush()
-        if examples { line(".fi"); line(".RE") }
+        if examples {
+            line(".fi")
+            line(".RE")
+        }
     }
 }

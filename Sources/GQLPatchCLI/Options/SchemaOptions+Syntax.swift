@@ -19,9 +19,11 @@ extension SchemaOptions: CommandDefinition {
     /// `schema pull` needs the endpoint, not a schema; showing the schema needs no endpoint.
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         if action == .pull {
-            try await SchemaCommand(options: self, settings: run.settings(requireSchema: false), context: run.context).pull()
+            try await SchemaCommand(options: self, settings: run.settings(requireSchema: false), context: run.context)
+                .pull()
         } else {
-            try SchemaCommand(options: self, settings: run.settings(requireEndpoint: false), context: run.context).show()
+            try SchemaCommand(options: self, settings: run.settings(requireEndpoint: false), context: run.context)
+                .show()
         }
         return .success
     }

@@ -8,7 +8,9 @@ extension UpdateOptions: CommandDefinition {
         name: "update", summary: "update <Model> <key> <change>...   change only the named fields of one record",
         help: HelpText.update, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
-        guard let model = positionals.first else { throw .usage("update needs a model name: gqlpatch update <Model> ...") }
+        guard let model = positionals.first else {
+            throw .usage("update needs a model name: gqlpatch update <Model> ...")
+        }
         if positionals.count > 1 {
             throw .usage("unexpected argument '\(positionals[1])' (values go with --set FIELD=VALUE)")
         }
@@ -29,7 +31,8 @@ extension UpdateOptions: CommandDefinition {
                 update.patch = value
             case "--if": update.conditions.append(try CommandLineParser.assignment(value, option: option.name))
             case "--expect-version": update.expectVersion = try CommandLineParser.version(value)
-            case "--select": update.select = (update.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
+            case "--select":
+                update.select = (update.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             default: break
             }
         }
@@ -51,13 +54,16 @@ extension UpdateOptions: CommandDefinition {
         .value(
             "--set", "FIELD=VALUE", #"VALUE typed by the schema ("00123" stays a string for String)"#, repeats: true,
             moreForms: [
-                .init(valueName: "FIELD:=JSON", help: #"a literal JSON value: tags:='["a","b"]', count:=3, name:='"@x"'"#),
+                .init(
+                    valueName: "FIELD:=JSON", help: #"a literal JSON value: tags:='["a","b"]', count:=3, name:='"@x"'"#),
                 .init(valueName: "FIELD=@PATH", help: "the value read from a file (@- for standard input)"),
             ], section: "Changes"),
         .value(
             "--unset", "FIELD", "send null, which removes the attribute (refused for a required field)", repeats: true,
             section: "Changes"),
-        .value("--patch", "PATH|-", "a JSON object of changes (null = unset), applied before the flags", section: "Changes"),
+        .value(
+            "--patch", "PATH|-", "a JSON object of changes (null = unset), applied before the flags", section: "Changes"
+        ),
         .value(
             "--if", "FIELD=VALUE",
             """

@@ -156,7 +156,8 @@ public struct AWSConfigFile: Sendable, CustomStringConvertible, CustomDebugStrin
         case (.credentials, nil):
             return openProfile(profileName, line: line)
         case (.credentials, .some):
-            warnings.append("\(path):\(line): warning: section [\(inner)] is ignored: a credentials file names profiles [NAME]")
+            warnings.append(
+                "\(path):\(line): warning: section [\(inner)] is ignored: a credentials file names profiles [NAME]")
             return .ignored
         case (.config, nil) where profileName == "default":
             if profilePrefixedDefaultSeen {
@@ -165,7 +166,9 @@ public struct AWSConfigFile: Sendable, CustomStringConvertible, CustomDebugStrin
             }
             return openProfile(profileName, line: line)
         case (.config, nil):
-            warnings.append("\(path):\(line): warning: section [\(inner)] is ignored: config-file profiles are named [profile \(inner)]")
+            warnings.append(
+                "\(path):\(line): warning: section [\(inner)] is ignored: config-file profiles are named [profile \(inner)]"
+            )
             return .ignored
         case (.config, "profile"?):
             if profileName == "default", !profilePrefixedDefaultSeen {

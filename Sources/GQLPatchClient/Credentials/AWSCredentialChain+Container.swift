@@ -1,10 +1,12 @@
 import AWSSigning
-import JSON
 import GQLPatchSupport
+import JSON
 
 extension AWSCredentialChain {
     /// Hosts an `http` `AWS_CONTAINER_CREDENTIALS_FULL_URI` may name besides loopback addresses.
-    package static let allowedContainerHosts: Set<String> = ["169.254.170.2", "169.254.170.23", "fd00:ec2::23", "localhost"]
+    package static let allowedContainerHosts: Set<String> = [
+        "169.254.170.2", "169.254.170.23", "fd00:ec2::23", "localhost",
+    ]
 
     /// Container credentials (ECS, CodeBuild, EKS Pod Identity): `GET` the relative URI against
     /// `169.254.170.2`, or the full URI when it is `https` or names a loopback or allowed host,
@@ -47,7 +49,9 @@ extension AWSCredentialChain {
                 }
                 switch Self.jsonCredentials(response.body, tokenKey: "Token") {
                 case .success(let found):
-                    return .found(ResolvedCredentials(credentials: found.0, source: "container", expiration: found.1, origin: .server))
+                    return .found(
+                        ResolvedCredentials(
+                            credentials: found.0, source: "container", expiration: found.1, origin: .server))
                 case .failure(let problem):
                     lastProblem = problem.message
                 }
@@ -85,7 +89,9 @@ extension AWSCredentialChain {
 
     /// Reads `AccessKeyId`, `SecretAccessKey`, the token under `tokenKey` and `Expiration` (all
     /// required) from a container or instance-metadata reply.
-    package static func jsonCredentials(_ body: [UInt8], tokenKey: String) -> Result<(SigV4Credentials, Int), JSONCredentialsProblem> {
+    package static func jsonCredentials(_ body: [UInt8], tokenKey: String) -> Result<
+        (SigV4Credentials, Int), JSONCredentialsProblem
+    > {
         let document: JSONValue
         do {
             document = try JSONValue.parse(body)
@@ -102,11 +108,12 @@ extension AWSCredentialChain {
         guard let expiration = ISO8601Timestamp.secondsSince1970(values["Expiration"]!) else {
             return .failure(JSONCredentialsProblem(message: "the reply's Expiration is not an RFC 3339 timestamp"))
         }
-        return .success((
-            SigV4Credentials(
-                accessKeyID: values["AccessKeyId"]!, secretAccessKey: values["SecretAccessKey"]!,
-                sessionToken: values[tokenKey]!),
-            expiration
-        ))
+        return .success(
+            (
+                SigV4Credentials(
+                    accessKeyID: values["AccessKeyId"]!, secretAccessKey: values["SecretAccessKey"]!,
+                    sessionToken: values[tokenKey]!),
+                expiration
+            ))
     }
 }

@@ -10,12 +10,14 @@ extension AWSCredentialChain {
         if env("AWS_EC2_METADATA_DISABLED")?.lowercased() == "true" {
             return .skipped("AWS_EC2_METADATA_DISABLED=true")
         }
-        var base = env("AWS_EC2_METADATA_SERVICE_ENDPOINT")
+        var base =
+            env("AWS_EC2_METADATA_SERVICE_ENDPOINT")
             ?? (env("AWS_EC2_METADATA_SERVICE_ENDPOINT_MODE")?.lowercased() == "ipv6"
                 ? "http://[fd00:ec2::254]" : "http://169.254.169.254")
         while base.hasSuffix("/") { base.removeLast() }
         let host = AWSEndpointURL(base)?.bareHost ?? base
-        let timeoutText = imdsTimeout == imdsTimeout.rounded() ? String(imdsTimeout.saturated(to: Int.self)) : String(imdsTimeout)
+        let timeoutText =
+            imdsTimeout == imdsTimeout.rounded() ? String(imdsTimeout.saturated(to: Int.self)) : String(imdsTimeout)
 
         var tokenHeaders: [HeaderField] = []
         let tokenRequest = HTTPRequest(
@@ -52,10 +54,12 @@ extension AWSCredentialChain {
             return .skipped("no answer from \(host) within \(timeoutText) s")
         }
         guard roleResponse.status == 200 else {
-            return .skipped(roleResponse.status == 404
-                ? "no IAM role attached to the instance" : "role request refused with HTTP \(roleResponse.status)")
+            return .skipped(
+                roleResponse.status == 404
+                    ? "no IAM role attached to the instance" : "role request refused with HTTP \(roleResponse.status)")
         }
-        let role = String(decoding: roleResponse.body, as: UTF8.self)
+        let role =
+            String(decoding: roleResponse.body, as: UTF8.self)
             .split(whereSeparator: { $0 == "\n" || $0 == "\r" }).first.map { String($0).trimmingWhitespace() } ?? ""
         guard !role.isEmpty else { return .skipped("no IAM role attached to the instance") }
 
@@ -73,7 +77,8 @@ extension AWSCredentialChain {
         case .success(let found):
             return .found(
                 ResolvedCredentials(
-                    credentials: found.0, source: "instance metadata (\(version))", expiration: found.1, origin: .server))
+                    credentials: found.0, source: "instance metadata (\(version))", expiration: found.1, origin: .server
+                ))
         case .failure(let problem):
             return .skipped("no credentials for role \(role): \(problem.message)")
         }

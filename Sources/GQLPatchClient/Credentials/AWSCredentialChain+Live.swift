@@ -35,7 +35,8 @@ extension AWSCredentialChain {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16_384)
-        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil, let directory = entry.pw_dir
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &found) == 0, found != nil,
+            let directory = entry.pw_dir
         else { return "/" }
         let path = String(cString: directory)
         return path.isEmpty ? "/" : path

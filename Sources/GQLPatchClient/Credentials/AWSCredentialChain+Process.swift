@@ -1,6 +1,6 @@
 import AWSSigning
-import JSON
 import GQLPatchSupport
+import JSON
 
 extension AWSCredentialChain {
     /// Runs the profile's `credential_process` and reads its JSON: `Version` 1, `AccessKeyId`,
@@ -29,7 +29,8 @@ extension AWSCredentialChain {
             document = try JSONValue.parse(result.stdout)
         } catch {
             throw .configuration(
-                "\(position): error: \(what) did not print a JSON object (\(error.line):\(error.column): \(error.message))")
+                "\(position): error: \(what) did not print a JSON object (\(error.line):\(error.column): \(error.message))"
+            )
         }
         guard case .object = document else {
             throw .configuration("\(position): error: \(what) did not print a JSON object")
@@ -56,7 +57,8 @@ extension AWSCredentialChain {
             }
             expiration = seconds
         }
-        let file = profile.values["credential_process"]?.inCredentialsFile == true
+        let file =
+            profile.values["credential_process"]?.inCredentialsFile == true
             ? shared.credentialsDisplayPath : shared.configDisplayPath
         return ResolvedCredentials(
             credentials: SigV4Credentials(accessKeyID: keyID, secretAccessKey: secret, sessionToken: token),

@@ -1,6 +1,6 @@
 import AWSSigning
-import JSON
 import GQLPatchSupport
+import JSON
 
 extension AWSCredentialChain {
     /// The profile's own credentials when it is the selected profile and has no `role_arn`:
@@ -17,7 +17,9 @@ extension AWSCredentialChain {
                     + "which gqlpatch does not read; add `credential_process = aws configure export-credentials "
                     + "--profile \(profile.name) --format process` to another profile and use that one")
         }
-        if let keys = try staticKeys(profile, shared: shared), profile.values["aws_access_key_id"]?.inCredentialsFile == true {
+        if let keys = try staticKeys(profile, shared: shared),
+            profile.values["aws_access_key_id"]?.inCredentialsFile == true
+        {
             return keys
         }
         if let command = profile.string("credential_process") {
@@ -28,11 +30,14 @@ extension AWSCredentialChain {
 
     /// `aws_access_key_id` + `aws_secret_access_key` (+ `aws_session_token`, legacy
     /// `aws_security_token` first) of `profile`; `nil` without a key id.
-    package func staticKeys(_ profile: AWSProfile, shared: AWSSharedConfig) throws(GQLPatchError) -> ResolvedCredentials? {
+    package func staticKeys(_ profile: AWSProfile, shared: AWSSharedConfig) throws(GQLPatchError)
+        -> ResolvedCredentials?
+    {
         guard let keyID = profile.values["aws_access_key_id"], !keyID.value.isEmpty else { return nil }
         guard let secret = profile.string("aws_secret_access_key") else {
             throw .configuration(
-                "\(keyID.path):\(keyID.line):1: error: profile \(profile.name) has aws_access_key_id but no aws_secret_access_key")
+                "\(keyID.path):\(keyID.line):1: error: profile \(profile.name) has aws_access_key_id but no aws_secret_access_key"
+            )
         }
         let token = profile.string("aws_security_token") ?? profile.string("aws_session_token")
         let file = keyID.inCredentialsFile ? shared.credentialsDisplayPath : shared.configDisplayPath
@@ -84,11 +89,13 @@ extension AWSCredentialChain {
             let credentialSource = current.string("credential_source")
             if sourceProfile != nil, credentialSource != nil {
                 throw .configuration(
-                    "\(current.position(of: "credential_source")): error: profile \(current.name) has both source_profile and credential_source")
+                    "\(current.position(of: "credential_source")): error: profile \(current.name) has both source_profile and credential_source"
+                )
             }
             if current.string("mfa_serial") != nil {
                 throw .configuration(
-                    "\(current.position(of: "mfa_serial")): error: profile \(current.name) needs an MFA code (mfa_serial), which gqlpatch cannot prompt for")
+                    "\(current.position(of: "mfa_serial")): error: profile \(current.name) needs an MFA code (mfa_serial), which gqlpatch cannot prompt for"
+                )
             }
             roles.append(current)
             path.append(current.name)
@@ -101,7 +108,8 @@ extension AWSCredentialChain {
                 }
                 guard let next = shared.profile(sourceProfile) else {
                     throw .configuration(
-                        "\(current.position(of: "source_profile")): error: source_profile \(sourceProfile) of profile \(current.name) does not exist")
+                        "\(current.position(of: "source_profile")): error: source_profile \(sourceProfile) of profile \(current.name) does not exist"
+                    )
                 }
                 // `sourceProfileCredentials`, with its own role followed here instead of by recursion.
                 if let keys = try staticKeys(next, shared: shared) {
@@ -123,7 +131,8 @@ extension AWSCredentialChain {
                 break
             } else {
                 throw .configuration(
-                    "\(current.position(of: "role_arn")): error: profile \(current.name) has role_arn but neither source_profile nor credential_source")
+                    "\(current.position(of: "role_arn")): error: profile \(current.name) has role_arn but neither source_profile nor credential_source"
+                )
             }
         }
         for role in roles.reversed() {
@@ -145,7 +154,8 @@ extension AWSCredentialChain {
         if let duration = profile.string("duration_seconds") {
             guard let seconds = Int(duration), seconds > 0 else {
                 throw .configuration(
-                    "\(profile.position(of: "duration_seconds")): error: duration_seconds must be a whole number of seconds")
+                    "\(profile.position(of: "duration_seconds")): error: duration_seconds must be a whole number of seconds"
+                )
             }
             parameters.append(("DurationSeconds", String(seconds)))
         }
@@ -173,7 +183,8 @@ extension AWSCredentialChain {
         case "environment":
             guard let found = try environmentCredentials() else {
                 throw .configuration(
-                    "\(position): error: credential_source Environment of profile \(profile.name): AWS_ACCESS_KEY_ID not set")
+                    "\(position): error: credential_source Environment of profile \(profile.name): AWS_ACCESS_KEY_ID not set"
+                )
             }
             return found
         case "ec2instancemetadata":

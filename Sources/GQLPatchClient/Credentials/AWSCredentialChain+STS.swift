@@ -30,8 +30,10 @@ extension AWSCredentialChain {
         secrets: [String] = []
     ) async throws(GQLPatchError) -> (SigV4Credentials, Int) {
         if let signer {
-            try ResolvedCredentials(credentials: signer, source: "the source credentials of \(roleARN)", origin: signerOrigin)
-                .checkHeaderValues()
+            try ResolvedCredentials(
+                credentials: signer, source: "the source credentials of \(roleARN)", origin: signerOrigin
+            )
+            .checkHeaderValues()
         }
         let endpointText = stsEndpoint
         guard let endpoint = AWSEndpointURL(endpointText) else {
@@ -68,7 +70,8 @@ extension AWSCredentialChain {
                     date: SigningDate(secondsSince1970: now())
                 )
                 request.headers += added.map { HeaderField(name: $0.name, value: $0.value, origin: signerOrigin) }
-                request.secrets += [signer.secretAccessKey, signer.accessKeyID] + (signer.sessionToken.map { [$0] } ?? [])
+                request.secrets +=
+                    [signer.secretAccessKey, signer.accessKeyID] + (signer.sessionToken.map { [$0] } ?? [])
             }
             let response: HTTPResponse
             do {

@@ -25,9 +25,11 @@ extension AWSCredentialChain {
         guard let tokenFile = profile.string("web_identity_token_file") else { return nil }
         guard let roleARN = profile.string("role_arn") else {
             throw .configuration(
-                "\(profile.position(of: "web_identity_token_file")): error: profile \(profile.name) has web_identity_token_file but no role_arn")
+                "\(profile.position(of: "web_identity_token_file")): error: profile \(profile.name) has web_identity_token_file but no role_arn"
+            )
         }
-        let sessionName = (profileFlag == nil ? env("AWS_ROLE_SESSION_NAME") : nil) ?? profile.string("role_session_name")
+        let sessionName =
+            (profileFlag == nil ? env("AWS_ROLE_SESSION_NAME") : nil) ?? profile.string("role_session_name")
         // A path written in a config file is configuration, as the file is.
         return try await assumeRoleWithWebIdentity(
             roleARN: roleARN, tokenFile: tokenFile, origin: .found, sessionName: sessionName,

@@ -18,9 +18,10 @@ import GQLPatchSupport
 /// subprocesses, the clock) comes in through the initialiser, so tests need no network.
 public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomReflectable {
     /// Runs a `credential_process` command line and returns its exit status and output.
-    public typealias ProcessRunner = @Sendable (String) throws(GQLPatchError) -> (
-        status: Int32, stdout: [UInt8], stderr: [UInt8]
-    )
+    public typealias ProcessRunner =
+        @Sendable (String) throws(GQLPatchError) -> (
+            status: Int32, stdout: [UInt8], stderr: [UInt8]
+        )
     /// Seconds since 1970.
     public typealias Clock = @Sendable () -> Int
 
@@ -89,7 +90,9 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
     /// Reads one of the chain's files (`InputLimit.valueFile`): one that cannot be read is 66 when an
     /// environment variable named it, 78 when it is a default or written in a config file; one over the
     /// limit, or a device, is configuration (78, README "Limits").
-    package static func readFile(_ path: String, files: FileSystem, origin: FileSystem.Origin) throws(GQLPatchError) -> [UInt8] {
+    package static func readFile(_ path: String, files: FileSystem, origin: FileSystem.Origin) throws(GQLPatchError)
+        -> [UInt8]
+    {
         do {
             return try files.read(path, limit: .valueFile, origin: origin)
         } catch {

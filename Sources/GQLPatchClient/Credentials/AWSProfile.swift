@@ -39,6 +39,7 @@ public struct AWSProfile: Sendable, CustomStringConvertible, CustomDebugStringCo
 
     /// Only the name, location and keys, so `dump` shows no values.
     public var customMirror: Mirror {
-        Mirror(self, children: ["name": name, "location": location, "keys": values.keys.sorted()], displayStyle: .struct)
+        Mirror(
+            self, children: ["name": name, "location": location, "keys": values.keys.sorted()], displayStyle: .struct)
     }
 }

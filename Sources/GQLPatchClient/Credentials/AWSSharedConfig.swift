@@ -18,7 +18,8 @@ public struct AWSSharedConfig: Sendable, CustomStringConvertible, CustomDebugStr
         home: String,
         files: FileSystem
     ) throws(GQLPatchError) -> AWSSharedConfig {
-        let configVariable = environment["AWS_CONFIG_FILE"], credentialsVariable = environment["AWS_SHARED_CREDENTIALS_FILE"]
+        let configVariable = environment["AWS_CONFIG_FILE"],
+            credentialsVariable = environment["AWS_SHARED_CREDENTIALS_FILE"]
         let configPath = path(configVariable, default: ".aws/config", home: home)
         let credentialsPath = path(credentialsVariable, default: ".aws/credentials", home: home)
         // A missing file is not an error, named or not (as in the AWS CLI); one that is there and
@@ -61,7 +62,8 @@ public struct AWSSharedConfig: Sendable, CustomStringConvertible, CustomDebugStr
         var values: [String: AWSProfile.Value] = [:]
         if let configFile, let fromConfig {
             for (key, property) in fromConfig {
-                values[key] = .init(value: property.value, path: configFile.path, line: property.line, inCredentialsFile: false)
+                values[key] = .init(
+                    value: property.value, path: configFile.path, line: property.line, inCredentialsFile: false)
             }
         }
         if let credentialsFile, let fromCredentials {
@@ -89,7 +91,8 @@ public struct AWSSharedConfig: Sendable, CustomStringConvertible, CustomDebugStr
 
     /// Only the two paths, so `dump` shows no values.
     public var customMirror: Mirror {
-        Mirror(self, children: ["config": configDisplayPath, "credentials": credentialsDisplayPath], displayStyle: .struct)
+        Mirror(
+            self, children: ["config": configDisplayPath, "credentials": credentialsDisplayPath], displayStyle: .struct)
     }
 
     private static func path(_ configured: String?, default relative: String, home: String) -> String {

@@ -1,5 +1,5 @@
-import Synchronization
 import GQLPatchSupport
+import Synchronization
 
 /// Holds the credentials of one run and resolves them again when they are within
 /// `refreshWindow` seconds of expiring. Shared by concurrent requests (the batch command); two

@@ -1,4 +1,5 @@
 import GQLPatchSupport
+
 /// How credential parts are shown to people. Secret keys and session tokens are never shown at all.
 package enum CredentialRedaction {
     /// `AKIAIOSFODNN7EXAMPLE` → `AKIA…MPLE`; a short id becomes `…`.

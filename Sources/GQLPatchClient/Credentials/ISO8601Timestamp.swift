@@ -22,7 +22,8 @@ package enum ISO8601Timestamp {
             offset = 0
         } else if let sign = cursor.current, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             cursor.index += 1
-            guard let hours = cursor.number(2), cursor.oneOf(":"), let minutes = cursor.number(2), hours < 24, minutes < 60
+            guard let hours = cursor.number(2), cursor.oneOf(":"), let minutes = cursor.number(2), hours < 24,
+                minutes < 60
             else { return nil }
             offset = (sign == UInt8(ascii: "-") ? -1 : 1) * (hours * 3600 + minutes * 60)
         } else {

@@ -35,7 +35,8 @@ public enum ProcessGroupRegistry {
     /// so that the handler, which waits for a starting slot, never runs on the thread it waits for.
     package static func reserve() -> Int? {
         for index in 0..<capacity {
-            if slots[index].compareExchange(expected: 0, desired: starting, ordering: .sequentiallyConsistent).exchanged {
+            if slots[index].compareExchange(expected: 0, desired: starting, ordering: .sequentiallyConsistent).exchanged
+            {
                 return index
             }
         }

@@ -17,7 +17,9 @@ public struct ResolvedCredentials: Sendable, Hashable, CustomStringConvertible, 
     public var origin: HeaderOrigin
 
     /// Makes resolved credentials.
-    public init(credentials: SigV4Credentials, source: String, expiration: Int? = nil, origin: HeaderOrigin = .configuration) {
+    public init(
+        credentials: SigV4Credentials, source: String, expiration: Int? = nil, origin: HeaderOrigin = .configuration
+    ) {
         self.credentials = credentials
         self.source = source
         self.expiration = expiration
@@ -27,7 +29,8 @@ public struct ResolvedCredentials: Sendable, Hashable, CustomStringConvertible, 
     /// Refuses credentials whose key id or session token would not be a legal header value (they go
     /// into `Authorization` and `X-Amz-Security-Token`), with the origin's exit code.
     public func checkHeaderValues() throws(GQLPatchError) {
-        try HeaderCheck.checkCredential(credentials.accessKeyID, what: "the access key id from \(source)", origin: origin)
+        try HeaderCheck.checkCredential(
+            credentials.accessKeyID, what: "the access key id from \(source)", origin: origin)
         if let token = credentials.sessionToken {
             try HeaderCheck.checkCredential(token, what: "the session token from \(source)", origin: origin)
         }

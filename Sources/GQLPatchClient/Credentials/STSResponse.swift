@@ -82,11 +82,14 @@ package enum STSResponse {
                 case "quot": replacement = "\""
                 case "apos": replacement = "'"
                 default:
-                    if entity.hasPrefix("#x") || entity.hasPrefix("#X"), let code = UInt32(entity.dropFirst(2), radix: 16),
+                    if entity.hasPrefix("#x") || entity.hasPrefix("#X"),
+                        let code = UInt32(entity.dropFirst(2), radix: 16),
                         let scalar = Unicode.Scalar(code)
                     {
                         replacement = String(Character(scalar))
-                    } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()), let scalar = Unicode.Scalar(code) {
+                    } else if entity.hasPrefix("#"), let code = UInt32(entity.dropFirst()),
+                        let scalar = Unicode.Scalar(code)
+                    {
                         replacement = String(Character(scalar))
                     }
                 }
@@ -106,7 +109,9 @@ package enum STSResponse {
 extension String {
     fileprivate func trimmingXMLSpace() -> String {
         var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\n" || first == "\r" || first == "\t" { slice.removeFirst() }
+        while let first = slice.first, first == " " || first == "\n" || first == "\r" || first == "\t" {
+            slice.removeFirst()
+        }
         while let last = slice.last, last == " " || last == "\n" || last == "\r" || last == "\t" { slice.removeLast() }
         return String(slice)
     }

@@ -1,5 +1,5 @@
-import Synchronization
 import GQLPatchSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -32,14 +32,17 @@ public enum ShellProcessRunner {
 
     /// Runs `command` and returns its exit status (the signal number if a signal ended it) and output.
     @Sendable
-    public static func run(_ command: String) throws(GQLPatchError) -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
+    public static func run(_ command: String) throws(GQLPatchError) -> (status: Int32, stdout: [UInt8], stderr: [UInt8])
+    {
         try run(command, timeout: timeout)
     }
 
     /// `run(_:)` with another time limit in seconds (for tests).
-    package static func run(_ command: String, timeout: Double, outputLimit: Int = outputLimit) throws(GQLPatchError) -> (
-        status: Int32, stdout: [UInt8], stderr: [UInt8]
-    ) {
+    package static func run(_ command: String, timeout: Double, outputLimit: Int = outputLimit) throws(GQLPatchError)
+        -> (
+            status: Int32, stdout: [UInt8], stderr: [UInt8]
+        )
+    {
         let deadline = monotonicSeconds() + timeout
         let (pid, stdoutRead, stderrRead, slot) = try startRecorded(command)
         defer { ProcessGroupRegistry.remove(slot: slot) }
@@ -57,7 +60,8 @@ public enum ShellProcessRunner {
             if let full = output.overLimit {
                 terminate(pid)
                 throw .configuration(
-                    "credential_process wrote more than \(outputLimit >> 20) MB to \(full == 0 ? "stdout" : "stderr"); it was stopped")
+                    "credential_process wrote more than \(outputLimit >> 20) MB to \(full == 0 ? "stdout" : "stderr"); it was stopped"
+                )
             }
             let remaining = deadline - monotonicSeconds()
             if remaining <= 0 { break }
@@ -76,7 +80,8 @@ public enum ShellProcessRunner {
             throw .configuration("credential_process did not finish within \(timeout.saturated(to: Int.self)) s")
         }
         if let full = output.overLimit {
-            throw .configuration("credential_process wrote more than \(outputLimit >> 20) MB to \(full == 0 ? "stdout" : "stderr")")
+            throw .configuration(
+                "credential_process wrote more than \(outputLimit >> 20) MB to \(full == 0 ? "stdout" : "stderr")")
         }
         return (status, output.buffers[0], output.buffers[1])
     }
@@ -97,7 +102,9 @@ public enum ShellProcessRunner {
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let slot = ProcessGroupRegistry.reserve()
         do {
-            let (pid, stdoutRead, stderrRead) = try spawning.withLock { _ throws(GQLPatchError) in try startShell(command) }
+            let (pid, stdoutRead, stderrRead) = try spawning.withLock { _ throws(GQLPatchError) in
+                try startShell(command)
+            }
             ProcessGroupRegistry.started(pid, slot: slot)
             return (pid, stdoutRead, stderrRead, slot)
         } catch {
@@ -155,7 +162,8 @@ public enum ShellProcessRunner {
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         let arguments = ["/bin/sh", "-c", command].map { (text: String) in strdup(text) }
         defer { arguments.forEach { free($0) } }
         var pid = pid_t()
@@ -222,7 +230,9 @@ public enum ShellProcessRunner {
     }
 
     private static func sleepSeconds(_ seconds: Double) {
-        var request = timespec(tv_sec: seconds.saturated(to: Int.self), tv_nsec: ((seconds - seconds.rounded(.down)) * 1e9).saturated(to: Int.self))
+        var request = timespec(
+            tv_sec: seconds.saturated(to: Int.self),
+            tv_nsec: ((seconds - seconds.rounded(.down)) * 1e9).saturated(to: Int.self))
         var remaining = timespec()
         while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
     }

@@ -6,7 +6,8 @@ package struct CIDRRange: Sendable, Hashable {
 
     package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let address = Self.ipv4(String(parts[0])), let bits = Int(parts[1]), (0...32).contains(bits)
+        guard parts.count == 2, let address = Self.ipv4(String(parts[0])), let bits = Int(parts[1]),
+            (0...32).contains(bits)
         else { return nil }
         self.base = address
         self.bits = bits

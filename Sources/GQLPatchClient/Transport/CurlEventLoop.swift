@@ -39,10 +39,12 @@ package final class CurlEventLoop: @unchecked Sendable {
         // connection carries one request at a time and stays open for the next.
         gqlpatch_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
         var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<CurlEventLoop>.fromOpaque(context!).takeUnretainedValue().run()
-            return nil
-        }, Unmanaged.passRetained(self).toOpaque())
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<CurlEventLoop>.fromOpaque(context!).takeUnretainedValue().run()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
         precondition(started == 0, "cannot start the HTTP thread (error \(started))")
         pthread_detach(thread)
     }

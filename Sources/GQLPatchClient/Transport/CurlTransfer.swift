@@ -94,7 +94,9 @@ package final class CurlTransfer: @unchecked Sendable {
         var start = colon + 1
         var end = line.count
         while start < end, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")].contains(line[end - 1]) { end -= 1 }
+        while end > start, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")].contains(line[end - 1]) {
+            end -= 1
+        }
         let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         if name == "content-length" {
             let given = [headers[name], value].compactMap { $0 }
@@ -120,7 +122,8 @@ package final class CurlTransfer: @unchecked Sendable {
         if let malformation { return .malformed(malformation) }
         if resendRefused {
             return .failedAfterSending(
-                code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer", stage: .sent)
+                code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer",
+                stage: .sent)
         }
         guard result == CURLE_OK else {
             var osErrno = 0

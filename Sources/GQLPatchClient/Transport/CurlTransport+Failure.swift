@@ -24,7 +24,8 @@ extension CurlTransport {
     package static func failure(
         code: Int, osErrno: Int, detail: String, host: String, timeout: Double, stage: Stage = .notSent
     ) -> GQLPatchError {
-        var error = plainFailure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
+        var error = plainFailure(
+            code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
         error.requestMayHaveArrived = stage != .notSent
         return error
     }
@@ -40,7 +41,8 @@ extension CurlTransport {
                 return GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: \(detail)")
             case CURLE_OUT_OF_MEMORY:
                 // libcurl's buffer for one header line (100 KB) ran out.
-                return GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: its headers are too large")
+                return GQLPatchError(
+                    .badResponse, "the response from \(host) is not valid HTTP: its headers are too large")
             default:
                 break
             }

@@ -42,7 +42,8 @@ public struct CurlTransport: HTTPTransport {
         case .response(let response):
             return response
         case .oversized:
-            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(Self.describe(maximumResponseBytes))")
+            throw GQLPatchError(
+                .badResponse, "the response from \(host) is larger than \(Self.describe(maximumResponseBytes))")
         case .malformed(let reason):
             var error = GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: \(reason)")
             error.requestMayHaveArrived = true
@@ -98,7 +99,9 @@ public struct CurlTransport: HTTPTransport {
             if request.body.isEmpty {
                 "".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0) }
             } else {
-                request.body.withUnsafeBytes { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+                request.body.withUnsafeBytes {
+                    _ = gqlpatch_curl_set_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress)
+                }
             }
         } else {
             request.method.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_CUSTOMREQUEST, $0) }
@@ -120,7 +123,9 @@ public struct CurlTransport: HTTPTransport {
         gqlpatch_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
-            let bytes = UnsafeRawPointer(data).map { UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: length) }
+            let bytes = UnsafeRawPointer(data).map {
+                UnsafeBufferPointer(start: $0.assumingMemoryBound(to: UInt8.self), count: length)
+            }
             return transfer.receive(bytes ?? UnsafeBufferPointer(start: nil, count: 0)) ? length : 0
         }
         gqlpatch_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
@@ -128,7 +133,8 @@ public struct CurlTransport: HTTPTransport {
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
             let length = size * count
             guard let data else { return length }
-            let line = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
+            let line = UnsafeBufferPointer(
+                start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: length)
             return transfer.receiveHeader(line) ? length : 0
         }
     }

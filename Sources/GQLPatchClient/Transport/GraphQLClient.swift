@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 /// Posts GraphQL requests (`{"query", "variables"}` as JSON) to one endpoint with its credentials,
 /// and reads the answers. Traces each exchange on stderr with `--verbose`, secrets redacted.

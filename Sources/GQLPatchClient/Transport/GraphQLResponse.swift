@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 /// A parsed GraphQL response: `data`, `errors`, and the whole body for `--output envelope`.
 public struct GraphQLResponse: Sendable {

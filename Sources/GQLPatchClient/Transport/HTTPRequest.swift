@@ -11,7 +11,9 @@ public struct HTTPRequest: Sendable {
     /// them, whatever a server echoes back. Never sent themselves.
     public var secrets: [String]
 
-    public init(url: String, method: String = "POST", headers: [HeaderField] = [], body: [UInt8] = [], secrets: [String] = []) {
+    public init(
+        url: String, method: String = "POST", headers: [HeaderField] = [], body: [UInt8] = [], secrets: [String] = []
+    ) {
         self.url = url
         self.method = method
         self.headers = headers

@@ -35,7 +35,10 @@ public struct ProxySelection: Sendable, Hashable {
 
     /// Whether `no_proxy` / `NO_PROXY` names `host` (without IPv6 brackets).
     package static func bypasses(host: String, environment: [String: String]) -> Bool {
-        guard let list = [environment["no_proxy"], environment["NO_PROXY"]].compactMap({ $0 }).first(where: { !$0.isEmpty })
+        guard
+            let list = [environment["no_proxy"], environment["NO_PROXY"]].compactMap({ $0 }).first(where: {
+                !$0.isEmpty
+            })
         else { return false }
         if list == "*" { return true }
         var name = host.lowercased()
@@ -47,7 +50,9 @@ public struct ProxySelection: Sendable, Hashable {
             if isIP {
                 if token.contains("/") {
                     if let range = CIDRRange(token), let ipv4, range.contains(ipv4) { return true }
-                } else if token == name || (token.hasPrefix("[") && token.hasSuffix("]") && token.dropFirst().dropLast() == name) {
+                } else if token == name
+                    || (token.hasPrefix("[") && token.hasSuffix("]") && token.dropFirst().dropLast() == name)
+                {
                     return true
                 }
                 continue

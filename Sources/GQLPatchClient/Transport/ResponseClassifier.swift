@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchSupport
+import JSON
 
 /// Reads an HTTP response as AppSync answers: HTTP-level failures become their exit codes,
 /// anything else must be a GraphQL JSON response (an object with `data` and/or `errors`).
@@ -22,18 +22,21 @@ public enum ResponseClassifier {
                 .badResponse, "HTTP \(response.status) redirect\(location) from \(host); redirects are not followed")
         case 400...499 where response.status != 400:
             throw GQLPatchError(
-                .badResponse, "HTTP \(response.status) from \(host): not a GraphQL endpoint (check the URL's path)\(suffix)")
+                .badResponse,
+                "HTTP \(response.status) from \(host): not a GraphQL endpoint (check the URL's path)\(suffix)")
         default:
             break
         }
         guard let parsed, let object = parsed.objectValue else {
             let what = response.body.isEmpty ? "an empty body" : "a body that is not JSON"
-            throw GQLPatchError(.badResponse, "HTTP \(response.status) from \(host) with \(what), not a GraphQL response")
+            throw GQLPatchError(
+                .badResponse, "HTTP \(response.status) from \(host) with \(what), not a GraphQL response")
         }
         let data = object["data"]
         let errorsValue = object["errors"]
         guard data != nil || errorsValue != nil else {
-            throw GQLPatchError(.badResponse, "HTTP \(response.status) from \(host): JSON without \"data\" or \"errors\"")
+            throw GQLPatchError(
+                .badResponse, "HTTP \(response.status) from \(host): JSON without \"data\" or \"errors\"")
         }
         var errors: [GraphQLErrorItem] = []
         if let errorsValue, !errorsValue.isNull {

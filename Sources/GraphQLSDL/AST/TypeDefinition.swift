@@ -2,7 +2,11 @@
 /// One flat struct for all kinds: the members that do not apply to a kind stay empty.
 public struct TypeDefinition: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
-        case scalar, object = "type", interface, union, enumeration = "enum", inputObject = "input"
+        case scalar
+        case object = "type"
+        case interface, union
+        case enumeration = "enum"
+        case inputObject = "input"
     }
 
     public var kind: Kind

@@ -58,9 +58,10 @@ struct DefinitionScanner {
             guard let keyword = current.keyword,
                 current.stage == 3 || keyword == .query || keyword == .mutation || keyword == .subscription
             else { return false }
-            entries.append(DefinitionIndex.Entry(
-                keyword: keyword, name: current.name, isExtension: current.isExtension, location: current.location,
-                end: end))
+            entries.append(
+                DefinitionIndex.Entry(
+                    keyword: keyword, name: current.name, isExtension: current.isExtension, location: current.location,
+                    end: end))
             nameStarts.append(current.nameStart)
             nameHashes.append(current.nameHash)
             return true
@@ -197,11 +198,17 @@ struct DefinitionScanner {
         case 2: return equals("on") ? .on : .other
         case 4: return equals("type") ? .keyword(.type) : equals("enum") ? .keyword(.enumeration) : .other
         case 5:
-            return equals("input") ? .keyword(.input) : equals("union") ? .keyword(.union)
-                : equals("query") ? .keyword(.query) : .other
+            return equals("input")
+                ? .keyword(.input)
+                : equals("union")
+                    ? .keyword(.union)
+                    : equals("query") ? .keyword(.query) : .other
         case 6:
-            return equals("scalar") ? .keyword(.scalar) : equals("extend") ? .extend
-                : equals("schema") ? .keyword(.schema) : .other
+            return equals("scalar")
+                ? .keyword(.scalar)
+                : equals("extend")
+                    ? .extend
+                    : equals("schema") ? .keyword(.schema) : .other
         case 8: return equals("mutation") ? .keyword(.mutation) : equals("fragment") ? .keyword(.fragment) : .other
         case 9: return equals("interface") ? .keyword(.interface) : equals("directive") ? .keyword(.directive) : .other
         case 10: return equals("implements") ? .implements : .other

@@ -125,11 +125,12 @@ struct FieldScanner {
         position += 1
         guard let type = readType(buffer), skipDirectives(buffer), position < end else { return false }
         nameHashes.append(nameHash)
-        entries.append(FieldIndex.Entry(
-            name: name, start: start, location: nameLocation, end: position,
-            typeName: String(decoding: UnsafeBufferPointer(rebasing: buffer[type.name]), as: UTF8.self),
-            typeIsList: type.isList, typeIsNonNull: type.isNonNull, typeRange: type.range,
-            argumentIndices: firstArgument..<arguments.count))
+        entries.append(
+            FieldIndex.Entry(
+                name: name, start: start, location: nameLocation, end: position,
+                typeName: String(decoding: UnsafeBufferPointer(rebasing: buffer[type.name]), as: UTF8.self),
+                typeIsList: type.isList, typeIsNonNull: type.isNonNull, typeRange: type.range,
+                argumentIndices: firstArgument..<arguments.count))
         return true
     }
 
@@ -146,9 +147,10 @@ struct FieldScanner {
             guard skipIgnored(buffer), skipValue(buffer), skipIgnored(buffer) else { return false }
         }
         guard skipDirectives(buffer) else { return false }
-        arguments.append(FieldIndex.Argument(
-            name: name, typeRange: type.range, typeNameRange: type.name, typeIsList: type.isList,
-            typeIsNonNull: type.isNonNull))
+        arguments.append(
+            FieldIndex.Argument(
+                name: name, typeRange: type.range, typeNameRange: type.name, typeIsList: type.isList,
+                typeIsNonNull: type.isNonNull))
         return true
     }
 

@@ -184,7 +184,8 @@ struct Lexer: Sendable {
         if byte(at: p) == Ascii.zero {
             p += 1
             if Ascii.isDigit(byte(at: p)) {
-                throw error("invalid number, unexpected digit after 0: \"\(Character(Unicode.Scalar(bytes[p])))\"", at: p)
+                throw error(
+                    "invalid number, unexpected digit after 0: \"\(Character(Unicode.Scalar(bytes[p])))\"", at: p)
             }
         } else {
             p = try readDigits(from: p)

@@ -99,9 +99,10 @@ struct NameTable: Sendable {
         }
         if slot < 0 { return -slot - 1 }
         let index = entries.count
-        entries.append(Entry(
-            start: start, length: length, hash: hash,
-            name: String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)))
+        entries.append(
+            Entry(
+                start: start, length: length, hash: hash,
+                name: String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)))
         slots[slot] = UInt32(index + 1)
         if entries.count * 2 > slots.count { grow() }
         return index
@@ -129,7 +130,9 @@ struct NameTable: Sendable {
     /// The index of `name` if the table has it.
     func index(of name: String) -> Int? {
         var name = name
-        let hash = name.withUTF8 { text in text.isEmpty ? Self.hashSeed : Self.hash(UnsafeRawPointer(text.baseAddress!), text.count) }
+        let hash = name.withUTF8 { text in
+            text.isEmpty ? Self.hashSeed : Self.hash(UnsafeRawPointer(text.baseAddress!), text.count)
+        }
         let mask = slots.count - 1
         var slot = Self.slot(hash, mask)
         while true {
@@ -197,7 +200,9 @@ struct NameTable: Sendable {
     private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ length: Int) -> Bool {
         var i = 0
         while i + 8 <= length {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
                 return false
             }
             i += 8

@@ -11,9 +11,15 @@ enum UTF8Scalar {
         let length: Int
         var value: UInt32
         switch b0 {
-        case 0xC2...0xDF: length = 2; value = UInt32(b0 & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(b0 & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(b0 & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(b0 & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(b0 & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(b0 & 0x07)
         default: return nil
         }
         guard offset + length <= count else { return nil }

@@ -38,11 +38,14 @@ struct ReadmeExample: CustomStringConvertible, Sendable {
             if line.hasPrefix("```") {
                 if let block = open {
                     if let kind = block.kind {
-                        examples.append(ReadmeExample(kind: kind, line: block.line, body: block.lines.joined(separator: "\n")))
+                        examples.append(
+                            ReadmeExample(kind: kind, line: block.line, body: block.lines.joined(separator: "\n")))
                     }
                     open = nil
                 } else {
-                    open = (Kind(rawValue: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)), index + 1, [])
+                    open = (
+                        Kind(rawValue: String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)), index + 1, []
+                    )
                 }
             } else {
                 open?.lines.append(line)

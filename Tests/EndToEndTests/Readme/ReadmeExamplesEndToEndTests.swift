@@ -9,7 +9,9 @@ import Testing
 /// call that fails inside `|| echo` or a pipe is still seen. A block is run or excluded below with
 /// its reason; a block that is neither fails the suite.
 @Suite struct ReadmeExamplesEndToEndTests {
-    static let readme: String = (try? String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8)) ?? ""
+    static let readme: String =
+        (try? String(contentsOfFile: TestPaths.packageRoot.appendingPathComponent("README.md").path, encoding: .utf8))
+        ?? ""
     static let examples = ReadmeExample.all(in: readme)
 
     /// Blocks not run here, by their first command, and why.
@@ -31,7 +33,7 @@ import Testing
     /// gqlpatch calls that are meant to fail, by a part of their arguments: the exit code and the
     /// start of stderr. Every other call must exit 0.
     static let expectedFailures: [(arguments: String, status: Int32, message: String)] = [
-        ("--expect-version 7", 2, "gqlpatch: error: "),
+        ("--expect-version 7", 2, "gqlpatch: error: ")
     ]
 
     @Test func everyBlockIsRunOrExcludedWithAReason() {
@@ -54,14 +56,17 @@ import Testing
             for step in example.consoleSteps {
                 let result = try project.bash(step.command)
                 #expect(result.status == 0, "\(example): \(step.command)\n\(result)")
-                #expect(result.stdout.trimmingCharacters(in: .newlines) == step.output, "\(example): \(step.command)\n\(result)")
+                #expect(
+                    result.stdout.trimmingCharacters(in: .newlines) == step.output,
+                    "\(example): \(step.command)\n\(result)")
             }
         }
         let calls = try project.calls()
         #expect(!calls.isEmpty, "\(example) ran no gqlpatch")
         for call in calls {
             if let expected = Self.expectedFailures.first(where: { call.arguments.contains($0.arguments) }) {
-                #expect(call.status == expected.status && call.stderr.hasPrefix(expected.message), "\(example): \(call)")
+                #expect(
+                    call.status == expected.status && call.stderr.hasPrefix(expected.message), "\(example): \(call)")
             } else {
                 #expect(call.status == 0, "\(example): \(call)")
             }
@@ -81,7 +86,9 @@ import Testing
         try project.write("lines.jsonl", lines.joined(separator: "\n") + "\n")
         let result = try project.bash("gqlpatch apply lines.jsonl")
         #expect(result.status == 0, "\(result)")
-        let statuses = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0))["status"]?.stringValue ?? "?" }
+        let statuses = try result.stdout.split(separator: "\n").map {
+            try JSONValue.parse(String($0))["status"]?.stringValue ?? "?"
+        }
         #expect(statuses.sorted() == ["created", "deleted", "updated"], "\(result)")
     }
 }

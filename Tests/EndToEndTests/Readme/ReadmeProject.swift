@@ -29,22 +29,30 @@ final class ReadmeProject: @unchecked Sendable {
         folder = emulator.folder.appendingPathComponent("project")
         log = emulator.folder.appendingPathComponent("calls.tsv")
         let bin = emulator.folder.appendingPathComponent("bin")
-        for directory in [folder, bin] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        try FileManager.default.copyItem(atPath: TestPaths.schema, toPath: folder.appendingPathComponent("schema.graphql").path)
-        try write("transform.conf.json", #"{"Version": 5, "ResolverConfig": {"project": {"ConflictHandler": "OPTIMISTIC_CONCURRENCY", "ConflictDetection": "VERSION"}}}"#)
-        try write("image.json", #"{"bucket": "assets", "region": "eu-west-1", "key": "images/lamp.png", "contentType": "image/png"}"#)
+        for directory in [folder, bin] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.schema, toPath: folder.appendingPathComponent("schema.graphql").path)
+        try write(
+            "transform.conf.json",
+            #"{"Version": 5, "ResolverConfig": {"project": {"ConflictHandler": "OPTIMISTIC_CONCURRENCY", "ConflictDetection": "VERSION"}}}"#
+        )
+        try write(
+            "image.json",
+            #"{"bucket": "assets", "region": "eu-west-1", "key": "images/lamp.png", "contentType": "image/png"}"#)
         let shim = bin.appendingPathComponent("gqlpatch")
         try """
-            #!/usr/bin/env bash
-            # Runs the real gqlpatch and logs: exit code, arguments, the start of stderr.
-            err=$(mktemp)
-            "$README_GQLPATCH" "$@" 2>"$err"
-            status=$?
-            cat "$err" >&2
-            { printf '%s\\t%s\\t' "$status" "$*"; head -c 400 "$err" | tr '\\n\\t' '  '; echo; } >>"$README_CALLS"
-            rm -f "$err"
-            exit $status
-            """.write(to: shim, atomically: true, encoding: .utf8)
+        #!/usr/bin/env bash
+        # Runs the real gqlpatch and logs: exit code, arguments, the start of stderr.
+        err=$(mktemp)
+        "$README_GQLPATCH" "$@" 2>"$err"
+        status=$?
+        cat "$err" >&2
+        { printf '%s\\t%s\\t' "$status" "$*"; head -c 400 "$err" | tr '\\n\\t' '  '; echo; } >>"$README_CALLS"
+        rm -f "$err"
+        exit $status
+        """.write(to: shim, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
         try seed()
     }
@@ -75,8 +83,9 @@ final class ReadmeProject: @unchecked Sendable {
         guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").map { line in
             let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-            return Call(status: Int32(parts[0]) ?? -1, arguments: parts.count > 1 ? String(parts[1]) : "",
-                        stderr: parts.count > 2 ? String(parts[2]) : "")
+            return Call(
+                status: Int32(parts[0]) ?? -1, arguments: parts.count > 1 ? String(parts[1]) : "",
+                stderr: parts.count > 2 ? String(parts[2]) : "")
         }
     }
 
@@ -96,7 +105,8 @@ final class ReadmeProject: @unchecked Sendable {
         }
         try emulator.create("Recipe", ["id": "r1", "name": "Bread"])
         for row in 1...3 {
-            try emulator.create("RecipeStep", ["recipeID": "r1", "rowID": .int(row), "action": .string("step \(row)")], select: "rowID")
+            try emulator.create(
+                "RecipeStep", ["recipeID": "r1", "rowID": .int(row), "action": .string("step \(row)")], select: "rowID")
         }
     }
 
@@ -106,7 +116,9 @@ final class ReadmeProject: @unchecked Sendable {
             for id in ["7", "8"] {
                 let item = try emulator.graphQL(#"{ getItem(id: "\#(id)") { name description } }"#)["data"]?["getItem"]
                 let name = item?["name"]?.stringValue ?? "?"
-                #expect(item?["description"]?.stringValue == "Imported \(name)", "backfill left Item \(id) as \(String(describing: item))")
+                #expect(
+                    item?["description"]?.stringValue == "Imported \(name)",
+                    "backfill left Item \(id) as \(String(describing: item))")
             }
         }
     }

@@ -38,12 +38,15 @@ final class AWSStub: @unchecked Sendable {
             "--issue", "\(issued.accessKeyID):\(issued.secretAccessKey):\(issued.sessionToken ?? "")",
         ]
         if let stsSigner {
-            arguments += ["--sts-signer", "\(stsSigner.accessKeyID):\(stsSigner.secretAccessKey):\(stsSigner.sessionToken ?? "")"]
+            arguments += [
+                "--sts-signer", "\(stsSigner.accessKeyID):\(stsSigner.secretAccessKey):\(stsSigner.sessionToken ?? "")",
+            ]
         }
         if let webIdentityToken { arguments += ["--web-identity-token", webIdentityToken] }
         if let containerToken { arguments += ["--container-token", containerToken] }
         if let imdsRole { arguments += ["--imds-role", imdsRole] }
-        (process, port) = try LoopbackServerProcess.start("AWS stub", arguments: arguments, portFile: portFile, folder: folder)
+        (process, port) = try LoopbackServerProcess.start(
+            "AWS stub", arguments: arguments, portFile: portFile, folder: folder)
     }
 
     /// Every request the stub received so far: method, path, headers, body, status, check.
@@ -62,8 +65,10 @@ final class AWSStub: @unchecked Sendable {
         if let token = identity.sessionToken { credentials += ":\(token)" }
         let result = try CommandRunner.run(
             TestPaths.python,
-            [script, "--send-signed", url, "--credentials", credentials, "--region", region, "--amz-date", amzDate,
-             "--body", body])
+            [
+                script, "--send-signed", url, "--credentials", credentials, "--region", region, "--amz-date", amzDate,
+                "--body", body,
+            ])
         guard result.status == 0, let reply = try? JSONValue.parse(result.stdout),
             let status = reply["status"]?.intValue
         else { throw HarnessError("--send-signed failed: \(result)") }

@@ -23,7 +23,9 @@ enum CascadeReplies {
         if operation == "Children" {
             // `query Children(...) { getBook(id: $id) { chapters(...) { items { ... } nextToken } } }`
             let parts = query.split(separator: "{").map { name(in: $0) }
-            guard parts.count > 2 else { return .init(status: 200, body: #"{"errors":[{"message":"bad Children query"}]}"#) }
+            guard parts.count > 2 else {
+                return .init(status: 200, body: #"{"errors":[{"message":"bad Children query"}]}"#)
+            }
             var parent = variables
             parent["limit"] = nil
             data = JSONObject([(parts[1], .object(JSONObject([(parts[2], children(parts[2], parent) ?? .null)])))])

@@ -35,7 +35,9 @@ extension Emulator {
         let response = try graphQL(
             "mutation D($input: DeleteItemInput!) { deleteItem(input: $input) { id _version _deleted } }",
             variables: ["input": ["id": .string(id), "_version": .int(version)]])
-        guard response["data"]?["deleteItem"]?["_deleted"] == true, let next = response["data"]?["deleteItem"]?["_version"]?.intValue else {
+        guard response["data"]?["deleteItem"]?["_deleted"] == true,
+            let next = response["data"]?["deleteItem"]?["_version"]?.intValue
+        else {
             throw HarnessError("deleting Item \(id) failed: \(response)")
         }
         return next

@@ -20,7 +20,8 @@ enum GQLPatchRun {
 extension Emulator {
     /// Runs gqlpatch against this emulator with its endpoint and API key and the given schema.
     func gqlpatch(
-        _ arguments: [String], schema: String = TestPaths.schema, environment: [String: String] = [:], stdin: String? = nil
+        _ arguments: [String], schema: String = TestPaths.schema, environment: [String: String] = [:],
+        stdin: String? = nil
     ) throws -> ProcessResult {
         try GQLPatchRun.run(
             ["--endpoint", endpoint, "--api-key", Emulator.apiKey, "--schema", schema] + arguments,

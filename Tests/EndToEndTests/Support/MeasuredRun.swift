@@ -21,7 +21,9 @@ enum MeasuredRun {
         var killed: Bool
         var elapsed: Double
 
-        var description: String { "\(result)\npeak \(peakKB) kB, \(elapsed) s\(killed ? ", killed by the hang guard" : "")" }
+        var description: String {
+            "\(result)\npeak \(peakKB) kB, \(elapsed) s\(killed ? ", killed by the hang guard" : "")"
+        }
     }
 
     /// A started child and where its output goes.
@@ -39,9 +41,12 @@ enum MeasuredRun {
         let peakFile = folder.appendingPathComponent("measured-\(UUID().uuidString).peak").path
         defer { try? FileManager.default.removeItem(atPath: peakFile) }
         let started = try start(
-            arguments, environment: environment, in: folder, addressSpaceLimitKB: addressSpaceLimitKB, peakFile: peakFile)
+            arguments, environment: environment, in: folder, addressSpaceLimitKB: addressSpaceLimitKB,
+            peakFile: peakFile)
         var outcome = try finish(started, guardSeconds: guardSeconds)
-        let recorded = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let recorded = (try? String(contentsOfFile: peakFile, encoding: .utf8)).flatMap {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         // Killed by the guard: the parent died with it and wrote nothing; the figure is then unknown (0).
         outcome.peakKB = recorded ?? (outcome.killed ? 0 : Int.max)
         return outcome
@@ -93,13 +98,16 @@ enum MeasuredRun {
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | (peakFile == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | (peakFile == nil ? 0 : POSIX_SPAWN_SETPGROUP)))
 
         // `sh` changes directory and execs gqlpatch in place: the child waited for is gqlpatch itself.
         // `addressSpaceLimitKB` (ulimit -v) stops a run whose memory grows out of bounds before it hurts the machine.
         let limit = addressSpaceLimitKB.map { "ulimit -v \($0) && " } ?? ""
         let command =
-            peakFile.map { [TestPaths.python, "-c", measuringParent, $0, folder.path, TestPaths.binary] } ?? [TestPaths.binary]
+            peakFile.map { [TestPaths.python, "-c", measuringParent, $0, folder.path, TestPaths.binary] } ?? [
+                TestPaths.binary
+            ]
         let argv = (["/bin/sh", "-c", "\(limit)cd \"$0\" && exec \"$@\"", folder.path] + command + arguments)
             .map { strdup($0) }
         let envp = env.map { strdup("\($0.key)=\($0.value)") }
@@ -114,7 +122,9 @@ enum MeasuredRun {
                 posix_spawn(&pid, "/bin/sh", &actions, &attributes, argvBuffer.baseAddress!, envBuffer.baseAddress!)
             }
         }
-        guard spawned == 0 else { throw HarnessError("cannot start /bin/sh for \(TestPaths.binary): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw HarnessError("cannot start /bin/sh for \(TestPaths.binary): \(String(cString: strerror(spawned)))")
+        }
 
         return Started(pid: pid, outPath: outPath, errPath: errPath, start: start)
     }

@@ -21,7 +21,9 @@ enum MisroutedReplies {
         let model = String(operation.dropFirst(verb.count))
         let variables = request["variables"]?.objectValue ?? JSONObject()
         let given = verb == "Get" ? variables : (variables["input"]?.objectValue ?? JSONObject())
-        var record = JSONObject([("name", .string("Chair")), ("_version", .int(verb == "Get" ? 1 : 2)), ("_deleted", .null)])
+        var record = JSONObject([
+            ("name", .string("Chair")), ("_version", .int(verb == "Get" ? 1 : 2)), ("_deleted", .null),
+        ])
         for (name, value) in given where name != "_version" { record[name] = value }
         if verb == "Delete" { record["_deleted"] = .bool(true) }
         if misrouted.contains(operation) {

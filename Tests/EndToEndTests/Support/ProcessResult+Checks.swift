@@ -13,7 +13,8 @@ extension ProcessResult {
     /// A failure: this exit code, stderr starting with `message`, nothing on stdout.
     func expectFailure(_ code: Int32, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(status == code, "\(self)", sourceLocation: sourceLocation)
-        #expect(stderr.hasPrefix(message), "stderr should start with \(message)\n\(self)", sourceLocation: sourceLocation)
+        #expect(
+            stderr.hasPrefix(message), "stderr should start with \(message)\n\(self)", sourceLocation: sourceLocation)
         #expect(stdout.isEmpty, "stdout must stay empty on failure\n\(self)", sourceLocation: sourceLocation)
     }
 

@@ -42,7 +42,9 @@ final class ScriptedServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else {
             close(fd)
@@ -110,7 +112,8 @@ final class ScriptedServer: @unchecked Sendable {
         lock.unlock()
         let reply = respond(index, body)
         let payload = Array(reply.body.utf8)
-        let head = "HTTP/1.1 \(reply.status) Scripted\r\nContent-Type: \(reply.contentType)\r\n"
+        let head =
+            "HTTP/1.1 \(reply.status) Scripted\r\nContent-Type: \(reply.contentType)\r\n"
             + "Content-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
         let message = Array(head.utf8) + payload
         var sent = 0

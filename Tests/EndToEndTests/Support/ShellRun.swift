@@ -29,7 +29,8 @@ enum ShellRun {
         script += "exec \"$0\" " + arguments.map(\.shellExpression).joined(separator: " ")
         if let stdoutPath { script += " >'\(stdoutPath)'" }
         return try CommandRunner.run(
-            "/bin/sh", ["-c", script, TestPaths.binary], workingDirectory: (folder ?? FileManager.default.temporaryDirectory).path,
+            "/bin/sh", ["-c", script, TestPaths.binary],
+            workingDirectory: (folder ?? FileManager.default.temporaryDirectory).path,
             timeout: timeout)
     }
 }

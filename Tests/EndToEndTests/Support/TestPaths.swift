@@ -9,16 +9,20 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var binary: String {
-        ProcessInfo.processInfo.environment["GQLPATCH_BIN"] ?? packageRoot.appendingPathComponent(".build/debug/gqlpatch").path
+        ProcessInfo.processInfo.environment["GQLPATCH_BIN"]
+            ?? packageRoot.appendingPathComponent(".build/debug/gqlpatch").path
     }
 
     static var python: String {
-        ProcessInfo.processInfo.environment["GQLPATCH_PYTHON"] ?? packageRoot.appendingPathComponent(".venv/bin/python").path
+        ProcessInfo.processInfo.environment["GQLPATCH_PYTHON"]
+            ?? packageRoot.appendingPathComponent(".venv/bin/python").path
     }
 
     static var emulator: String { packageRoot.appendingPathComponent("Tests/AppSyncEmulator/appsync_emulator.py").path }
     static var schema: String { packageRoot.appendingPathComponent("schema.graphql").path }
-    static func fixture(_ relative: String) -> String { packageRoot.appendingPathComponent("Tests/Fixtures/\(relative)").path }
+    static func fixture(_ relative: String) -> String {
+        packageRoot.appendingPathComponent("Tests/Fixtures/\(relative)").path
+    }
 
     /// Fails with a clear message when the binary or the virtual environment is missing.
     static func requireTools() throws {

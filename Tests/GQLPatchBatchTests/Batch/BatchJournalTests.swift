@@ -1,6 +1,6 @@
 import Foundation
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
 @testable import GQLPatchBatch
@@ -13,10 +13,12 @@ import Testing
 /// The journal's format on disk, and what `--resume` reads back from it.
 @Suite struct BatchJournalTests {
     private func contents(_ path: String) throws -> [String] {
-        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
-    private let undo = UndoAction.revert(model: "Item", key: ["id": "1"], previous: ["name": "Chair"], left: ["name": "Lamp"], version: 4)
+    private let undo = UndoAction.revert(
+        model: "Item", key: ["id": "1"], previous: ["name": "Chair"], left: ["name": "Lamp"], version: 4)
 
     @Test func formatOnDisk() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
@@ -24,21 +26,28 @@ import Testing
         try journal.record(LineResult(line: 3, status: .updated, undo: undo, digest: "0123456789abcde"))
         try journal.record(LineResult(line: 5, status: .unchanged, digest: "fedcba987654321"))
         try journal.recordRollback(line: 3)
-        #expect(try contents(path) == [
-            #"{"gqlpatchJournal":1,"input":"in.jsonl","atomic":true}"#,
-            #"{"line":3,"digest":"0123456789abcde","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{"name":"Chair"},"left":{"name":"Lamp"},"version":4}}"#,
-            #"{"line":5,"digest":"fedcba987654321","status":"unchanged"}"#,
-            #"{"line":3,"rolledBack":true}"#,
-            "",
-        ])
+        #expect(
+            try contents(path) == [
+                #"{"gqlpatchJournal":1,"input":"in.jsonl","atomic":true}"#,
+                #"{"line":3,"digest":"0123456789abcde","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{"name":"Chair"},"left":{"name":"Lamp"},"version":4}}"#,
+                #"{"line":5,"digest":"fedcba987654321","status":"unchanged"}"#,
+                #"{"line":3,"rolledBack":true}"#,
+                "",
+            ])
     }
 
     @Test func resumeReadsDoneLinesAndUndoes() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
         let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true)
-        try journal.record(LineResult(line: 1, status: .created, undo: .remove(model: "Item", key: ["id": "9"], left: ["name": "x"], version: nil), digest: "aaa"))
+        try journal.record(
+            LineResult(
+                line: 1, status: .created,
+                undo: .remove(model: "Item", key: ["id": "9"], left: ["name": "x"], version: nil), digest: "aaa"))
         try journal.record(LineResult(line: 2, status: .updated, undo: undo, digest: "bbb"))
-        try journal.record(LineResult(line: 4, status: .deleted, undo: .recreate(model: "Item", key: ["id": "2"], record: ["id": "2", "name": "Old"]), digest: "ccc"))
+        try journal.record(
+            LineResult(
+                line: 4, status: .deleted,
+                undo: .recreate(model: "Item", key: ["id": "2"], record: ["id": "2", "name": "Old"]), digest: "ccc"))
         try journal.recordRollback(line: 4)
         let (_, state) = try BatchJournal.resume(path: path)
         #expect(state.input == "in.jsonl")
@@ -59,14 +68,17 @@ import Testing
         let (resumed, state) = try BatchJournal.resume(path: path)
         #expect(state.done == [1: "aaa"])
         try resumed.record(LineResult(line: 2, status: .updated, digest: "bbb"))
-        #expect(try contents(path).suffix(3) == [
-            #"{"line":1,"digest":"aaa","status":"updated"}"#, #"{"line":2,"digest":"bbb","status":"updated"}"#, "",
-        ])
+        #expect(
+            try contents(path).suffix(3) == [
+                #"{"line":1,"digest":"aaa","status":"updated"}"#, #"{"line":2,"digest":"bbb","status":"updated"}"#, "",
+            ])
     }
 
     @Test func aDamagedMiddleLineIsAnError() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        try (#"{"gqlpatchJournal":1,"input":"x","atomic":false}"# + "\nnot json\n" + #"{"line":1,"digest":"a","status":"updated"}"# + "\n")
+        try
+            (#"{"gqlpatchJournal":1,"input":"x","atomic":false}"# + "\nnot json\n"
+            + #"{"line":1,"digest":"a","status":"updated"}"# + "\n")
             .write(toFile: path, atomically: true, encoding: .utf8)
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
         #expect(error.code == .invalidInput)
@@ -77,21 +89,30 @@ import Testing
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
         try #"{"line":1}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
-        #expect(error.message == "\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": 1, ...} header)")
+        #expect(
+            error.message == "\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": 1, ...} header)")
     }
 
     @Test func anExistingJournalIsNotOverwritten() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
         _ = try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
-        let error = try #require(throws: GQLPatchError.self) { try BatchJournal.create(path: path, input: "in.jsonl", atomic: false) }
+        let error = try #require(throws: GQLPatchError.self) {
+            try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
+        }
         #expect(error.code == .usage)
-        #expect(error.message == "the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+        #expect(
+            error.message
+                == "the journal \(path) already exists: pass --resume to continue that run, or remove the file")
     }
 
     @Test(arguments: [
-        UndoAction.revert(model: "Item", key: ["id": "1"], previous: ["name": "A", "tags": .null], left: ["name": "B", "tags": ["x"]], version: nil),
-        UndoAction.remove(model: "RecipeStep", key: ["recipeID": "r", "rowID": 2], left: ["quantity": 1.5], version: 1),
-        UndoAction.recreate(model: "Item", key: ["id": "1"], record: ["id": "1", "name": "A", "imageFile": ["bucket": "b"]]),
+        UndoAction.revert(
+            model: "Item", key: ["id": "1"], previous: ["name": "A", "tags": .null],
+            left: ["name": "B", "tags": ["x"]], version: nil),
+        UndoAction.remove(
+            model: "RecipeStep", key: ["recipeID": "r", "rowID": 2], left: ["quantity": 1.5], version: 1),
+        UndoAction.recreate(
+            model: "Item", key: ["id": "1"], record: ["id": "1", "name": "A", "imageFile": ["bucket": "b"]]),
     ])
     func undoRoundTrips(_ action: UndoAction) throws {
         let text = action.json().serialized()
@@ -106,19 +127,31 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"line":1,"digest":"a","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{},"left":{}}}"#, false,
-         "line 1 has an undo, but the journal was not written with --atomic"),
-        (#"{"line":1,"digest":"a","status":"updated","undo":{"do":"overwrite","model":"Item","key":{"id":"1"}}}"#, true,
-         "line 1 has an undo gqlpatch does not write"),
-        (#"{"line":1,"digest":"a","status":"unchanged","undo":{"do":"remove","model":"Item","key":{"id":"1"},"left":{}}}"#, true,
-         "line 1 has an undo gqlpatch does not write"),
+        (
+            #"{"line":1,"digest":"a","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{},"left":{}}}"#,
+            false,
+            "line 1 has an undo, but the journal was not written with --atomic"
+        ),
+        (
+            #"{"line":1,"digest":"a","status":"updated","undo":{"do":"overwrite","model":"Item","key":{"id":"1"}}}"#,
+            true,
+            "line 1 has an undo gqlpatch does not write"
+        ),
+        (
+            #"{"line":1,"digest":"a","status":"unchanged","undo":{"do":"remove","model":"Item","key":{"id":"1"},"left":{}}}"#,
+            true,
+            "line 1 has an undo gqlpatch does not write"
+        ),
         (#"{"line":1,"digest":"a","status":"failed"}"#, true, "line 1 has no status of a done line"),
         (#"{"line":1,"status":"updated"}"#, true, "line 1 has no digest"),
         (#"{"line":0,"digest":"a","status":"updated"}"#, true, #"an entry without a line number ("line": 1 or more)"#),
         (#"{"line":4,"rolledBack":true}"#, true, "line 4 is rolled back but was not applied"),
     ])
     func anEntryGqlpatchDoesNotWriteIsDamage(entry: String, atomic: Bool, problem: String) throws {
-        let path = try journalFile([#"{"gqlpatchJournal":1,"input":"x","atomic":\#(atomic)}"#, entry, #"{"line":9,"digest":"b","status":"updated"}"#])
+        let path = try journalFile([
+            #"{"gqlpatchJournal":1,"input":"x","atomic":\#(atomic)}"#, entry,
+            #"{"line":9,"digest":"b","status":"updated"}"#,
+        ])
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
         #expect(error.code == .invalidInput)
         #expect(error.message == "\(path):2: error: the journal is damaged: \(problem)")
@@ -126,7 +159,9 @@ import Testing
 
     @Test func aLineDoneTwiceWithoutARollbackIsDamage() throws {
         let done = #"{"line":1,"digest":"a","status":"updated"}"#
-        let path = try journalFile([#"{"gqlpatchJournal":1,"input":"x","atomic":false}"#, done, #"{"line":1,"rolledBack":true}"#, done, done])
+        let path = try journalFile([
+            #"{"gqlpatchJournal":1,"input":"x","atomic":false}"#, done, #"{"line":1,"rolledBack":true}"#, done, done,
+        ])
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
         #expect(error.message == "\(path):5: error: the journal is damaged: line 1 is recorded as done twice")
     }
@@ -148,14 +183,22 @@ import Testing
         _ = try BatchJournal.create(path: real, input: "in.jsonl", atomic: false)
         let link = folder.appendingPathComponent("link.journal").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
-        for attempt in [{ _ = try BatchJournal.resume(path: link) }, { _ = try BatchJournal.create(path: link, input: "in.jsonl", atomic: false) }] {
+        for attempt in [
+            { _ = try BatchJournal.resume(path: link) },
+            { _ = try BatchJournal.create(path: link, input: "in.jsonl", atomic: false) },
+        ] {
             let error = try #require(throws: GQLPatchError.self) { try attempt() }
             #expect(error.code == .invalidInput)
-            #expect(error.message == "the journal \(link) is a symbolic link; refusing to follow it (give the file's own path)")
+            #expect(
+                error.message
+                    == "the journal \(link) is a symbolic link; refusing to follow it (give the file's own path)")
         }
         chmod(real, 0o620)
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: real) }
-        #expect(error.message == "the journal \(real) can be written by other users (mode 0620): chmod go-w \(real); refusing to use it")
+        #expect(
+            error.message
+                == "the journal \(real) can be written by other users (mode 0620): chmod go-w \(real); refusing to use it"
+        )
         let fifo = folder.appendingPathComponent("fifo.journal").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let notFile = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: fifo) }

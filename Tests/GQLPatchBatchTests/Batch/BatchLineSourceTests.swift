@@ -1,6 +1,6 @@
 import Foundation
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
 @testable import GQLPatchBatch

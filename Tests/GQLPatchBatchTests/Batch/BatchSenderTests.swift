@@ -1,6 +1,6 @@
 import Foundation
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
 @testable import GQLPatchBatch
@@ -13,11 +13,16 @@ import Testing
 /// The retry loop around one request, with a scripted transport, a recorded sleep and a fixed random draw.
 @Suite struct BatchSenderTests {
     static let ok = ScriptedTransport.Answer.graphQL(#"{"data": {"getItem": {"id": "1"}}}"#)
-    static let lost = ScriptedTransport.Answer.error(GQLPatchError(.unavailable, "the connection to h was lost before a response arrived"))
-    static let refused = ScriptedTransport.Answer.error(GQLPatchError(.unavailable, "cannot connect to h: connection refused"))
-    static let emptyReply = ScriptedTransport.Answer.error(GQLPatchError(.unavailable, "the connection to h closed without a valid HTTP response"))
+    static let lost = ScriptedTransport.Answer.error(
+        GQLPatchError(.unavailable, "the connection to h was lost before a response arrived"))
+    static let refused = ScriptedTransport.Answer.error(
+        GQLPatchError(.unavailable, "cannot connect to h: connection refused"))
+    static let emptyReply = ScriptedTransport.Answer.error(
+        GQLPatchError(.unavailable, "the connection to h closed without a valid HTTP response"))
 
-    private func sender(_ transport: ScriptedTransport, maxAttempts: Int = 5, sleeps: LockedValue<[Double]>, limiter: RateLimiter? = nil) -> BatchSender {
+    private func sender(
+        _ transport: ScriptedTransport, maxAttempts: Int = 5, sleeps: LockedValue<[Double]>, limiter: RateLimiter? = nil
+    ) -> BatchSender {
         let client = GraphQLClient(endpoint: "https://h/graphql", transport: transport, authorizer: .none)
         return BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: 1, maxDelay: 8), limiter: limiter,
@@ -37,18 +42,51 @@ import Testing
     }
 
     @Test(arguments: [
-        Case(name: "500 then ok", script: [.status(500, body: "<html>"), ok], attempts: 2, succeeds: true, ambiguous: true, sleeps: [0.5]),
-        Case(name: "lost, lost, ok", script: [lost, lost, ok], attempts: 3, succeeds: true, ambiguous: true, sleeps: [0.5, 1]),
-        Case(name: "empty reply then ok", script: [emptyReply, ok], attempts: 2, succeeds: true, ambiguous: true, sleeps: [0.5]),
-        Case(name: "refused then ok", script: [refused, ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]),
-        Case(name: "429 with Retry-After", script: [.status(429, headers: ["retry-after": "7"]), ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [7]),
-        Case(name: "429 without Retry-After", script: [.status(429), ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]),
-        Case(name: "400 is not retried", script: [.status(400, body: #"{"errors": [{"message": "bad"}]}"#), ok], attempts: 1, succeeds: true, ambiguous: false, sleeps: []),
-        Case(name: "garbage is not retried", script: [.error(GQLPatchError(.badResponse, "the response from h is not valid HTTP")), ok], attempts: 1, succeeds: false, ambiguous: false, sleeps: []),
-        Case(name: "401 is not retried", script: [.status(401), ok], attempts: 1, succeeds: false, ambiguous: false, sleeps: []),
-        Case(name: "GraphQL errors are not retried", script: [.graphQL(#"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ConditionalCheckFailedException"}]}"#), ok], attempts: 1, succeeds: true, ambiguous: false, sleeps: []),
-        Case(name: "DynamoDB throttling is retried", script: [.graphQL(#"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ProvisionedThroughputExceededException"}]}"#), ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]),
-        Case(name: "gives up after max attempts", script: [.status(503)], attempts: 5, succeeds: false, ambiguous: true, sleeps: [0.5, 1, 2, 4]),
+        Case(
+            name: "500 then ok", script: [.status(500, body: "<html>"), ok], attempts: 2, succeeds: true,
+            ambiguous: true, sleeps: [0.5]),
+        Case(
+            name: "lost, lost, ok", script: [lost, lost, ok], attempts: 3, succeeds: true, ambiguous: true,
+            sleeps: [0.5, 1]),
+        Case(
+            name: "empty reply then ok", script: [emptyReply, ok], attempts: 2, succeeds: true, ambiguous: true,
+            sleeps: [0.5]),
+        Case(
+            name: "refused then ok", script: [refused, ok], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]
+        ),
+        Case(
+            name: "429 with Retry-After", script: [.status(429, headers: ["retry-after": "7"]), ok], attempts: 2,
+            succeeds: true, ambiguous: false, sleeps: [7]),
+        Case(
+            name: "429 without Retry-After", script: [.status(429), ok], attempts: 2, succeeds: true, ambiguous: false,
+            sleeps: [0.5]),
+        Case(
+            name: "400 is not retried", script: [.status(400, body: #"{"errors": [{"message": "bad"}]}"#), ok],
+            attempts: 1, succeeds: true, ambiguous: false, sleeps: []),
+        Case(
+            name: "garbage is not retried",
+            script: [.error(GQLPatchError(.badResponse, "the response from h is not valid HTTP")), ok], attempts: 1,
+            succeeds: false, ambiguous: false, sleeps: []),
+        Case(
+            name: "401 is not retried", script: [.status(401), ok], attempts: 1, succeeds: false, ambiguous: false,
+            sleeps: []),
+        Case(
+            name: "GraphQL errors are not retried",
+            script: [
+                .graphQL(
+                    #"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ConditionalCheckFailedException"}]}"#
+                ), ok,
+            ], attempts: 1, succeeds: true, ambiguous: false, sleeps: []),
+        Case(
+            name: "DynamoDB throttling is retried",
+            script: [
+                .graphQL(
+                    #"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ProvisionedThroughputExceededException"}]}"#
+                ), ok,
+            ], attempts: 2, succeeds: true, ambiguous: false, sleeps: [0.5]),
+        Case(
+            name: "gives up after max attempts", script: [.status(503)], attempts: 5, succeeds: false, ambiguous: true,
+            sleeps: [0.5, 1, 2, 4]),
     ])
     func retries(_ row: Case) async throws {
         let transport = ScriptedTransport(row.script)
@@ -65,7 +103,9 @@ import Testing
     }
 
     @Test func lastFailureIsReported() async {
-        let transport = ScriptedTransport([.status(503, body: #"{"errors": [{"errorType": "ServiceUnavailable", "message": "down"}]}"#)])
+        let transport = ScriptedTransport([
+            .status(503, body: #"{"errors": [{"errorType": "ServiceUnavailable", "message": "down"}]}"#)
+        ])
         let outcome = await sender(transport, maxAttempts: 2, sleeps: LockedValue([])).send(request)
         guard case .failure(let error) = outcome.result else {
             Issue.record("expected a failure")

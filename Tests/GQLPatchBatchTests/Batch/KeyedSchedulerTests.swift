@@ -13,7 +13,9 @@ import Testing
 @Suite struct KeyedSchedulerTests {
     /// Drives a scheduler to completion, finishing the oldest running element each step, and returns
     /// the start order and the largest number running at once.
-    private func simulate(_ items: [(key: String, value: Int)], limit: Int) -> (started: [Int], peak: Int, perKeyPeak: Int) {
+    private func simulate(_ items: [(key: String, value: Int)], limit: Int) -> (
+        started: [Int], peak: Int, perKeyPeak: Int
+    ) {
         var scheduler = KeyedScheduler<Int>(limit: limit)
         var running: [KeyedScheduler<Int>.Entry] = []
         var started: [Int] = []

@@ -29,7 +29,8 @@ import Testing
 
     @Test func everyOption() throws {
         let options = try parse([
-            "apply", "in.jsonl", "-j", "16", "--rate=50", "--atomic", "--journal", "j.log", "--resume", "--max-attempts", "3",
+            "apply", "in.jsonl", "-j", "16", "--rate=50", "--atomic", "--journal", "j.log", "--resume",
+            "--max-attempts", "3",
         ])
         #expect(options.path == "in.jsonl")
         #expect(options.concurrency == 16)
@@ -49,10 +50,16 @@ import Testing
         (["apply", "--resume"], "--resume needs --journal PATH (the journal of the run to resume)"),
         (["apply", "--journal", "-"], "--journal expects a file path, got '-'"),
         (["apply", "a.jsonl", "b.jsonl"], "apply reads one input: unexpected argument 'b.jsonl'"),
-        (["apply", "--atomic", "--continue-on-error"], "--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)"),
+        (
+            ["apply", "--atomic", "--continue-on-error"],
+            "--atomic and --continue-on-error contradict each other (--atomic undoes everything at the first failure)"
+        ),
         (["apply", "--shard", "0/4"], "--shard expects I/N with 1 <= I <= N <= 10000 (for example 2/4), got '0/4'"),
         (["apply", "--shard", "5/4"], "--shard expects I/N with 1 <= I <= N <= 10000 (for example 2/4), got '5/4'"),
-        (["apply", "--shard", "2/4", "--atomic"], "--atomic and --shard do not go together: each shard's job would undo only its own lines, not the whole input"),
+        (
+            ["apply", "--shard", "2/4", "--atomic"],
+            "--atomic and --shard do not go together: each shard's job would undo only its own lines, not the whole input"
+        ),
     ])
     func refusals(arguments: [String], message: String) throws {
         let error = try #require(throws: GQLPatchError.self) { try parse(arguments) }

@@ -12,7 +12,9 @@ import Testing
 /// `--shard I/N`: the documented hash (FNV-1a 64 of the record identity), parsing, and an even split.
 @Suite struct ApplyShardTests {
     /// Published FNV-1a 64-bit test values.
-    @Test(arguments: [("", 0xcbf2_9ce4_8422_2325 as UInt64), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8)])
+    @Test(arguments: [
+        ("", 0xcbf2_9ce4_8422_2325 as UInt64), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8),
+    ])
     func hashIsFNV1a64(text: String, expected: UInt64) {
         #expect(ApplyShard.hash(text) == expected)
     }
@@ -35,7 +37,10 @@ import Testing
         #expect(shard.description == text)
     }
 
-    @Test(arguments: ["", "0/4", "5/4", "1/0", "-1/4", "1/4/2", "a/4", "1/", "/4", "+1/4", "1/10001", " 1/4", "1/99999999999999999999"])
+    @Test(arguments: [
+        "", "0/4", "5/4", "1/0", "-1/4", "1/4/2", "a/4", "1/", "/4", "+1/4", "1/10001", " 1/4",
+        "1/99999999999999999999",
+    ])
     func refuses(text: String) {
         #expect(ApplyShard(text) == nil)
     }

@@ -1,7 +1,8 @@
 import Foundation
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -10,11 +11,12 @@ import Testing
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
-
 /// Every refusal of an input line, with its exact message and line number, and what a good line becomes.
 @Suite struct BatchLineParserTests {
     private func parser(atomic: Bool = false, resolution: ConflictResolution = .auto) throws -> BatchLineParser {
-        BatchLineParser(catalogue: try BatchFixture.catalogue(), conflictResolution: resolution, atomic: atomic, wording: ApplyLineWording(run: CommandLineWording()))
+        BatchLineParser(
+            catalogue: try BatchFixture.catalogue(), conflictResolution: resolution, atomic: atomic,
+            wording: ApplyLineWording(run: CommandLineWording()))
     }
 
     private func line(_ text: String, _ number: Int = 7) -> JSONLine {
@@ -31,28 +33,76 @@ import Testing
     @Test(arguments: [
         Bad(text: "[1,2]", message: #"expected a JSON object with "op", "model" and "key", got an array"#),
         Bad(text: #"{"model":"Item","key":{"id":"1"}}"#, message: #"missing "op" (update, create or delete)"#),
-        Bad(text: #"{"op":"upsert","model":"Item","key":{"id":"1"}}"#, message: #""op" must be "update", "create" or "delete", got "upsert""#),
+        Bad(
+            text: #"{"op":"upsert","model":"Item","key":{"id":"1"}}"#,
+            message: #""op" must be "update", "create" or "delete", got "upsert""#),
         Bad(text: #"{"op":"update","key":{"id":"1"},"set":{"name":"x"}}"#, message: #"missing "model""#),
-        Bad(text: #"{"op":"update","model":"Itme","key":{"id":"1"},"set":{"name":"x"}}"#, message: "unknown model 'Itme' (did you mean 'Item'?); the schema has: Item, RealEstateProperty, Recipe, RecipeStep"),
-        Bad(text: #"{"op":"update","model":"Item","sett":{"name":"x"}}"#, message: #"unknown key "sett"; did you mean "set"? (a line may hold: op, model, key, set, unset, if, expectVersion)"#),
-        Bad(text: #"{"op":"update","model":"Item","set":{"name":"x"}}"#, message: #"missing "key" (Item's primary key: id)"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"}}"#, message: #"an update needs "set" or "unset" with at least one field"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"nmae":"x"}}"#, message: #"unknown field "nmae" for Item; did you mean "name"?"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"unset":["name"]}"#, message: "name is required (String!) and cannot be unset; removing it would corrupt the record"),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"tags":"a"}}"#, message: #"Item.tags: expected a list ([String]), got "a""#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"unset":["name"]}"#, message: #"name is both in "set" and in "unset""#),
-        Bad(text: #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":"3"},"set":{"quantity":1}}"#, message: #"RecipeStep.rowID: expected an Int, got "3""#),
-        Bad(text: #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1"},"set":{"quantity":1}}"#, message: #""key" is missing rowID (RecipeStep's primary key is recipeID, rowID)"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"idd":"1"},"set":{"name":"x"}}"#, message: #""key" field idd is not part of Item's primary key (id)"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"if":{"nam":"y"}}"#, message: #""if": unknown field "nam" for Item; did you mean "name"?"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"expectVersion":2}"#, message: #""expectVersion" needs a versioned model, and Item has no _version (use --conflict-resolution on if the API is versioned)"#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"id":"2"}}"#, message: #"id is part of the primary key and cannot be changed; it is given in "key""#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"imageFile":{"bucket":"b"}}}"#, message: "Item.imageFile.region: missing required field"),
-        Bad(text: #"{"op":"create","model":"Item","set":{"description":"x"}}"#, message: "Item.name: missing required field (String!) for a create"),
-        Bad(text: #"{"op":"create","model":"RecipeStep","set":{"quantity":1}}"#, message: #"missing "key" (RecipeStep's primary key: recipeID, rowID)"#),
-        Bad(text: #"{"op":"create","model":"Item","set":{"name":"x"},"unset":["tags"]}"#, message: #""unset" does not apply to a create"#),
-        Bad(text: #"{"op":"delete","model":"Item","key":{"id":"1"},"set":{"name":"x"}}"#, message: #"a delete takes no "set" or "unset""#),
-        Bad(text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"}} x"#, message: "trailing characters after JSON value", column: 68),
+        Bad(
+            text: #"{"op":"update","model":"Itme","key":{"id":"1"},"set":{"name":"x"}}"#,
+            message:
+                "unknown model 'Itme' (did you mean 'Item'?); the schema has: Item, RealEstateProperty, Recipe, RecipeStep"
+        ),
+        Bad(
+            text: #"{"op":"update","model":"Item","sett":{"name":"x"}}"#,
+            message:
+                #"unknown key "sett"; did you mean "set"? (a line may hold: op, model, key, set, unset, if, expectVersion)"#
+        ),
+        Bad(
+            text: #"{"op":"update","model":"Item","set":{"name":"x"}}"#,
+            message: #"missing "key" (Item's primary key: id)"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"}}"#,
+            message: #"an update needs "set" or "unset" with at least one field"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"nmae":"x"}}"#,
+            message: #"unknown field "nmae" for Item; did you mean "name"?"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"unset":["name"]}"#,
+            message: "name is required (String!) and cannot be unset; removing it would corrupt the record"),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"tags":"a"}}"#,
+            message: #"Item.tags: expected a list ([String]), got "a""#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"unset":["name"]}"#,
+            message: #"name is both in "set" and in "unset""#),
+        Bad(
+            text: #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":"3"},"set":{"quantity":1}}"#,
+            message: #"RecipeStep.rowID: expected an Int, got "3""#),
+        Bad(
+            text: #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1"},"set":{"quantity":1}}"#,
+            message: #""key" is missing rowID (RecipeStep's primary key is recipeID, rowID)"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"idd":"1"},"set":{"name":"x"}}"#,
+            message: #""key" field idd is not part of Item's primary key (id)"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"if":{"nam":"y"}}"#,
+            message: #""if": unknown field "nam" for Item; did you mean "name"?"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"expectVersion":2}"#,
+            message:
+                #""expectVersion" needs a versioned model, and Item has no _version (use --conflict-resolution on if the API is versioned)"#
+        ),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"id":"2"}}"#,
+            message: #"id is part of the primary key and cannot be changed; it is given in "key""#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"imageFile":{"bucket":"b"}}}"#,
+            message: "Item.imageFile.region: missing required field"),
+        Bad(
+            text: #"{"op":"create","model":"Item","set":{"description":"x"}}"#,
+            message: "Item.name: missing required field (String!) for a create"),
+        Bad(
+            text: #"{"op":"create","model":"RecipeStep","set":{"quantity":1}}"#,
+            message: #"missing "key" (RecipeStep's primary key: recipeID, rowID)"#),
+        Bad(
+            text: #"{"op":"create","model":"Item","set":{"name":"x"},"unset":["tags"]}"#,
+            message: #""unset" does not apply to a create"#),
+        Bad(
+            text: #"{"op":"delete","model":"Item","key":{"id":"1"},"set":{"name":"x"}}"#,
+            message: #"a delete takes no "set" or "unset""#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"}} x"#,
+            message: "trailing characters after JSON value", column: 68),
         Bad(text: #"{"op":"update","#, message: "unexpected end of input", column: 16),
     ])
     func refusals(_ bad: Bad) throws {
@@ -65,23 +115,35 @@ import Testing
     }
 
     @Test func atomicRefusesAVersionedDelete() throws {
-        let parser = BatchLineParser(catalogue: try BatchFixture.catalogue(versioned: true), conflictResolution: .auto, atomic: true, wording: ApplyLineWording(run: CommandLineWording()))
+        let parser = BatchLineParser(
+            catalogue: try BatchFixture.catalogue(versioned: true), conflictResolution: .auto, atomic: true,
+            wording: ApplyLineWording(run: CommandLineWording()))
         let error = try #require(throws: BatchLineError.self) {
             try parser.parse(line(#"{"op":"delete","model":"Item","key":{"id":"1"}}"#, 3))
         }
-        #expect(error.message == "--atomic cannot undo a delete of Item: it is versioned, and a deleted record stays as a tombstone that cannot be re-created")
+        #expect(
+            error.message
+                == "--atomic cannot undo a delete of Item: it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
+        )
         #expect(error.line == 3)
     }
 
     @Test func updateIsTypedLikeTheCommandLine() throws {
-        let operation = try parser().parse(line(
-            #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":3},"set":{"quantity":2},"unset":["action"],"if":{"action":"stir"}}"#))
+        let operation = try parser().parse(
+            line(
+                #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":3},"set":{"quantity":2},"unset":["action"],"if":{"action":"stir"}}"#
+            ))
         #expect(operation.kind == .update)
         #expect(operation.key == ["recipeID": "r1", "rowID": 3])
         #expect(operation.changes == ["quantity": .double(2), "action": .null], "a Float field gets a Float")
         #expect(operation.condition == ["action": ["eq": "stir"]])
         #expect(operation.identity == #"RecipeStep {"recipeID":"r1","rowID":3}"#)
-        #expect(operation.digest == BatchLineParser.digest(line(#"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":3},"set":{"quantity":2},"unset":["action"],"if":{"action":"stir"}}"#).bytes))
+        #expect(
+            operation.digest
+                == BatchLineParser.digest(
+                    line(
+                        #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":3},"set":{"quantity":2},"unset":["action"],"if":{"action":"stir"}}"#
+                    ).bytes))
         #expect(operation.digest.count == 15)
     }
 

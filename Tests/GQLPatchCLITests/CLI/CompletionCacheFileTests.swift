@@ -38,7 +38,9 @@ import Testing
         try #require(CompletionCacheFile.encode(catalogue(), selector: selector, dependencies: dependencies))
     }
 
-    static func decode(_ bytes: [UInt8], selector: String = selector, version: String = Application.version) -> CompletionCacheFile? {
+    static func decode(_ bytes: [UInt8], selector: String = selector, version: String = Application.version)
+        -> CompletionCacheFile?
+    {
         CompletionCacheFile(bytes: bytes, selector: selector, version: version, stamp: unchanged)
     }
 
@@ -63,12 +65,15 @@ import Testing
         let lines = [
             "gqlpatch update ", "gqlpatch schema ", "gqlpatch update Task --set ", "gqlpatch create Task --set ",
             "gqlpatch update Task --unset ", "gqlpatch list Task --where ", "gqlpatch get Step --key ",
-            "gqlpatch get Task --select title,", "gqlpatch update Task --set status=", "gqlpatch update Task --if status=D",
+            "gqlpatch get Task --select title,", "gqlpatch update Task --set status=",
+            "gqlpatch update Task --if status=D",
             "gqlpatch update Task --set title=",
         ]
         for line in lines {
             let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            let fromCatalogue = CompletionCandidates.candidates(words: words, current: words.count - 1) { _, _ in catalogue }
+            let fromCatalogue = CompletionCandidates.candidates(words: words, current: words.count - 1) { _, _ in
+                catalogue
+            }
             let fromFile = CompletionCandidates.candidates(words: words, current: words.count - 1) { _, _ in file }
             #expect(fromFile == fromCatalogue, "\(line)")
             #expect(!fromFile.isEmpty || line.hasSuffix("title="), "\(line)")
@@ -103,7 +108,8 @@ import Testing
         #expect(Self.decode(Array("{\"models\": []}\n.\n".utf8)) == nil)
         let bytes = try Self.encoded()
         // A field entry that does not parse (the length still right) makes its model unknown, never a wrong field.
-        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "title:scalar:0:", with: "title:scalaz:0:")
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(
+            of: "title:scalar:0:", with: "title:scalaz:0:")
         let file = try #require(Self.decode(Array(text.utf8)))
         #expect(file.completionModel(named: "Task") == nil)
         #expect(file.completionModel(named: "Step") != nil)
@@ -114,11 +120,13 @@ import Testing
         let padded = bytes + [UInt8](repeating: 0x0A, count: CompletionCacheFile.maxBytes)
         #expect(Self.decode(padded) == nil)
         // And on disk, where the size is checked before reading.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-cache-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "completion-cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("big.cache").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]))
         #expect(CompletionCache.readCacheFile(path) == bytes)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(CompletionCacheFile.maxBytes + 1))
@@ -129,7 +137,8 @@ import Testing
     @Test func aWrongVersionIsIgnored() throws {
         let catalogue = try Self.catalogue()
         let older = try #require(
-            CompletionCacheFile.encode(catalogue, selector: Self.selector, dependencies: Self.dependencies, version: "0.0.9"))
+            CompletionCacheFile.encode(
+                catalogue, selector: Self.selector, dependencies: Self.dependencies, version: "0.0.9"))
         #expect(Self.decode(older) == nil, "another gqlpatch version")
         #expect(Self.decode(older, version: "0.0.9") != nil)
         let bytes = try Self.encoded()
@@ -146,7 +155,11 @@ import Testing
             let changed = CompletionCacheFile(bytes: bytes, selector: Self.selector) { path in
                 guard path == Self.dependencies[index].path else { return Self.unchanged(path) }
                 var stamp = Self.dependencies[index].stamp
-                if stamp.isPresent { stamp.modifiedNanoseconds += 1 } else { stamp = FileStamp(isPresent: true, size: 1) }
+                if stamp.isPresent {
+                    stamp.modifiedNanoseconds += 1
+                } else {
+                    stamp = FileStamp(isPresent: true, size: 1)
+                }
                 return stamp
             }
             #expect(changed == nil, "\(Self.dependencies[index].path) changed")

@@ -56,7 +56,8 @@ import Testing
     @Test func fixedValues() {
         #expect(complete("gqlpatch --auth ") == ["api-key", "iam", "user-pool", "oidc", "lambda", "none"])
         #expect(complete("gqlpatch update Task --output e") == ["envelope"])
-        #expect(complete("gqlpatch --conflict-resolution=o") == ["--conflict-resolution=on", "--conflict-resolution=off"])
+        #expect(
+            complete("gqlpatch --conflict-resolution=o") == ["--conflict-resolution=on", "--conflict-resolution=off"])
         #expect(complete("gqlpatch list Task --sort ") == ["asc", "desc"])
         #expect(complete("gqlpatch completion ") == ["bash", "zsh", "fish"])
     }
@@ -70,13 +71,17 @@ import Testing
     }
 
     @Test func fieldNames() {
-        #expect(complete("gqlpatch update Task --set ") == ["title=", "status=", "notes="], "the key goes with --id/--key")
+        #expect(
+            complete("gqlpatch update Task --set ") == ["title=", "status=", "notes="], "the key goes with --id/--key")
         #expect(complete("gqlpatch create Task --set ") == ["id=", "title=", "status=", "notes="])
         #expect(complete("gqlpatch update Task --set=ti") == ["--set=title="])
         #expect(complete("gqlpatch update Task --unset n") == ["notes"])
         #expect(complete("gqlpatch list Task --where s") == ["status="])
         #expect(complete("gqlpatch get Step --key ") == ["recipeID=", "rowID="])
-        #expect(complete("gqlpatch get Task --select title,") == ["title,id", "title,status", "title,notes", "title,createdAt", "title,updatedAt"])
+        #expect(
+            complete("gqlpatch get Task --select title,") == [
+                "title,id", "title,status", "title,notes", "title,createdAt", "title,updatedAt",
+            ])
         #expect(complete("gqlpatch get Task --select title,n") == ["title,notes"])
         #expect(complete("gqlpatch update Nope --set ").isEmpty)
     }
@@ -95,7 +100,9 @@ import Testing
     }
 
     @Test func theLineChoosesTheSchema() {
-        let line = CompletionCandidates.read(["--schema", "a.graphql", "update", "Task", "--config=b.json", "--conflict-resolution", "off"])
+        let line = CompletionCandidates.read([
+            "--schema", "a.graphql", "update", "Task", "--config=b.json", "--conflict-resolution", "off",
+        ])
         #expect(line?.options.schemaPath == "a.graphql")
         #expect(line?.options.configPath == "b.json")
         #expect(line?.options.conflictResolution == .off)

@@ -17,8 +17,9 @@ import Testing
 
     /// The words of the page's `.B` terms: `--compact | --pretty` gives both options.
     var terms: Set<Substring> {
-        Set(page.split(separator: "\n").filter { $0.hasPrefix(".B ") }
-            .flatMap { $0.dropFirst(3).split(whereSeparator: { " ,|".contains($0) }) })
+        Set(
+            page.split(separator: "\n").filter { $0.hasPrefix(".B ") }
+                .flatMap { $0.dropFirst(3).split(whereSeparator: { " ,|".contains($0) }) })
     }
 
     @Test func hasEveryCommandAndOption() {
@@ -30,7 +31,8 @@ import Testing
             }
         }
         for option in CommandLineParser.globalValueOptions.union(CommandLineParser.globalFlags) {
-            #expect(terms.contains(Substring(Roff.escape(option))), "global option \(option) as a term of GLOBAL OPTIONS")
+            #expect(
+                terms.contains(Substring(Roff.escape(option))), "global option \(option) as a term of GLOBAL OPTIONS")
         }
         for code in ExitCode.allCases where code != .success {
             #expect(page.contains(".B \(code.rawValue)\n"), "exit code \(code.rawValue)")
@@ -40,7 +42,8 @@ import Testing
     @Test func examplesAreLiteralAndNothingReadsAsARequest() {
         #expect(page.contains(".nf\ngqlpatch update Item \\-\\-id 42 \\-\\-set name=Lamp"))
         let requests = Set(page.split(separator: "\n").filter { $0.hasPrefix(".") }.map { $0.split(separator: " ")[0] })
-        #expect(requests.isSubset(of: [".TH", ".SH", ".SS", ".PP", ".TP", ".B", ".RS", ".RE", ".nf", ".fi"]), "\(requests)")
+        #expect(
+            requests.isSubset(of: [".TH", ".SH", ".SS", ".PP", ".TP", ".B", ".RS", ".RE", ".nf", ".fi"]), "\(requests)")
     }
 
     @Test func groffRendersItWithoutWarnings() throws {

@@ -28,9 +28,10 @@ import Testing
 
     /// The option names of a man page section: the words of its `.B` terms.
     static func manTerms(in section: Substring) -> Set<String> {
-        Set(section.split(separator: "\n").filter { $0.hasPrefix(".B ") }
-            .flatMap { $0.dropFirst(3).split(whereSeparator: { " ,|".contains($0) }) }
-            .filter { $0.hasPrefix("\\-") && $0 != "\\-" }.map { $0.replacingOccurrences(of: "\\-", with: "-") })
+        Set(
+            section.split(separator: "\n").filter { $0.hasPrefix(".B ") }
+                .flatMap { $0.dropFirst(3).split(whereSeparator: { " ,|".contains($0) }) }
+                .filter { $0.hasPrefix("\\-") && $0 != "\\-" }.map { $0.replacingOccurrences(of: "\\-", with: "-") })
     }
 
     /// The man page's text between `.SS name` (or `.SH GLOBAL OPTIONS`) and the next section.
@@ -46,11 +47,19 @@ import Testing
 
     @Test func theOverviewListsEveryGlobalOptionAndNoOther() {
         let listed = Self.listedOptions(in: HelpText.text(for: nil))
-        #expect(Self.globalAccepted.subtracting(listed).isEmpty, "accepted, not in gqlpatch --help: \(Self.globalAccepted.subtracting(listed).sorted())")
-        #expect(listed.subtracting(Self.globalAccepted).isEmpty, "in gqlpatch --help, not accepted: \(listed.subtracting(Self.globalAccepted).sorted())")
+        #expect(
+            Self.globalAccepted.subtracting(listed).isEmpty,
+            "accepted, not in gqlpatch --help: \(Self.globalAccepted.subtracting(listed).sorted())")
+        #expect(
+            listed.subtracting(Self.globalAccepted).isEmpty,
+            "in gqlpatch --help, not accepted: \(listed.subtracting(Self.globalAccepted).sorted())")
         let man = Self.manTerms(in: Self.manSection(".SH GLOBAL OPTIONS"))
-        #expect(Self.globalAccepted.subtracting(man).isEmpty, "accepted, not in the man page: \(Self.globalAccepted.subtracting(man).sorted())")
-        #expect(man.subtracting(Self.globalAccepted).isEmpty, "in the man page, not accepted: \(man.subtracting(Self.globalAccepted).sorted())")
+        #expect(
+            Self.globalAccepted.subtracting(man).isEmpty,
+            "accepted, not in the man page: \(Self.globalAccepted.subtracting(man).sorted())")
+        #expect(
+            man.subtracting(Self.globalAccepted).isEmpty,
+            "in the man page, not accepted: \(man.subtracting(Self.globalAccepted).sorted())")
     }
 
     @Test(arguments: CommandSyntax.all.map(\.name))
@@ -59,11 +68,18 @@ import Testing
         let own = syntax.valueOptions.union(syntax.flags)
         let accepted = own.union(Self.globalAccepted)
         let listed = Self.listedOptions(in: HelpText.text(for: name))
-        #expect(accepted.subtracting(listed).isEmpty, "accepted, not in \(name) --help: \(accepted.subtracting(listed).sorted())")
-        #expect(listed.subtracting(accepted).isEmpty, "in \(name) --help, not accepted: \(listed.subtracting(accepted).sorted())")
+        #expect(
+            accepted.subtracting(listed).isEmpty,
+            "accepted, not in \(name) --help: \(accepted.subtracting(listed).sorted())")
+        #expect(
+            listed.subtracting(accepted).isEmpty,
+            "in \(name) --help, not accepted: \(listed.subtracting(accepted).sorted())")
         let man = Self.manTerms(in: Self.manSection(".SS \(name)"))
-        #expect(own.subtracting(man).isEmpty, "accepted, not in the man page's \(name): \(own.subtracting(man).sorted())")
-        #expect(man.subtracting(accepted).isEmpty, "in the man page's \(name), not accepted: \(man.subtracting(accepted).sorted())")
+        #expect(
+            own.subtracting(man).isEmpty, "accepted, not in the man page's \(name): \(own.subtracting(man).sorted())")
+        #expect(
+            man.subtracting(accepted).isEmpty,
+            "in the man page's \(name), not accepted: \(man.subtracting(accepted).sorted())")
     }
 
     /// What the help lists, the parser takes: given alone, no listed option is an unknown option.

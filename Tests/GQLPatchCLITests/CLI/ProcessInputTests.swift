@@ -13,7 +13,8 @@ import Testing
 /// U+FFFD), named by position or variable, and shown only escaped.
 @Suite struct ProcessInputTests {
     @Test func validArgumentsDecodeAsTheyAre() throws {
-        #expect(try ProcessArguments.decode([Array("update".utf8), Array("naïve=✓".utf8), []]) == ["update", "naïve=✓", ""])
+        #expect(
+            try ProcessArguments.decode([Array("update".utf8), Array("naïve=✓".utf8), []]) == ["update", "naïve=✓", ""])
     }
 
     struct Bad: Sendable, CustomTestStringConvertible {
@@ -70,11 +71,13 @@ import Testing
     /// Help and version read no environment: they work whatever it holds.
     @Test func helpWorksWithAnUndecodableEnvironment() async {
         let out = LockedValue<[UInt8]>([])
-        let console = Console(writeOut: { bytes in out.withValue { $0 += bytes } }, writeErr: { _ in }, stdoutIsTerminal: false)
+        let console = Console(
+            writeOut: { bytes in out.withValue { $0 += bytes } }, writeErr: { _ in }, stdoutIsTerminal: false)
         let context = RunContext(
             console: console, files: .memory([:]), transport: NoTransport(), workingDirectory: "/")
         let code = await Application.run(
-            rawArguments: [Array("--version".utf8)], environment: ProcessEnvironment(raw: [Array("HOME=".utf8) + [0xFF]]),
+            rawArguments: [Array("--version".utf8)],
+            environment: ProcessEnvironment(raw: [Array("HOME=".utf8) + [0xFF]]),
             context: context)
         #expect(code == 0)
         #expect(String(decoding: out.current, as: UTF8.self) == "gqlpatch \(Application.version)\n")

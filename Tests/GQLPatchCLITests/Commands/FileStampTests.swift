@@ -40,9 +40,12 @@ import Testing
             isPresent: true, modifiedSeconds: now / 1_000_000_000, modifiedNanoseconds: now % 1_000_000_000 + 1,
             changedSeconds: now / 1_000_000_000, changedNanoseconds: now % 1_000_000_000 + 1)
         #expect(fresh.isRecent(before: now))
-        let old = FileStamp(isPresent: true, modifiedSeconds: now / 1_000_000_000 - 5, modifiedNanoseconds: 1, changedSeconds: now / 1_000_000_000 - 5, changedNanoseconds: 1)
+        let old = FileStamp(
+            isPresent: true, modifiedSeconds: now / 1_000_000_000 - 5, modifiedNanoseconds: 1,
+            changedSeconds: now / 1_000_000_000 - 5, changedNanoseconds: 1)
         #expect(!old.isRecent(before: now))
-        let coarse = FileStamp(isPresent: true, modifiedSeconds: now / 1_000_000_000 - 1, changedSeconds: now / 1_000_000_000 - 1)
+        let coarse = FileStamp(
+            isPresent: true, modifiedSeconds: now / 1_000_000_000 - 1, changedSeconds: now / 1_000_000_000 - 1)
         #expect(coarse.isRecent(before: now), "whole seconds: a file system with coarse times")
         #expect(!FileStamp.absent.isRecent(before: now))
     }

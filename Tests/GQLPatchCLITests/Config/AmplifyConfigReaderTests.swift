@@ -6,8 +6,8 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
 @Suite struct AmplifyConfigReaderTests {
@@ -52,34 +52,56 @@ import Testing
         #expect(config.endpoint == "https://a.example.com/graphql")
         #expect(config.defaultAuthMode == .lambda)
         #expect(config.apiKey == nil)
-        #expect(config.notes == [
-            "amplifyconfiguration.json: 2 GraphQL APIs in api.plugins.awsAPIPlugin (\"first\", \"second\"); using \"first\"",
-        ])
+        #expect(
+            config.notes == [
+                "amplifyconfiguration.json: 2 GraphQL APIs in api.plugins.awsAPIPlugin (\"first\", \"second\"); using \"first\""
+            ])
     }
 
     @Test(arguments: [
         (#"{"data": {"aws_region": "r", "default_authorization_type": "API_KEY"}}"#, "o.json: data.url is missing"),
-        (#"{"data": {"url": 5, "aws_region": "r", "default_authorization_type": "API_KEY"}}"#, "o.json: data.url must be a string"),
-        (#"{"data": {"url": "u", "aws_region": ["r"], "default_authorization_type": "API_KEY"}}"#,
-         "o.json: data.aws_region must be a string"),
-        (#"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "KEY"}}"#,
-         "o.json: data.default_authorization_type: unknown authorization type \"KEY\""),
-        (#"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "authorization_types": "AWS_IAM"}}"#,
-         "o.json: data.authorization_types must be an array"),
-        (#"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "authorization_types": [1]}}"#,
-         "o.json: data.authorization_types[0] must be a string"),
-        (#"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "api_key": 1}}"#,
-         "o.json: data.api_key must be a string"),
-        (#"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "model_introspection": []}}"#,
-         "o.json: data.model_introspection must be an object"),
+        (
+            #"{"data": {"url": 5, "aws_region": "r", "default_authorization_type": "API_KEY"}}"#,
+            "o.json: data.url must be a string"
+        ),
+        (
+            #"{"data": {"url": "u", "aws_region": ["r"], "default_authorization_type": "API_KEY"}}"#,
+            "o.json: data.aws_region must be a string"
+        ),
+        (
+            #"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "KEY"}}"#,
+            "o.json: data.default_authorization_type: unknown authorization type \"KEY\""
+        ),
+        (
+            #"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "authorization_types": "AWS_IAM"}}"#,
+            "o.json: data.authorization_types must be an array"
+        ),
+        (
+            #"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "authorization_types": [1]}}"#,
+            "o.json: data.authorization_types[0] must be a string"
+        ),
+        (
+            #"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "api_key": 1}}"#,
+            "o.json: data.api_key must be a string"
+        ),
+        (
+            #"{"data": {"url": "u", "aws_region": "r", "default_authorization_type": "API_KEY", "model_introspection": []}}"#,
+            "o.json: data.model_introspection must be an object"
+        ),
         (#"{"data": []}"#, "o.json: data must be an object"),
         (#"{"api": {"plugins": {}}}"#, "o.json: api.plugins.awsAPIPlugin must be an object"),
-        (#"{"api": {"plugins": {"awsAPIPlugin": {"x": {"endpointType": "REST"}}}}}"#,
-         "o.json: api.plugins.awsAPIPlugin has no GraphQL API"),
-        (#"{"api": {"plugins": {"awsAPIPlugin": {"x": {"endpoint": "e", "authorizationType": "API_KEY"}}}}}"#,
-         "o.json: api.plugins.awsAPIPlugin.x.region is missing"),
-        (#"{"auth": {}}"#,
-         "o.json: no GraphQL API: expected \"data\" (amplify_outputs.json) or \"api.plugins.awsAPIPlugin\" (amplifyconfiguration.json)"),
+        (
+            #"{"api": {"plugins": {"awsAPIPlugin": {"x": {"endpointType": "REST"}}}}}"#,
+            "o.json: api.plugins.awsAPIPlugin has no GraphQL API"
+        ),
+        (
+            #"{"api": {"plugins": {"awsAPIPlugin": {"x": {"endpoint": "e", "authorizationType": "API_KEY"}}}}}"#,
+            "o.json: api.plugins.awsAPIPlugin.x.region is missing"
+        ),
+        (
+            #"{"auth": {}}"#,
+            "o.json: no GraphQL API: expected \"data\" (amplify_outputs.json) or \"api.plugins.awsAPIPlugin\" (amplifyconfiguration.json)"
+        ),
         ("[1]", "o.json: the top level must be an object"),
         ("{\n  \"data\": }", "o.json:2:11: error: unexpected character \"}\""),
     ])
@@ -107,13 +129,16 @@ import Testing
     /// discovery asks the run's file system, not the disk.
     @Test func discoverGoesThroughTheFileSystem() {
         #expect(AmplifyConfigReader.discover(in: "/app", files: .memory([:])) == nil)
-        #expect(AmplifyConfigReader.discover(in: "/app", files: .memory(["/app/amplifyconfiguration.json": []])) == "/app/amplifyconfiguration.json")
+        #expect(
+            AmplifyConfigReader.discover(in: "/app", files: .memory(["/app/amplifyconfiguration.json": []]))
+                == "/app/amplifyconfiguration.json")
         let folder = FileSystem.memory(["/app/amplify_outputs.json/x": [], "/app/amplifyconfiguration.json": []])
         #expect(AmplifyConfigReader.discover(in: "/app", files: folder) == "/app/amplify_outputs.json")
     }
 
     @Test func discoverPrefersAmplifyOutputs() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-config-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(AmplifyConfigReader.discover(in: directory.path, files: .local) == nil)

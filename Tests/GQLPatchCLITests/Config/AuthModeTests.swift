@@ -9,7 +9,8 @@ import Testing
 
 @Suite struct AuthModeTests {
     @Test(arguments: [
-        ("API_KEY", AuthMode.apiKey, "api-key"), ("AWS_IAM", .iam, "iam"), ("AMAZON_COGNITO_USER_POOLS", .userPool, "user-pool"),
+        ("API_KEY", AuthMode.apiKey, "api-key"), ("AWS_IAM", .iam, "iam"),
+        ("AMAZON_COGNITO_USER_POOLS", .userPool, "user-pool"),
         ("OPENID_CONNECT", .oidc, "oidc"), ("AWS_LAMBDA", .lambda, "lambda"), ("NONE", .none, "none"),
     ])
     func appSyncNamesMap(name: String, mode: AuthMode, cliName: String) {

@@ -1,6 +1,7 @@
 import AWSSigning
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -18,8 +19,11 @@ import Testing
 
     @Test func signsAssumeRoleWithTheSourceProfile() async throws {
         let sandbox = try CredentialSandbox()
-        try sandbox.credentials("[base]\naws_access_key_id = AKIABASE000000000001\naws_secret_access_key = baseSecret\naws_session_token = baseToken\n")
-        try sandbox.config("""
+        try sandbox.credentials(
+            "[base]\naws_access_key_id = AKIABASE000000000001\naws_secret_access_key = baseSecret\naws_session_token = baseToken\n"
+        )
+        try sandbox.config(
+            """
             [profile deploy]
             role_arn = arn:aws:iam::123456789012:role/deploy
             source_profile = base
@@ -28,12 +32,19 @@ import Testing
             duration_seconds = 900
             """)
         let transport = Self.sts()
-        let found = try await sandbox.chain(environment: Self.stsEnvironment, profile: "deploy", region: "us-west-2", transport: transport).resolve()
-        #expect(found.credentials == SigV4Credentials(
-            accessKeyID: "ASIAASSUMEDROLE00001", secretAccessKey: "assumedSecretKey/0000000000000000000000",
-            sessionToken: "assumedSessionToken0000000000000000"))
+        let found = try await sandbox.chain(
+            environment: Self.stsEnvironment, profile: "deploy", region: "us-west-2", transport: transport
+        ).resolve()
+        #expect(
+            found.credentials
+                == SigV4Credentials(
+                    accessKeyID: "ASIAASSUMEDROLE00001", secretAccessKey: "assumedSecretKey/0000000000000000000000",
+                    sessionToken: "assumedSessionToken0000000000000000"))
         #expect(found.expiration == 1_700_003_600)
-        #expect(found.source == "profile deploy in ~/.aws/config (role arn:aws:iam::123456789012:role/deploy assumed with profile base in ~/.aws/credentials)")
+        #expect(
+            found.source
+                == "profile deploy in ~/.aws/config (role arn:aws:iam::123456789012:role/deploy assumed with profile base in ~/.aws/credentials)"
+        )
 
         let request = try #require(transport.requests.first)
         #expect(transport.requests.count == 1)
@@ -41,24 +52,31 @@ import Testing
         #expect(request.url == "http://127.0.0.1:4566")
         #expect(request.header("Host") == "127.0.0.1:4566")
         #expect(request.header("Content-Type") == "application/x-www-form-urlencoded; charset=utf-8")
-        #expect(request.formFields == [
-            "Action": "AssumeRole", "Version": "2011-06-15", "RoleArn": "arn:aws:iam::123456789012:role/deploy",
-            "RoleSessionName": "ci-run", "ExternalId": "ext-123", "DurationSeconds": "900",
-        ])
+        #expect(
+            request.formFields == [
+                "Action": "AssumeRole", "Version": "2011-06-15", "RoleArn": "arn:aws:iam::123456789012:role/deploy",
+                "RoleSessionName": "ci-run", "ExternalId": "ext-123", "DurationSeconds": "900",
+            ])
         #expect(request.bodyText.contains("RoleArn=arn%3Aaws%3Aiam%3A%3A123456789012%3Arole%2Fdeploy"))
         #expect(request.header("X-Amz-Date") == "20231114T221320Z")
         #expect(request.header("X-Amz-Security-Token") == "baseToken")
         let authorization = try #require(request.header("Authorization"))
-        #expect(authorization.hasPrefix(
-            "AWS4-HMAC-SHA256 Credential=AKIABASE000000000001/20231114/us-west-2/sts/aws4_request, "
-                + "SignedHeaders=content-type;host;x-amz-date;x-amz-security-token, Signature="))
+        #expect(
+            authorization.hasPrefix(
+                "AWS4-HMAC-SHA256 Credential=AKIABASE000000000001/20231114/us-west-2/sts/aws4_request, "
+                    + "SignedHeaders=content-type;host;x-amz-date;x-amz-security-token, Signature="))
 
         // The same signature comes out of SigV4Signer for the same request.
         let expected = SigV4Signer(
-            credentials: SigV4Credentials(accessKeyID: "AKIABASE000000000001", secretAccessKey: "baseSecret", sessionToken: "baseToken"),
+            credentials: SigV4Credentials(
+                accessKeyID: "AKIABASE000000000001", secretAccessKey: "baseSecret", sessionToken: "baseToken"),
             region: "us-west-2", service: "sts"
         ).sign(
-            SigningRequest(method: "POST", path: "/", headers: [("Host", "127.0.0.1:4566"), ("Content-Type", "application/x-www-form-urlencoded; charset=utf-8")], body: request.body),
+            SigningRequest(
+                method: "POST", path: "/",
+                headers: [
+                    ("Host", "127.0.0.1:4566"), ("Content-Type", "application/x-www-form-urlencoded; charset=utf-8"),
+                ], body: request.body),
             date: SigningDate(secondsSince1970: CredentialSandbox.now))
         #expect(expected.last?.value == authorization)
     }
@@ -74,7 +92,9 @@ import Testing
         ] as [(String?, String, String)] {
             let transport = Self.sts()
             // Environment keys win over a profile role unless --profile is given.
-            let found = try await sandbox.chain(environment: environment, profile: "default", region: region, transport: transport).resolve()
+            let found = try await sandbox.chain(
+                environment: environment, profile: "default", region: region, transport: transport
+            ).resolve()
             #expect(found.source.hasSuffix("assumed with environment)"))
             #expect(transport.requests.map(\.url) == [url])
             #expect(transport.requests.first?.header("Authorization")?.contains(scope) == true)
@@ -84,15 +104,23 @@ import Testing
     @Test func endpointOverridesAndTheirSwitch() async throws {
         let sandbox = try CredentialSandbox()
         try sandbox.config("[default]\nrole_arn = arn:aws:iam::1:role/r\ncredential_source = Environment\n")
-        let base = ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s", "AWS_ENDPOINT_URL": "http://localhost:1"]
+        let base = [
+            "AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s",
+            "AWS_ENDPOINT_URL": "http://localhost:1",
+        ]
         let cases: [([String: String], String)] = [
             (base, "http://localhost:1"),
             (base.merging(["AWS_ENDPOINT_URL_STS": "http://localhost:2/"]) { $1 }, "http://localhost:2/"),
-            (base.merging(["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"]) { $1 }, "https://sts.us-east-2.amazonaws.com"),
+            (
+                base.merging(["AWS_IGNORE_CONFIGURED_ENDPOINT_URLS": "true"]) { $1 },
+                "https://sts.us-east-2.amazonaws.com"
+            ),
         ]
         for (environment, url) in cases {
             let transport = Self.sts()
-            _ = try await sandbox.chain(environment: environment, profile: "default", region: "us-east-2", transport: transport).resolve()
+            _ = try await sandbox.chain(
+                environment: environment, profile: "default", region: "us-east-2", transport: transport
+            ).resolve()
             #expect(transport.requests.map(\.url) == [url])
         }
     }
@@ -100,7 +128,8 @@ import Testing
     /// Static keys of a source profile win over its own role, so `self` gives its keys to `first`.
     @Test func chainsTwoRolesAndAllowsASelfReferenceWithKeys() async throws {
         let sandbox = try CredentialSandbox()
-        try sandbox.config("""
+        try sandbox.config(
+            """
             [profile self]
             role_arn = arn:aws:iam::1:role/self
             source_profile = self
@@ -117,21 +146,30 @@ import Testing
         _ = try await sandbox.chain(environment: Self.stsEnvironment, profile: "second", transport: transport).resolve()
         let roles = transport.requests.map { $0.formFields["RoleArn"] ?? "" }
         #expect(roles == ["arn:aws:iam::1:role/first", "arn:aws:iam::1:role/second"])
-        let signers = transport.requests.map { $0.header("Authorization")?.split(separator: "/").first.map(String.init) ?? "" }
-        #expect(signers == [
-            "AWS4-HMAC-SHA256 Credential=AKIASELF000000000001", "AWS4-HMAC-SHA256 Credential=ASIAASSUMEDROLE00001",
-        ])
+        let signers = transport.requests.map {
+            $0.header("Authorization")?.split(separator: "/").first.map(String.init) ?? ""
+        }
+        #expect(
+            signers == [
+                "AWS4-HMAC-SHA256 Credential=AKIASELF000000000001", "AWS4-HMAC-SHA256 Credential=ASIAASSUMEDROLE00001",
+            ])
 
         let selfTransport = Self.sts()
-        let found = try await sandbox.chain(environment: Self.stsEnvironment, profile: "self", transport: selfTransport).resolve()
+        let found = try await sandbox.chain(environment: Self.stsEnvironment, profile: "self", transport: selfTransport)
+            .resolve()
         #expect(selfTransport.requests.map { $0.formFields["RoleArn"] ?? "" } == ["arn:aws:iam::1:role/self"])
-        #expect(selfTransport.requests.first?.header("Authorization")?.contains("Credential=AKIASELF000000000001/") == true)
-        #expect(found.source == "profile self in ~/.aws/config (role arn:aws:iam::1:role/self assumed with profile self in ~/.aws/config)")
+        #expect(
+            selfTransport.requests.first?.header("Authorization")?.contains("Credential=AKIASELF000000000001/") == true)
+        #expect(
+            found.source
+                == "profile self in ~/.aws/config (role arn:aws:iam::1:role/self assumed with profile self in ~/.aws/config)"
+        )
     }
 
     @Test func reportsSourceProfileLoops() async throws {
         let sandbox = try CredentialSandbox()
-        let path = try sandbox.config("""
+        let path = try sandbox.config(
+            """
             [profile a]
             role_arn = arn:aws:iam::1:role/a
             source_profile = b
@@ -147,18 +185,39 @@ import Testing
     }
 
     @Test(arguments: [
-        ("role_arn = arn:aws:iam::1:role/r\nsource_profile = x\ncredential_source = Environment\n", 4, "profile p has both source_profile and credential_source"),
-        ("role_arn = arn:aws:iam::1:role/r\n", 2, "profile p has role_arn but neither source_profile nor credential_source"),
-        ("role_arn = arn:aws:iam::1:role/r\nsource_profile = missing\n", 3, "source_profile missing of profile p does not exist"),
-        ("role_arn = arn:aws:iam::1:role/r\ncredential_source = Somewhere\n", 3, "credential_source must be Environment, Ec2InstanceMetadata or EcsContainer"),
-        ("role_arn = arn:aws:iam::1:role/r\ncredential_source = environment\nduration_seconds = 1h\n", 4, "duration_seconds must be a whole number of seconds"),
-        ("role_arn = arn:aws:iam::1:role/r\ncredential_source = environment\nmfa_serial = arn:aws:iam::1:mfa/u\n", 4, "profile p needs an MFA code (mfa_serial), which gqlpatch cannot prompt for"),
+        (
+            "role_arn = arn:aws:iam::1:role/r\nsource_profile = x\ncredential_source = Environment\n", 4,
+            "profile p has both source_profile and credential_source"
+        ),
+        (
+            "role_arn = arn:aws:iam::1:role/r\n", 2,
+            "profile p has role_arn but neither source_profile nor credential_source"
+        ),
+        (
+            "role_arn = arn:aws:iam::1:role/r\nsource_profile = missing\n", 3,
+            "source_profile missing of profile p does not exist"
+        ),
+        (
+            "role_arn = arn:aws:iam::1:role/r\ncredential_source = Somewhere\n", 3,
+            "credential_source must be Environment, Ec2InstanceMetadata or EcsContainer"
+        ),
+        (
+            "role_arn = arn:aws:iam::1:role/r\ncredential_source = environment\nduration_seconds = 1h\n", 4,
+            "duration_seconds must be a whole number of seconds"
+        ),
+        (
+            "role_arn = arn:aws:iam::1:role/r\ncredential_source = environment\nmfa_serial = arn:aws:iam::1:mfa/u\n", 4,
+            "profile p needs an MFA code (mfa_serial), which gqlpatch cannot prompt for"
+        ),
     ])
     func badRoleProfiles(body: String, line: Int, message: String) async throws {
         let sandbox = try CredentialSandbox()
         let path = try sandbox.config("[profile p]\n" + body)
         await expectCredentialError(.configuration, "\(path):\(line):1: error: \(message)") {
-            _ = try await sandbox.chain(environment: ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s"], profile: "p", transport: Self.sts()).resolve()
+            _ = try await sandbox.chain(
+                environment: ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s"], profile: "p",
+                transport: Self.sts()
+            ).resolve()
         }
     }
 
@@ -166,19 +225,33 @@ import Testing
         let sandbox = try CredentialSandbox()
         try sandbox.config("[default]\nrole_arn = arn:aws:iam::1:role/r\ncredential_source = Environment\n")
         let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
-            STSReplies.error(403, code: "AccessDenied", message: "User is not authorized to perform: sts:AssumeRole &amp; more")
+            STSReplies.error(
+                403, code: "AccessDenied", message: "User is not authorized to perform: sts:AssumeRole &amp; more")
         }
-        await expectCredentialError(.unauthorized, "STS AssumeRole for arn:aws:iam::1:role/r failed: HTTP 403 AccessDenied: User is not authorized to perform: sts:AssumeRole & more") {
-            _ = try await sandbox.chain(environment: ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s"], profile: "default", transport: transport).resolve()
+        await expectCredentialError(
+            .unauthorized,
+            "STS AssumeRole for arn:aws:iam::1:role/r failed: HTTP 403 AccessDenied: User is not authorized to perform: sts:AssumeRole & more"
+        ) {
+            _ = try await sandbox.chain(
+                environment: ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s"],
+                profile: "default", transport: transport
+            ).resolve()
         }
     }
 
     @Test func rejectsAReplyWithoutCredentials() async throws {
         let sandbox = try CredentialSandbox()
         try sandbox.config("[default]\nrole_arn = arn:aws:iam::1:role/r\ncredential_source = Environment\n")
-        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in .text(200, "<html>proxy</html>") }
-        await expectCredentialError(.badResponse, "STS AssumeRole for arn:aws:iam::1:role/r failed: the reply has no <Credentials>") {
-            _ = try await sandbox.chain(environment: ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s"], profile: "default", transport: transport).resolve()
+        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
+            .text(200, "<html>proxy</html>")
+        }
+        await expectCredentialError(
+            .badResponse, "STS AssumeRole for arn:aws:iam::1:role/r failed: the reply has no <Credentials>"
+        ) {
+            _ = try await sandbox.chain(
+                environment: ["AWS_ACCESS_KEY_ID": "AKIAENV0000000000001", "AWS_SECRET_ACCESS_KEY": "s"],
+                profile: "default", transport: transport
+            ).resolve()
         }
     }
 }

@@ -1,6 +1,7 @@
 import AWSSigning
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -13,7 +14,9 @@ import Testing
     @Test func sendsTheTokenUnsigned() async throws {
         let sandbox = try CredentialSandbox()
         let tokenFile = try sandbox.write("token", "eyJhbGciOiJSUzI1NiJ9.e30.sig\n")
-        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in STSReplies.webIdentity() }
+        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
+            STSReplies.webIdentity()
+        }
         let found = try await sandbox.chain(
             environment: [
                 "AWS_WEB_IDENTITY_TOKEN_FILE": tokenFile, "AWS_ROLE_ARN": "arn:aws:iam::1:role/ci",
@@ -27,19 +30,23 @@ import Testing
         let request = try #require(transport.requests.first)
         #expect(request.header("Authorization") == nil)
         #expect(request.header("X-Amz-Date") == nil)
-        #expect(request.formFields == [
-            "Action": "AssumeRoleWithWebIdentity", "Version": "2011-06-15", "RoleArn": "arn:aws:iam::1:role/ci",
-            "RoleSessionName": "gh-123", "WebIdentityToken": "eyJhbGciOiJSUzI1NiJ9.e30.sig\n",
-        ])
+        #expect(
+            request.formFields == [
+                "Action": "AssumeRoleWithWebIdentity", "Version": "2011-06-15", "RoleArn": "arn:aws:iam::1:role/ci",
+                "RoleSessionName": "gh-123", "WebIdentityToken": "eyJhbGciOiJSUzI1NiJ9.e30.sig\n",
+            ])
         #expect(request.bodyText.hasSuffix("WebIdentityToken=eyJhbGciOiJSUzI1NiJ9.e30.sig%0A"))
     }
 
     @Test func defaultSessionNameUsesTheClock() async throws {
         let sandbox = try CredentialSandbox()
         let tokenFile = try sandbox.write("token", "jwt-token")
-        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in STSReplies.webIdentity() }
+        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
+            STSReplies.webIdentity()
+        }
         _ = try await sandbox.chain(
-            environment: ["AWS_WEB_IDENTITY_TOKEN_FILE": tokenFile, "AWS_ROLE_ARN": "arn:aws:iam::1:role/ci"], transport: transport
+            environment: ["AWS_WEB_IDENTITY_TOKEN_FILE": tokenFile, "AWS_ROLE_ARN": "arn:aws:iam::1:role/ci"],
+            transport: transport
         ).resolve()
         #expect(transport.requests.first?.formFields["RoleSessionName"] == "gqlpatch-session-1700000000")
     }
@@ -47,9 +54,14 @@ import Testing
     @Test func profileWebIdentity() async throws {
         let sandbox = try CredentialSandbox()
         let tokenFile = try sandbox.write("token", "jwt-token")
-        try sandbox.config("[profile eks]\nrole_arn = arn:aws:iam::1:role/eks\nweb_identity_token_file = \(tokenFile)\n")
-        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in STSReplies.webIdentity() }
-        let found = try await sandbox.chain(environment: ["AWS_ENDPOINT_URL": "http://localhost:1"], profile: "eks", transport: transport).resolve()
+        try sandbox.config(
+            "[profile eks]\nrole_arn = arn:aws:iam::1:role/eks\nweb_identity_token_file = \(tokenFile)\n")
+        let transport = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
+            STSReplies.webIdentity()
+        }
+        let found = try await sandbox.chain(
+            environment: ["AWS_ENDPOINT_URL": "http://localhost:1"], profile: "eks", transport: transport
+        ).resolve()
         #expect(found.source == "web identity from profile eks in ~/.aws/config")
         #expect(transport.requests.first?.formFields["RoleArn"] == "arn:aws:iam::1:role/eks")
     }
@@ -65,18 +77,27 @@ import Testing
     @Test func retriesIDPCommunicationErrorThenSurfacesInvalidToken() async throws {
         let sandbox = try CredentialSandbox()
         let tokenFile = try sandbox.write("token", "jwt-token")
-        let environment = ["AWS_WEB_IDENTITY_TOKEN_FILE": tokenFile, "AWS_ROLE_ARN": "arn:aws:iam::1:role/ci", "AWS_ENDPOINT_URL_STS": "http://localhost:1"]
+        let environment = [
+            "AWS_WEB_IDENTITY_TOKEN_FILE": tokenFile, "AWS_ROLE_ARN": "arn:aws:iam::1:role/ci",
+            "AWS_ENDPOINT_URL_STS": "http://localhost:1",
+        ]
         let flaky = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
             STSReplies.error(400, code: "IDPCommunicationError", message: "try again")
         }
-        await expectCredentialError(.configuration, "STS AssumeRoleWithWebIdentity for arn:aws:iam::1:role/ci failed: HTTP 400 IDPCommunicationError: try again") {
+        await expectCredentialError(
+            .configuration,
+            "STS AssumeRoleWithWebIdentity for arn:aws:iam::1:role/ci failed: HTTP 400 IDPCommunicationError: try again"
+        ) {
             _ = try await sandbox.chain(environment: environment, transport: flaky).resolve()
         }
         #expect(flaky.requests.count == 3)
         let invalid = RecordingTransport { (_: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
             STSReplies.error(400, code: "InvalidIdentityToken", message: "No OpenIDConnect provider found")
         }
-        await expectCredentialError(.unauthorized, "STS AssumeRoleWithWebIdentity for arn:aws:iam::1:role/ci failed: HTTP 400 InvalidIdentityToken: No OpenIDConnect provider found") {
+        await expectCredentialError(
+            .unauthorized,
+            "STS AssumeRoleWithWebIdentity for arn:aws:iam::1:role/ci failed: HTTP 400 InvalidIdentityToken: No OpenIDConnect provider found"
+        ) {
             _ = try await sandbox.chain(environment: environment, transport: invalid).resolve()
         }
         #expect(invalid.requests.count == 1)

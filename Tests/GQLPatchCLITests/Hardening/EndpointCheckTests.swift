@@ -1,6 +1,7 @@
-import Synchronization
 import GQLPatchTestSupport
+import Synchronization
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -21,10 +22,19 @@ import Testing
     }
 
     @Test(arguments: [
-        ("https://exa mple.com/graphql", "gqlpatch: error: endpoint 'https://exa mple.com/graphql' is not a valid http or https URL\n"),
+        (
+            "https://exa mple.com/graphql",
+            "gqlpatch: error: endpoint 'https://exa mple.com/graphql' is not a valid http or https URL\n"
+        ),
         ("https:///graphql", "gqlpatch: error: endpoint 'https:///graphql' is not a valid http or https URL\n"),
-        ("https://h:99999/graphql", "gqlpatch: error: endpoint 'https://h:99999/graphql' is not a valid http or https URL\n"),
-        ("ftp://h/graphql", "gqlpatch: error: endpoint 'ftp://h/graphql' must start with https:// (or http:// for a local server)\n"),
+        (
+            "https://h:99999/graphql",
+            "gqlpatch: error: endpoint 'https://h:99999/graphql' is not a valid http or https URL\n"
+        ),
+        (
+            "ftp://h/graphql",
+            "gqlpatch: error: endpoint 'ftp://h/graphql' must start with https:// (or http:// for a local server)\n"
+        ),
     ])
     func malformedEndpointsAreRefused(endpoint: String, message: String) async {
         let run = CapturedRun()

@@ -1,5 +1,6 @@
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -14,7 +15,10 @@ import Testing
     static let schema = "type Item @model {\n  id: ID!\n  name: String\n}\n"
 
     @Test(arguments: [
-        (#"{"data": {"updateItem": "not an object"}}"#, #"updateItem returned "not an object" where an object was expected"#),
+        (
+            #"{"data": {"updateItem": "not an object"}}"#,
+            #"updateItem returned "not an object" where an object was expected"#
+        ),
         (#"{"data": {"updateItem": 42}}"#, "updateItem returned 42 where an object was expected"),
         (#"{"data": {"updateItem": ["id"]}}"#, #"updateItem returned ["id"] where an object was expected"#),
     ])

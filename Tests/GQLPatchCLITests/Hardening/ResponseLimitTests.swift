@@ -36,7 +36,8 @@ import Testing
     }
 
     @Test func maxResponseMegabytesIsParsed() throws {
-        #expect(try CommandLineParser.parse(["--max-response-mb", "3", "--version"]).options.maxResponseBytes == 3 << 20)
+        #expect(
+            try CommandLineParser.parse(["--max-response-mb", "3", "--version"]).options.maxResponseBytes == 3 << 20)
         #expect(try CommandLineParser.parse(["--version"]).options.maxResponseBytes == nil)
     }
 }

@@ -1,9 +1,9 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
-@testable import GQLPatchCLI
 @testable import GQLPatchBatch
+@testable import GQLPatchCLI
 @testable import GQLPatchOperations
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
@@ -53,22 +53,34 @@ import Testing
     @Test(arguments: [
         Refusal(message: "--where name given twice") { () throws(GQLPatchError) in
             _ = try list.arguments(
-                model: RecordCommandFixtures.model("Item"), conditions: [field("name", .text("a")), field("name", .text("b"))],
+                model: RecordCommandFixtures.model("Item"),
+                conditions: [field("name", .text("a")), field("name", .text("b"))],
                 filter: nil, sort: nil, pageSize: nil)
         },
-        Refusal(message: "--where: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?") { () throws(GQLPatchError) in
+        Refusal(message: "--where: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?") {
+            () throws(GQLPatchError) in
             _ = try list.arguments(
-                model: RecordCommandFixtures.model("Item"), conditions: [field("nme", .text("a"))], filter: nil, sort: nil, pageSize: nil)
+                model: RecordCommandFixtures.model("Item"), conditions: [field("nme", .text("a"))], filter: nil,
+                sort: nil, pageSize: nil)
         },
-        Refusal(message: "--sort needs --where on RecipeStep's partition key (recipeID=VALUE)") { () throws(GQLPatchError) in
-            _ = try list.arguments(model: RecordCommandFixtures.model("RecipeStep"), conditions: [], filter: nil, sort: .asc, pageSize: nil)
-        },
-        Refusal(message: "--filter: unknown field \"nme\" (ModelItemFilterInput has: id, name, description, tags, createdAt, updatedAt, and, or, not)") { () throws(GQLPatchError) in
+        Refusal(message: "--sort needs --where on RecipeStep's partition key (recipeID=VALUE)") {
+            () throws(GQLPatchError) in
             _ = try list.arguments(
-                model: RecordCommandFixtures.model("Item"), conditions: [], filter: ["nme": ["eq": "a"]], sort: nil, pageSize: nil)
+                model: RecordCommandFixtures.model("RecipeStep"), conditions: [], filter: nil, sort: .asc, pageSize: nil
+            )
         },
-        Refusal(message: "imageFile.key: give the whole value of imageFile (--set imageFile:='{...}')") { () throws(GQLPatchError) in
-            _ = try create.build(model: RecordCommandFixtures.model("Item"), patch: nil, values: [field("imageFile.key", .text("k"))])
+        Refusal(
+            message:
+                "--filter: unknown field \"nme\" (ModelItemFilterInput has: id, name, description, tags, createdAt, updatedAt, and, or, not)"
+        ) { () throws(GQLPatchError) in
+            _ = try list.arguments(
+                model: RecordCommandFixtures.model("Item"), conditions: [], filter: ["nme": ["eq": "a"]], sort: nil,
+                pageSize: nil)
+        },
+        Refusal(message: "imageFile.key: give the whole value of imageFile (--set imageFile:='{...}')") {
+            () throws(GQLPatchError) in
+            _ = try create.build(
+                model: RecordCommandFixtures.model("Item"), patch: nil, values: [field("imageFile.key", .text("k"))])
         },
         Refusal(message: "Item needs a value for name (String!): give --set name=VALUE") { () throws(GQLPatchError) in
             _ = try create.build(model: RecordCommandFixtures.model("Item"), patch: nil, values: [])

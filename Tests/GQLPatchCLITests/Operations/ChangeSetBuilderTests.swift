@@ -5,9 +5,9 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import GQLPatchTestSupport
 import GraphQLSDL
 import JSON
-import GQLPatchTestSupport
 import Testing
 
 @Suite struct ChangeSetBuilderTests {
@@ -33,7 +33,8 @@ import Testing
     func unset(_ field: String) -> FieldAssignment { FieldAssignment(field: field, value: .null) }
 
     func failure(
-        model: Model? = nil, key: ChangeSetBuilder.Key = .id("i1"), patch: JSONObject? = nil, _ changes: [FieldAssignment]
+        model: Model? = nil, key: ChangeSetBuilder.Key = .id("i1"), patch: JSONObject? = nil,
+        _ changes: [FieldAssignment]
     ) -> GQLPatchError? {
         OperationsFixtures.error { () throws(GQLPatchError) in
             try builder.build(model: model ?? item, key: key, patch: patch, changes: changes)
@@ -43,12 +44,17 @@ import Testing
     @Test func singleKeyAndTypedChanges() throws {
         let changeSet = try builder.build(
             model: item, key: .id("00123"),
-            changes: [set("code", "00123"), set("count", "7"), unset("description"),
-                      FieldAssignment(field: "tags", value: .json(#"["a","b"]"#))])
+            changes: [
+                set("code", "00123"), set("count", "7"), unset("description"),
+                FieldAssignment(field: "tags", value: .json(#"["a","b"]"#)),
+            ])
         #expect(changeSet.key == ["id": "00123"])
         #expect(changeSet.changes == ["code": "00123", "count": 7, "description": .null, "tags": ["a", "b"]])
         #expect(changeSet.changes.keys == ["code", "count", "description", "tags"])
-        #expect(changeSet.input(version: nil) == ["id": "00123", "code": "00123", "count": 7, "description": .null, "tags": ["a", "b"]])
+        #expect(
+            changeSet.input(version: nil) == [
+                "id": "00123", "code": "00123", "count": 7, "description": .null, "tags": ["a", "b"],
+            ])
         #expect(changeSet.input(version: 3).keys == ["id", "code", "count", "description", "tags", "_version"])
         #expect(changeSet.input(version: 3)["_version"] == 3)
     }
@@ -64,15 +70,20 @@ import Testing
     @Test func keyErrors() {
         let composite = failure(model: step, key: .id("r1"), [set("minutes", "5")])
         #expect(composite?.code == .invalidInput)
-        #expect(composite?.message
-            == "RecipeStep has a composite primary key (recipeID, stepNumber); give --key recipeID=VALUE --key stepNumber=VALUE instead of --id")
+        #expect(
+            composite?.message
+                == "RecipeStep has a composite primary key (recipeID, stepNumber); give --key recipeID=VALUE --key stepNumber=VALUE instead of --id"
+        )
         let missing = failure(model: step, key: .fields([set("recipeID", "r1")]), [])
         #expect(missing?.code == .invalidInput)
         #expect(missing?.message == "missing --key stepNumber (RecipeStep's primary key is recipeID, stepNumber)")
-        #expect(failure(model: step, key: .fields([set("recipeID", "r1"), set("stepNumber", "1"), set("text", "x")]), [])?.message
-            == "--key text is not part of RecipeStep's primary key (recipeID, stepNumber)")
-        #expect(failure(model: step, key: .fields([set("recipeID", "r1"), set("recipeID", "r2")]), [])?.message
-            == "--key recipeID given twice")
+        #expect(
+            failure(model: step, key: .fields([set("recipeID", "r1"), set("stepNumber", "1"), set("text", "x")]), [])?
+                .message
+                == "--key text is not part of RecipeStep's primary key (recipeID, stepNumber)")
+        #expect(
+            failure(model: step, key: .fields([set("recipeID", "r1"), set("recipeID", "r2")]), [])?.message
+                == "--key recipeID given twice")
         let badType = failure(model: step, key: .fields([set("recipeID", "r1"), set("stepNumber", "two")]), [])
         #expect(badType?.code == .invalidInput)
         #expect(badType?.message == #"RecipeStep.stepNumber: expected an Int, got "two""#)
@@ -82,33 +93,49 @@ import Testing
         let close = failure([set("nmae", "x")])
         #expect(close?.code == .invalidInput)
         #expect(close?.message == #"unknown field "nmae" for Item; did you mean "name"?"#)
-        #expect(failure(model: step, key: .fields([set("recipeID", "r"), set("stepNumber", "1")]), [set("colour", "x")])?.message
-            == #"unknown field "colour" for RecipeStep (fields: text, minutes)"#)
+        #expect(
+            failure(model: step, key: .fields([set("recipeID", "r"), set("stepNumber", "1")]), [set("colour", "x")])?
+                .message
+                == #"unknown field "colour" for RecipeStep (fields: text, minutes)"#)
     }
 
     @Test func fieldsThatCannotBeChanged() {
         #expect(failure([set("createdAt", "2025-01-01T00:00Z")])?.message == "createdAt is set by the server")
-        #expect(failure([set("id", "x")])?.message == "id is part of the primary key and cannot be changed; it is given with --id")
-        #expect(failure(model: step, key: .fields([set("recipeID", "r"), set("stepNumber", "1")]), [set("recipeID", "r2")])?.message
-            == "recipeID is part of the primary key and cannot be changed; it is given with --key")
-        #expect(failure(model: OperationsFixtures.recipe, [set("steps", "[]")])?.message
-            == "steps is a relationship (@hasMany); change the child records instead")
-        #expect(failure([set("recipe", "{}")])?.message == "recipe is a relationship (@belongsTo); set its key fields (recipeID) instead")
+        #expect(
+            failure([set("id", "x")])?.message
+                == "id is part of the primary key and cannot be changed; it is given with --id")
+        #expect(
+            failure(
+                model: step, key: .fields([set("recipeID", "r"), set("stepNumber", "1")]), [set("recipeID", "r2")])?
+                .message
+                == "recipeID is part of the primary key and cannot be changed; it is given with --key")
+        #expect(
+            failure(model: OperationsFixtures.recipe, [set("steps", "[]")])?.message
+                == "steps is a relationship (@hasMany); change the child records instead")
+        #expect(
+            failure([set("recipe", "{}")])?.message
+                == "recipe is a relationship (@belongsTo); set its key fields (recipeID) instead")
         #expect(failure([set("_version", "3")])?.message == "_version is kept by conflict resolution and cannot be set")
-        #expect(failure([set("imageFile.key", "k")])?.message
-            == "imageFile.key: parts of imageFile cannot be changed alone; give the whole value (--set imageFile:='{...}')")
-        #expect(failure(model: OperationsFixtures.auditLog, [set("message", "m")])?.message
-            == "the API has no update operation for AuditLog")
+        #expect(
+            failure([set("imageFile.key", "k")])?.message
+                == "imageFile.key: parts of imageFile cannot be changed alone; give the whole value (--set imageFile:='{...}')"
+        )
+        #expect(
+            failure(model: OperationsFixtures.auditLog, [set("message", "m")])?.message
+                == "the API has no update operation for AuditLog")
     }
 
     @Test func unsettingARequiredFieldIsRefused() {
         let error = failure([unset("name")])
         #expect(error?.code == .invalidInput)
-        #expect(error?.message == "name is required (String!) and cannot be unset; removing it would corrupt the record")
-        #expect(failure([FieldAssignment(field: "name", value: .json("null"))])?.message
-            == "name is required (String!) and cannot be unset; removing it would corrupt the record")
-        #expect(failure(patch: ["name": .null], [])?.message
-            == "name is required (String!) and cannot be unset; removing it would corrupt the record")
+        #expect(
+            error?.message == "name is required (String!) and cannot be unset; removing it would corrupt the record")
+        #expect(
+            failure([FieldAssignment(field: "name", value: .json("null"))])?.message
+                == "name is required (String!) and cannot be unset; removing it would corrupt the record")
+        #expect(
+            failure(patch: ["name": .null], [])?.message
+                == "name is required (String!) and cannot be unset; removing it would corrupt the record")
     }
 
     @Test func patchComesFirstAndFlagsOverrideIt() throws {
@@ -117,22 +144,28 @@ import Testing
             changes: [set("count", "2"), set("done", "true")])
         #expect(changeSet.changes.keys == ["count", "description", "status", "done"])
         #expect(changeSet.changes == ["count": 2, "description": .null, "status": "TODO", "done": true])
-        #expect(failure(patch: ["status": "DONE"], [])?.message == #"Item.status: "DONE" is not a value of enum Status (TODO, DOING)"#)
+        #expect(
+            failure(patch: ["status": "DONE"], [])?.message
+                == #"Item.status: "DONE" is not a value of enum Status (TODO, DOING)"#)
     }
 
     @Test func twoFlagsForOneFieldAreRefused() {
         let error = failure([set("name", "a"), set("name", "b")])
         #expect(error?.code == .usage)
         #expect(error?.message == "--set name given twice")
-        #expect(failure([set("description", "a"), unset("description")])?.message == "description given twice (--set and --unset)")
+        #expect(
+            failure([set("description", "a"), unset("description")])?.message
+                == "description given twice (--set and --unset)")
     }
 
     @Test func fileValues() throws {
         let changeSet = try builder.build(
             model: item, key: .id("i1"),
-            changes: [FieldAssignment(field: "description", value: .file("notes.txt")),
-                      FieldAssignment(field: "tags", value: .file("tags.json")),
-                      FieldAssignment(field: "count", value: .file("-"))])
+            changes: [
+                FieldAssignment(field: "description", value: .file("notes.txt")),
+                FieldAssignment(field: "tags", value: .file("tags.json")),
+                FieldAssignment(field: "count", value: .file("-")),
+            ])
         #expect(changeSet.changes == ["description": "  line one\nline two\n", "tags": ["x", "y"], "count": 42])
         let missing = failure([FieldAssignment(field: "description", value: .file("nope.txt"))])
         #expect(missing?.code == .unreadableFile)

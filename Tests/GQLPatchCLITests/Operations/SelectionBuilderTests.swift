@@ -1,5 +1,6 @@
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -12,27 +13,35 @@ import Testing
     let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: CommandLineWording())
 
     func failure(_ paths: [String]) -> GQLPatchError? {
-        OperationsFixtures.error { () throws(GQLPatchError) in try builder.selection(for: OperationsFixtures.item, paths: paths) }
+        OperationsFixtures.error { () throws(GQLPatchError) in
+            try builder.selection(for: OperationsFixtures.item, paths: paths)
+        }
     }
 
     @Test func defaultSelectionRecursesIntoNonModelTypesWithoutCycles() {
         let selection = builder.defaultSelection(for: OperationsFixtures.item)
-        #expect(selection.rendered
-            == "{ id name description code count price done status tags imageFile { bucket key meta { size contentType } } "
-            + "when meta recipeID createdAt updatedAt _version _deleted _lastChangedAt }")
+        #expect(
+            selection.rendered
+                == "{ id name description code count price done status tags imageFile { bucket key meta { size contentType } } "
+                + "when meta recipeID createdAt updatedAt _version _deleted _lastChangedAt }")
     }
 
     @Test func defaultSelectionSkipsRelationships() {
         #expect(builder.defaultSelection(for: OperationsFixtures.recipe).rendered == "{ id title }")
-        #expect(builder.defaultSelection(for: OperationsFixtures.recipeStep).rendered == "{ recipeID stepNumber text minutes createdAt }")
+        #expect(
+            builder.defaultSelection(for: OperationsFixtures.recipeStep).rendered
+                == "{ recipeID stepNumber text minutes createdAt }")
     }
 
     @Test func explicitSelectionAddsKeyAndVersion() throws {
-        let selection = try builder.selection(for: OperationsFixtures.item, paths: ["name,imageFile.key", "imageFile.meta.size"])
+        let selection = try builder.selection(
+            for: OperationsFixtures.item, paths: ["name,imageFile.key", "imageFile.meta.size"])
         #expect(selection.rendered == "{ id name imageFile { key meta { size } } _version }")
         let step = try builder.selection(for: OperationsFixtures.recipeStep, paths: ["text"])
         #expect(step.rendered == "{ recipeID stepNumber text }")
-        #expect(try builder.selection(for: OperationsFixtures.item, paths: ["_version", "id"]).rendered == "{ _version id }")
+        #expect(
+            try builder.selection(for: OperationsFixtures.item, paths: ["_version", "id"]).rendered == "{ _version id }"
+        )
     }
 
     @Test func aNonModelFieldAloneSelectsAllItsSubfields() throws {
@@ -44,9 +53,12 @@ import Testing
         let unknown = failure(["nme"])
         #expect(unknown?.code == .invalidInput)
         #expect(unknown?.message == #"--select: Item has no field "nme" (did you mean "name"?)"#)
-        #expect(failure(["imageFile.bukcet"])?.message == #"--select: File has no field "bukcet" (did you mean "bucket"?)"#)
+        #expect(
+            failure(["imageFile.bukcet"])?.message == #"--select: File has no field "bukcet" (did you mean "bucket"?)"#)
         #expect(failure(["name.first"])?.message == #"--select: "name.first": name is a String and has no subfields"#)
-        #expect(failure(["recipe"])?.message == "--select: recipe is a relationship; select the related records with their own command")
+        #expect(
+            failure(["recipe"])?.message
+                == "--select: recipe is a relationship; select the related records with their own command")
         #expect(failure(["name,,id"])?.code == .usage)
     }
 }

@@ -20,7 +20,10 @@ import Testing
         ("<stdin>: error: --patch expects a JSON object", "<stdin>: error: --patch expects a JSON object"),
         ("/home/a b/.aws/config:4:1: error: x", "/home/a b/.aws/config:4:1: error: x"),
         // A sentence that quotes an error is not a place.
-        ("the server answered with errors: q.graphql:1:2: error: x", "gqlpatch: error: the server answered with errors: q.graphql:1:2: error: x"),
+        (
+            "the server answered with errors: q.graphql:1:2: error: x",
+            "gqlpatch: error: the server answered with errors: q.graphql:1:2: error: x"
+        ),
         ("cannot read a file: error: x", "gqlpatch: error: cannot read a file: error: x"),
     ])
     func onePrefix(_ message: String, _ printed: String) {

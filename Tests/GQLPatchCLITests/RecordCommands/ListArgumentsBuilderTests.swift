@@ -1,6 +1,7 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -9,9 +10,10 @@ import Testing
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
-
 @Suite struct ListArgumentsBuilderTests {
-    private let builder = ListArgumentsBuilder(catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, wording: CommandLineWording())
+    private let builder = ListArgumentsBuilder(
+        catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles,
+        wording: CommandLineWording())
 
     private func where_(_ pairs: [(String, FieldAssignment.Value)]) -> [FieldAssignment] {
         pairs.map { FieldAssignment(field: $0.0, value: $0.1) }
@@ -19,22 +21,40 @@ import Testing
 
     @Test func partitionAndSortKeyUseTheKeyArguments() throws {
         let arguments = try builder.arguments(
-            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3")), ("recipeID", .text("r1"))]),
+            model: RecordCommandFixtures.model("RecipeStep"),
+            conditions: where_([("rowID", .text("3")), ("recipeID", .text("r1"))]),
             filter: nil, sort: .desc, pageSize: 2)
-        #expect(arguments == JSONObject([
-            ("recipeID", "r1"), ("rowID", ["eq": .int(3)]), ("sortDirection", "DESC"), ("limit", .int(2)),
-        ]))
+        #expect(
+            arguments
+                == JSONObject([
+                    ("recipeID", "r1"), ("rowID", ["eq": .int(3)]), ("sortDirection", "DESC"), ("limit", .int(2)),
+                ]))
     }
 
     @Test func otherFieldsAndTheFilterAreAndedIntoFilter() throws {
         let arguments = try builder.arguments(
-            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
+            model: RecordCommandFixtures.model("RecipeStep"),
+            conditions: where_([("action", .text("stir")), ("quantity", .text("2")), ("itemCode", .null)]),
             filter: ["rowID": ["gt": .int(3)]], sort: nil, pageSize: nil)
-        #expect(arguments == JSONObject([("filter", ["and": [
-            ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]],
-            ["or": [["itemCode": ["attributeExists": false]], ["itemCode": ["attributeType": "_null"]]]],
-            ["rowID": ["gt": .int(3)]],
-        ]])]))
+        #expect(
+            arguments
+                == JSONObject([
+                    (
+                        "filter",
+                        [
+                            "and": [
+                                ["action": ["eq": "stir"]], ["quantity": ["eq": .double(2)]],
+                                [
+                                    "or": [
+                                        ["itemCode": ["attributeExists": false]],
+                                        ["itemCode": ["attributeType": "_null"]],
+                                    ]
+                                ],
+                                ["rowID": ["gt": .int(3)]],
+                            ]
+                        ]
+                    )
+                ]))
     }
 
     /// `--limit` caps each request too, so a page no larger than needed comes back (issue 12 #19);
@@ -42,7 +62,8 @@ import Testing
     @Test func limitIsSentAsTheSmallerOfLimitAndPageSize() throws {
         let item = RecordCommandFixtures.model("Item")
         func limit(_ limit: Int?, _ pageSize: Int?, where conditions: [FieldAssignment] = []) throws -> JSONValue? {
-            try builder.arguments(model: item, conditions: conditions, filter: nil, sort: nil, pageSize: pageSize, limit: limit)["limit"]
+            try builder.arguments(
+                model: item, conditions: conditions, filter: nil, sort: nil, pageSize: pageSize, limit: limit)["limit"]
         }
         #expect(try limit(2, nil) == .int(2))
         #expect(try limit(2, 10) == .int(2))
@@ -55,7 +76,8 @@ import Testing
 
     @Test func aSortKeyWithoutItsPartitionKeyIsAFilter() throws {
         let arguments = try builder.arguments(
-            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3"))]), filter: nil, sort: nil, pageSize: nil)
+            model: RecordCommandFixtures.model("RecipeStep"), conditions: where_([("rowID", .text("3"))]), filter: nil,
+            sort: nil, pageSize: nil)
         #expect(arguments == JSONObject([("filter", ["rowID": ["eq": .int(3)]])]))
     }
 
@@ -69,18 +91,27 @@ import Testing
     }
 
     @Test(arguments: [
-        BadCase(model: "Item", conditions: [FieldAssignment(field: "nme", value: .text("x"))],
-                message: "--where: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
-        BadCase(model: "RecipeStep", conditions: [FieldAssignment(field: "rowID", value: .text("three"))],
-                message: "--where rowID: expected an Int, got \"three\""),
-        BadCase(model: "RecipeStep", filter: ["rowId": ["gt": .int(1)]],
-                message: "--filter: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"),
-        BadCase(model: "RecipeStep", sort: .asc, message: "--sort needs --where on RecipeStep's partition key (recipeID=VALUE)"),
+        BadCase(
+            model: "Item", conditions: [FieldAssignment(field: "nme", value: .text("x"))],
+            message: "--where: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
+        BadCase(
+            model: "RecipeStep", conditions: [FieldAssignment(field: "rowID", value: .text("three"))],
+            message: "--where rowID: expected an Int, got \"three\""),
+        BadCase(
+            model: "RecipeStep", filter: ["rowId": ["gt": .int(1)]],
+            message:
+                "--filter: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"
+        ),
+        BadCase(
+            model: "RecipeStep", sort: .asc,
+            message: "--sort needs --where on RecipeStep's partition key (recipeID=VALUE)"),
         BadCase(model: "Item", sort: .asc, message: "--sort: Item has no sort key (listItems takes no sortDirection)"),
     ])
     func refusals(_ bad: BadCase) {
         let error = RecordCommandFixtures.error { () throws(GQLPatchError) in
-            try builder.arguments(model: RecordCommandFixtures.model(bad.model), conditions: bad.conditions, filter: bad.filter, sort: bad.sort, pageSize: nil)
+            try builder.arguments(
+                model: RecordCommandFixtures.model(bad.model), conditions: bad.conditions, filter: bad.filter,
+                sort: bad.sort, pageSize: nil)
         }
         #expect(error?.code == .invalidInput)
         #expect(error?.message == bad.message)

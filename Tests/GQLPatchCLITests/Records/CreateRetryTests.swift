@@ -1,7 +1,8 @@
 import Foundation
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -9,7 +10,6 @@ import Testing
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
-
 
 /// `gqlpatch create` and `apply`'s create retry by the same rules (`RetryPolicy`, through the same
 /// sender): a lost connection, HTTP 5xx and 429 (in the status or as DynamoDB throttling) are tried
@@ -28,9 +28,16 @@ import Testing
 
     static let cases = [
         Case(name: "HTTP 429", first: .status(429), requests: 2),
-        Case(name: "DynamoDB throttling", first: .graphQL(#"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ProvisionedThroughputExceededException"}]}"#), requests: 2),
+        Case(
+            name: "DynamoDB throttling",
+            first: .graphQL(
+                #"{"data": null, "errors": [{"message": "x", "errorType": "DynamoDB:ProvisionedThroughputExceededException"}]}"#
+            ), requests: 2),
         Case(name: "HTTP 503", first: .status(503), requests: 2),
-        Case(name: "a lost connection", first: .error(GQLPatchError(.unavailable, "the connection to h was lost before a response arrived")), requests: 2),
+        Case(
+            name: "a lost connection",
+            first: .error(GQLPatchError(.unavailable, "the connection to h was lost before a response arrived")),
+            requests: 2),
         Case(name: "a body that is not JSON", first: .status(200, body: "<html>"), requests: 1),
         Case(name: "HTTP 404", first: .status(404), requests: 1),
     ]
@@ -43,10 +50,13 @@ import Testing
     func commandLineCreateRetriesByTheRetryPolicy(_ row: Case) async throws {
         let transport = ScriptedTransport([row.first, Self.created])
         let run = CapturedRun()
-        let status = await run.run(["create", "Item", "--set", "id=i1", "--set", "name=Lamp"], schema: try Self.schema(), transport: transport)
+        let status = await run.run(
+            ["create", "Item", "--set", "id=i1", "--set", "name=Lamp"], schema: try Self.schema(), transport: transport)
         #expect(transport.requests == row.requests, "\(run.stderr)")
         #expect((status == 0) == (row.requests == 2), "\(run.stderr)")
-        if row.requests == 2 { #expect(run.stderr.hasSuffix("; sending the create once more with the same key\n"), "\(run.stderr)") }
+        if row.requests == 2 {
+            #expect(run.stderr.hasSuffix("; sending the create once more with the same key\n"), "\(run.stderr)")
+        }
     }
 
     @Test(arguments: cases)
@@ -56,10 +66,14 @@ import Testing
         // The command line's policy: one retry.
         let sender = BatchSender(client: client, policy: RetryPolicy(maxAttempts: 2), limiter: nil, sleep: { _ in })
         let catalogue = try BatchFixture.catalogue()
-        let parser = BatchLineParser(catalogue: catalogue, conflictResolution: .auto, atomic: false, wording: ApplyLineWording(run: CommandLineWording()))
+        let parser = BatchLineParser(
+            catalogue: catalogue, conflictResolution: .auto, atomic: false,
+            wording: ApplyLineWording(run: CommandLineWording()))
         let line = #"{"op": "create", "model": "Item", "key": {"id": "i1"}, "set": {"name": "Lamp"}}"#
         let operation = try parser.parse(JSONLine(number: 1, bytes: Array(line.utf8)))
-        let executor = BatchRecordExecutor(catalogue: catalogue, sender: sender, retryConflicts: 3, conflictResolution: .auto, atomic: false, wording: ApplyLineWording(run: CommandLineWording()))
+        let executor = BatchRecordExecutor(
+            catalogue: catalogue, sender: sender, retryConflicts: 3, conflictResolution: .auto, atomic: false,
+            wording: ApplyLineWording(run: CommandLineWording()))
         let result = await executor.run(operation)
         #expect(transport.requests == row.requests)
         #expect((result.status == .created) == (row.requests == 2), "\(result)")

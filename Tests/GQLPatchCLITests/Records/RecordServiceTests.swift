@@ -1,7 +1,8 @@
 import Foundation
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -9,7 +10,6 @@ import Testing
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
-
 
 /// The record service's conflict, retry and AUTOMERGE rules, with a scripted send function in place
 /// of a server.
@@ -27,23 +27,29 @@ import Testing
         var operations: [String] { lock.withLock { sent } }
         var noted: [String] { lock.withLock { notes } }
 
-        func service(_ catalogue: ModelCatalogue, resolution: ConflictResolution = .auto, retries: Int = 3) -> RecordService {
+        func service(_ catalogue: ModelCatalogue, resolution: ConflictResolution = .auto, retries: Int = 3)
+            -> RecordService
+        {
             RecordService(
-                catalogue: catalogue, conflictResolution: resolution, retryConflicts: retries, wording: ApplyLineWording(run: CommandLineWording()),
+                catalogue: catalogue, conflictResolution: resolution, retryConflicts: retries,
+                wording: ApplyLineWording(run: CommandLineWording()),
                 send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                     let next = self.lock.withLock { () -> (data: String, ambiguous: Bool) in
                         self.sent.append(request.operationName ?? "?")
                         return self.answers.removeFirst()
                     }
-                    let response = try ResponseClassifier.classify(HTTPResponse(status: 200, body: Array(next.data.utf8)), host: "h")
+                    let response = try ResponseClassifier.classify(
+                        HTTPResponse(status: 200, body: Array(next.data.utf8)), host: "h")
                     return RecordService.Sent(response: response, ambiguous: next.ambiguous)
                 },
                 note: { note in self.lock.withLock { self.notes.append(note) } })
         }
     }
 
-    static let conflict = #"{"data": null, "errors": [{"errorType": "ConflictUnhandled", "message": "Conflict resolver rejects mutation."}]}"#
-    static let conditionFailed = #"{"data": null, "errors": [{"errorType": "DynamoDB:ConditionalCheckFailedException", "message": "The conditional request failed"}]}"#
+    static let conflict =
+        #"{"data": null, "errors": [{"errorType": "ConflictUnhandled", "message": "Conflict resolver rejects mutation."}]}"#
+    static let conditionFailed =
+        #"{"data": null, "errors": [{"errorType": "DynamoDB:ConditionalCheckFailedException", "message": "The conditional request failed"}]}"#
 
     static func get(_ version: Int, name: String = "Chair") -> String {
         #"{"data": {"getItem": {"id": "i1", "name": "\#(name)", "_version": \#(version), "_deleted": null}}}"#
@@ -63,24 +69,37 @@ import Testing
 
     @Test func aVersionConflictIsReadAgainAndRetried() async throws {
         let catalogue = try BatchFixture.catalogue(versioned: true)
-        let script = Script([(Self.get(1), false), (Self.conflict, false), (Self.get(2), false), (Self.updated(3), false)])
+        let script = Script([
+            (Self.get(1), false), (Self.conflict, false), (Self.get(2), false), (Self.updated(3), false),
+        ])
         let outcome = try await script.service(catalogue).update(try Self.target(catalogue, versioned: true))
-        guard case .updated(let item, _, _) = outcome else { Issue.record("expected an update, got \(outcome)"); return }
+        guard case .updated(let item, _, _) = outcome else {
+            Issue.record("expected an update, got \(outcome)")
+            return
+        }
         #expect(item["_version"] == 3)
         #expect(script.operations == ["GetItem", "UpdateItem", "GetItem", "UpdateItem"])
-        #expect(script.noted == ["gqlpatch: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.); refetching and retrying (1/3)"])
+        #expect(
+            script.noted == [
+                "gqlpatch: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.); refetching and retrying (1/3)"
+            ])
     }
 
     @Test func conflictRetriesStopAtTheLimit() async throws {
         let catalogue = try BatchFixture.catalogue(versioned: true)
-        let script = Script([(Self.get(1), false), (Self.conflict, false), (Self.get(2), false), (Self.conflict, false)])
+        let script = Script([
+            (Self.get(1), false), (Self.conflict, false), (Self.get(2), false), (Self.conflict, false),
+        ])
         let target = try Self.target(catalogue, versioned: true)
         do throws(GQLPatchError) {
             _ = try await script.service(catalogue, retries: 1).update(target)
             Issue.record("expected a conflict")
         } catch {
             #expect(error.code == .conflict)
-            #expect(error.message == "Item id=i1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after 1 retries; giving up")
+            #expect(
+                error.message
+                    == "Item id=i1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after 1 retries; giving up"
+            )
         }
         #expect(script.operations == ["GetItem", "UpdateItem", "GetItem", "UpdateItem"])
     }
@@ -89,12 +108,20 @@ import Testing
     /// after the version sent: nothing of ours was written, so the update is read and sent again.
     @Test func anAutomergeThatKeptTheServersValueIsRetried() async throws {
         let catalogue = try BatchFixture.catalogue(versioned: true)
-        let script = Script([(Self.get(1), false), (Self.updated(3, name: "Chair"), false), (Self.get(3, name: "Chair"), false), (Self.updated(4), false)])
+        let script = Script([
+            (Self.get(1), false), (Self.updated(3, name: "Chair"), false), (Self.get(3, name: "Chair"), false),
+            (Self.updated(4), false),
+        ])
         let outcome = try await script.service(catalogue).update(try Self.target(catalogue, versioned: true))
-        guard case .updated(let item, _, _) = outcome else { Issue.record("expected an update, got \(outcome)"); return }
+        guard case .updated(let item, _, _) = outcome else {
+            Issue.record("expected an update, got \(outcome)")
+            return
+        }
         #expect(item["name"] == "Lamp")
         #expect(script.operations == ["GetItem", "UpdateItem", "GetItem", "UpdateItem"])
-        #expect(script.noted.first?.hasPrefix("gqlpatch: the server kept its own values for name") == true, "\(script.noted)")
+        #expect(
+            script.noted.first?.hasPrefix("gqlpatch: the server kept its own values for name") == true,
+            "\(script.noted)")
     }
 
     /// A failed condition after a try whose answer was lost: the record holds the change, so the
@@ -105,7 +132,10 @@ import Testing
         var target = try Self.target(catalogue, versioned: false)
         target.condition = ["name": ["eq": "Chair"]]
         let outcome = try await script.service(catalogue).update(target)
-        guard case .updated(_, let response, _) = outcome else { Issue.record("expected an update, got \(outcome)"); return }
+        guard case .updated(_, let response, _) = outcome else {
+            Issue.record("expected an update, got \(outcome)")
+            return
+        }
         #expect(response == nil)
         #expect(script.operations == ["UpdateItem", "GetItem"])
     }
@@ -118,7 +148,9 @@ import Testing
         let script = Script([(Self.conflict, false), (Self.get(1), false), (deleted, false)])
         let service = script.service(catalogue)
         let outcome = try await service.delete(
-            RecordService.DeleteTarget(model: model, key: ["id": "i1"], selection: RecordService.keySelection(model), versioned: service.isVersioned(model)))
+            RecordService.DeleteTarget(
+                model: model, key: ["id": "i1"], selection: RecordService.keySelection(model),
+                versioned: service.isVersioned(model)))
         #expect(outcome.version == 1)
         #expect(script.operations == ["DeleteItem", "GetItem", "DeleteItem"])
         #expect(script.noted.first?.hasPrefix("gqlpatch: note: the API checks versions for Item") == true)
@@ -126,7 +158,8 @@ import Testing
         let off = Script([(Self.conflict, false)])
         do throws(GQLPatchError) {
             _ = try await off.service(catalogue, resolution: .off).delete(
-                RecordService.DeleteTarget(model: model, key: ["id": "i1"], selection: RecordService.keySelection(model), versioned: false))
+                RecordService.DeleteTarget(
+                    model: model, key: ["id": "i1"], selection: RecordService.keySelection(model), versioned: false))
             Issue.record("expected a conflict")
         } catch {
             #expect(error.code == .conflict)
@@ -140,12 +173,19 @@ import Testing
         let model = try #require(catalogue.models["Item"])
         let selection = SelectionSet(fields: ["id", "name"].map { SelectionSet.Field(name: $0) })
         let target = RecordService.CreateTarget(
-            model: model, input: ["id": "i1", "name": "Lamp"], checkedKey: ["id": "i1"], key: ["id": "i1"], selection: selection,
+            model: model, input: ["id": "i1", "name": "Lamp"], checkedKey: ["id": "i1"], key: ["id": "i1"],
+            selection: selection,
             fetchSelection: selection)
         let lost = Script([(Self.conditionFailed, true), (Self.get(1, name: "Lamp"), false)])
-        guard case .createdUnseen = try await lost.service(catalogue).create(target) else { Issue.record("expected the lost try's record"); return }
+        guard case .createdUnseen = try await lost.service(catalogue).create(target) else {
+            Issue.record("expected the lost try's record")
+            return
+        }
         // Without a lost try the same answer is someone else's record.
         let seen = Script([(Self.conditionFailed, false), (Self.get(1, name: "Lamp"), false)])
-        guard case .exists = try await seen.service(catalogue).create(target) else { Issue.record("expected an existing record"); return }
+        guard case .exists = try await seen.service(catalogue).create(target) else {
+            Issue.record("expected an existing record")
+            return
+        }
     }
 }

@@ -1,3 +1,6 @@
+import GQLPatchTestSupport
+import Testing
+
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
@@ -5,8 +8,6 @@
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
-import GQLPatchTestSupport
-import Testing
 
 @Suite struct PluralizerTests {
     /// Worked examples of pluralize 8.0.0 (its output for each rule, irregular and uncountable word).
@@ -50,7 +51,8 @@ import Testing
     @Test func camelCaseJoinsSortKeys() {
         #expect(AmplifyNaming.camelCase(["instanceId", "recordId"]) == "instanceIdRecordId")
         #expect(AmplifyNaming.camelCase(["Post", "comments", "id"]) == "postCommentsId")
-        #expect(AmplifyNaming.camelCase(["", "Patient", "medicalAppointments", "ssn"]) == "patientMedicalAppointmentsSsn")
+        #expect(
+            AmplifyNaming.camelCase(["", "Patient", "medicalAppointments", "ssn"]) == "patientMedicalAppointmentsSsn")
     }
 
     @Test func restoreCaseFollowsTheSource() {

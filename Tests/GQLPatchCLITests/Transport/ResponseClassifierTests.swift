@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
 @testable import GQLPatchBatch
@@ -26,26 +26,47 @@ import Testing
 
     @Test(arguments: [
         FailureCase(
-            status: 401, body: #"{"errors":[{"errorType":"UnauthorizedException","message":"Valid authorization header not provided."}]}"#,
-            code: .unauthorized, message: "HTTP 401 from h: UnauthorizedException: Valid authorization header not provided."),
+            status: 401,
+            body:
+                #"{"errors":[{"errorType":"UnauthorizedException","message":"Valid authorization header not provided."}]}"#,
+            code: .unauthorized,
+            message: "HTTP 401 from h: UnauthorizedException: Valid authorization header not provided."),
         FailureCase(status: 403, body: "<html>Forbidden</html>", code: .unauthorized, message: "HTTP 403 from h"),
-        FailureCase(status: 429, body: "{}", headers: ["retry-after": "2"], code: .throttled, message: "throttled: HTTP 429 from h (Retry-After: 2)"),
-        FailureCase(status: 502, body: "<html>Bad gateway</html>", code: .unavailable, message: "HTTP 502 from h"),
-        FailureCase(status: 200, body: "<html>hi</html>", code: .badResponse, message: "HTTP 200 from h with a body that is not JSON"),
-        FailureCase(status: 200, body: "", code: .badResponse, message: "HTTP 200 from h with an empty body"),
-        FailureCase(status: 200, body: #"{"data":{"x":1}"#, code: .badResponse, message: "HTTP 200 from h with a body that is not JSON"),
-        FailureCase(status: 200, body: #"{"hello":1}"#, code: .badResponse, message: #"HTTP 200 from h: JSON without "data" or "errors""#),
-        FailureCase(status: 200, body: #"{"data":[1]}"#, code: .badResponse, message: #"HTTP 200 from h: "data" is not an object"#),
-        FailureCase(status: 200, body: #"{"errors":{}}"#, code: .badResponse, message: #"HTTP 200 from h: "errors" is not a list"#),
-        FailureCase(status: 302, body: "", headers: ["location": "https://evil/"], code: .badResponse, message: "HTTP 302 redirect to https://evil/ from h"),
-        FailureCase(status: 404, body: "Not found", code: .badResponse, message: "HTTP 404 from h: not a GraphQL endpoint (check the URL's path)"),
         FailureCase(
-            status: 404, body: #"{"errors":[{"errorType":"NotFoundException","message":"no such path"}]}"#, code: .badResponse,
+            status: 429, body: "{}", headers: ["retry-after": "2"], code: .throttled,
+            message: "throttled: HTTP 429 from h (Retry-After: 2)"),
+        FailureCase(status: 502, body: "<html>Bad gateway</html>", code: .unavailable, message: "HTTP 502 from h"),
+        FailureCase(
+            status: 200, body: "<html>hi</html>", code: .badResponse,
+            message: "HTTP 200 from h with a body that is not JSON"),
+        FailureCase(status: 200, body: "", code: .badResponse, message: "HTTP 200 from h with an empty body"),
+        FailureCase(
+            status: 200, body: #"{"data":{"x":1}"#, code: .badResponse,
+            message: "HTTP 200 from h with a body that is not JSON"),
+        FailureCase(
+            status: 200, body: #"{"hello":1}"#, code: .badResponse,
+            message: #"HTTP 200 from h: JSON without "data" or "errors""#),
+        FailureCase(
+            status: 200, body: #"{"data":[1]}"#, code: .badResponse,
+            message: #"HTTP 200 from h: "data" is not an object"#),
+        FailureCase(
+            status: 200, body: #"{"errors":{}}"#, code: .badResponse,
+            message: #"HTTP 200 from h: "errors" is not a list"#),
+        FailureCase(
+            status: 302, body: "", headers: ["location": "https://evil/"], code: .badResponse,
+            message: "HTTP 302 redirect to https://evil/ from h"),
+        FailureCase(
+            status: 404, body: "Not found", code: .badResponse,
+            message: "HTTP 404 from h: not a GraphQL endpoint (check the URL's path)"),
+        FailureCase(
+            status: 404, body: #"{"errors":[{"errorType":"NotFoundException","message":"no such path"}]}"#,
+            code: .badResponse,
             message: "HTTP 404 from h: not a GraphQL endpoint (check the URL's path): NotFoundException: no such path"),
     ])
     func httpFailures(_ testCase: FailureCase) {
         #expect {
-            _ = try ResponseClassifier.classify(response(testCase.status, testCase.body, headers: testCase.headers), host: "h")
+            _ = try ResponseClassifier.classify(
+                response(testCase.status, testCase.body, headers: testCase.headers), host: "h")
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == testCase.code && error.message.hasPrefix(testCase.message)
@@ -54,30 +75,44 @@ import Testing
 
     @Test func graphQLErrorsAreClassified() throws {
         let conflict = try ResponseClassifier.classify(
-            response(200, #"{"data":{"updateItem":null},"errors":[{"errorType":"ConflictUnhandled","message":"Conflict resolver rejects mutation.","data":{"id":"1","_version":4}}]}"#),
+            response(
+                200,
+                #"{"data":{"updateItem":null},"errors":[{"errorType":"ConflictUnhandled","message":"Conflict resolver rejects mutation.","data":{"id":"1","_version":4}}]}"#
+            ),
             host: "h")
         #expect(conflict.errors.first?.isConflict == true)
         #expect(conflict.errors.first?.data?["_version"] == .int(4))
         #expect(conflict.failure?.code == .conflict)
 
         let condition = try ResponseClassifier.classify(
-            response(200, #"{"data":{"updateItem":null},"errors":[{"errorType":"DynamoDB:ConditionalCheckFailedException","message":"The conditional request failed"}]}"#),
+            response(
+                200,
+                #"{"data":{"updateItem":null},"errors":[{"errorType":"DynamoDB:ConditionalCheckFailedException","message":"The conditional request failed"}]}"#
+            ),
             host: "h")
         #expect(condition.errors.first?.isConditionalCheckFailed == true)
         #expect(condition.failure?.code == .conflict)
 
         let unauthorized = try ResponseClassifier.classify(
-            response(200, #"{"data":null,"errors":[{"errorType":"Unauthorized","message":"Not Authorized to access updateItem on type Mutation"}]}"#),
+            response(
+                200,
+                #"{"data":null,"errors":[{"errorType":"Unauthorized","message":"Not Authorized to access updateItem on type Mutation"}]}"#
+            ),
             host: "h")
         #expect(unauthorized.failure?.code == .unauthorized)
 
         let validation = try ResponseClassifier.classify(
-            response(200, #"{"data":null,"errors":[{"message":"Validation error of type FieldUndefined"}]}"#), host: "h")
+            response(200, #"{"data":null,"errors":[{"message":"Validation error of type FieldUndefined"}]}"#), host: "h"
+        )
         #expect(validation.failure?.code == .graphQLError)
-        #expect(validation.failure?.message == "the server answered with errors: Validation error of type FieldUndefined")
+        #expect(
+            validation.failure?.message == "the server answered with errors: Validation error of type FieldUndefined")
 
         let malformed = try ResponseClassifier.classify(
-            response(400, #"{"errors":[{"message":"Unable to parse GraphQL query.","errorType":"MalformedHttpRequestException"}]}"#),
+            response(
+                400,
+                #"{"errors":[{"message":"Unable to parse GraphQL query.","errorType":"MalformedHttpRequestException"}]}"#
+            ),
             host: "h")
         #expect(malformed.failure?.code == .graphQLError)
     }

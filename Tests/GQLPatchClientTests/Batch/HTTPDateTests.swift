@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import GQLPatchTestSupport
+import TestSupport
 import Testing
 
 @testable import GQLPatchClient

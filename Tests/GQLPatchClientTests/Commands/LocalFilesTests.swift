@@ -1,9 +1,9 @@
 import Foundation
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
-
 
 @Suite struct LocalFilesTests {
     private func temporaryPath() -> String {
@@ -75,7 +75,9 @@ import Testing
 
     @Test func devicesAreRefused() throws {
         for device in ["/dev/zero", "/dev/null", "/dev/urandom"] {
-            let error = try #require(throws: GQLPatchError.self) { try FileSystem.local.read(device, limit: .valueFile) }
+            let error = try #require(throws: GQLPatchError.self) {
+                try FileSystem.local.read(device, limit: .valueFile)
+            }
             #expect(error.code == .invalidInput)
             #expect(error.message.hasPrefix("\(device) is a character device, not a file"))
         }
@@ -89,7 +91,9 @@ import Testing
         #expect(error.message == "cannot read \(missing): no such file")
         let directory = FileManager.default.temporaryDirectory.path
         #expect(FileSystem.local.exists(directory))
-        let directoryError = try #require(throws: GQLPatchError.self) { try FileSystem.local.read(directory, limit: .valueFile) }
+        let directoryError = try #require(throws: GQLPatchError.self) {
+            try FileSystem.local.read(directory, limit: .valueFile)
+        }
         #expect(directoryError.message == "cannot read \(directory): it is a directory")
     }
 

@@ -1,5 +1,6 @@
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func readsProfilesCommentsAndWhitespace() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             # comment
             ; another
             [default]
@@ -30,17 +32,22 @@ import Testing
             equals = a=b
             empty =
             """)
-        #expect(values(file, "default") == ["region": "us-east-1", "output": "json", "continued": "first\nsecond line ; kept"])
-        #expect(values(file, "dev") == [
-            "region": "eu-west-1", "role_arn": "arn:aws:iam::123:role/x;not-a-comment", "hash": "value#kept",
-            "equals": "a=b", "empty": "",
-        ])
+        #expect(
+            values(file, "default") == [
+                "region": "us-east-1", "output": "json", "continued": "first\nsecond line ; kept",
+            ])
+        #expect(
+            values(file, "dev") == [
+                "region": "eu-west-1", "role_arn": "arn:aws:iam::123:role/x;not-a-comment", "hash": "value#kept",
+                "equals": "a=b", "empty": "",
+            ])
         #expect(file.profiles["dev"]?["region"]?.line == 11)
         #expect(file.profileLines["dev"] == 9)
     }
 
     @Test func keepsSubSectionsAsOneValue() throws {
-        let file = try parse("""
+        let file = try parse(
+            """
             [profile dev]
             s3 =
               max_concurrent_requests = 20
@@ -55,10 +62,12 @@ import Testing
         let config = try parse("[dev]\nregion = a\n[profile prod]\nregion = b\n[sso-session corp]\nsso_region = c\n")
         #expect(config.profiles.keys.sorted() == ["prod"])
         #expect(config.sections["sso-session corp"]?["sso_region"]?.value == "c")
-        #expect(config.warnings == [
-            "/home/u/.aws/config:1: warning: section [dev] is ignored: config-file profiles are named [profile dev]"
-        ])
-        let credentials = try parse("[dev]\naws_access_key_id = a\n[profile prod]\naws_access_key_id = b\n", .credentials)
+        #expect(
+            config.warnings == [
+                "/home/u/.aws/config:1: warning: section [dev] is ignored: config-file profiles are named [profile dev]"
+            ])
+        let credentials = try parse(
+            "[dev]\naws_access_key_id = a\n[profile prod]\naws_access_key_id = b\n", .credentials)
         #expect(credentials.profiles.keys.sorted() == ["dev"])
     }
 
@@ -88,13 +97,22 @@ import Testing
     }
 
     @Test(arguments: [
-        ("region = us-east-1\n", "/home/u/.aws/config:1:1: error: expected a profile definition before the first property"),
+        (
+            "region = us-east-1\n",
+            "/home/u/.aws/config:1:1: error: expected a profile definition before the first property"
+        ),
         ("[default]\nregion : us-east-1\n", "/home/u/.aws/config:2:1: error: expected an '=' sign defining a property"),
         ("[default]\n= value\n", "/home/u/.aws/config:2:1: error: expected a property name before '='"),
         ("# c\n[profile dev\n", "/home/u/.aws/config:2:13: error: expected ']' to end the section header"),
         ("[default] x\n", "/home/u/.aws/config:1:1: error: expected a comment or the end of the line after ']'"),
-        ("[default]\n  indented = 1\n", "/home/u/.aws/config:2:1: error: expected a property definition, found a continuation line"),
-        ("[default]\ns3 =\n  not-a-property\n", "/home/u/.aws/config:3:1: error: expected an '=' sign defining a sub-property of 's3'"),
+        (
+            "[default]\n  indented = 1\n",
+            "/home/u/.aws/config:2:1: error: expected a property definition, found a continuation line"
+        ),
+        (
+            "[default]\ns3 =\n  not-a-property\n",
+            "/home/u/.aws/config:3:1: error: expected an '=' sign defining a sub-property of 's3'"
+        ),
     ])
     func reportsErrorsWithFileAndLine(text: String, message: String) async {
         await expectCredentialError(.configuration, message) { _ = try parse(text) }

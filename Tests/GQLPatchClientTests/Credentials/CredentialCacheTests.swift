@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
@@ -32,14 +33,19 @@ import Testing
             if number > failAfter { return .text(500, "down") }
             let expiry = clock.now + 3600
             let stamp = SigningDateText.iso(expiry)
-            return .text(200, "{\"AccessKeyId\":\"ASIA\(number)\",\"SecretAccessKey\":\"s\",\"Token\":\"t\",\"Expiration\":\"\(stamp)\"}")
+            return .text(
+                200,
+                "{\"AccessKeyId\":\"ASIA\(number)\",\"SecretAccessKey\":\"s\",\"Token\":\"t\",\"Expiration\":\"\(stamp)\"}"
+            )
         }
     }
 
     @Test func refreshesWithinFiveMinutesOfExpiry() async throws {
         let sandbox = try CredentialSandbox()
         let clock = ManualClock()
-        let chain = sandbox.chain(environment: ["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI": "/x"], transport: Self.container(clock: clock), clock: { clock.now })
+        let chain = sandbox.chain(
+            environment: ["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI": "/x"], transport: Self.container(clock: clock),
+            clock: { clock.now })
         let cache = CredentialCache(chain: chain)
         #expect(try await cache.credentials().credentials.accessKeyID == "ASIA1")
         clock.advance(3600 - 301)
@@ -51,13 +57,17 @@ import Testing
     @Test func aFailedRefreshKeepsUnexpiredCredentialsOnly() async throws {
         let sandbox = try CredentialSandbox()
         let clock = ManualClock()
-        let chain = sandbox.chain(environment: ["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI": "/x"], transport: Self.container(clock: clock, failAfter: 1), clock: { clock.now })
+        let chain = sandbox.chain(
+            environment: ["AWS_CONTAINER_CREDENTIALS_RELATIVE_URI": "/x"],
+            transport: Self.container(clock: clock, failAfter: 1), clock: { clock.now })
         let cache = CredentialCache(chain: chain)
         _ = try await cache.credentials()
         clock.advance(3600 - 60)
         #expect(try await cache.credentials().credentials.accessKeyID == "ASIA1")
         clock.advance(60)
-        await expectCredentialError(.unavailable, "container credentials from 169.254.170.2 failed after 3 attempts: HTTP 500") {
+        await expectCredentialError(
+            .unavailable, "container credentials from 169.254.170.2 failed after 3 attempts: HTTP 500"
+        ) {
             _ = try await cache.credentials()
         }
     }
@@ -65,10 +75,12 @@ import Testing
     @Test func longTermKeysAreResolvedOnce() async throws {
         let sandbox = try CredentialSandbox()
         let counter = RequestLog()
-        let chain = sandbox.chain(profile: "p", runProcess: { command in
-            counter.append(HTTPRequest(url: command), timeout: 0)
-            return (0, Array(#"{"Version":1,"AccessKeyId":"AKIAPROCESS000000001","SecretAccessKey":"s"}"#.utf8), [])
-        })
+        let chain = sandbox.chain(
+            profile: "p",
+            runProcess: { command in
+                counter.append(HTTPRequest(url: command), timeout: 0)
+                return (0, Array(#"{"Version":1,"AccessKeyId":"AKIAPROCESS000000001","SecretAccessKey":"s"}"#.utf8), [])
+            })
         try sandbox.config("[profile p]\ncredential_process = anything\n")
         let cache = CredentialCache(chain: chain)
         _ = try await cache.credentials()

@@ -2,6 +2,7 @@ import AWSSigning
 import Foundation
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
@@ -35,12 +36,15 @@ import Testing
             default: headers.append(HeaderField(name: name, value: value))
             }
         }
-        let request = HTTPRequest(url: "https://\(host)\(requestLine[1])", method: String(requestLine[0]), headers: headers, body: Array(body.utf8))
+        let request = HTTPRequest(
+            url: "https://\(host)\(requestLine[1])", method: String(requestLine[0]), headers: headers,
+            body: Array(body.utf8))
         return (request, host)
     }
 
     static func context(_ name: String) throws -> (SigV4Credentials, String, Int) {
-        let context = try JSONSerialization.jsonObject(with: Data(try text(name, "context.json").utf8)) as? [String: Any]
+        let context =
+            try JSONSerialization.jsonObject(with: Data(try text(name, "context.json").utf8)) as? [String: Any]
         let credentials = try #require(context?["credentials"] as? [String: String])
         let timestamp = try #require(context?["timestamp"] as? String)
         return (
@@ -67,21 +71,27 @@ import Testing
     }
 
     @Test func keepsAnExistingHostAndAddsTheNonDefaultPort() throws {
-        let signer = IAMSigner(credentials: SigV4Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "s"), region: "us-east-1")
-        var local = HTTPRequest(url: "http://127.0.0.1:20002/graphql", headers: [HeaderField(name: "Content-Type", value: "application/json")])
+        let signer = IAMSigner(
+            credentials: SigV4Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "s"), region: "us-east-1")
+        var local = HTTPRequest(
+            url: "http://127.0.0.1:20002/graphql",
+            headers: [HeaderField(name: "Content-Type", value: "application/json")])
         signer.sign(&local, at: 0)
         #expect(local.header("Host") == "127.0.0.1:20002")
         var standard = HTTPRequest(url: "https://api.example.com:443/graphql")
         signer.sign(&standard, at: 0)
         #expect(standard.header("Host") == "api.example.com")
-        var given = HTTPRequest(url: "https://api.example.com/graphql", headers: [HeaderField(name: "host", value: "other.example.com")])
+        var given = HTTPRequest(
+            url: "https://api.example.com/graphql", headers: [HeaderField(name: "host", value: "other.example.com")])
         signer.sign(&given, at: 0)
         #expect(given.headers.filter { $0.name.lowercased() == "host" }.map(\.value) == ["other.example.com"])
         #expect(given.header("Authorization")?.contains("SignedHeaders=host;x-amz-date,") == true)
     }
 
     @Test func resigningReplacesTheSignature() throws {
-        let signer = IAMSigner(credentials: SigV4Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "s", sessionToken: "t"), region: "us-east-1")
+        let signer = IAMSigner(
+            credentials: SigV4Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "s", sessionToken: "t"),
+            region: "us-east-1")
         var request = HTTPRequest(url: "https://x.appsync-api.us-east-1.amazonaws.com/graphql")
         signer.sign(&request, at: 0)
         let first = request.header("Authorization")

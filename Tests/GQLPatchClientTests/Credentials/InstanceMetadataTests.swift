@@ -1,14 +1,18 @@
 import AWSSigning
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
 @Suite struct InstanceMetadataTests {
-    static let credentials = #"{"Code":"Success","LastUpdated":"2023-11-14T21:00:00Z","Type":"AWS-HMAC","AccessKeyId":"ASIAIMDS000000000001","SecretAccessKey":"imdsSecret","Token":"imdsToken","Expiration":"2023-11-15T04:13:20Z"}"#
+    static let credentials =
+        #"{"Code":"Success","LastUpdated":"2023-11-14T21:00:00Z","Type":"AWS-HMAC","AccessKeyId":"ASIAIMDS000000000001","SecretAccessKey":"imdsSecret","Token":"imdsToken","Expiration":"2023-11-15T04:13:20Z"}"#
 
-    static func imds(token: HTTPResponse = .text(200, "AQAEAtoken=="), role: HTTPResponse = .text(200, "ec2-role\n"),
-                     credentials: HTTPResponse = .text(200, InstanceMetadataTests.credentials)) -> RecordingTransport {
+    static func imds(
+        token: HTTPResponse = .text(200, "AQAEAtoken=="), role: HTTPResponse = .text(200, "ec2-role\n"),
+        credentials: HTTPResponse = .text(200, InstanceMetadataTests.credentials)
+    ) -> RecordingTransport {
         RecordingTransport { (request: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
             if request.url.hasSuffix("/latest/api/token") { return token }
             if request.url.hasSuffix("/security-credentials/") { return role }
@@ -19,16 +23,22 @@ import Testing
     @Test func imdsV2Sequence() async throws {
         let sandbox = try CredentialSandbox()
         let transport = Self.imds()
-        let found = try await sandbox.chain(environment: ["AWS_EC2_METADATA_SERVICE_ENDPOINT": "http://127.0.0.1:1338/"], transport: transport).resolve()
-        #expect(found.credentials == SigV4Credentials(accessKeyID: "ASIAIMDS000000000001", secretAccessKey: "imdsSecret", sessionToken: "imdsToken"))
+        let found = try await sandbox.chain(
+            environment: ["AWS_EC2_METADATA_SERVICE_ENDPOINT": "http://127.0.0.1:1338/"], transport: transport
+        ).resolve()
+        #expect(
+            found.credentials
+                == SigV4Credentials(
+                    accessKeyID: "ASIAIMDS000000000001", secretAccessKey: "imdsSecret", sessionToken: "imdsToken"))
         #expect(found.source == "instance metadata (IMDSv2)")
         #expect(found.expiration == 1_700_021_600)
         let requests = transport.requests
-        #expect(requests.map { "\($0.method) \($0.url)" } == [
-            "PUT http://127.0.0.1:1338/latest/api/token",
-            "GET http://127.0.0.1:1338/latest/meta-data/iam/security-credentials/",
-            "GET http://127.0.0.1:1338/latest/meta-data/iam/security-credentials/ec2-role",
-        ])
+        #expect(
+            requests.map { "\($0.method) \($0.url)" } == [
+                "PUT http://127.0.0.1:1338/latest/api/token",
+                "GET http://127.0.0.1:1338/latest/meta-data/iam/security-credentials/",
+                "GET http://127.0.0.1:1338/latest/meta-data/iam/security-credentials/ec2-role",
+            ])
         #expect(requests[0].header("X-aws-ec2-metadata-token-ttl-seconds") == "21600")
         #expect(requests[0].header("X-aws-ec2-metadata-token") == nil)
         #expect(requests[1].header("X-aws-ec2-metadata-token") == "AQAEAtoken==")
@@ -48,11 +58,21 @@ import Testing
 
     @Test(arguments: [
         ([String: String](), InstanceMetadataTests.imds(token: .text(400, "")), "token request refused with HTTP 400"),
-        (["AWS_EC2_METADATA_V1_DISABLED": "true"], InstanceMetadataTests.imds(token: .text(404, "")), "no IMDSv2 token (HTTP 404) and IMDSv1 is disabled"),
+        (
+            ["AWS_EC2_METADATA_V1_DISABLED": "true"], InstanceMetadataTests.imds(token: .text(404, "")),
+            "no IMDSv2 token (HTTP 404) and IMDSv1 is disabled"
+        ),
         ([:], InstanceMetadataTests.imds(role: .text(404, "")), "no IAM role attached to the instance"),
-        ([:], InstanceMetadataTests.imds(credentials: .text(200, #"{"Code":"AssumeRoleUnauthorizedAccess","Message":"denied"}"#)), "no credentials for role ec2-role: the reply has no AccessKeyId"),
+        (
+            [:],
+            InstanceMetadataTests.imds(
+                credentials: .text(200, #"{"Code":"AssumeRoleUnauthorizedAccess","Message":"denied"}"#)),
+            "no credentials for role ec2-role: the reply has no AccessKeyId"
+        ),
     ])
-    func fallsThroughWithAReason(environment: [String: String], transport: RecordingTransport, reason: String) async throws {
+    func fallsThroughWithAReason(environment: [String: String], transport: RecordingTransport, reason: String)
+        async throws
+    {
         let sandbox = try CredentialSandbox()
         await expectCredentialError(.configuration, "instance metadata (\(reason))", prefix: false) {
             do {
@@ -69,7 +89,8 @@ import Testing
         let sandbox = try CredentialSandbox()
         let transport = Self.imds()
         await expectCredentialError(.configuration, "no AWS credentials found; tried: ", prefix: true) {
-            _ = try await sandbox.chain(environment: ["AWS_EC2_METADATA_DISABLED": "true"], transport: transport).resolve()
+            _ = try await sandbox.chain(environment: ["AWS_EC2_METADATA_DISABLED": "true"], transport: transport)
+                .resolve()
         }
         #expect(transport.requests.isEmpty)
     }

@@ -1,12 +1,14 @@
 import Foundation
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
-
 @Suite struct ShellProcessRunnerTests {
-    @Test(arguments: [("true", Int32(0)), ("exit 3", 3), ("false", 1), ("exit 255", 255), ("kill -9 $$", 9), ("kill -TERM $$", 15)])
+    @Test(arguments: [
+        ("true", Int32(0)), ("exit 3", 3), ("false", 1), ("exit 255", 255), ("kill -9 $$", 9), ("kill -TERM $$", 15),
+    ])
     func exitStatus(command: String, status: Int32) throws {
         #expect(try ShellProcessRunner.run(command).status == status)
     }
@@ -45,11 +47,13 @@ import Testing
     @Test(arguments: [("", "stdout"), (" >&2", "stderr")])
     func outputPastTheLimitIsRefused(redirect: String, pipe: String) throws {
         #expect(ShellProcessRunner.outputLimit == 1 << 20)
-        let atLimit = try ShellProcessRunner.run("head -c \(ShellProcessRunner.outputLimit) /dev/zero\(redirect)", timeout: 30)
+        let atLimit = try ShellProcessRunner.run(
+            "head -c \(ShellProcessRunner.outputLimit) /dev/zero\(redirect)", timeout: 30)
         #expect(atLimit.status == 0)
         #expect(atLimit.stdout.count + atLimit.stderr.count == ShellProcessRunner.outputLimit)
         let error = try #require(throws: GQLPatchError.self) {
-            try ShellProcessRunner.run("head -c \(ShellProcessRunner.outputLimit + 1) /dev/zero\(redirect)", timeout: 30)
+            try ShellProcessRunner.run(
+                "head -c \(ShellProcessRunner.outputLimit + 1) /dev/zero\(redirect)", timeout: 30)
         }
         #expect(error.code == .configuration)
         #expect(error.message.hasPrefix("credential_process wrote more than 1 MB to \(pipe)"))
@@ -65,7 +69,9 @@ import Testing
     /// Issue 12, item 12: at the time limit the child's whole process group is ended, not only the
     /// shell: a process it started in the background goes too.
     @Test func theTimeLimitEndsTheWholeProcessGroup() throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-group-\(UUID().uuidString)").path
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-group-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let error = try #require(throws: GQLPatchError.self) {
             try ShellProcessRunner.run("sleep 30 & echo $! > '\(pidFile)'; wait", timeout: 1)
@@ -115,7 +121,9 @@ import Testing
     /// The child is killed at the time limit: SIGTERM first, SIGKILL when it ignores that.
     @Test(arguments: ["exec sleep 30", "trap '' TERM; while :; do sleep 1; done", "exec >&- 2>&-; exec sleep 30"])
     func killsTheChildAtTheTimeLimit(body: String) throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-runner-\(UUID().uuidString)").path
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-runner-\(UUID().uuidString)"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let error = try #require(throws: GQLPatchError.self) {
             try ShellProcessRunner.run("echo $$ > '\(pidFile)'; \(body)", timeout: 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
@@ -12,13 +13,17 @@ import Testing
     static let commandLineTargets: Set<String> = ["GQLPatchCLI", "gqlpatch", "gqlpatch-manual"]
 
     /// The record and run options whose spelling the lower targets once carried.
-    static var spelling: Regex<(Substring, Substring)> { #/--(set|key|if|select|where|patch|expect-version|unset|filter|limit|sort|page-size|conflict-resolution|id\b)/# }
+    static var spelling: Regex<(Substring, Substring)> {
+        #/--(set|key|if|select|where|patch|expect-version|unset|filter|limit|sort|page-size|conflict-resolution|id\b)/#
+    }
 
     /// The repository root: the nearest folder above this file that holds `Package.swift`.
     static func repositoryRoot() throws -> URL {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder
+            }
             folder = folder.deletingLastPathComponent()
         }
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Package.swift above \(#filePath)"])

@@ -1,7 +1,8 @@
 import Foundation
-import TestSupport
 import GQLPatchTestSupport
+import TestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 

@@ -1,8 +1,8 @@
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
-
 
 @Suite struct SecretScrubberTests {
     static let key = "da2-abcdefghijklmnopqrstuvwxyz"

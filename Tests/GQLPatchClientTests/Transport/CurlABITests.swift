@@ -1,7 +1,8 @@
 import CCurl
-import Glibc
 import GQLPatchTestSupport
+import Glibc
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 

@@ -29,7 +29,8 @@ import Testing
         header(transfer, "Set-Thing: a\r\n")
         header(transfer, "set-thing: b\r\n")
         header(transfer, "\r\n")
-        #expect(transfer.headers == ["content-type": "application/json", "x-amzn-requestid": "abc", "set-thing": "a, b"])
+        #expect(
+            transfer.headers == ["content-type": "application/json", "x-amzn-requestid": "abc", "set-thing": "a, b"])
     }
 
     @Test func aNewStatusLineStartsAFreshHeaderBlock() throws {
@@ -60,7 +61,8 @@ import Testing
         let transfer = try transfer()
         #expect(transfer.mayStartRequest())
         #expect(!transfer.mayStartRequest(), "a second start is curl resending on its own")
-        guard case .failedAfterSending(let code, _, _, let stage) = transfer.outcome(result: CURLE_ABORTED_BY_CALLBACK) else {
+        guard case .failedAfterSending(let code, _, _, let stage) = transfer.outcome(result: CURLE_ABORTED_BY_CALLBACK)
+        else {
             Issue.record("a refused resend must end as a failure after sending")
             return
         }

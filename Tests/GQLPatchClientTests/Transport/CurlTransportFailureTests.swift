@@ -1,9 +1,9 @@
 import CCurl
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
-
 
 #if canImport(Glibc)
     import Glibc
@@ -22,17 +22,32 @@ import Testing
 
     @Test(arguments: [
         Case(code: CURLE_OPERATION_TIMEDOUT, exit: .unavailable, message: "request to h timed out after 1.5 s"),
-        Case(code: CURLE_COULDNT_CONNECT, osErrno: ECONNREFUSED, exit: .unavailable, message: "cannot connect to h: connection refused"),
-        Case(code: CURLE_COULDNT_CONNECT, osErrno: ENETUNREACH, exit: .unavailable, message: "cannot connect to h: curl said"),
+        Case(
+            code: CURLE_COULDNT_CONNECT, osErrno: ECONNREFUSED, exit: .unavailable,
+            message: "cannot connect to h: connection refused"),
+        Case(
+            code: CURLE_COULDNT_CONNECT, osErrno: ENETUNREACH, exit: .unavailable,
+            message: "cannot connect to h: curl said"),
         Case(code: CURLE_COULDNT_RESOLVE_HOST, exit: .unavailable, message: "cannot find host h"),
-        Case(code: CURLE_GOT_NOTHING, exit: .unavailable, message: "the connection to h closed without a valid HTTP response"),
-        Case(code: CURLE_RECV_ERROR, exit: .unavailable, message: "the connection to h was lost before a response arrived"),
-        Case(code: CURLE_SEND_ERROR, exit: .unavailable, message: "the connection to h was lost before a response arrived"),
-        Case(code: CURLE_PARTIAL_FILE, exit: .unavailable, message: "the connection to h was lost before a response arrived"),
+        Case(
+            code: CURLE_GOT_NOTHING, exit: .unavailable,
+            message: "the connection to h closed without a valid HTTP response"),
+        Case(
+            code: CURLE_RECV_ERROR, exit: .unavailable,
+            message: "the connection to h was lost before a response arrived"),
+        Case(
+            code: CURLE_SEND_ERROR, exit: .unavailable,
+            message: "the connection to h was lost before a response arrived"),
+        Case(
+            code: CURLE_PARTIAL_FILE, exit: .unavailable,
+            message: "the connection to h was lost before a response arrived"),
         Case(code: CURLE_WEIRD_SERVER_REPLY, exit: .badResponse, message: "the response from h is not valid HTTP"),
-        Case(code: CURLE_PEER_FAILED_VERIFICATION, exit: .unavailable, message: "TLS connection to h failed: curl said"),
+        Case(
+            code: CURLE_PEER_FAILED_VERIFICATION, exit: .unavailable, message: "TLS connection to h failed: curl said"),
         Case(code: CURLE_SSL_CONNECT_ERROR, exit: .unavailable, message: "TLS connection to h failed: curl said"),
-        Case(code: CURLE_UNSUPPORTED_PROTOCOL, exit: .configuration, message: "endpoint for h is not a valid http or https URL: curl said"),
+        Case(
+            code: CURLE_UNSUPPORTED_PROTOCOL, exit: .configuration,
+            message: "endpoint for h is not a valid http or https URL: curl said"),
         Case(code: CURLE_OUT_OF_MEMORY, exit: .unavailable, message: "request to h failed: curl said"),
     ])
     func failure(_ item: Case) {
@@ -45,9 +60,15 @@ import Testing
     /// After the request went out, a reply that breaks HTTP is the server's (76), and every failure
     /// says the request may have arrived; before it, nothing did.
     @Test(arguments: [
-        (CURLE_UNSUPPORTED_PROTOCOL, CurlTransport.Stage.sent, ExitCode.badResponse, "the response from h is not valid HTTP: curl said"),
+        (
+            CURLE_UNSUPPORTED_PROTOCOL, CurlTransport.Stage.sent, ExitCode.badResponse,
+            "the response from h is not valid HTTP: curl said"
+        ),
         (CURLE_OUT_OF_MEMORY, .sent, .badResponse, "the response from h is not valid HTTP: its headers are too large"),
-        (CURLE_OUT_OF_MEMORY, .answering, .badResponse, "the response from h is not valid HTTP: its headers are too large"),
+        (
+            CURLE_OUT_OF_MEMORY, .answering, .badResponse,
+            "the response from h is not valid HTTP: its headers are too large"
+        ),
         (CURLE_RECV_ERROR, .answering, .badResponse, "the response from h broke off or is malformed: curl said"),
         (CURLE_PARTIAL_FILE, .answering, .badResponse, "the response from h broke off or is malformed: curl said"),
         (CURLE_RECV_ERROR, .sent, .unavailable, "the connection to h was lost before a response arrived"),
@@ -59,7 +80,9 @@ import Testing
         #expect(error.code == exit)
         #expect(error.message == message)
         #expect(error.requestMayHaveArrived)
-        #expect(!CurlTransport.failure(code: Int(code.rawValue), osErrno: 0, detail: "", host: "h", timeout: 1).requestMayHaveArrived)
+        #expect(
+            !CurlTransport.failure(code: Int(code.rawValue), osErrno: 0, detail: "", host: "h", timeout: 1)
+                .requestMayHaveArrived)
     }
 
     @Test func wholeSecondTimeoutsPrintWithoutAFraction() {
@@ -78,11 +101,13 @@ import Testing
         #expect(CurlTransport.host(of: url) == host)
     }
 
-    @Test(arguments: [
-        ([:], nil), (["SSL_CERT_FILE": "/ca.pem"], "/ca.pem"), (["CURL_CA_BUNDLE": "/b.pem", "SSL_CERT_FILE": "/ca.pem"], "/b.pem"),
-        (["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/ca.pem"], "/ca.pem"),
-        (["AWS_CA_BUNDLE": "/aws.pem", "CURL_CA_BUNDLE": "/b.pem"], "/aws.pem"),
-    ] as [([String: String], String?)])
+    @Test(
+        arguments: [
+            ([:], nil), (["SSL_CERT_FILE": "/ca.pem"], "/ca.pem"),
+            (["CURL_CA_BUNDLE": "/b.pem", "SSL_CERT_FILE": "/ca.pem"], "/b.pem"),
+            (["CURL_CA_BUNDLE": "", "SSL_CERT_FILE": "/ca.pem"], "/ca.pem"),
+            (["AWS_CA_BUNDLE": "/aws.pem", "CURL_CA_BUNDLE": "/b.pem"], "/aws.pem"),
+        ] as [([String: String], String?)])
     func certificateAuthoritiesComeFromTheEnvironmentAsCurlReadsThem(environment: [String: String], path: String?) {
         #expect(CurlTransport.certificateAuthorities(in: environment) == path)
     }

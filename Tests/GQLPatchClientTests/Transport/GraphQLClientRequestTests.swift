@@ -1,5 +1,5 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
 
 @testable import GQLPatchClient
@@ -13,7 +13,8 @@ import Testing
     }
 
     private func names(_ extra: [HeaderField]) -> [String] {
-        let client = GraphQLClient(endpoint: "https://h/graphql", transport: Unused(), authorizer: .none, extraHeaders: extra)
+        let client = GraphQLClient(
+            endpoint: "https://h/graphql", transport: Unused(), authorizer: .none, extraHeaders: extra)
         return client.request(for: .object(JSONObject())).headers.map { "\($0.name): \($0.value)" }
     }
 
@@ -22,12 +23,14 @@ import Testing
     }
 
     @Test func aHeaderOfTheSameNameReplacesTheDefault() {
-        #expect(names([HeaderField(name: "content-type", value: "application/json; charset=utf-8")])
-            == ["Accept: application/json", "content-type: application/json; charset=utf-8"])
+        #expect(
+            names([HeaderField(name: "content-type", value: "application/json; charset=utf-8")])
+                == ["Accept: application/json", "content-type: application/json; charset=utf-8"])
     }
 
     @Test func otherHeadersAreAdded() {
-        #expect(names([HeaderField(name: "X-Trace", value: "1")])
-            == ["Content-Type: application/json", "Accept: application/json", "X-Trace: 1"])
+        #expect(
+            names([HeaderField(name: "X-Trace", value: "1")])
+                == ["Content-Type: application/json", "Accept: application/json", "X-Trace: 1"])
     }
 }

@@ -20,7 +20,8 @@ import Testing
 
     @Test func crlfIsOneCharacterButTwoBytes() {
         let value = "b\r\nX"
-        #expect(!value.contains(Character("\r")) && !value.contains(Character("\n")), "why a Character check is not enough")
+        #expect(
+            !value.contains(Character("\r")) && !value.contains(Character("\n")), "why a Character check is not enough")
         #expect(HeaderCheck.problem(inValue: value) != nil)
     }
 
@@ -39,13 +40,16 @@ import Testing
     @Test(arguments: [(HeaderOrigin.flag, ExitCode.usage), (.configuration, .configuration), (.server, .badResponse)])
     func transportRefusesWithTheOriginsCode(origin: HeaderOrigin, code: ExitCode) async {
         let request = HTTPRequest(
-            url: "http://127.0.0.1:9/graphql", headers: [HeaderField(name: "X-Token", value: "t\r\nX-Injected: 1", origin: origin)])
+            url: "http://127.0.0.1:9/graphql",
+            headers: [HeaderField(name: "X-Token", value: "t\r\nX-Injected: 1", origin: origin)])
         do {
             _ = try await CurlTransport().send(request, timeout: 1)
             Issue.record("a header holding CR LF was sent")
         } catch {
             #expect(error.code == code)
-            #expect(error.message.hasPrefix("the value of header X-Token \(origin.phrase) holds a carriage return (CR) at byte 2"))
+            #expect(
+                error.message.hasPrefix(
+                    "the value of header X-Token \(origin.phrase) holds a carriage return (CR) at byte 2"))
             #expect(!error.message.contains("Injected"), "the value is never quoted")
         }
     }
@@ -63,7 +67,8 @@ import Testing
     @Test func signedHeadersCarryTheCredentialsOrigin() {
         var request = HTTPRequest(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql")
         let resolved = ResolvedCredentials(
-            credentials: .init(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "tok"), source: "container",
+            credentials: .init(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "tok"),
+            source: "container",
             origin: .server)
         IAMSigner(resolved, region: "eu-west-1").sign(&request, at: 0)
         let token = request.headers.first { $0.name == "X-Amz-Security-Token" }

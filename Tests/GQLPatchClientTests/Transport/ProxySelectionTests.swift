@@ -6,7 +6,9 @@ import Testing
 /// The proxy libcurl uses, read as libcurl reads it.
 @Suite struct ProxySelectionTests {
     static func proxy(_ url: String, _ environment: [String: String]) -> String? {
-        ProxySelection.proxy(for: AWSEndpointURL(url)!, environment: environment).map { "\($0.variable) \($0.authority)" }
+        ProxySelection.proxy(for: AWSEndpointURL(url)!, environment: environment).map {
+            "\($0.variable) \($0.authority)"
+        }
     }
 
     @Test func schemeVariablesThenAllProxy() {
@@ -20,8 +22,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("*", "api.example.com", true), ("example.com", "api.example.com", true), (".example.com", "api.example.com", true),
-        ("example.com", "notexample.com", false), ("a.com, example.com", "example.com", true), ("a.com example.com", "example.com", true),
+        ("*", "api.example.com", true), ("example.com", "api.example.com", true),
+        (".example.com", "api.example.com", true),
+        ("example.com", "notexample.com", false), ("a.com, example.com", "example.com", true),
+        ("a.com example.com", "example.com", true),
         ("127.0.0.1", "127.0.0.1", true), ("127.0.0.0/8", "127.0.0.5", true), ("10.0.0.0/8", "127.0.0.1", false),
         ("localhost", "127.0.0.1", false), ("::1", "::1", true), ("[::1]", "::1", true), ("", "h", false),
     ])

@@ -71,7 +71,9 @@ import Testing
         #expect(RetryPolicy.retryAfterSeconds("Wednesday, 21-Oct-15 07:28:30 GMT", now: now) == 40)
         #expect(RetryPolicy.retryAfterSeconds("Wed Oct 21 07:29:00 2015", now: now) == 70)
         #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 PST", now: now) == nil)
-        #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_479.5)) == 0.5)
+        #expect(
+            RetryPolicy.retryAfterSeconds(
+                "Wed, 21 Oct 2015 07:28:00 GMT", now: Date(timeIntervalSince1970: 1_445_412_479.5)) == 0.5)
         #expect(RetryPolicy.retryAfterSeconds(" 2.5 ", now: now) == 2.5)
         #expect(RetryPolicy.retryAfterSeconds("-1", now: now) == nil)
     }

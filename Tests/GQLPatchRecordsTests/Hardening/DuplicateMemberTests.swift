@@ -1,5 +1,6 @@
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -11,15 +12,23 @@ import Testing
 /// unique within a type, its `extend` definitions included.
 @Suite struct DuplicateMemberTests {
     @Test(arguments: [
-        ("type Item @model {\n  id: ID!\n  name: String!\n  name: String\n}",
-         "s.graphql:4:3: error: duplicate field \"Item.name\" (first defined at 3:3)"),
-        ("type Item @model {\n  id: ID!\n  name: String\n}\nextend type Item {\n  name: String\n}",
-         "s.graphql:6:3: error: duplicate field \"Item.name\" (first defined at 3:3)"),
-        ("type Item @model {\n  id: ID!\n  s: Status\n}\nenum Status { A B A }",
-         "s.graphql:5:19: error: duplicate enum value \"Status.A\" (first defined at 5:15)"),
-        ("type T { id: ID! }\ntype Query { getT(id: ID!): T }\ntype Mutation { updateT(input: UpdateTInput!): T }\n"
-            + "input UpdateTInput { id: ID! id: ID }",
-         "s.graphql:4:30: error: duplicate field \"UpdateTInput.id\" (first defined at 4:22)"),
+        (
+            "type Item @model {\n  id: ID!\n  name: String!\n  name: String\n}",
+            "s.graphql:4:3: error: duplicate field \"Item.name\" (first defined at 3:3)"
+        ),
+        (
+            "type Item @model {\n  id: ID!\n  name: String\n}\nextend type Item {\n  name: String\n}",
+            "s.graphql:6:3: error: duplicate field \"Item.name\" (first defined at 3:3)"
+        ),
+        (
+            "type Item @model {\n  id: ID!\n  s: Status\n}\nenum Status { A B A }",
+            "s.graphql:5:19: error: duplicate enum value \"Status.A\" (first defined at 5:15)"
+        ),
+        (
+            "type T { id: ID! }\ntype Query { getT(id: ID!): T }\ntype Mutation { updateT(input: UpdateTInput!): T }\n"
+                + "input UpdateTInput { id: ID! id: ID }",
+            "s.graphql:4:30: error: duplicate field \"UpdateTInput.id\" (first defined at 4:22)"
+        ),
     ])
     func duplicateIsAConfigurationError(schema: String, message: String) {
         do {

@@ -1,6 +1,7 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -13,7 +14,9 @@ import Testing
     let step = OperationsFixtures.recipeStep
     let selection = SelectionSet(fields: [
         SelectionSet.Field(name: "id"), SelectionSet.Field(name: "name"),
-        SelectionSet.Field(name: "imageFile", subselection: SelectionSet(fields: [SelectionSet.Field(name: "bucket"), SelectionSet.Field(name: "key")])),
+        SelectionSet.Field(
+            name: "imageFile",
+            subselection: SelectionSet(fields: [SelectionSet.Field(name: "bucket"), SelectionSet.Field(name: "key")])),
         SelectionSet.Field(name: "_version"),
     ])
     let stepSelection = SelectionSet(fields: [
@@ -22,19 +25,25 @@ import Testing
 
     @Test func getItem() throws {
         let request = try documents.getQuery(model: item, selection: selection, key: ["id": "i1"])
-        #expect(request.query == "query GetItem($id: ID!) { getItem(id: $id) { id name imageFile { bucket key } _version } }")
+        #expect(
+            request.query
+                == "query GetItem($id: ID!) { getItem(id: $id) { id name imageFile { bucket key } _version } }")
         #expect(request.variables == ["id": "i1"])
         #expect(request.operationName == "GetItem")
-        #expect(request.json() == [
-            "query": "query GetItem($id: ID!) { getItem(id: $id) { id name imageFile { bucket key } _version } }",
-            "variables": ["id": "i1"], "operationName": "GetItem",
-        ])
+        #expect(
+            request.json() == [
+                "query": "query GetItem($id: ID!) { getItem(id: $id) { id name imageFile { bucket key } _version } }",
+                "variables": ["id": "i1"], "operationName": "GetItem",
+            ])
     }
 
     @Test func getCompositeKey() throws {
-        let request = try documents.getQuery(model: step, selection: stepSelection, key: ["recipeID": "r1", "stepNumber": 2])
-        #expect(request.query
-            == "query GetRecipeStep($recipeID: ID!, $stepNumber: Int!) { getRecipeStep(recipeID: $recipeID, stepNumber: $stepNumber) { recipeID stepNumber text } }")
+        let request = try documents.getQuery(
+            model: step, selection: stepSelection, key: ["recipeID": "r1", "stepNumber": 2])
+        #expect(
+            request.query
+                == "query GetRecipeStep($recipeID: ID!, $stepNumber: Int!) { getRecipeStep(recipeID: $recipeID, stepNumber: $stepNumber) { recipeID stepNumber text } }"
+        )
         #expect(request.variables.keys == ["recipeID", "stepNumber"])
         #expect(request.variables == ["recipeID": "r1", "stepNumber": 2])
         let missing = OperationsFixtures.error { () throws(GQLPatchError) in
@@ -46,37 +55,54 @@ import Testing
     @Test func updateWithAndWithoutCondition() throws {
         let input: JSONObject = ["id": "i1", "name": "n", "_version": 3]
         let plain = try documents.updateMutation(model: item, selection: selection, input: input, condition: nil)
-        #expect(plain.query
-            == "mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { id name imageFile { bucket key } _version } }")
+        #expect(
+            plain.query
+                == "mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { id name imageFile { bucket key } _version } }"
+        )
         #expect(plain.variables == ["input": ["id": "i1", "name": "n", "_version": 3]])
         #expect(plain.operationName == "UpdateItem")
 
-        let conditional = try documents.updateMutation(model: item, selection: selection, input: input, condition: ["count": ["eq": 1]])
-        #expect(conditional.query
-            == "mutation UpdateItem($input: UpdateItemInput!, $condition: ModelItemConditionInput) { updateItem(input: $input, condition: $condition) { id name imageFile { bucket key } _version } }")
-        #expect(conditional.variables == ["input": ["id": "i1", "name": "n", "_version": 3], "condition": ["count": ["eq": 1]]])
+        let conditional = try documents.updateMutation(
+            model: item, selection: selection, input: input, condition: ["count": ["eq": 1]])
+        #expect(
+            conditional.query
+                == "mutation UpdateItem($input: UpdateItemInput!, $condition: ModelItemConditionInput) { updateItem(input: $input, condition: $condition) { id name imageFile { bucket key } _version } }"
+        )
+        #expect(
+            conditional.variables == [
+                "input": ["id": "i1", "name": "n", "_version": 3], "condition": ["count": ["eq": 1]],
+            ])
     }
 
     @Test func createAndDeleteCompositeKey() throws {
         let key: JSONObject = ["recipeID": "r1", "stepNumber": 2]
         let delete = try documents.deleteMutation(model: step, selection: stepSelection, input: key)
-        #expect(delete.query
-            == "mutation DeleteRecipeStep($input: DeleteRecipeStepInput!) { deleteRecipeStep(input: $input) { recipeID stepNumber text } }")
+        #expect(
+            delete.query
+                == "mutation DeleteRecipeStep($input: DeleteRecipeStepInput!) { deleteRecipeStep(input: $input) { recipeID stepNumber text } }"
+        )
         #expect(delete.variables == ["input": ["recipeID": "r1", "stepNumber": 2]])
-        let create = try documents.createMutation(model: step, selection: stepSelection, input: ["recipeID": "r1", "stepNumber": 2, "text": "t"])
-        #expect(create.query
-            == "mutation CreateRecipeStep($input: CreateRecipeStepInput!) { createRecipeStep(input: $input) { recipeID stepNumber text } }")
+        let create = try documents.createMutation(
+            model: step, selection: stepSelection, input: ["recipeID": "r1", "stepNumber": 2, "text": "t"])
+        #expect(
+            create.query
+                == "mutation CreateRecipeStep($input: CreateRecipeStepInput!) { createRecipeStep(input: $input) { recipeID stepNumber text } }"
+        )
         #expect(create.operationName == "CreateRecipeStep")
     }
 
     @Test func listDeclaresOnlyTheArgumentsUsed() throws {
         let request = try documents.listQuery(
             model: step, selection: stepSelection, arguments: ["limit": 10, "recipeID": "r1", "sortDirection": "DESC"])
-        #expect(request.query
-            == "query ListRecipeStep($recipeID: ID, $limit: Int, $sortDirection: ModelSortDirection) { listRecipeSteps(recipeID: $recipeID, limit: $limit, sortDirection: $sortDirection) { items { recipeID stepNumber text } nextToken } }")
+        #expect(
+            request.query
+                == "query ListRecipeStep($recipeID: ID, $limit: Int, $sortDirection: ModelSortDirection) { listRecipeSteps(recipeID: $recipeID, limit: $limit, sortDirection: $sortDirection) { items { recipeID stepNumber text } nextToken } }"
+        )
         #expect(request.variables == ["recipeID": "r1", "limit": 10, "sortDirection": "DESC"])
         let bare = try documents.listQuery(model: item, selection: selection, arguments: [:])
-        #expect(bare.query == "query ListItem { listItems { items { id name imageFile { bucket key } _version } nextToken } }")
+        #expect(
+            bare.query
+                == "query ListItem { listItems { items { id name imageFile { bucket key } _version } nextToken } }")
         #expect(bare.variables.isEmpty)
         let unknown = OperationsFixtures.error { () throws(GQLPatchError) in
             try documents.listQuery(model: item, selection: selection, arguments: ["first": 1])
@@ -91,14 +117,19 @@ import Testing
         }
         #expect(update?.code == .invalidInput)
         #expect(update?.message == "the API has no update operation for AuditLog")
-        #expect(OperationsFixtures.error { () throws(GQLPatchError) in
-            try documents.deleteMutation(model: log, selection: stepSelection, input: ["id": "a"])
-        }?.message == "the API has no delete operation for AuditLog")
-        #expect(OperationsFixtures.error { () throws(GQLPatchError) in
-            try documents.listQuery(model: log, selection: stepSelection, arguments: [:])
-        }?.message == "the API has no list operation for AuditLog")
-        #expect(OperationsFixtures.error { () throws(GQLPatchError) in
-            try documents.updateMutation(model: OperationsFixtures.recipe, selection: stepSelection, input: ["id": "a"], condition: ["title": ["eq": "x"]])
-        }?.message == "the API's updateRecipe takes no condition")
+        #expect(
+            OperationsFixtures.error { () throws(GQLPatchError) in
+                try documents.deleteMutation(model: log, selection: stepSelection, input: ["id": "a"])
+            }?.message == "the API has no delete operation for AuditLog")
+        #expect(
+            OperationsFixtures.error { () throws(GQLPatchError) in
+                try documents.listQuery(model: log, selection: stepSelection, arguments: [:])
+            }?.message == "the API has no list operation for AuditLog")
+        #expect(
+            OperationsFixtures.error { () throws(GQLPatchError) in
+                try documents.updateMutation(
+                    model: OperationsFixtures.recipe, selection: stepSelection, input: ["id": "a"],
+                    condition: ["title": ["eq": "x"]])
+            }?.message == "the API's updateRecipe takes no condition")
     }
 }

@@ -1,12 +1,12 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
-
 
 @Suite struct PageTokenGuardTests {
     @Test func distinctTokensAreFollowedAndNilEndsTheListing() throws {
@@ -16,7 +16,10 @@ import Testing
         #expect(try guardian.follow(nil) == nil)
     }
 
-    @Test(arguments: [["same-token-0123456789", "same-token-0123456789"], ["token-A-0123456789", "token-B-0123456789", "token-A-0123456789"]])
+    @Test(arguments: [
+        ["same-token-0123456789", "same-token-0123456789"],
+        ["token-A-0123456789", "token-B-0123456789", "token-A-0123456789"],
+    ])
     func aTokenSeenBeforeIsRefusedRedacted(_ tokens: [String]) throws {
         var guardian = PageTokenGuard(listing: "listItems")
         for token in tokens.dropLast() { _ = try guardian.follow(token) }
@@ -25,7 +28,10 @@ import Testing
             Issue.record("a repeated token was followed")
         } catch {
             #expect(error.code == .badResponse)
-            #expect(error.message.hasPrefix("listItems: the server returned nextToken \(Redactor.redact(tokens.last!)) a second time, on page \(tokens.count)"))
+            #expect(
+                error.message.hasPrefix(
+                    "listItems: the server returned nextToken \(Redactor.redact(tokens.last!)) a second time, on page \(tokens.count)"
+                ))
             #expect(!error.message.contains(tokens.last!))
         }
     }

@@ -1,6 +1,7 @@
-import JSON
 import GQLPatchTestSupport
+import JSON
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -27,48 +28,76 @@ import Testing
     @Test func nullEqualsAbsent() {
         #expect(comparer.allApplied(record: ["id": "i1"], changes: ["description": .null]))
         #expect(comparer.allApplied(record: ["id": "i1", "description": .null], changes: ["description": .null]))
-        #expect(comparer.unchangedFields(record: ["description": "d"], changes: ["description": .null]) == ["description"])
+        #expect(
+            comparer.unchangedFields(record: ["description": "d"], changes: ["description": .null]) == ["description"])
         #expect(comparer.unchangedFields(record: [:], changes: ["description": "d"]) == ["description"])
     }
 
     @Test func awsJSONComparesParsedValues() {
-        #expect(comparer.allApplied(record: ["meta": #"{"b": [1, 2.0], "a": true}"#], changes: ["meta": #"{"a":true,"b":[1,2]}"#]))
-        #expect(comparer.unchangedFields(record: ["meta": #"{"a": false}"#], changes: ["meta": #"{"a":true}"#]) == ["meta"])
+        #expect(
+            comparer.allApplied(
+                record: ["meta": #"{"b": [1, 2.0], "a": true}"#], changes: ["meta": #"{"a":true,"b":[1,2]}"#]))
+        #expect(
+            comparer.unchangedFields(record: ["meta": #"{"a": false}"#], changes: ["meta": #"{"a":true}"#]) == ["meta"])
         // A String field is compared as text.
-        #expect(comparer.unchangedFields(record: ["description": #"{"a": 1}"#], changes: ["description": #"{"a":1}"#]) == ["description"])
+        #expect(
+            comparer.unchangedFields(record: ["description": #"{"a": 1}"#], changes: ["description": #"{"a":1}"#]) == [
+                "description"
+            ])
     }
 
     @Test func inputObjectsCompareOnTheFieldsSent() {
         let record: JSONObject = ["imageFile": ["bucket": "b", "key": "k", "region": "r", "__typename": "File"]]
         #expect(comparer.allApplied(record: record, changes: ["imageFile": ["bucket": "b", "key": "k"]]))
-        #expect(comparer.unchangedFields(record: record, changes: ["imageFile": ["bucket": "b", "key": "other"]]) == ["imageFile"])
-        #expect(comparer.unchangedFields(record: ["imageFile": .null], changes: ["imageFile": ["bucket": "b"]]) == ["imageFile"])
+        #expect(
+            comparer.unchangedFields(record: record, changes: ["imageFile": ["bucket": "b", "key": "other"]]) == [
+                "imageFile"
+            ])
+        #expect(
+            comparer.unchangedFields(record: ["imageFile": .null], changes: ["imageFile": ["bucket": "b"]]) == [
+                "imageFile"
+            ])
     }
 }
 
 /// Values a server answers in another spelling than was sent compare by the field's type (issue 12 #9).
 @Suite struct ResponseComparerNormalisationTests {
     let comparer = ResponseComparer(catalogue: OperationsFixtures.catalogue, model: OperationsFixtures.item)
-    let repository = ResponseComparer(catalogue: RecordCommandFixtures.catalogue, model: RecordCommandFixtures.model("Item"))
+    let repository = ResponseComparer(
+        catalogue: RecordCommandFixtures.catalogue, model: RecordCommandFixtures.model("Item"))
 
     @Test func datesCompareByValue() {
         #expect(comparer.allApplied(record: ["when": "2024-01-01"], changes: ["when": "2024-01-01Z"]))
         #expect(comparer.allApplied(record: ["when": "2024-01-01+00:00"], changes: ["when": "2024-01-01"]))
         #expect(comparer.unchangedFields(record: ["when": "2024-01-01"], changes: ["when": "2024-01-02Z"]) == ["when"])
-        #expect(comparer.unchangedFields(record: ["when": "2024-01-01"], changes: ["when": "2024-01-01+01:00"]) == ["when"])
+        #expect(
+            comparer.unchangedFields(record: ["when": "2024-01-01"], changes: ["when": "2024-01-01+01:00"]) == ["when"])
     }
 
     @Test func dateTimesCompareAsInstants() {
-        #expect(repository.allApplied(record: ["createdAt": "2024-01-01T13:00:00.000+01:00"], changes: ["createdAt": "2024-01-01T12:00Z"]))
-        #expect(repository.allApplied(record: ["createdAt": "2024-01-01T12:00:00.5Z"], changes: ["createdAt": "2024-01-01T12:00:00.500000Z"]))
-        #expect(repository.unchangedFields(record: ["createdAt": "2024-01-01T12:00:01Z"], changes: ["createdAt": "2024-01-01T12:00Z"]) == ["createdAt"])
+        #expect(
+            repository.allApplied(
+                record: ["createdAt": "2024-01-01T13:00:00.000+01:00"], changes: ["createdAt": "2024-01-01T12:00Z"]))
+        #expect(
+            repository.allApplied(
+                record: ["createdAt": "2024-01-01T12:00:00.5Z"], changes: ["createdAt": "2024-01-01T12:00:00.500000Z"]))
+        #expect(
+            repository.unchangedFields(
+                record: ["createdAt": "2024-01-01T12:00:01Z"], changes: ["createdAt": "2024-01-01T12:00Z"]) == [
+                    "createdAt"
+                ])
         // Text that is no date at all still compares as text.
-        #expect(repository.unchangedFields(record: ["createdAt": "soon"], changes: ["createdAt": "2024-01-01T12:00Z"]) == ["createdAt"])
+        #expect(
+            repository.unchangedFields(record: ["createdAt": "soon"], changes: ["createdAt": "2024-01-01T12:00Z"]) == [
+                "createdAt"
+            ])
     }
 
     @Test func numbersInsideObjectsAndAWSJSONInsideListsCompareByValue() {
         let record: JSONObject = ["imageFile": ["bucket": "b", "meta": ["size": .double(5)]], "count": .double(5)]
-        #expect(comparer.allApplied(record: record, changes: ["imageFile": ["bucket": "b", "meta": ["size": 5]], "count": 5]))
+        #expect(
+            comparer.allApplied(
+                record: record, changes: ["imageFile": ["bucket": "b", "meta": ["size": 5]], "count": 5]))
     }
 
     /// A dotted `--select` returns only part of an object that was sent whole: only that part is compared.
@@ -77,8 +106,12 @@ import Testing
             SelectionSet.Field(name: "imageFile", subselection: SelectionSet(fields: [SelectionSet.Field(name: "key")]))
         ])
         let sent: JSONObject = ["imageFile": ["bucket": "b", "region": "r", "key": "k"], "name": "n"]
-        #expect(comparer.unchangedFields(record: ["imageFile": ["key": "k"]], changes: sent, selection: selection) == [])
-        #expect(comparer.unchangedFields(record: ["imageFile": ["key": "other"]], changes: sent, selection: selection) == ["imageFile"])
+        #expect(
+            comparer.unchangedFields(record: ["imageFile": ["key": "k"]], changes: sent, selection: selection) == [])
+        #expect(
+            comparer.unchangedFields(record: ["imageFile": ["key": "other"]], changes: sent, selection: selection) == [
+                "imageFile"
+            ])
         #expect(comparer.unchangedFields(record: ["imageFile": ["key": "k"]], changes: sent) == ["imageFile", "name"])
     }
 }

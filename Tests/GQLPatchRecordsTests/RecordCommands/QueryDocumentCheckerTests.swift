@@ -1,19 +1,20 @@
+import GQLPatchTestSupport
 import GraphQLSDL
 import JSON
-import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
-
 @Suite struct QueryDocumentCheckerTests {
     private func checker(schema: Bool = true) -> QueryDocumentChecker {
         let catalogue = schema ? RecordCommandFixtures.catalogue : ModelCatalogue(origin: .compiledSchema)
         let roots = schema ? RootFieldTable(catalogue: catalogue, sdl: nil, file: "schema.graphql") : nil
-        return QueryDocumentChecker(file: "<argument>", catalogue: catalogue, roots: roots, readFile: RecordCommandFixtures.noFiles)
+        return QueryDocumentChecker(
+            file: "<argument>", catalogue: catalogue, roots: roots, readFile: RecordCommandFixtures.noFiles)
     }
 
     private func check(
@@ -40,8 +41,9 @@ import Testing
     }
 
     @Test func choosesTheNamedOperation() throws {
-        let checked = try check("query A { listItems { items { id } } } mutation B($i: DeleteItemInput!) { deleteItem(input: $i) { id } }",
-                                operation: "B", variables: [FieldAssignment(field: "i", value: .json("{\"id\": \"1\"}"))])
+        let checked = try check(
+            "query A { listItems { items { id } } } mutation B($i: DeleteItemInput!) { deleteItem(input: $i) { id } }",
+            operation: "B", variables: [FieldAssignment(field: "i", value: .json("{\"id\": \"1\"}"))])
         #expect(checked.operation.name == "B")
         #expect(checked.variables == JSONObject([("i", ["id": "1"])]))
     }
@@ -57,25 +59,52 @@ import Testing
     }
 
     @Test(arguments: [
-        BadCase(document: "{ getItm(id: \"1\") { id } }", message: "<argument>:1:3: error: Query has no field 'getItm' (did you mean 'getItem'?)"),
-        BadCase(document: "{ listItems(limt: 1) { items { id } } }", message: "<argument>:1:13: error: Query.listItems has no argument 'limt' (did you mean 'limit'?)"),
-        BadCase(document: "mutation { updateItm(input: {}) { id } }", message: "<argument>:1:12: error: Mutation has no field 'updateItm' (did you mean 'updateItem'?)"),
-        BadCase(document: "query Q {\n  getItem(id: $id) { id }\n}", message: "<argument>:2:11: error: variable $id is not declared by operation Q"),
-        BadCase(document: "query Q($id: ID!, $x: Int) { getItem(id: $id) { id } }", variables: [FieldAssignment(field: "id", value: .text("1"))],
-                message: "<argument>:1:19: error: variable $x is declared but not used"),
-        BadCase(document: "query Q($id: ID!) { getItem(id: $id) { id } }", message: "<argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE"),
-        BadCase(document: "query Q($id: ID!) { getItem(id: $id) { id } }", variables: [FieldAssignment(field: "idd", value: .text("1"))],
-                message: "--var idd: operation Q declares no variable $idd (it declares $id)"),
-        BadCase(document: "query Q($n: Int) { listItems(limit: $n) { items { id } } }", variables: [FieldAssignment(field: "n", value: .text("five"))],
-                message: "$n: expected an Int, got \"five\""),
-        BadCase(document: "query Q($n: Nope) { listItems(limit: $n) { items { id } } }", message: "<argument>:1:9: error: variable $n: unknown type Nope"),
-        BadCase(document: "query A { listItems { items { id } } } query B { listItems { items { id } } }", code: .usage,
-                message: "the document has 2 operations (A, B); choose one with --operation NAME"),
-        BadCase(document: "query A { listItems { items { id } } }", operation: "C",
-                message: "--operation C: the document has no operation named C (it has A)"),
-        BadCase(document: "type T { a: Int }", message: "<argument>:1:1: error: a query document holds operations and fragments, not type definitions"),
-        BadCase(document: "subscription S { onCreateItem { id } }", message: "<argument>:1:1: error: subscriptions are not served over HTTP; gqlpatch sends queries and mutations"),
-        BadCase(document: "{ anything(x: $v) }", schema: false, message: "<argument>:1:12: error: variable $v is not declared by the operation"),
+        BadCase(
+            document: "{ getItm(id: \"1\") { id } }",
+            message: "<argument>:1:3: error: Query has no field 'getItm' (did you mean 'getItem'?)"),
+        BadCase(
+            document: "{ listItems(limt: 1) { items { id } } }",
+            message: "<argument>:1:13: error: Query.listItems has no argument 'limt' (did you mean 'limit'?)"),
+        BadCase(
+            document: "mutation { updateItm(input: {}) { id } }",
+            message: "<argument>:1:12: error: Mutation has no field 'updateItm' (did you mean 'updateItem'?)"),
+        BadCase(
+            document: "query Q {\n  getItem(id: $id) { id }\n}",
+            message: "<argument>:2:11: error: variable $id is not declared by operation Q"),
+        BadCase(
+            document: "query Q($id: ID!, $x: Int) { getItem(id: $id) { id } }",
+            variables: [FieldAssignment(field: "id", value: .text("1"))],
+            message: "<argument>:1:19: error: variable $x is declared but not used"),
+        BadCase(
+            document: "query Q($id: ID!) { getItem(id: $id) { id } }",
+            message: "<argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE"),
+        BadCase(
+            document: "query Q($id: ID!) { getItem(id: $id) { id } }",
+            variables: [FieldAssignment(field: "idd", value: .text("1"))],
+            message: "--var idd: operation Q declares no variable $idd (it declares $id)"),
+        BadCase(
+            document: "query Q($n: Int) { listItems(limit: $n) { items { id } } }",
+            variables: [FieldAssignment(field: "n", value: .text("five"))],
+            message: "$n: expected an Int, got \"five\""),
+        BadCase(
+            document: "query Q($n: Nope) { listItems(limit: $n) { items { id } } }",
+            message: "<argument>:1:9: error: variable $n: unknown type Nope"),
+        BadCase(
+            document: "query A { listItems { items { id } } } query B { listItems { items { id } } }", code: .usage,
+            message: "the document has 2 operations (A, B); choose one with --operation NAME"),
+        BadCase(
+            document: "query A { listItems { items { id } } }", operation: "C",
+            message: "--operation C: the document has no operation named C (it has A)"),
+        BadCase(
+            document: "type T { a: Int }",
+            message: "<argument>:1:1: error: a query document holds operations and fragments, not type definitions"),
+        BadCase(
+            document: "subscription S { onCreateItem { id } }",
+            message:
+                "<argument>:1:1: error: subscriptions are not served over HTTP; gqlpatch sends queries and mutations"),
+        BadCase(
+            document: "{ anything(x: $v) }", schema: false,
+            message: "<argument>:1:12: error: variable $v is not declared by the operation"),
     ])
     func refusals(_ bad: BadCase) {
         let error = RecordCommandFixtures.error { () throws(GQLPatchError) in
@@ -86,7 +115,9 @@ import Testing
     }
 
     @Test func withoutASchemaAnyRootFieldIsAccepted() throws {
-        let checked = try check("query Q($n: Int) { whatever(n: $n) { x } }", variables: [FieldAssignment(field: "n", value: .text("2"))], schema: false)
+        let checked = try check(
+            "query Q($n: Int) { whatever(n: $n) { x } }", variables: [FieldAssignment(field: "n", value: .text("2"))],
+            schema: false)
         #expect(checked.variables == JSONObject([("n", .int(2))]))
     }
 }

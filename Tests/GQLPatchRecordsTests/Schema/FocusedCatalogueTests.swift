@@ -1,11 +1,12 @@
 import Foundation
+import GQLPatchTestSupport
+import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
-import GQLPatchTestSupport
-import Testing
 
 @Suite struct FocusedCatalogueTests {
     /// Compiled with the emulator's `--print-schema` (library: `--conflict-handler optimistic`) from
@@ -23,7 +24,8 @@ import Testing
     /// The input types an operation of `model` names, and the input types those reach.
     static func inputsReached(by model: Model, in catalogue: ModelCatalogue) -> Set<String> {
         let ops = model.operations
-        var queue = [ops.updateInput, ops.createInput, ops.deleteInput, ops.conditionInput, ops.filterInput].compactMap { $0 }
+        var queue =
+            [ops.updateInput, ops.createInput, ops.deleteInput, ops.conditionInput, ops.filterInput].compactMap { $0 }
             + (ops.getArguments + ops.listArguments).map(\.type.namedType)
         var seen: Set<String> = []
         while let name = queue.popLast() {
@@ -39,7 +41,8 @@ import Testing
 
     @Test(arguments: compiledSchemas)
     func everyModelAloneMatchesTheWholeRead(_ schema: String) throws {
-        try Self.expectEveryModelAloneMatchesTheWholeRead(Array(try Data(contentsOf: URL(fileURLWithPath: Self.path(schema)))))
+        try Self.expectEveryModelAloneMatchesTheWholeRead(
+            Array(try Data(contentsOf: URL(fileURLWithPath: Self.path(schema)))))
     }
 
     /// Loads each model of `bytes` alone and compares it (its related models, the input, enum and
@@ -58,7 +61,9 @@ import Testing
             let inputs = inputsReached(by: model, in: full)
             #expect(!inputs.isEmpty)
             for input in inputs {
-                #expect("\(String(describing: focused.inputObjects[input]))" == "\(String(describing: full.inputObjects[input]))")
+                #expect(
+                    "\(String(describing: focused.inputObjects[input]))"
+                        == "\(String(describing: full.inputObjects[input]))")
             }
             for field in model.fields {
                 switch field.kind {
@@ -66,7 +71,9 @@ import Testing
                 case .nonModel:
                     let type = field.type.namedType
                     #expect(focused.nonModelTypes[type] != nil)
-                    #expect("\(String(describing: focused.nonModelTypes[type]))" == "\(String(describing: full.nonModelTypes[type]))")
+                    #expect(
+                        "\(String(describing: focused.nonModelTypes[type]))"
+                            == "\(String(describing: full.nonModelTypes[type]))")
                 default: break
                 }
             }
@@ -81,9 +88,12 @@ import Testing
             var closure: Set<String> = [name]
             var queue = [name]
             while let next = queue.popLast() {
-                for related in Self.related(full.models[next]!) where closure.insert(related).inserted { queue.append(related) }
+                for related in Self.related(full.models[next]!) where closure.insert(related).inserted {
+                    queue.append(related)
+                }
             }
-            let focused = try Self.load(bytes, focus: CatalogueFocus(models: [name], followsRelationsTransitively: true))
+            let focused = try Self.load(
+                bytes, focus: CatalogueFocus(models: [name], followsRelationsTransitively: true))
             #expect(Set(focused.models.keys) == closure)
             for (modelName, model) in focused.models { #expect("\(model)" == "\(full.models[modelName]!)") }
         }
@@ -125,7 +135,10 @@ import Testing
         ("type RealEstateProperty {", "type RealEstateProperty { {", "expected Name, found \"{\""),
         // In the mutation type and in the focused model's update input, both read.
         ("updateItem(input:", "updateItem(input:: ", "expected Name, found \":\""),
-        ("input UpdateItemInput {\n  id: ID!", "input UpdateItemInput {\n  id ID!", "expected \":\", found Name \"ID\""),
+        (
+            "input UpdateItemInput {\n  id: ID!", "input UpdateItemInput {\n  id ID!",
+            "expected \":\", found Name \"ID\""
+        ),
         // A duplicate type.
         ("type Query {", "scalar Item\ntype Query {", "duplicate definition of type \"Item\""),
     ])
@@ -152,7 +165,8 @@ import Testing
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.path("library.compiled.graphql"))))
         let name = try #require(try Self.load(bytes, focus: nil).modelNames.first)
         let focused = try CatalogueLoader.load(
-            path: "c.graphql", files: .memory(["c.graphql": bytes]), versioned: false, focus: CatalogueFocus(models: [name]))
+            path: "c.graphql", files: .memory(["c.graphql": bytes]), versioned: false,
+            focus: CatalogueFocus(models: [name]))
         #expect(focused.models[name]?.isVersioned == false)
         #expect(try Self.load(bytes, focus: CatalogueFocus(models: [name])).models[name]?.isVersioned == true)
     }
@@ -179,7 +193,8 @@ import Testing
 
             """
         try Self.expectEveryModelAloneMatchesTheWholeRead(Array(text.utf8))
-        let recipe = try #require(try Self.load(Array(text.utf8), focus: CatalogueFocus(models: ["Recipe"])).models["Recipe"])
+        let recipe = try #require(
+            try Self.load(Array(text.utf8), focus: CatalogueFocus(models: ["Recipe"])).models["Recipe"])
         #expect(recipe.operations.get == "getRecipe" && recipe.operations.update == "updateRecipe")
     }
 
@@ -187,7 +202,8 @@ import Testing
     /// read, whatever model the focus names.
     @Test(arguments: ["Item", "Recipe"])
     func duplicateRootFieldIsReportedAsByAWholeRead(_ model: String) throws {
-        let text = try String(contentsOfFile: Self.path("schema.compiled.graphql"), encoding: .utf8)
+        let text =
+            try String(contentsOfFile: Self.path("schema.compiled.graphql"), encoding: .utf8)
             + "\nextend type Mutation {\n  deleteItem(input: DeleteItemInput!): Item\n}\n"
         let bytes = Array(text.utf8)
         let whole = try #require(Self.message(bytes, focus: nil))
@@ -200,12 +216,15 @@ import Testing
     /// field is parsed, that is when the focus needs it.
     @Test func grammarErrorsInRootFields() throws {
         let text = try String(contentsOfFile: Self.path("schema.compiled.graphql"), encoding: .utf8)
-        let missingColon = try Self.edited(text, "listRecipes(filter: ModelRecipeFilterInput", "listRecipes(filter ModelRecipeFilterInput")
+        let missingColon = try Self.edited(
+            text, "listRecipes(filter: ModelRecipeFilterInput", "listRecipes(filter ModelRecipeFilterInput")
         let whole = try #require(Self.message(missingColon, focus: nil))
         #expect(whole.contains(": error: expected \":\", found Name \"ModelRecipeFilterInput\""))
         #expect(Self.message(missingColon, focus: CatalogueFocus(models: ["Item"])) == whole)
 
-        let badDefault = try Self.edited(text, "listRecipes(filter: ModelRecipeFilterInput, limit: Int", "listRecipes(filter: ModelRecipeFilterInput, limit: Int = {a 1}")
+        let badDefault = try Self.edited(
+            text, "listRecipes(filter: ModelRecipeFilterInput, limit: Int",
+            "listRecipes(filter: ModelRecipeFilterInput, limit: Int = {a 1}")
         let wholeDefault = try #require(Self.message(badDefault, focus: nil))
         #expect(wholeDefault.contains(": error: expected \":\", found Int \"1\""))
         #expect(Self.message(badDefault, focus: CatalogueFocus(models: ["Recipe"])) == wholeDefault)

@@ -1,7 +1,8 @@
+import GQLPatchTestSupport
 import GraphQLSDL
 import JSON
-import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -24,26 +25,34 @@ import Testing
         let catalogue = try CatalogueLoader.load(path: Fixture.repositorySchema, files: .local)
         #expect(catalogue.origin == .sourceSchema)
         #expect(catalogue.modelNames == ["Item", "RealEstateProperty", "Recipe", "RecipeStep"])
-        #expect(catalogue.nonModelTypes["File"]?.fields.map(\.name) == ["bucket", "region", "key", "contentType", "size"])
+        #expect(
+            catalogue.nonModelTypes["File"]?.fields.map(\.name) == ["bucket", "region", "key", "contentType", "size"])
 
         let item = try #require(catalogue.models["Item"])
         #expect(item.operations.list == "listItems")
         #expect(item.operations.sync == nil)
         #expect(!item.isVersioned)
         #expect(item.field("modelFile")?.kind == .nonModel)
-        #expect(fields(catalogue, "UpdateItemInput") == [
-            "id: ID!", "name: String", "description: String", "modelFile: FileInput", "imageFile: FileInput", "tags: [String]",
-        ])
+        #expect(
+            fields(catalogue, "UpdateItemInput") == [
+                "id: ID!", "name: String", "description: String", "modelFile: FileInput", "imageFile: FileInput",
+                "tags: [String]",
+            ])
         #expect(fields(catalogue, "CreateItemInput").first == "id: ID")
-        #expect(fields(catalogue, "FileInput") == [
-            "bucket: String!", "region: String!", "key: String!", "contentType: String", "size: Int",
-        ])
-        #expect(fields(catalogue, "ModelItemConditionInput") == [
-            "name: ModelStringInput", "description: ModelStringInput", "tags: ModelStringInput",
-            "and: [ModelItemConditionInput]", "or: [ModelItemConditionInput]", "not: ModelItemConditionInput",
-            "createdAt: ModelStringInput", "updatedAt: ModelStringInput",
-        ])
-        #expect(item.fields.map(\.name) == ["id", "name", "description", "modelFile", "imageFile", "tags", "createdAt", "updatedAt"])
+        #expect(
+            fields(catalogue, "FileInput") == [
+                "bucket: String!", "region: String!", "key: String!", "contentType: String", "size: Int",
+            ])
+        #expect(
+            fields(catalogue, "ModelItemConditionInput") == [
+                "name: ModelStringInput", "description: ModelStringInput", "tags: ModelStringInput",
+                "and: [ModelItemConditionInput]", "or: [ModelItemConditionInput]", "not: ModelItemConditionInput",
+                "createdAt: ModelStringInput", "updatedAt: ModelStringInput",
+            ])
+        #expect(
+            item.fields.map(\.name) == [
+                "id", "name", "description", "modelFile", "imageFile", "tags", "createdAt", "updatedAt",
+            ])
         #expect(item.fields.filter(\.isReadOnly).map(\.name) == ["createdAt", "updatedAt"])
 
         let property = try #require(catalogue.models["RealEstateProperty"])
@@ -52,26 +61,34 @@ import Testing
         #expect(property.operations.updateInput == "UpdateRealEstatePropertyInput")
 
         let recipe = try #require(catalogue.models["Recipe"])
-        #expect(recipe.field("steps")?.relationship == Relationship(kind: .hasMany, relatedModel: "RecipeStep", keyFields: ["recipeID"]))
+        #expect(
+            recipe.field("steps")?.relationship
+                == Relationship(kind: .hasMany, relatedModel: "RecipeStep", keyFields: ["recipeID"]))
         #expect(recipe.field("steps")?.type == .named("ModelRecipeStepConnection"))
 
         let step = try #require(catalogue.models["RecipeStep"])
         #expect(step.primaryKey == ["recipeID", "rowID"])
         #expect(step.operations.list == "listRecipeSteps")
         #expect(step.operations.getArguments.map { "\($0.name): \($0.type)" } == ["recipeID: ID!", "rowID: Int!"])
-        #expect(step.operations.listArguments.map { "\($0.name): \($0.type)" } == [
-            "recipeID: ID", "rowID: ModelIntKeyConditionInput", "filter: ModelRecipeStepFilterInput", "limit: Int",
-            "nextToken: String", "sortDirection: ModelSortDirection",
-        ])
-        #expect(step.field("recipe")?.relationship == Relationship(kind: .belongsTo, relatedModel: "Recipe", keyFields: ["recipeID"]))
+        #expect(
+            step.operations.listArguments.map { "\($0.name): \($0.type)" } == [
+                "recipeID: ID", "rowID: ModelIntKeyConditionInput", "filter: ModelRecipeStepFilterInput", "limit: Int",
+                "nextToken: String", "sortDirection: ModelSortDirection",
+            ])
+        #expect(
+            step.field("recipe")?.relationship
+                == Relationship(kind: .belongsTo, relatedModel: "Recipe", keyFields: ["recipeID"]))
         #expect(step.field("id") == nil)
         #expect(fields(catalogue, "DeleteRecipeStepInput") == ["recipeID: ID!", "rowID: Int!"])
-        #expect(fields(catalogue, "UpdateRecipeStepInput") == [
-            "recipeID: ID!", "rowID: Int!", "isAction: Boolean", "itemCode: String", "quantity: Float", "action: String",
-        ])
-        #expect(fields(catalogue, "ModelIntKeyConditionInput") == [
-            "eq: Int", "le: Int", "lt: Int", "ge: Int", "gt: Int", "between: [Int]",
-        ])
+        #expect(
+            fields(catalogue, "UpdateRecipeStepInput") == [
+                "recipeID: ID!", "rowID: Int!", "isAction: Boolean", "itemCode: String", "quantity: Float",
+                "action: String",
+            ])
+        #expect(
+            fields(catalogue, "ModelIntKeyConditionInput") == [
+                "eq: Int", "le: Int", "lt: Int", "ge: Int", "gt: Int", "between: [Int]",
+            ])
         // The filter keeps the `id` that @primaryKey removed from the type.
         #expect(fields(catalogue, "ModelRecipeStepFilterInput").contains("id: ModelIDInput"))
         #expect(!fields(catalogue, "ModelRecipeStepConditionInput").contains { $0.hasPrefix("recipeID") })
@@ -79,12 +96,16 @@ import Testing
 
     @Test func transformConfigTurnsOnVersioning() throws {
         let sdl = "type Todo @model { name: String } type Note @model { text: String }"
-        let config = #"{"ResolverConfig": {"project": {"ConflictDetection": "VERSION"}, "models": {"Note": {"ConflictDetection": "NONE"}}}}"#
+        let config =
+            #"{"ResolverConfig": {"project": {"ConflictDetection": "VERSION"}, "models": {"Note": {"ConflictDetection": "NONE"}}}}"#
         let catalogue = try transform(sdl, config: config)
         let todo = try #require(catalogue.models["Todo"])
         #expect(todo.isVersioned)
         #expect(todo.operations.sync == "syncTodos")
-        #expect(todo.fields.map(\.name) == ["name", "id", "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt"])
+        #expect(
+            todo.fields.map(\.name) == [
+                "name", "id", "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt",
+            ])
         #expect(fields(catalogue, "DeleteTodoInput") == ["id: ID!", "_version: Int"])
         #expect(fields(catalogue, "CreateTodoInput") == ["name: String", "id: ID", "_version: Int"])
         #expect(fields(catalogue, "ModelTodoFilterInput").last == "_deleted: ModelBooleanInput")
@@ -112,12 +133,16 @@ import Testing
         let catalogue = try transform(sdl)
         let comment = try #require(catalogue.models["Comment"])
         #expect(comment.field("postCommentsId")?.type == .named("ID"))
-        #expect(comment.field("post")?.relationship == Relationship(kind: .belongsTo, relatedModel: "Post", keyFields: ["postCommentsId"]))
-        #expect(catalogue.models["Post"]?.field("comments")?.relationship
-            == Relationship(kind: .hasMany, relatedModel: "Comment", keyFields: ["postCommentsId"]))
+        #expect(
+            comment.field("post")?.relationship
+                == Relationship(kind: .belongsTo, relatedModel: "Post", keyFields: ["postCommentsId"]))
+        #expect(
+            catalogue.models["Post"]?.field("comments")?.relationship
+                == Relationship(kind: .hasMany, relatedModel: "Comment", keyFields: ["postCommentsId"]))
         #expect(fields(catalogue, "CreateCommentInput") == ["text: String", "id: ID", "postCommentsId: ID"])
         #expect(fields(catalogue, "UpdateCommentInput") == ["text: String", "id: ID!", "postCommentsId: ID"])
-        #expect(fields(catalogue, "ModelSubscriptionPostFilterInput").last == "postCommentsId: ModelSubscriptionIDInput")
+        #expect(
+            fields(catalogue, "ModelSubscriptionPostFilterInput").last == "postCommentsId: ModelSubscriptionIDInput")
         #expect(catalogue.models["Project"]?.field("projectTeamId") != nil)
         #expect(catalogue.models["Project"]?.field("team")?.relationship?.keyFields == ["projectTeamId"])
         #expect(catalogue.models["Team"]?.field("teamProjectId") != nil)
@@ -171,15 +196,26 @@ import Testing
             }
             """
         let catalogue = try transform(sdl)
-        #expect(fields(catalogue, "CreateTaskInput") == [
-            "id: ID", "createdAt: AWSDateTime", "level: Level", "when: AWSDateTime", "owner: String", "labels: [Level]",
-        ])
+        #expect(
+            fields(catalogue, "CreateTaskInput") == [
+                "id: ID", "createdAt: AWSDateTime", "level: Level", "when: AWSDateTime", "owner: String",
+                "labels: [Level]",
+            ])
         #expect(fields(catalogue, "ModelTaskConditionInput").contains("createdAt: ModelStringInput"))
         #expect(fields(catalogue, "ModelTaskConditionInput").contains("labels: ModelLevelListInput"))
-        #expect(fields(catalogue, "ModelLevelListInput") == ["eq: [Level]", "ne: [Level]", "contains: Level", "notContains: Level"])
-        #expect(fields(catalogue, "ModelTaskTasksByLevelAndWhenAndOwnerCompositeKeyInput") == ["when: AWSDateTime", "owner: String"])
+        #expect(
+            fields(catalogue, "ModelLevelListInput") == [
+                "eq: [Level]", "ne: [Level]", "contains: Level", "notContains: Level",
+            ])
+        #expect(
+            fields(catalogue, "ModelTaskTasksByLevelAndWhenAndOwnerCompositeKeyInput") == [
+                "when: AWSDateTime", "owner: String",
+            ])
         #expect(catalogue.inputObjects["ModelTaskTasksByLevelAndWhenAndOwnerCompositeKeyConditionInput"] != nil)
-        #expect(catalogue.models["Task"]?.fields.map(\.name) == ["id", "createdAt", "level", "when", "owner", "labels", "updatedAt"])
+        #expect(
+            catalogue.models["Task"]?.fields.map(\.name) == [
+                "id", "createdAt", "level", "when", "owner", "labels", "updatedAt",
+            ])
         #expect(catalogue.models["Task"]?.field("createdAt")?.isReadOnly == true)
     }
 }

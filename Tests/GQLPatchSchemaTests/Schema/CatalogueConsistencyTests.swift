@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
@@ -18,9 +19,13 @@ import Testing
             #expect(s.primaryKey == c.primaryKey, "\(name)")
             #expect(s.isVersioned == c.isVersioned, "\(name)")
             let (so, co) = (s.operations, c.operations)
-            #expect([so.get, so.list, so.sync, so.create, so.update, so.delete] == [co.get, co.list, co.sync, co.create, co.update, co.delete])
-            #expect([so.createInput, so.updateInput, so.deleteInput, so.conditionInput, so.filterInput]
-                == [co.createInput, co.updateInput, co.deleteInput, co.conditionInput, co.filterInput])
+            #expect(
+                [so.get, so.list, so.sync, so.create, so.update, so.delete] == [
+                    co.get, co.list, co.sync, co.create, co.update, co.delete,
+                ])
+            #expect(
+                [so.createInput, so.updateInput, so.deleteInput, so.conditionInput, so.filterInput]
+                    == [co.createInput, co.updateInput, co.deleteInput, co.conditionInput, co.filterInput])
             #expect(so.getArguments == co.getArguments, "\(name)")
             #expect(so.listArguments == co.listArguments, "\(name)")
             #expect(s.fields.map(\.name) == c.fields.map(\.name), "\(name)")
@@ -35,7 +40,8 @@ import Testing
         #expect(source.enums == compiled.enums)
     }
 
-    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func softmentSourceWithTransformConfigAgreesWithCompiledOnOperations() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing))
+    func softmentSourceWithTransformConfigAgreesWithCompiledOnOperations() throws {
         // The compiled sample predates transformer 2.5.0 (no timestamps in the condition input), so
         // only names, keys and the mutation inputs are compared (its filter input also lacks createdAt/updatedAt).
         let directory = try Fixture.temporaryDirectory()
@@ -54,13 +60,18 @@ import Testing
         #expect(s.operations.listArguments == c.operations.listArguments)
         #expect(s.fields.map(\.name) == c.fields.map(\.name))
         #expect(s.fields.map(\.isReadOnly) == c.fields.map(\.isReadOnly))
-        for name in ["CreateTodoInput", "UpdateTodoInput", "DeleteTodoInput", "ModelPriorityInput",
-                     "ModelStringInput", "ModelIDInput", "ModelIntInput", "ModelFloatInput", "ModelBooleanInput", "ModelSizeInput"] {
+        for name in [
+            "CreateTodoInput", "UpdateTodoInput", "DeleteTodoInput", "ModelPriorityInput",
+            "ModelStringInput", "ModelIDInput", "ModelIntInput", "ModelFloatInput", "ModelBooleanInput",
+            "ModelSizeInput",
+        ] {
             #expect(source.inputObjects[name]?.fields == compiled.inputObjects[name]?.fields, "\(name)")
         }
     }
 
-    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchIntrospectionAgreesWithCompiled() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchIntrospectionAgreesWithCompiled()
+        throws
+    {
         let introspection = try CatalogueLoader.load(path: Fixture.dpilchIntrospection, files: .local)
         let compiled = try CatalogueLoader.load(path: Fixture.dpilchCompiled, files: .local)
         #expect(introspection.origin == .modelIntrospection)

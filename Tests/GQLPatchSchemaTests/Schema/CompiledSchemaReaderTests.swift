@@ -1,6 +1,7 @@
-import GraphQLSDL
 import GQLPatchTestSupport
+import GraphQLSDL
 import Testing
+
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
@@ -31,10 +32,16 @@ import Testing
         #expect(todo.primaryKey == ["id"])
         #expect(todo.isVersioned)
         #expect(todo.field("priority")?.kind == .enumeration)
-        #expect(todo.fields.filter(\.isReadOnly).map(\.name) == ["createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt"])
+        #expect(
+            todo.fields.filter(\.isReadOnly).map(\.name) == [
+                "createdAt", "updatedAt", "_version", "_deleted", "_lastChangedAt",
+            ])
         #expect(catalogue.enums["Priority"] == ["LOW", "NORMAL", "HIGH"])
         #expect(catalogue.inputObjects["UpdateTodoInput"]?.field("_version")?.type == .named("Int"))
-        #expect(catalogue.inputObjects["UpdateTodoInput"]?.fields.map(\.name) == ["id", "name", "priority", "description", "_version"])
+        #expect(
+            catalogue.inputObjects["UpdateTodoInput"]?.fields.map(\.name) == [
+                "id", "name", "priority", "description", "_version",
+            ])
         #expect(catalogue.inputObjects["ModelPriorityInput"] != nil)
         #expect(catalogue.nonModelTypes.isEmpty)
         #expect(catalogue.scalars.contains("AWSTimestamp"))
@@ -65,21 +72,34 @@ import Testing
         #expect(!primary.isVersioned)
         #expect(primary.operations.sync == nil)
         #expect(primary.operations.list == "listPrimaries")
-        #expect(primary.operations.getArguments.map(\.description) == ["tenantId: ID!", "instanceId: ID!", "recordId: ID!"])
-        #expect(primary.operations.listArguments.map(\.description) == [
-            "tenantId: ID", "instanceIdRecordId: ModelPrimaryPrimaryCompositeKeyConditionInput",
-            "filter: ModelPrimaryFilterInput", "limit: Int", "nextToken: String", "sortDirection: ModelSortDirection",
-        ])
+        #expect(
+            primary.operations.getArguments.map(\.description) == ["tenantId: ID!", "instanceId: ID!", "recordId: ID!"])
+        #expect(
+            primary.operations.listArguments.map(\.description) == [
+                "tenantId: ID", "instanceIdRecordId: ModelPrimaryPrimaryCompositeKeyConditionInput",
+                "filter: ModelPrimaryFilterInput", "limit: Int", "nextToken: String",
+                "sortDirection: ModelSortDirection",
+            ])
         let related = try #require(primary.field("related")?.relationship)
-        #expect(related == Relationship(
-            kind: .hasMany, relatedModel: "Related", keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
+        #expect(
+            related
+                == Relationship(
+                    kind: .hasMany, relatedModel: "Related",
+                    keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
         #expect(primary.field("related")?.isReadOnly == true)
         let back = try #require(catalogue.models["Related"]?.field("primary")?.relationship)
-        #expect(back == Relationship(
-            kind: .belongsTo, relatedModel: "Primary", keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
+        #expect(
+            back
+                == Relationship(
+                    kind: .belongsTo, relatedModel: "Primary",
+                    keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
         #expect(catalogue.models["Related"]?.primaryKey == ["id"])
-        #expect(catalogue.inputObjects["ModelPrimaryPrimaryCompositeKeyInput"]?.fields.map(\.name) == ["instanceId", "recordId"])
-        #expect(catalogue.inputObjects["DeletePrimaryInput"]?.fields.map(\.name) == ["tenantId", "instanceId", "recordId"])
+        #expect(
+            catalogue.inputObjects["ModelPrimaryPrimaryCompositeKeyInput"]?.fields.map(\.name) == [
+                "instanceId", "recordId",
+            ])
+        #expect(
+            catalogue.inputObjects["DeletePrimaryInput"]?.fields.map(\.name) == ["tenantId", "instanceId", "recordId"])
     }
 
     @Test func schemaRootRenamesAndExtensionsAreRespected() throws {
@@ -142,7 +162,8 @@ import Testing
         #expect(catalogue.nonModelTypes["File"]?.fields.map(\.name) == ["key"])
         let post = try #require(catalogue.models["Post"])
         #expect(post.field("file")?.kind == .nonModel)
-        #expect(post.field("author")?.relationship == Relationship(kind: .hasOne, relatedModel: "Author", keyFields: []))
+        #expect(
+            post.field("author")?.relationship == Relationship(kind: .hasOne, relatedModel: "Author", keyFields: []))
         #expect(post.operations.list == nil)
     }
 }

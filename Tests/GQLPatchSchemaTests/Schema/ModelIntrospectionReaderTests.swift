@@ -1,7 +1,8 @@
+import GQLPatchTestSupport
 import GraphQLSDL
 import JSON
-import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
@@ -20,25 +21,33 @@ import Testing
         #expect(profile.operations.sync == nil)
         #expect(profile.fields.map(\.name) == ["email", "profileOwner", "kdnr", "id", "createdAt", "updatedAt"])
         #expect(profile.fields.filter(\.isReadOnly).map(\.name) == ["createdAt", "updatedAt"])
-        #expect(catalogue.inputObjects["UpdateUserProfileInput"]?.fields.map { "\($0.name): \($0.type)" } == [
-            "email: String", "profileOwner: String", "kdnr: Int", "id: ID!",
-        ])
+        #expect(
+            catalogue.inputObjects["UpdateUserProfileInput"]?.fields.map { "\($0.name): \($0.type)" } == [
+                "email: String", "profileOwner: String", "kdnr: Int", "id: ID!",
+            ])
         #expect(catalogue.models["AtomicCounter"]?.operations.list == "listAtomicCounters")
         #expect(catalogue.inputObjects["ModelAtomicCounterFilterInput"] != nil)
     }
 
-    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchCompositeKeyAndAssociations() throws {
+    @Test(.enabled(if: Fixture.sharedAvailable, Fixture.sharedMissing)) func dpilchCompositeKeyAndAssociations() throws
+    {
         let catalogue = try CatalogueLoader.load(path: Fixture.dpilchIntrospection, files: .local)
         let primary = try #require(catalogue.models["Primary"])
         #expect(primary.primaryKey == ["tenantId", "instanceId", "recordId"])
         #expect(primary.operations.list == "listPrimaries")
-        #expect(primary.field("related")?.relationship == Relationship(
-            kind: .hasMany, relatedModel: "Related", keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
+        #expect(
+            primary.field("related")?.relationship
+                == Relationship(
+                    kind: .hasMany, relatedModel: "Related",
+                    keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
         #expect(primary.field("related")?.type == .named("ModelRelatedConnection"))
         let related = try #require(catalogue.models["Related"])
         #expect(related.operations.list == "listRelateds")
-        #expect(related.field("primary")?.relationship == Relationship(
-            kind: .belongsTo, relatedModel: "Primary", keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
+        #expect(
+            related.field("primary")?.relationship
+                == Relationship(
+                    kind: .belongsTo, relatedModel: "Primary",
+                    keyFields: ["primaryTenantId", "primaryInstanceId", "primaryRecordId"]))
     }
 
     @Test func enumsNonModelsArraysAndVersioning() throws {
@@ -69,7 +78,10 @@ import Testing
         #expect(catalogue.enums["Kind"] == ["A", "B"])
         #expect(catalogue.nonModelTypes["Address"]?.fields.map(\.name) == ["street"])
         #expect(catalogue.inputObjects["AddressInput"]?.fields.map { "\($0.name): \($0.type)" } == ["street: String!"])
-        #expect(catalogue.inputObjects["UpdateShopInput"]?.fields.map(\.name) == ["kind", "tags", "address", "id", "_version"])
+        #expect(
+            catalogue.inputObjects["UpdateShopInput"]?.fields.map(\.name) == [
+                "kind", "tags", "address", "id", "_version",
+            ])
         #expect(catalogue.inputObjects["ModelShopByKindCompositeKeyInput"] == nil)  // one sort key: no composite input
         #expect(catalogue.inputObjects["ModelStringKeyConditionInput"] != nil)
         #expect(shop.field("_version")?.isReadOnly == true)

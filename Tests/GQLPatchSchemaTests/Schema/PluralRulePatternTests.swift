@@ -1,8 +1,8 @@
 import GQLPatchTestSupport
 import Testing
+
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
-
 
 /// The hand-written matcher gives what `NSRegularExpression` (ICU) gave before the port, also on
 /// input no GraphQL name can hold: the expected plurals below are the old implementation's output.

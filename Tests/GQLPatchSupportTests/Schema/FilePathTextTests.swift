@@ -1,7 +1,7 @@
 import GQLPatchTestSupport
 import Testing
-@testable import GQLPatchSupport
 
+@testable import GQLPatchSupport
 
 @Suite struct FilePathTextTests {
     @Test(arguments: [
@@ -12,7 +12,10 @@ import Testing
         #expect(FilePathText.directory(of: path) == folder)
     }
 
-    @Test(arguments: [("/w", "a.json", "/w/a.json"), ("/w/", "a.json", "/w/a.json"), (".", "a.json", "./a.json"), ("", "a.json", "/a.json")])
+    @Test(arguments: [
+        ("/w", "a.json", "/w/a.json"), ("/w/", "a.json", "/w/a.json"), (".", "a.json", "./a.json"),
+        ("", "a.json", "/a.json"),
+    ])
     func join(directory: String, name: String, path: String) {
         #expect(FilePathText.join(directory, name) == path)
     }

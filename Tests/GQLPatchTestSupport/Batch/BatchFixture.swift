@@ -14,7 +14,8 @@ package enum BatchFixture {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     package static func catalogue(versioned: Bool? = nil) throws -> ModelCatalogue {
-        try CatalogueLoader.load(path: root.appendingPathComponent("schema.graphql").path, files: .local, versioned: versioned)
+        try CatalogueLoader.load(
+            path: root.appendingPathComponent("schema.graphql").path, files: .local, versioned: versioned)
     }
 
     /// A new empty scratch folder.

@@ -33,7 +33,8 @@ package final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             return script.count > 1 ? script.removeFirst() : script[0]
         }
         switch answer {
-        case .status(let status, let headers, let body): return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
+        case .status(let status, let headers, let body):
+            return HTTPResponse(status: status, headers: headers, body: Array(body.utf8))
         case .graphQL(let body): return HTTPResponse(status: 200, body: Array(body.utf8))
         case .error(let error): throw error
         }

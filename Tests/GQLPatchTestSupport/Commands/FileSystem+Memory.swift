@@ -22,7 +22,9 @@ extension FileSystem {
                 return bytes
             },
             stat: { path in
-                if allFolders.contains(path) { return FileStatus(kind: .directory, size: 0, mode: 0o755, modified: modified) }
+                if allFolders.contains(path) {
+                    return FileStatus(kind: .directory, size: 0, mode: 0o755, modified: modified)
+                }
                 guard let bytes = files[path] else { return nil }
                 return FileStatus(kind: .regularFile, size: bytes.count, mode: 0o644, modified: modified)
             })

@@ -1,4 +1,3 @@
-import Testing
 import GQLPatchBatch
 import GQLPatchCLI
 import GQLPatchClient
@@ -6,6 +5,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import Testing
 
 /// Runs `body` and checks it throws a `GQLPatchError` with exactly `code` and `message`
 /// (or a message starting with `message` when `prefix` is set). Returns the error for more checks.

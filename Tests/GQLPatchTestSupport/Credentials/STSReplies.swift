@@ -14,7 +14,9 @@ package enum STSReplies {
         token: String = "assumedSessionToken0000000000000000",
         expiration: String = "2023-11-14T23:13:20Z"
     ) -> HTTPResponse {
-        .text(200, """
+        .text(
+            200,
+            """
             <AssumeRoleResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/">
               <AssumeRoleResult>
                 <SourceIdentity>someone</SourceIdentity>
@@ -40,7 +42,9 @@ package enum STSReplies {
         token: String = "webIdentitySessionToken000000000000",
         expiration: String = "2023-11-14T23:13:20.123Z"
     ) -> HTTPResponse {
-        .text(200, """
+        .text(
+            200,
+            """
             <AssumeRoleWithWebIdentityResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/">
               <AssumeRoleWithWebIdentityResult>
                 <Audience>sts.amazonaws.com</Audience>
@@ -57,7 +61,9 @@ package enum STSReplies {
     }
 
     package static func error(_ status: Int, code: String, message: String) -> HTTPResponse {
-        .text(status, """
+        .text(
+            status,
+            """
             <ErrorResponse xmlns="https://sts.amazonaws.com/doc/2011-06-15/">
               <Error><Type>Sender</Type><Code>\(code)</Code><Message>\(message)</Message></Error>
               <RequestId>5045ca91-0000</RequestId>

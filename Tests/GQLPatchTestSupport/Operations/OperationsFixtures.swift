@@ -30,8 +30,9 @@ package enum OperationsFixtures {
             ModelField(name: "imageFile", type: named("File"), kind: .nonModel),
             ModelField(name: "when", type: named("AWSDate"), kind: .scalar),
             ModelField(name: "meta", type: named("AWSJSON"), kind: .scalar),
-            ModelField(name: "recipe", type: named("Recipe"), kind: .model,
-                       relationship: Relationship(kind: .belongsTo, relatedModel: "Recipe", keyFields: ["recipeID"])),
+            ModelField(
+                name: "recipe", type: named("Recipe"), kind: .model,
+                relationship: Relationship(kind: .belongsTo, relatedModel: "Recipe", keyFields: ["recipeID"])),
             ModelField(name: "recipeID", type: named("ID"), kind: .scalar),
             ModelField(name: "createdAt", type: required("AWSDateTime"), kind: .scalar, isReadOnly: true),
             ModelField(name: "updatedAt", type: required("AWSDateTime"), kind: .scalar, isReadOnly: true),
@@ -44,7 +45,8 @@ package enum OperationsFixtures {
         operations: ModelOperations(
             get: "getItem", list: "listItems", sync: "syncItems", create: "createItem", update: "updateItem",
             delete: "deleteItem", createInput: "CreateItemInput", updateInput: "UpdateItemInput",
-            deleteInput: "DeleteItemInput", conditionInput: "ModelItemConditionInput", filterInput: "ModelItemFilterInput",
+            deleteInput: "DeleteItemInput", conditionInput: "ModelItemConditionInput",
+            filterInput: "ModelItemFilterInput",
             getArguments: [OperationArgument(name: "id", type: required("ID"))],
             listArguments: [
                 OperationArgument(name: "filter", type: named("ModelItemFilterInput")),
@@ -57,8 +59,9 @@ package enum OperationsFixtures {
         fields: [
             ModelField(name: "id", type: required("ID"), kind: .scalar),
             ModelField(name: "title", type: required("String"), kind: .scalar),
-            ModelField(name: "steps", type: .list(named("RecipeStep")), kind: .model,
-                       relationship: Relationship(kind: .hasMany, relatedModel: "RecipeStep", keyFields: ["recipeID"])),
+            ModelField(
+                name: "steps", type: .list(named("RecipeStep")), kind: .model,
+                relationship: Relationship(kind: .hasMany, relatedModel: "RecipeStep", keyFields: ["recipeID"])),
         ],
         primaryKey: ["id"],
         isVersioned: false,
@@ -73,8 +76,9 @@ package enum OperationsFixtures {
             ModelField(name: "stepNumber", type: required("Int"), kind: .scalar),
             ModelField(name: "text", type: required("String"), kind: .scalar),
             ModelField(name: "minutes", type: named("Int"), kind: .scalar),
-            ModelField(name: "recipe", type: named("Recipe"), kind: .model,
-                       relationship: Relationship(kind: .belongsTo, relatedModel: "Recipe", keyFields: ["recipeID"])),
+            ModelField(
+                name: "recipe", type: named("Recipe"), kind: .model,
+                relationship: Relationship(kind: .belongsTo, relatedModel: "Recipe", keyFields: ["recipeID"])),
             ModelField(name: "createdAt", type: required("AWSDateTime"), kind: .scalar, isReadOnly: true),
         ],
         primaryKey: ["recipeID", "stepNumber"],
@@ -104,7 +108,8 @@ package enum OperationsFixtures {
         ],
         primaryKey: ["id"],
         isVersioned: false,
-        operations: ModelOperations(get: "getAuditLog", getArguments: [OperationArgument(name: "id", type: required("ID"))]))
+        operations: ModelOperations(
+            get: "getAuditLog", getArguments: [OperationArgument(name: "id", type: required("ID"))]))
 
     package static func inputObject(_ name: String, _ fields: [(String, TypeReference)]) -> (String, InputObject) {
         (name, InputObject(name: name, fields: fields.map { InputField(name: $0.0, type: $0.1) }))
@@ -112,33 +117,46 @@ package enum OperationsFixtures {
 
     package static let catalogue: ModelCatalogue = {
         let inputs: [(String, InputObject)] = [
-            inputObject("FileInput", [
-                ("bucket", required("String")), ("region", required("String")), ("key", required("String")),
-                ("meta", named("FileMetaInput")),
-            ]),
+            inputObject(
+                "FileInput",
+                [
+                    ("bucket", required("String")), ("region", required("String")), ("key", required("String")),
+                    ("meta", named("FileMetaInput")),
+                ]),
             inputObject("FileMetaInput", [("size", named("Int")), ("contentType", named("String"))]),
-            inputObject("UpdateItemInput", [
-                ("id", required("ID")), ("name", named("String")), ("description", named("String")),
-                ("code", named("String")), ("count", named("Int")), ("price", named("Float")),
-                ("done", named("Boolean")), ("status", named("Status")), ("tags", .list(named("String"))),
-                ("imageFile", named("FileInput")), ("when", named("AWSDate")), ("meta", named("AWSJSON")),
-                ("recipeID", named("ID")), ("_version", named("Int")),
-            ]),
-            inputObject("ModelItemConditionInput", [
-                ("name", named("ModelStringInput")), ("count", named("ModelIntInput")),
-                ("status", named("ModelStatusInput")), ("done", named("ModelBooleanInput")),
-                ("_deleted", named("ModelBooleanInput")),
-            ]),
-            inputObject("ModelStringInput", [("eq", named("String")), ("ne", named("String")),
-                                             ("attributeExists", named("Boolean"))]),
-            inputObject("ModelIntInput", [("eq", named("Int")), ("ne", named("Int")), ("attributeExists", named("Boolean"))]),
+            inputObject(
+                "UpdateItemInput",
+                [
+                    ("id", required("ID")), ("name", named("String")), ("description", named("String")),
+                    ("code", named("String")), ("count", named("Int")), ("price", named("Float")),
+                    ("done", named("Boolean")), ("status", named("Status")), ("tags", .list(named("String"))),
+                    ("imageFile", named("FileInput")), ("when", named("AWSDate")), ("meta", named("AWSJSON")),
+                    ("recipeID", named("ID")), ("_version", named("Int")),
+                ]),
+            inputObject(
+                "ModelItemConditionInput",
+                [
+                    ("name", named("ModelStringInput")), ("count", named("ModelIntInput")),
+                    ("status", named("ModelStatusInput")), ("done", named("ModelBooleanInput")),
+                    ("_deleted", named("ModelBooleanInput")),
+                ]),
+            inputObject(
+                "ModelStringInput",
+                [
+                    ("eq", named("String")), ("ne", named("String")),
+                    ("attributeExists", named("Boolean")),
+                ]),
+            inputObject(
+                "ModelIntInput", [("eq", named("Int")), ("ne", named("Int")), ("attributeExists", named("Boolean"))]),
             inputObject("ModelBooleanInput", [("eq", named("Boolean")), ("attributeExists", named("Boolean"))]),
             inputObject("ModelStatusInput", [("eq", named("Status")), ("ne", named("Status"))]),
             inputObject("UpdateRecipeInput", [("id", required("ID")), ("title", named("String"))]),
-            inputObject("UpdateRecipeStepInput", [
-                ("recipeID", required("ID")), ("stepNumber", required("Int")), ("text", named("String")),
-                ("minutes", named("Int")),
-            ]),
+            inputObject(
+                "UpdateRecipeStepInput",
+                [
+                    ("recipeID", required("ID")), ("stepNumber", required("Int")), ("text", named("String")),
+                    ("minutes", named("Int")),
+                ]),
         ]
         return ModelCatalogue(
             origin: .compiledSchema,
@@ -146,17 +164,21 @@ package enum OperationsFixtures {
             modelNames: ["Item", "Recipe", "RecipeStep", "AuditLog"],
             enums: ["Status": ["TODO", "DOING"], "ModelSortDirection": ["ASC", "DESC"]],
             nonModelTypes: [
-                "File": NonModelType(name: "File", fields: [
-                    ModelField(name: "bucket", type: required("String"), kind: .scalar),
-                    ModelField(name: "key", type: required("String"), kind: .scalar),
-                    ModelField(name: "meta", type: named("FileMeta"), kind: .nonModel),
-                    ModelField(name: "owner", type: named("Recipe"), kind: .model),
-                ]),
-                "FileMeta": NonModelType(name: "FileMeta", fields: [
-                    ModelField(name: "size", type: named("Int"), kind: .scalar),
-                    ModelField(name: "contentType", type: named("String"), kind: .scalar),
-                    ModelField(name: "thumbnail", type: named("File"), kind: .nonModel),
-                ]),
+                "File": NonModelType(
+                    name: "File",
+                    fields: [
+                        ModelField(name: "bucket", type: required("String"), kind: .scalar),
+                        ModelField(name: "key", type: required("String"), kind: .scalar),
+                        ModelField(name: "meta", type: named("FileMeta"), kind: .nonModel),
+                        ModelField(name: "owner", type: named("Recipe"), kind: .model),
+                    ]),
+                "FileMeta": NonModelType(
+                    name: "FileMeta",
+                    fields: [
+                        ModelField(name: "size", type: named("Int"), kind: .scalar),
+                        ModelField(name: "contentType", type: named("String"), kind: .scalar),
+                        ModelField(name: "thumbnail", type: named("File"), kind: .nonModel),
+                    ]),
             ],
             inputObjects: Dictionary(uniqueKeysWithValues: inputs),
             scalars: ModelCatalogue.builtInScalars.union(["Decimal"]))
