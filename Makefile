@@ -11,7 +11,7 @@ SHIPPING_REQS := Tests/Shipping/requirements.txt
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator test-shipping venv demo install dist clean bench fuzz fuzz-build
+.PHONY: all build release test test-emulator test-shipping venv demo install dist clean bench fuzz fuzz-build format format-check
 
 all: build
 
@@ -83,6 +83,16 @@ demo: venv
 	fi
 	$(SWIFT) build --product gqlpatch
 	GQLPATCH=$(CURDIR)/.build/debug/gqlpatch PY=$(CURDIR)/$(VPY) scripts/demo.sh
+
+# The toolchain's formatter, configured by .swift-format. `format` rewrites the files; `format-check`
+# (CI runs it) fails when a file is not as the formatter would write it, or breaks one of its rules.
+FORMAT_PATHS := Package.swift Sources Tests Fuzz/Package.swift Fuzz/Sources
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+format-check:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
 # Fuzzing (libFuzzer + AddressSanitizer; not part of `make test`): builds Fuzz/ (a separate package
 # on top of this one), seeds each target's corpus from the fixtures, runs each target FUZZ_SECONDS.

@@ -26,6 +26,8 @@ import Testing
             "starts a server that runs until stopped; every test here starts the same program this way",
         "make fuzz                                  # every target, 60 s each":
             "the fuzzers run for minutes each and are not part of make test",
+        "make format        # rewrite the files as the formatter would":
+            "rewrites the checkout it runs in; .ci/run runs make format-check on a clean clone after make test",
     ]
 
     static var runnable: [ReadmeExample] { examples.filter { excluded[$0.firstCommand] == nil } }
