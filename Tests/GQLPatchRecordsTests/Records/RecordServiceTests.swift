@@ -3,8 +3,6 @@ import GQLPatchTestSupport
 import JSON
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -32,7 +30,7 @@ import Testing
         {
             RecordService(
                 catalogue: catalogue, conflictResolution: resolution, retryConflicts: retries,
-                wording: ApplyLineWording(run: CommandLineWording()),
+                wording: SourceNameWording(),
                 send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                     let next = self.lock.withLock { () -> (data: String, ambiguous: Bool) in
                         self.sent.append(request.operationName ?? "?")
