@@ -11,16 +11,6 @@ public enum RequestAuthorizer: Sendable {
     case iam(cache: CredentialCache, region: String)
     case none
 
-    /// The auth mode's CLI name, for `--dry-run` and messages.
-    public var modeName: String {
-        switch self {
-        case .apiKey: return "api-key"
-        case .token: return "token"
-        case .iam: return "iam"
-        case .none: return "none"
-        }
-    }
-
     /// The names of the headers `authorize` adds (for `--dry-run`, which shows no values).
     public var headerNames: [String] {
         switch self {
