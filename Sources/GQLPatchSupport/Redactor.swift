@@ -20,9 +20,37 @@ public enum Redactor {
 
     /// Whether a header named `name` carries a credential: its value is redacted in traces, scrubbed
     /// from output, and never sent over plain http to another host.
+    ///
+    /// Asked for every header of every request (the scrubber registers what they carry), so it reads
+    /// the name's bytes in place, ASCII case folded: a header name is an RFC 9110 token, ASCII only.
     public static func isSecretHeader(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        return secretHeaders.contains(lower) || secretNameParts.contains { lower.contains($0) }
+        var name = name
+        return name.withUTF8 { bytes in
+            secretHeaderBytes.contains { foldedEqual(bytes, $0) }
+                || secretNamePartBytes.contains { foldedContains(bytes, $0) }
+        }
+    }
+
+    private static let secretHeaderBytes = secretHeaders.map { Array($0.utf8) }
+    private static let secretNamePartBytes = secretNameParts.map { Array($0.utf8) }
+
+    /// ASCII upper case to lower case; other bytes as they are.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    private static func foldedEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
+        bytes.count == lower.count && zip(bytes, lower).allSatisfy { folded($0) == $1 }
+    }
+
+    private static func foldedContains(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: [UInt8]) -> Bool {
+        guard bytes.count >= lower.count else { return false }
+        for start in 0...(bytes.count - lower.count) {
+            var index = 0
+            while index < lower.count, folded(bytes[start + index]) == lower[index] { index += 1 }
+            if index == lower.count { return true }
+        }
+        return false
     }
 
     public static func headerValue(name: String, value: String) -> String {

@@ -44,12 +44,15 @@ import Testing
         #expect(Redactor.url("https://h/g") == "https://h/g")
     }
 
-    @Test(arguments: ["x-api-key", "Authorization", "X-Custom-Token", "X-Session", "Cookie"])
+    @Test(arguments: [
+        "x-api-key", "X-API-KEY", "Authorization", "PROXY-authorization", "X-Custom-Token", "X-Session", "Cookie",
+        "x-amz-security-token",
+    ])
     func credentialHeaders(name: String) {
         #expect(Redactor.isSecretHeader(name))
     }
 
-    @Test(arguments: ["Content-Type", "X-Trace", "Accept"])
+    @Test(arguments: ["Content-Type", "X-Trace", "Accept", "Content-Length", "X-Amz-Date"])
     func ordinaryHeaders(name: String) {
         #expect(!Redactor.isSecretHeader(name))
     }
