@@ -27,6 +27,9 @@ public final class SecretScrubber: Sendable {
 
     package struct State: Sendable {
         package var known: Set<[UInt8]> = []
+        /// The secrets registered (before escaping): every request registers its own again, and a
+        /// secret seen before costs one look-up, not its escaped form and window set once more.
+        package var registered: Set<[UInt8]> = []
         /// Every 12-byte run of the secrets of 12 bytes or more.
         package var windows: Set<Window> = []
         /// The secrets of 8 to 11 bytes, matched whole.
@@ -44,7 +47,7 @@ public final class SecretScrubber: Sendable {
         let fresh = secrets.map { Array($0.utf8) }.filter { $0.count >= Self.shortest }
         guard !fresh.isEmpty else { return }
         state.withLock { state in
-            for secret in fresh {
+            for secret in fresh where state.registered.insert(secret).inserted {
                 var escaped: [UInt8] = []
                 for byte in secret {
                     if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
