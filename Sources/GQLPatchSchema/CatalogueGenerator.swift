@@ -93,7 +93,10 @@ package struct CatalogueGenerator {
         }
         return Model(
             name: blueprint.name, fields: fields, primaryKey: blueprint.primaryKey,
-            isVersioned: blueprint.isVersioned, operations: operations)
+            isVersioned: blueprint.isVersioned, fieldVersioning: blueprint.fieldVersioning, operations: operations,
+            indexes: blueprint.indexes.map {
+                ModelIndex(name: $0.name, queryField: $0.queryField, keyFields: $0.fields)
+            })
     }
 
     private func modelInputs(_ m: ModelBlueprint) -> (

@@ -9,16 +9,23 @@ public struct Model: Sendable {
     public var primaryKey: [String]
     /// Conflict resolution (`_version`) is on for this model.
     public var isVersioned: Bool
+    /// v1 `@versioned` (`version` field, `expectedVersion` input); `nil` for every other model.
+    public var fieldVersioning: FieldVersioning?
     public var operations: ModelOperations
+    /// Secondary indexes, in schema order.
+    public var indexes: [ModelIndex]
 
     public init(
-        name: String, fields: [ModelField], primaryKey: [String], isVersioned: Bool, operations: ModelOperations
+        name: String, fields: [ModelField], primaryKey: [String], isVersioned: Bool,
+        fieldVersioning: FieldVersioning? = nil, operations: ModelOperations, indexes: [ModelIndex] = []
     ) {
         self.name = name
         self.fields = fields
         self.primaryKey = primaryKey
         self.isVersioned = isVersioned
+        self.fieldVersioning = fieldVersioning
         self.operations = operations
+        self.indexes = indexes
     }
 
     public func field(_ name: String) -> ModelField? {

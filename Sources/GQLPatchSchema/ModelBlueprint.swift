@@ -29,10 +29,12 @@ package struct ModelBlueprint: Sendable {
         package var isReadOnly: Bool = false
     }
 
-    /// An `@index`: its (generated or given) name and its fields, partition key first.
+    /// An `@index` (or v1 named `@key`): its (generated or given) name, its fields (partition key first),
+    /// and the query that reads it when the schema asks for one.
     package struct Index: Sendable {
         package var name: String
         package var fields: [String]
+        package var queryField: String? = nil
     }
 
     package var name: String
@@ -43,6 +45,8 @@ package struct ModelBlueprint: Sendable {
     /// True when the key comes from `@primaryKey` (or `isCustomPrimaryKey`), not the default `id`.
     package var hasCustomPrimaryKey: Bool
     package var isVersioned: Bool
+    /// v1 `@versioned`.
+    package var fieldVersioning: FieldVersioning? = nil
     /// Operation names; `nil` where `@model(queries:/mutations:)` turned one off.
     package var get: String?
     package var list: String?

@@ -163,7 +163,10 @@ package struct SourceSchemaTransformer {
                 AmplifyNaming.lowerFirst(Pluralizer.plural(name)) + "By"
                 + ([field.name] + sortKeys).map(AmplifyNaming.upperFirst).joined(separator: "And")
             if case .string(let given) = directive.argument("name") { indexName = given }
-            blueprint.indexes.append(ModelBlueprint.Index(name: indexName, fields: [field.name] + sortKeys))
+            var queryField: String?
+            if case .string(let given) = directive.argument("queryField") { queryField = given }
+            blueprint.indexes.append(
+                ModelBlueprint.Index(name: indexName, fields: [field.name] + sortKeys, queryField: queryField))
         }
         return blueprint
     }
