@@ -46,7 +46,9 @@ package enum V1Transformer {
             "--modules", modules, "--schema", try Fixture.write(source, to: "schema.graphql", in: folder),
         ]
         if let transformConfig {
-            arguments += ["--transform-conf", try Fixture.write(transformConfig, to: "transform.conf.json", in: folder)]
+            arguments += [
+                "--transform-conf", try Fixture.write(transformConfig, to: "transform.conf.json", in: folder),
+            ]
         }
         if let cliJSON {
             arguments += ["--cli-json", try Fixture.write(cliJSON, to: "cli.json", in: folder)]
