@@ -26,11 +26,24 @@ public struct SelectionSet: Sendable, Equatable {
 
     /// GraphQL text, compact and deterministic: `{ id name imageFile { bucket key } }`.
     public var rendered: String {
-        var text = "{"
+        var text = ""
+        text.reserveCapacity(16 * fields.count + 4)
+        render(into: &text)
+        return text
+    }
+
+    /// Appends in place: a document is built for every record of a batch, and temporary strings per
+    /// field were most of its cost.
+    private func render(into text: inout String) {
+        text.append("{")
         for field in fields {
-            text += " " + field.name
-            if let subselection = field.subselection { text += " " + subselection.rendered }
+            text.append(" ")
+            text.append(field.name)
+            if let subselection = field.subselection {
+                text.append(" ")
+                subselection.render(into: &text)
+            }
         }
-        return text + " }"
+        text.append(" }")
     }
 }

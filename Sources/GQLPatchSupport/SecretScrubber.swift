@@ -25,11 +25,24 @@ public final class SecretScrubber: Sendable {
         package var tail: UInt32
     }
 
+    /// A string compared byte for byte: `String`'s `==` treats canonically equivalent texts (`é` written
+    /// as one scalar or as two) as equal, and a secret's other spelling must still be registered.
+    package struct ExactText: Hashable, Sendable {
+        package var text: String
+
+        package static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+        package func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+    }
+
     package struct State: Sendable {
         package var known: Set<[UInt8]> = []
         /// The secrets registered (before escaping): every request registers its own again, and a
         /// secret seen before costs one look-up, not its escaped form and window set once more.
-        package var registered: Set<[UInt8]> = []
+        package var registered: Set<ExactText> = []
         /// Every 12-byte run of the secrets of 12 bytes or more.
         package var windows: Set<Window> = []
         /// The secrets of 8 to 11 bytes, matched whole.
@@ -44,10 +57,11 @@ public final class SecretScrubber: Sendable {
 
     /// Adds secrets to scrub from now on.
     public func register(_ secrets: [String]) {
-        let fresh = secrets.map { Array($0.utf8) }.filter { $0.count >= Self.shortest }
-        guard !fresh.isEmpty else { return }
+        guard !secrets.isEmpty else { return }
         state.withLock { state in
-            for secret in fresh where state.registered.insert(secret).inserted {
+            for text in secrets
+            where text.utf8.count >= Self.shortest && state.registered.insert(ExactText(text: text)).inserted {
+                let secret = Array(text.utf8)
                 var escaped: [UInt8] = []
                 for byte in secret {
                     if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {

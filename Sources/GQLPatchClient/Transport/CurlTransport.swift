@@ -37,7 +37,8 @@ public struct CurlTransport: HTTPTransport {
         try Self.checkHeaders(of: request)
         let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
         configure(transfer, for: request, timeout: timeout)
-        let host = Self.host(of: request.url)
+        // Parsed only when a message needs it: the endpoint was checked before any request was made.
+        var host: String { Self.host(of: request.url) }
         switch await loop.perform(transfer) {
         case .response(let response):
             return response

@@ -18,6 +18,20 @@ import Testing
         #expect(scrubber.scrub("twice \(Self.key)\(Self.key) end") == "twice [redacted] end")
     }
 
+    /// Registering again is a look-up keyed by the exact bytes: a secret spelled with a decomposed `é`
+    /// is equal as a `String` to the precomposed one, but it is other bytes on the wire and is scrubbed too.
+    @Test func canonicallyEquivalentSpellingsAreEachRegistered() {
+        let scrubber = SecretScrubber()
+        let composed = "caf\u{E9}-secret-value"
+        let decomposed = "cafe\u{301}-secret-value"
+        #expect(composed == decomposed)
+        scrubber.register([composed])
+        scrubber.register([composed])
+        scrubber.register([decomposed])
+        #expect(scrubber.scrub("a \(composed) b") == "a [redacted] b")
+        #expect(scrubber.scrub("a \(decomposed) b") == "a [redacted] b")
+    }
+
     @Test func shortSecretsAreMatchedWholeAndTinyOnesIgnored() {
         let scrubber = SecretScrubber()
         scrubber.register(["pw-12345", "abc"])
