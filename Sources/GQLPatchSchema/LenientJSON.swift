@@ -2,13 +2,15 @@
 /// strips a comma that comes right before `}` or `]` (`{ "Version": 5, }`) before parsing, so gqlpatch
 /// does the same for those files only; every other JSON it reads stays strict.
 package enum LenientJSON {
-    /// `bytes` with each trailing comma (one followed, after white space, by `}` or `]`) outside strings
-    /// replaced by a space, so line and column numbers of later errors stay where they were.
+    /// `bytes` with each trailing comma (one after a value and before, past white space, `}` or `]`)
+    /// outside strings replaced by a space, so line and column numbers of later errors stay where they
+    /// were. A comma that follows no value (`"a": ,}`) is left for the parser to report where it is.
     package static func withoutTrailingCommas(_ bytes: [UInt8]) -> [UInt8] {
         var result = bytes
         var inString = false
         var escaped = false
         var pendingComma: Int?
+        var previous: UInt8 = 0
         for (offset, byte) in bytes.enumerated() {
             if inString {
                 if escaped {
@@ -30,7 +32,10 @@ package enum LenientJSON {
             default:
                 break
             }
-            pendingComma = byte == UInt8(ascii: ",") ? offset : nil
+            let followsValue = ![UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "{"), 0]
+                .contains(previous)
+            pendingComma = byte == UInt8(ascii: ",") && followsValue ? offset : nil
+            previous = byte
         }
         return result
     }

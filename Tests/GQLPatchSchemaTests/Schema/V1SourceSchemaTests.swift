@@ -265,6 +265,12 @@ import Testing
         #expect(json["a"]?.stringValue == ",}")
         #expect(json["b"]?.arrayValue?.count == 2)
         #expect(throws: GQLPatchError.self) { try CatalogueLoader.parseJSON(Array(text.utf8), file: "x.json") }
+        // A comma after no value is no trailing comma: the error stays at it.
+        #expect {
+            try CatalogueLoader.parseProjectJSON(Array(#"{"a": ,}"#.utf8), file: "x.json")
+        } throws: { error in
+            (error as? GQLPatchError)?.message.hasPrefix("x.json:1:7: error: ") == true
+        }
     }
 
     /// v2 `respectprimarykeyattributesonconnectionfield`: false (a cli.json without it) names the implicit
