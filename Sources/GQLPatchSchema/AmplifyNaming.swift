@@ -29,6 +29,11 @@ package enum AmplifyNaming {
     /// The default operation names of a model (`getTodo`, `listTodos`, `syncTodos`, `createTodo`, ...).
     package static func getName(_ model: String) -> String { camelCase(["get", model]) }
     package static func listName(_ model: String) -> String { camelCase(["list", Pluralizer.plural(model)]) }
+    /// The v1 transformer's list name: `"list" + upperFirst(Model) + "s"`, or with `improvepluralization`
+    /// the pluralizer's plural (`graphql-dynamodb-transformer` `plurality(toUpper(name), improvePluralization)`).
+    package static func v1ListName(_ model: String, improvePluralization: Bool) -> String {
+        "list" + (improvePluralization ? upperFirst(Pluralizer.plural(model)) : upperFirst(model) + "s")
+    }
     package static func syncName(_ model: String) -> String { camelCase(["sync", Pluralizer.plural(model)]) }
     package static func createName(_ model: String) -> String { camelCase(["create", model]) }
     package static func updateName(_ model: String) -> String { camelCase(["update", model]) }

@@ -6,6 +6,8 @@ import GraphQLSDL
 /// types, the scalar `Model<S>Input` helpers, `ModelSizeInput` and the key-condition inputs.
 package struct CatalogueGenerator {
     package var origin: ModelCatalogue.Origin
+    /// The transformer whose input shapes to generate (v1 differs, see `v1ModelInputs`).
+    package var generation: TransformerGeneration = .v2
     package var blueprints: [ModelBlueprint]
     /// Enum names and values in schema order.
     package var enums: [(name: String, values: [String])]
@@ -20,7 +22,10 @@ package struct CatalogueGenerator {
         var inputs: [String: InputObject] = [:]
         func add(_ input: InputObject) { inputs[input.name] = input }
         for input in declaredInputs { add(input) }
-        for input in Self.scalarFilterInputs() { add(input) }
+        // v1 has no subscription filters.
+        for input in Self.scalarFilterInputs() where generation == .v2 || !input.name.hasPrefix("ModelSubscription") {
+            add(input)
+        }
 
         var catalogueEnums: [String: [String]] = [:]
         for e in enums { catalogueEnums[e.name] = e.values }
@@ -59,7 +64,7 @@ package struct CatalogueGenerator {
                             ]))
                 }
             }
-            let generated = modelInputs(blueprint)
+            let generated = generation == .v1 ? v1ModelInputs(blueprint) : modelInputs(blueprint)
             for input in generated.inputs { add(input) }
             models[blueprint.name] = model(blueprint, operations: generated.operations, updateInput: generated.update)
         }
@@ -197,7 +202,22 @@ package struct CatalogueGenerator {
         inputs.append(InputObject(name: filterName, fields: filter))
         inputs.append(InputObject(name: subscriptionName, fields: subscription))
 
-        // Key arguments and key-condition inputs.
+        let (getArguments, listArguments) = keyArguments(m, filterName: filterName, into: &inputs)
+
+        let operations = ModelOperations(
+            get: m.get, list: m.list, sync: m.sync, create: m.create, update: m.update, delete: m.delete,
+            createInput: createName, updateInput: updateName, deleteInput: deleteName,
+            conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
+            getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
+        let updateInput = updateName.map { InputObject(name: $0, fields: update) }
+        return (inputs, operations, updateInput)
+    }
+
+    /// The `get` and `list` arguments (the key's, then `filter`, `limit`, `nextToken`, `sortDirection`), adding
+    /// the key-condition inputs of the primary key and of every index.
+    func keyArguments(
+        _ m: ModelBlueprint, filterName: String, into inputs: inout [InputObject]
+    ) -> (get: [OperationArgument], list: [OperationArgument]) {
         var getArguments = [OperationArgument(name: "id", type: .nonNull(.named("ID")))]
         var listArguments: [OperationArgument] = []
         if m.hasCustomPrimaryKey, let partition = m.primaryKey.first {
@@ -222,17 +242,11 @@ package struct CatalogueGenerator {
                 m, keyFields: index.fields, indexLabel: AmplifyNaming.upperFirst(index.name), into: &inputs)
         }
 
-        let operations = ModelOperations(
-            get: m.get, list: m.list, sync: m.sync, create: m.create, update: m.update, delete: m.delete,
-            createInput: createName, updateInput: updateName, deleteInput: deleteName,
-            conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
-            getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
-        let updateInput = updateName.map { InputObject(name: $0, fields: update) }
-        return (inputs, operations, updateInput)
+        return (getArguments, listArguments)
     }
 
     /// The sort-key argument of a key (nil without sort keys), adding the key-condition inputs it needs.
-    private func sortKeyArgument(
+    func sortKeyArgument(
         _ m: ModelBlueprint, keyFields: [String], indexLabel: String, into inputs: inout [InputObject]
     ) -> OperationArgument? {
         let sortKeys = Array(keyFields.dropFirst())
@@ -269,12 +283,12 @@ package struct CatalogueGenerator {
 
     // MARK: - Types
 
-    private func baseType(of field: String, in m: ModelBlueprint) -> String {
+    func baseType(of field: String, in m: ModelBlueprint) -> String {
         m.field(field)?.type.namedType ?? "ID"
     }
 
     /// The input-side type of a field: non-model object types become `<T>Input`.
-    private func inputType(_ type: TypeReference, kind: ModelField.Kind) -> TypeReference {
+    func inputType(_ type: TypeReference, kind: ModelField.Kind) -> TypeReference {
         guard kind == .nonModel else { return type }
         return Self.renamed(type, to: AmplifyNaming.nonModelInputName(type.namedType))
     }
@@ -287,7 +301,7 @@ package struct CatalogueGenerator {
         }
     }
 
-    private func filterInputName(_ field: ModelBlueprint.Field) -> String {
+    func filterInputName(_ field: ModelBlueprint.Field) -> String {
         let base = field.type.namedType
         if field.kind == .enumeration { return field.type.isList ? "Model\(base)ListInput" : "Model\(base)Input" }
         return "Model\(AmplifyNaming.filterScalar(base))Input"
@@ -298,7 +312,7 @@ package struct CatalogueGenerator {
         return "ModelSubscription\(AmplifyNaming.filterScalar(field.type.namedType))Input"
     }
 
-    private func logicalFields(_ name: String, not: Bool) -> [InputField] {
+    func logicalFields(_ name: String, not: Bool) -> [InputField] {
         var fields = [
             InputField(name: "and", type: .list(.named(name))), InputField(name: "or", type: .list(.named(name))),
         ]

@@ -10,23 +10,58 @@ import JSON
 public enum CatalogueLoader {
     /// The file beside a source schema that says whether conflict detection is on.
     public static let transformConfigFileName = "transform.conf.json"
+    /// A Gen 1 project's CLI settings, `<project>/amplify/cli.json`, looked for in the schema's folder and
+    /// each folder above it (the schema sits at `<project>/amplify/backend/api/<name>/schema.graphql`).
+    public static let cliJSONPath = "amplify/cli.json"
+    /// How many folders up `amplify/cli.json` is looked for.
+    private static let cliJSONSearchDepth = 64
 
     /// Reads and loads the schema at `path` through `files` (`InputLimit.schemaFile`). For a source
     /// schema, `transform.conf.json` in the same folder (if any) gives the conflict-detection setting;
     /// `versioned` (conflict resolution forced on or off) overrides it for every model. `origin`
     /// says who named the schema (the exit code of a schema that cannot be read); the transform
-    /// config is always one gqlpatch found.
+    /// config is always one gqlpatch found. So is `amplify/cli.json` (see `cliJSONPath`), which says which
+    /// transformer compiles a schema whose directives do not, and the flags that change names; a relative
+    /// `path` is looked up from `workingDirectory`. Both are read only for a source schema.
     public static func load(
         path: String, files: FileSystem, origin: FileSystem.Origin = .named, versioned: Bool? = nil,
-        focus: CatalogueFocus? = nil
+        focus: CatalogueFocus? = nil, workingDirectory: String? = nil
     ) throws(GQLPatchError) -> ModelCatalogue {
         let bytes = try files.read(path, limit: .schemaFile, origin: origin)
         let configPath = transformConfigPath(besides: path)
-        return try load(bytes: bytes, file: path, versioned: versioned, focus: focus) {
-            () throws(GQLPatchError) -> JSONValue? in
-            guard files.exists(configPath) else { return nil }
-            return try parseJSON(files.read(configPath, limit: .schemaFile, origin: .found), file: configPath)
+        return try load(
+            bytes: bytes, file: path, versioned: versioned, focus: focus,
+            transformConfig: { () throws(GQLPatchError) -> JSONValue? in
+                guard files.exists(configPath) else { return nil }
+                return try parseProjectJSON(
+                    files.read(configPath, limit: .schemaFile, origin: .found), file: configPath)
+            },
+            features: { () throws(GQLPatchError) -> AmplifyCLIFeatures in
+                for folder in projectFolders(above: path, workingDirectory: workingDirectory) {
+                    let cliPath = FilePathText.join(folder, cliJSONPath)
+                    guard files.exists(cliPath) else { continue }
+                    let json = try parseProjectJSON(
+                        files.read(cliPath, limit: .schemaFile, origin: .found), file: cliPath)
+                    return AmplifyCLIFeatures(json: json)
+                }
+                return AmplifyCLIFeatures()
+            })
+    }
+
+    /// The schema's folder and the folders above it, nearest first (`a/b`, `a`, `.`, or up to `/`).
+    private static func projectFolders(above path: String, workingDirectory: String?) -> [String] {
+        var folder = FilePathText.directory(of: path)
+        if !folder.hasPrefix("/"), let workingDirectory {
+            folder = folder == "." ? workingDirectory : FilePathText.join(workingDirectory, folder)
         }
+        var folders: [String] = []
+        while folders.count < cliJSONSearchDepth {
+            folders.append(folder)
+            let parent = FilePathText.directory(of: folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        return folders
     }
 
     /// `transform.conf.json` in the folder of the schema at `path`.
@@ -43,18 +78,21 @@ public enum CatalogueLoader {
     /// `inputObjects`, `enums` and `nonModelTypes` what they reach. Schemas of other kinds, and
     /// compiled schemas the focused read cannot handle (errors included), are read whole.
     public static func load(
-        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil, focus: CatalogueFocus? = nil
+        bytes: [UInt8], file: String, transformConfig: JSONValue?, versioned: Bool? = nil, focus: CatalogueFocus? = nil,
+        features: AmplifyCLIFeatures = AmplifyCLIFeatures()
     ) throws(GQLPatchError) -> ModelCatalogue {
-        try load(bytes: bytes, file: file, versioned: versioned, focus: focus) {
-            () throws(GQLPatchError) -> JSONValue? in
-            transformConfig
-        }
+        try load(
+            bytes: bytes, file: file, versioned: versioned, focus: focus,
+            transformConfig: { () throws(GQLPatchError) -> JSONValue? in transformConfig },
+            features: { () throws(GQLPatchError) -> AmplifyCLIFeatures in features })
     }
 
-    /// `transformConfig` reads the `transform.conf.json` that goes with a source schema (asked only for one).
+    /// `transformConfig` reads the `transform.conf.json` and `features` the `amplify/cli.json` that go with a
+    /// source schema (asked only for one).
     private static func load(
         bytes: [UInt8], file: String, versioned: Bool?, focus: CatalogueFocus? = nil,
-        transformConfig: () throws(GQLPatchError) -> JSONValue?
+        transformConfig: () throws(GQLPatchError) -> JSONValue?,
+        features: () throws(GQLPatchError) -> AmplifyCLIFeatures
     ) throws(GQLPatchError) -> ModelCatalogue {
         if let focus, firstSignificantByte(bytes) != UInt8(ascii: "{"), !containsModelDirective(bytes),
             var catalogue = CompiledSchemaReader(file: file).readFocused(bytes: bytes, focus: focus)
@@ -92,8 +130,9 @@ public enum CatalogueLoader {
         let table = try SchemaTypeTable(document: document, file: file)
         if table.all(.object).contains(where: { $0.directive("model") != nil }) {
             let config = try transformConfig().map(TransformConfig.init(json:)) ?? TransformConfig()
-            return try SourceSchemaTransformer(file: file, transformConfig: config, versionedOverride: versioned)
-                .transform(table)
+            return try SourceSchemaTransformer(
+                file: file, transformConfig: config, versionedOverride: versioned, features: features()
+            ).transform(table)
         }
         if CompiledSchemaReader.hasModelOperations(table) {
             var catalogue = try CompiledSchemaReader(file: file).read(table)
@@ -144,6 +183,12 @@ public enum CatalogueLoader {
     /// The first byte that is not JSON/GraphQL white space or a UTF-8 byte-order mark.
     private static func firstSignificantByte(_ bytes: [UInt8]) -> UInt8? {
         bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+    }
+
+    /// An Amplify project file (`transform.conf.json`, `amplify/cli.json`), read as the Amplify CLI reads
+    /// it: trailing commas accepted (`LenientJSON`).
+    package static func parseProjectJSON(_ bytes: [UInt8], file: String) throws(GQLPatchError) -> JSONValue {
+        try parseJSON(LenientJSON.withoutTrailingCommas(bytes), file: file)
     }
 
     package static func parseJSON(_ bytes: [UInt8], file: String) throws(GQLPatchError) -> JSONValue {

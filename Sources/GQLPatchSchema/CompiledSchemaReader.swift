@@ -137,11 +137,12 @@ package struct CompiledSchemaReader {
                     ops.deleteInput = input
                 }
             }
-            // get
+            // get (an enum key field, `kind: Color!`, is a get argument too)
             let getCandidates = (queryFields[modelName] ?? []).filter { field in
                 !field.arguments.isEmpty
                     && field.arguments.allSatisfy {
-                        $0.type.isNonNull && scalars.contains($0.type.namedType) && !$0.type.isList
+                        $0.type.isNonNull && !$0.type.isList
+                            && (scalars.contains($0.type.namedType) || enumNames.contains($0.type.namedType))
                     }
             }
             let getField = getCandidates.first { $0.name == AmplifyNaming.getName(modelName) } ?? getCandidates.first

@@ -18,6 +18,8 @@ package struct ModelBlueprint: Sendable {
             case sync
             /// An implicit foreign key of a `@hasMany`/`@hasOne`/`@belongsTo` without `fields:`/`references:`.
             case foreignKey
+            /// The version counter v1 `@versioned` adds when the model does not declare it.
+            case versionField
         }
 
         package var name: String
@@ -55,6 +57,16 @@ package struct ModelBlueprint: Sendable {
     package var update: String?
     package var delete: String?
     package var indexes: [Index] = []
+    /// A foreign key a v1 `@connection` adds to the create and update inputs only (`postBlogId`): the v1
+    /// transformer puts it on neither the type nor the filters.
+    package struct ConnectionInputField: Sendable {
+        package var name: String
+        /// Non-null in the create input when the connection field is (`author: Author! @connection`).
+        package var requiredOnCreate: Bool
+    }
+
+    /// v1 `@connection` foreign keys, in the order the transformer appends them.
+    package var connectionInputFields: [ConnectionInputField] = []
     /// The names of the `createdAt`/`updatedAt` timestamps (declared or added); made nullable in inputs.
     package var timestampFieldNames: [String] = ["createdAt", "updatedAt"]
     /// Implicit foreign keys that land in this model's subscription filter (hasMany puts the child's FK

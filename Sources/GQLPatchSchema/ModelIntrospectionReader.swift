@@ -116,7 +116,7 @@ package struct ModelIntrospectionReader {
                 case .implicitID: return 1
                 case .timestamp: return 2
                 case .sync: return 3
-                case .foreignKey: return 4
+                case .foreignKey, .versionField: return 4
                 }
             }
             fields = fields.enumerated().sorted { a, b in

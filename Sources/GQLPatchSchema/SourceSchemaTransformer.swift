@@ -16,6 +16,8 @@ package struct SourceSchemaTransformer {
     package var transformConfig: TransformConfig = TransformConfig()
     /// Forces conflict detection on or off for every model (`ConflictResolution` `on`/`off`).
     package var versionedOverride: Bool? = nil
+    /// The project's `amplify/cli.json` flags (a project without one: the new-project defaults).
+    package var features: AmplifyCLIFeatures = AmplifyCLIFeatures()
 
     package func transform(_ document: Document) throws(GQLPatchError) -> ModelCatalogue {
         try transform(SchemaTypeTable(document: document, file: file))
@@ -41,13 +43,23 @@ package struct SourceSchemaTransformer {
                 file, field.location, "unknown type \"\(name)\" for field \"\(owner).\(field.name)\"")
         }
 
-        // Pass 1: declared fields, keys, implicit id, timestamps, sync fields.
+        // The directives decide the transformer; a schema with neither kind follows cli.json, else v2.
+        let generation =
+            try TransformerGeneration.decided(by: table, file: file)
+            ?? (features.transformerVersion == 1 ? .v1 : .v2)
         var blueprints: [ModelBlueprint] = []
-        for type in modelTypes {
-            blueprints.append(try blueprint(type, kind: kind))
+        if generation == .v1 {
+            blueprints = try V1SourceSchemaTransformer(
+                file: file, transformConfig: transformConfig, versionedOverride: versionedOverride, features: features
+            ).blueprints(modelTypes, kind: kind)
+        } else {
+            // Pass 1: declared fields, keys, implicit id, timestamps, sync fields.
+            for type in modelTypes {
+                blueprints.append(try blueprint(type, kind: kind))
+            }
+            // Pass 2: implicit foreign keys and relationship key fields.
+            try addRelationships(&blueprints, types: modelTypes)
         }
-        // Pass 2: implicit foreign keys and relationship key fields.
-        try addRelationships(&blueprints, types: modelTypes)
 
         var nonModels: [NonModelType] = []
         for type in table.all(.object) where !modelSet.contains(type.name) && !table.rootTypeNames.contains(type.name) {
@@ -61,7 +73,7 @@ package struct SourceSchemaTransformer {
             InputObject(name: input.name, fields: input.inputFields.map { InputField(name: $0.name, type: $0.type) })
         }
         return CatalogueGenerator(
-            origin: .sourceSchema, blueprints: blueprints,
+            origin: .sourceSchema, generation: generation, blueprints: blueprints,
             enums: table.all(.enumeration).map { ($0.name, $0.enumValues.map(\.name)) }, nonModelTypes: nonModels,
             declaredInputs: declaredInputs, scalars: scalars
         ).generate()
@@ -89,7 +101,7 @@ package struct SourceSchemaTransformer {
                         )
                     }
                     primaryKeyDirective = directive
-                    primaryKey = [field.name] + stringList(directive.argument("sortKeyFields"))
+                    primaryKey = [field.name] + Self.stringList(directive.argument("sortKeyFields"))
                 } else if directive.name == "index" {
                     indexes.append((field, directive))
                 }
@@ -119,20 +131,7 @@ package struct SourceSchemaTransformer {
                     ModelBlueprint.Field(name: "id", type: .nonNull(.named("ID")), kind: .scalar, origin: .implicitID))
             }
         }
-        // Timestamps: `timestamps: null` turns both off; `{createdAt: "createdOn"}` renames.
-        var timestampNames = ["createdAt", "updatedAt"]
-        if let timestamps = modelDirective?.argument("timestamps") {
-            switch timestamps {
-            case .null: timestampNames = []
-            case .object(let entries):
-                timestampNames = [("createdAt", 0), ("updatedAt", 1)].compactMap { key, _ in
-                    guard let entry = entries.first(where: { $0.name == key }) else { return key }
-                    if case .string(let renamed) = entry.value { return renamed }
-                    return nil
-                }
-            default: break
-            }
-        }
+        let timestampNames = Self.timestampNames(modelDirective)
         for stamp in timestampNames where !fields.contains(where: { $0.name == stamp }) {
             fields.append(
                 ModelBlueprint.Field(
@@ -154,7 +153,7 @@ package struct SourceSchemaTransformer {
         blueprint.useDefaultOperationNames()
         applyOperationOptions(modelDirective, to: &blueprint)
         for (field, directive) in indexes {
-            let sortKeys = stringList(directive.argument("sortKeyFields"))
+            let sortKeys = Self.stringList(directive.argument("sortKeyFields"))
             for key in sortKeys where !fields.contains(where: { $0.name == key }) {
                 throw SchemaDiagnostic.error(
                     file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
@@ -195,7 +194,25 @@ package struct SourceSchemaTransformer {
         apply("mutations", [\.create, \.update, \.delete], ["create", "update", "delete"])
     }
 
-    private func stringList(_ value: Value?) -> [String] {
+    /// The timestamps `@model` asks for: `timestamps: null` turns both off; `{createdAt: "createdOn"}` renames.
+    package static func timestampNames(_ modelDirective: Directive?) -> [String] {
+        var timestampNames = ["createdAt", "updatedAt"]
+        if let timestamps = modelDirective?.argument("timestamps") {
+            switch timestamps {
+            case .null: timestampNames = []
+            case .object(let entries):
+                timestampNames = ["createdAt", "updatedAt"].compactMap { key in
+                    guard let entry = entries.first(where: { $0.name == key }) else { return key }
+                    if case .string(let renamed) = entry.value { return renamed }
+                    return nil
+                }
+            default: break
+            }
+        }
+        return timestampNames
+    }
+
+    package static func stringList(_ value: Value?) -> [String] {
         switch value {
         case .list(let items): return items.compactMap { if case .string(let s) = $0 { return s } else { return nil } }
         case .string(let s): return [s]
@@ -243,14 +260,14 @@ package struct SourceSchemaTransformer {
                     relations.append(
                         RelationDirective(
                             kind: kind, model: index, field: field, directive: directive, related: related,
-                            references: directive.argument("references").map { stringList($0) },
-                            fields: directive.argument("fields").map { stringList($0) }, indexName: indexName))
+                            references: directive.argument("references").map { Self.stringList($0) },
+                            fields: directive.argument("fields").map { Self.stringList($0) }, indexName: indexName))
                 }
             }
         }
 
         func keyType(_ model: ModelBlueprint, _ key: String, nonNull: Bool) -> TypeReference {
-            let base = TypeReference.named(model.field(key)?.type.namedType ?? "ID")
+            let base = TypeReference.named(respectPrimaryKey ? model.field(key)?.type.namedType ?? "ID" : "ID")
             return nonNull ? .nonNull(base) : base
         }
         func addForeignKeys(to target: Int, names: [String], keyOwner: ModelBlueprint, nonNull: Bool) {
@@ -260,8 +277,11 @@ package struct SourceSchemaTransformer {
                         name: name, type: keyType(keyOwner, key, nonNull: nonNull), kind: .scalar, origin: .foreignKey))
             }
         }
+        let respectPrimaryKey = features.respectPrimaryKeyAttributesOnConnectionField
         func foreignKeyNames(_ declaring: String, _ field: String, _ keyOwner: ModelBlueprint) -> [String] {
-            keyOwner.primaryKey.map { AmplifyNaming.camelCase([declaring, field, $0]) }
+            // Without `respectprimarykeyattributesonconnectionfield`: one `<model><Field>Id: ID`, whatever the key.
+            guard respectPrimaryKey else { return [AmplifyNaming.camelCase([declaring, field, "id"])] }
+            return keyOwner.primaryKey.map { AmplifyNaming.camelCase([declaring, field, $0]) }
         }
 
         var keyFields: [Int: [String]] = [:]  // relation index -> key fields
@@ -347,7 +367,9 @@ package struct SourceSchemaTransformer {
     private func addSubscriptionKeys(_ blueprint: inout ModelBlueprint, names: [String], keyOwner: ModelBlueprint) {
         for (name, key) in zip(names, keyOwner.primaryKey)
         where !blueprint.subscriptionFilterForeignKeys.contains(where: { $0.name == name }) {
-            let type = TypeReference.named(keyOwner.field(key)?.type.namedType ?? "ID")
+            let type = TypeReference.named(
+                features.respectPrimaryKeyAttributesOnConnectionField
+                    ? keyOwner.field(key)?.type.namedType ?? "ID" : "ID")
             blueprint.subscriptionFilterForeignKeys.append(
                 ModelBlueprint.Field(name: name, type: type, kind: .scalar, origin: .foreignKey))
         }

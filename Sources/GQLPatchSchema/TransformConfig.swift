@@ -32,4 +32,10 @@ public struct TransformConfig: Sendable, Equatable {
     public func isVersioned(_ model: String) -> Bool {
         modelVersioned[model] ?? projectVersioned
     }
+
+    /// Whether the v1 transformer versions `model`: a per-model setting can turn conflict detection on
+    /// but not off (the real v1 transformer keeps `_version` on a model set to `NONE` in a `VERSION` project).
+    public func isVersionedByV1(_ model: String) -> Bool {
+        projectVersioned || modelVersioned[model] == true
+    }
 }

@@ -277,7 +277,7 @@ public struct Settings: Sendable {
         if let path = explicit ?? (context.files.exists(defaultPath) ? defaultPath : nil) {
             let catalogue = try CatalogueLoader.load(
                 path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned,
-                focus: focus)
+                focus: focus, workingDirectory: context.workingDirectory)
             return (catalogue, path)
         }
         if let config, let introspection = config.modelIntrospection {

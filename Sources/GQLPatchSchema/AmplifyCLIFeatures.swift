@@ -1,0 +1,52 @@
+import JSON
+
+/// The `features.graphqltransformer` flags of a Gen 1 project's `amplify/cli.json` that change what the
+/// transformer compiles: which transformer runs and the names it gives. Flag names are compared
+/// lower-cased, as the Amplify CLI compares them.
+///
+/// Defaults follow the Amplify CLI: with no `cli.json` at all, the values it writes for a new project
+/// (`respectprimarykeyattributesonconnectionfield` true, `improvepluralization` false); a `cli.json`
+/// that lacks a flag is an existing project, whose default for a missing flag is the pre-flag behaviour
+/// (`defaultValueForExistingProjects`: false for both).
+public struct AmplifyCLIFeatures: Sendable, Equatable {
+    /// `transformerversion` (1 or 2); nil when not given.
+    public var transformerVersion: Int?
+    /// v1 list names use the pluralizer (`listPeople`) instead of appending "s" (`listPersons`).
+    public var improvePluralization: Bool
+    /// v2 implicit `@hasOne`/`@belongsTo`/`@hasMany` foreign keys are named after (and typed like) the
+    /// related primary key (`projectTeamTeamId: String`); false: one `<model><Field>Id: ID`.
+    public var respectPrimaryKeyAttributesOnConnectionField: Bool
+
+    /// A project without `cli.json`.
+    public init(
+        transformerVersion: Int? = nil, improvePluralization: Bool = false,
+        respectPrimaryKeyAttributesOnConnectionField: Bool = true
+    ) {
+        self.transformerVersion = transformerVersion
+        self.improvePluralization = improvePluralization
+        self.respectPrimaryKeyAttributesOnConnectionField = respectPrimaryKeyAttributesOnConnectionField
+    }
+
+    /// Reads the flags from a parsed `cli.json`; a flag it does not set takes the existing-project default.
+    public init(json: JSONValue) {
+        var flags: [String: JSONValue] = [:]
+        for (name, value) in json["features"]?["graphqltransformer"]?.objectValue ?? [:] {
+            flags[name.lowercased()] = value
+        }
+        func bool(_ name: String) -> Bool {
+            switch flags[name] {
+            case .bool(let value): return value
+            case .string(let text): return text.lowercased() == "true"
+            default: return false
+            }
+        }
+        switch flags["transformerversion"] {
+        case .int(let number): transformerVersion = number
+        case .double(let number): transformerVersion = Int(exactly: number)
+        case .string(let text): transformerVersion = Int(text)
+        default: transformerVersion = nil
+        }
+        improvePluralization = bool("improvepluralization")
+        respectPrimaryKeyAttributesOnConnectionField = bool("respectprimarykeyattributesonconnectionfield")
+    }
+}
