@@ -13,14 +13,16 @@ import JSON
 /// checked against the record: when the record already holds the line's change, that lost try
 /// applied it, and the line counts as applied once.
 package struct BatchRecordExecutor: Sendable {
-    package var catalogue: ModelCatalogue
+    package let catalogue: ModelCatalogue
     package var sender: any BatchSending
     package var retryConflicts: Int
     package var conflictResolution: ConflictResolution
     /// Record how to undo each change (`--atomic`).
     package var atomic: Bool
     /// How the record rules' messages name the line's members and the run's settings.
-    package var wording: ApplyLineWording
+    package let wording: ApplyLineWording
+    /// Each model's default selection, worked out on its first line.
+    private let selections: DefaultSelections
 
     package init(
         catalogue: ModelCatalogue, sender: any BatchSending, retryConflicts: Int,
@@ -32,6 +34,7 @@ package struct BatchRecordExecutor: Sendable {
         self.conflictResolution = conflictResolution
         self.atomic = atomic
         self.wording = wording
+        selections = DefaultSelections(builder: SelectionBuilder(catalogue: catalogue, wording: wording))
     }
 
     /// The record rules, sending through this batch's sender.
@@ -67,7 +70,7 @@ package struct BatchRecordExecutor: Sendable {
     }
 
     private func selection(_ model: Model) -> SelectionSet {
-        SelectionBuilder(catalogue: catalogue, wording: wording).defaultSelection(for: model)
+        selections.selection(for: model)
     }
 
     private func result(_ operation: BatchOperation, _ status: LineStatus, item: JSONObject?, undo: UndoAction? = nil)

@@ -108,15 +108,39 @@ public struct DocumentBuilder: Sendable {
         kind: String, name: String, field: String, arguments: [OperationArgument], selection: String,
         variables: JSONObject
     ) -> GraphQLRequestBody {
-        var text = "\(kind) \(name)"
+        // Built as bytes: one document per record of a batch, and `String` appends cost far more.
+        var text: [UInt8] = []
+        text.reserveCapacity(64 + name.utf8.count + field.utf8.count + selection.utf8.count + 48 * arguments.count)
+        text.append(contentsOf: kind.utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: name.utf8)
         if !arguments.isEmpty {
-            text += "(" + arguments.map { "$\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+            text.append(UInt8(ascii: "("))
+            for (position, argument) in arguments.enumerated() {
+                if position > 0 { text.append(contentsOf: ", ".utf8) }
+                text.append(UInt8(ascii: "$"))
+                text.append(contentsOf: argument.name.utf8)
+                text.append(contentsOf: ": ".utf8)
+                text.append(contentsOf: argument.type.description.utf8)
+            }
+            text.append(UInt8(ascii: ")"))
         }
-        text += " { \(field)"
+        text.append(contentsOf: " { ".utf8)
+        text.append(contentsOf: field.utf8)
         if !arguments.isEmpty {
-            text += "(" + arguments.map { "\($0.name): $\($0.name)" }.joined(separator: ", ") + ")"
+            text.append(UInt8(ascii: "("))
+            for (position, argument) in arguments.enumerated() {
+                if position > 0 { text.append(contentsOf: ", ".utf8) }
+                text.append(contentsOf: argument.name.utf8)
+                text.append(contentsOf: ": $".utf8)
+                text.append(contentsOf: argument.name.utf8)
+            }
+            text.append(UInt8(ascii: ")"))
         }
-        text += " \(selection) }"
-        return GraphQLRequestBody(query: text, variables: variables, operationName: name)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: selection.utf8)
+        text.append(contentsOf: " }".utf8)
+        return GraphQLRequestBody(
+            query: String(decoding: text, as: UTF8.self), variables: variables, operationName: name)
     }
 }

@@ -26,24 +26,24 @@ public struct SelectionSet: Sendable, Equatable {
 
     /// GraphQL text, compact and deterministic: `{ id name imageFile { bucket key } }`.
     public var rendered: String {
-        var text = ""
+        var text: [UInt8] = []
         text.reserveCapacity(16 * fields.count + 4)
         render(into: &text)
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends in place: a document is built for every record of a batch, and temporary strings per
-    /// field were most of its cost.
-    private func render(into text: inout String) {
-        text.append("{")
+    /// Appends bytes in place: a document is built for every record of a batch, and `String` appends
+    /// of short names cost several hundred instructions each.
+    package func render(into text: inout [UInt8]) {
+        text.append(UInt8(ascii: "{"))
         for field in fields {
-            text.append(" ")
-            text.append(field.name)
+            text.append(UInt8(ascii: " "))
+            text.append(contentsOf: field.name.utf8)
             if let subselection = field.subselection {
-                text.append(" ")
+                text.append(UInt8(ascii: " "))
                 subselection.render(into: &text)
             }
         }
-        text.append(" }")
+        text.append(contentsOf: " }".utf8)
     }
 }

@@ -90,15 +90,32 @@ package final class CurlTransfer: @unchecked Sendable {
             return true
         }
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { return true }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self).lowercased()
+        // Names fold as ASCII, byte by byte: every header of every response passes here, and
+        // `String.lowercased()` is Unicode-aware and far slower.
+        let name = String(
+            unsafeUninitializedCapacity: colon,
+            initializingUTF8With: { buffer in
+                for index in 0..<colon {
+                    let byte = line[index]
+                    buffer[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return colon
+            })
         var start = colon + 1
         var end = line.count
         while start < end, line[start] == UInt8(ascii: " ") || line[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")].contains(line[end - 1]) {
+        while end > start,
+            line[end - 1] == UInt8(ascii: "\r") || line[end - 1] == UInt8(ascii: "\n")
+                || line[end - 1] == UInt8(ascii: " ")
+        {
             end -= 1
         }
         let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         if name == "content-length" {
+            if headers[name] == nil, !value.utf8.contains(UInt8(ascii: ",")) {
+                headers[name] = value
+                return true
+            }
             let given = [headers[name], value].compactMap { $0 }
             let lengths = Set(given.flatMap { $0.split(separator: ",") }.map { String($0).trimmingWhitespace() })
             guard lengths.count == 1 else {
