@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from graphql import GraphQLError  # noqa: E402
 
 from catalogue import SchemaError  # noqa: E402
+from compiled_schema import load_compiled  # noqa: E402
 from executor import Executor  # noqa: E402
 from schema_transformer import compile_schema  # noqa: E402
 from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog  # noqa: E402
@@ -41,7 +42,10 @@ def rate(text: str) -> float:
 
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="appsync_emulator.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--schema", required=True, help="Amplify source schema (SDL with @model ...)")
+    schema = parser.add_mutually_exclusive_group(required=True)
+    schema.add_argument("--schema", help="Amplify source schema (SDL with @model ...)")
+    schema.add_argument("--serve-compiled", metavar="FILE",
+                        help="serve what the real v1 transformer compiled (Tests/V1Transformer/compile.js output)")
     parser.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (0 or absent = pick a free one)")
     parser.add_argument("--port-file", help="write the bound port to this file once listening (with --port 0 or alone)")
     parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
@@ -106,9 +110,12 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="appsync-emulator: %(message)s")
     args = parse_arguments(argv)
     try:
-        with open(args.schema, encoding="utf-8") as handle:
+        with open(args.schema or args.serve_compiled, encoding="utf-8") as handle:
             source = handle.read()
-        compiled = compile_schema(source, versioned=args.conflict_handler != "none")
+        if args.serve_compiled:
+            compiled = load_compiled(source)
+        else:
+            compiled = compile_schema(source, versioned=args.conflict_handler != "none")
     except (OSError, SchemaError, GraphQLError) as error:
         print(f"appsync-emulator: error: {error}", file=sys.stderr)
         return 1
