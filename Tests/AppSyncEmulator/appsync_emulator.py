@@ -11,6 +11,7 @@ can inject latency and faults. See the README next to this file.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import signal
@@ -40,6 +41,18 @@ def rate(text: str) -> float:
     return value
 
 
+def write_after(text: str) -> tuple[int, dict]:
+    """`N:BODY`: a request number and a GraphQL request body (JSON)."""
+    number, _, body = text.partition(":")
+    try:
+        request = json.loads(body)
+        if int(number) < 1 or not isinstance(request, dict) or not isinstance(request.get("query"), str):
+            raise ValueError
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected N:BODY (N >= 1, BODY a JSON GraphQL request), got {text}")
+    return int(number), request
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="appsync_emulator.py", description=__doc__.splitlines()[0])
     schema = parser.add_mutually_exclusive_group(required=True)
@@ -61,6 +74,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--drop-response", type=int, action="append", default=[], metavar="N",
                         help="execute the Nth GraphQL request (1-based), then drop its connection unanswered; repeatable")
+    parser.add_argument("--write-after", type=write_after, action="append", default=[], metavar="N:BODY",
+                        help="after the Nth GraphQL request (1-based), execute BODY (a JSON request) as another "
+                             "writer would; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
@@ -85,8 +101,11 @@ def serve(args: argparse.Namespace, compiled) -> None:
     authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam))
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
     request_log = RequestLog(args.request_log)
+    writes: dict[int, list] = {}
+    for number, request in args.write_after:
+        writes.setdefault(number, []).append(request)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
-                                                          frozenset(args.drop_response)))
+                                                          frozenset(args.drop_response), writes))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

@@ -1,5 +1,6 @@
 """`--serve-compiled`: what the real v1 transformer compiled, with v1 `@versioned` semantics."""
 
+import json
 import tempfile
 import unittest
 from pathlib import Path
@@ -118,6 +119,32 @@ class ServeCompiledTests(unittest.TestCase):
         self.assertEqual(printed.returncode, 0, printed.stderr)
         self.assertIn("input UpdateNoteInput {\n  id: ID!\n  title: String\n  body: String\n  expectedVersion: Int!\n}",
                       printed.stdout)
+
+
+class WriteAfterTests(unittest.TestCase):
+    """`--write-after N:BODY`: another writer's change lands right after the Nth request."""
+
+    def test_a_write_between_a_read_and_a_write_makes_the_version_stale(self):
+        folder = tempfile.TemporaryDirectory()
+        self.addCleanup(folder.cleanup)
+        compiled = support.compile_v1(SOURCE, Path(folder.name))
+        other = json.dumps({"query": UPDATE_NOTE, "variables": {"input": {"id": "n1", "body": "other",
+                                                                          "expectedVersion": 1}}})
+        emulator = support.Emulator("--write-after", f"2:{other}", compiled=compiled)
+        self.addCleanup(emulator.stop)
+        emulator.graphql(CREATE_NOTE, {"input": {"id": "n1", "title": "t"}})
+        read = emulator.graphql(GET_NOTE, {"id": "n1"})["data"]["getNote"]
+        self.assertEqual((read["version"], read["body"]), (1, None))
+        stale = emulator.graphql(UPDATE_NOTE, {"input": {"id": "n1", "body": "mine", "expectedVersion": 1}})
+        self.assertEqual(stale["errors"][0]["errorType"], "DynamoDB:ConditionalCheckFailedException")
+        stored = emulator.graphql(GET_NOTE, {"id": "n1"})["data"]["getNote"]
+        self.assertEqual((stored["version"], stored["body"]), (2, "other"))
+        self.assertEqual(len(emulator.logged_requests()), 4, "the other writer's request is not logged")
+
+    def test_a_bad_argument_is_refused(self):
+        result = support.run_cli("--schema", str(support.REPO_SCHEMA), "--write-after", "0:{}", "--print-schema")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("expected N:BODY", result.stderr)
 
 
 if __name__ == "__main__":
