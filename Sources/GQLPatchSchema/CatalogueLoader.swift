@@ -106,7 +106,7 @@ public enum CatalogueLoader {
             file, SchemaDiagnostic.start, "no models found: no @model types and no mutation takes an Update input")
     }
 
-    /// `--conflict-resolution on|off` decides `_version` for every model but the v1 `@versioned` ones, whose
+    /// The conflict-resolution override decides `_version` for every model but the v1 `@versioned` ones, whose
     /// update and delete inputs require their expected version whatever the flag says.
     private static func overrideVersioning(_ catalogue: inout ModelCatalogue, _ name: String, _ versioned: Bool) {
         guard catalogue.models[name]?.fieldVersioning == nil else { return }
