@@ -74,7 +74,7 @@ test-shipping: venv
 	GQLPATCH_BIN=$(CURDIR)/.build/debug/gqlpatch $(VPY) -m unittest discover -s Tests/Shipping -v
 
 # The local AppSync emulator's own tests (Python unittest, real server on loopback).
-test-emulator: venv
+test-emulator: venv v1-transformer
 	$(VPY) -m unittest discover -s Tests/AppSyncEmulator/tests -v
 
 # Benchmark against curl, curl + jq, gql-cli, awscurl and graphql-core (not part of `make test`).

@@ -88,7 +88,7 @@ package struct BatchRecordExecutor: Sendable {
         for name in operation.changes.keys { previous[name] = before[name] ?? .null }
         return .revert(
             model: operation.model.name, key: operation.key, previous: previous, left: operation.changes,
-            version: operation.versioned ? after?["_version"]?.intValue : nil)
+            version: operation.versioned ? after?[VersionScheme.of(operation.model).recordField]?.intValue : nil)
     }
 
     // MARK: - Update
@@ -99,7 +99,8 @@ package struct BatchRecordExecutor: Sendable {
             model: operation.model, changeSet: ChangeSet(key: operation.key, changes: operation.changes),
             condition: operation.condition,
             expectVersion: operation.expectVersion, selection: selection,
-            fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection,
+            fetchSelection: operation.versioned
+                ? VersionScheme.of(operation.model).fetchSelection(selection) : selection,
             versioned: operation.versioned)
         switch try await records.update(target, readsBefore: atomic) {
         case .updated(let item, _, let before):
@@ -135,7 +136,7 @@ package struct BatchRecordExecutor: Sendable {
     private func removal(_ operation: BatchOperation, item: JSONObject) -> UndoAction {
         .remove(
             model: operation.model.name, key: operation.key, left: operation.changes,
-            version: operation.versioned ? item["_version"]?.intValue : nil)
+            version: operation.versioned ? item[VersionScheme.of(operation.model).recordField]?.intValue : nil)
     }
 
     // MARK: - Delete

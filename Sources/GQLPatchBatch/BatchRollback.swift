@@ -114,7 +114,8 @@ package struct BatchRollback: Sendable {
             try await checkUnchanged(model: model, name: name, key: key, left: left)
             condition = try guardCondition(model: model, left: left)
         }
-        let input = ChangeSet(key: key, changes: previous).input(version: version)
+        let input = ChangeSet(key: key, changes: previous).input(
+            version: version, versionField: VersionScheme.of(model).inputField)
         let request = try documents.updateMutation(
             model: model, selection: selection(model), input: input, condition: condition)
         _ = try await send(request, name: name, model: model, key: key, field: model.operations.update)
@@ -126,7 +127,7 @@ package struct BatchRollback: Sendable {
         var condition: JSONValue?
         var input = key
         if let version {
-            input["_version"] = .int(version)
+            input[VersionScheme.of(model).inputField] = .int(version)
         } else {
             try await checkUnchanged(model: model, name: name, key: key, left: left)
             condition = try guardCondition(model: model, left: left)

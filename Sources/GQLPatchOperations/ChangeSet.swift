@@ -12,11 +12,12 @@ public struct ChangeSet: Sendable, Equatable {
         self.changes = changes
     }
 
-    /// The mutation input: the key, then the changes, then `_version` when given. Nothing else.
-    public func input(version: Int?) -> JSONObject {
+    /// The mutation input: the key, then the changes, then the version when given (as `versionField`:
+    /// `_version`, or v1 `@versioned`'s `expectedVersion`). Nothing else.
+    public func input(version: Int?, versionField: String = "_version") -> JSONObject {
         var input = key
         for (name, value) in changes { input[name] = value }
-        if let version { input["_version"] = .int(version) }
+        if let version { input[versionField] = .int(version) }
         return input
     }
 }

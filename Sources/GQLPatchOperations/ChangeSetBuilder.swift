@@ -142,6 +142,12 @@ public struct ChangeSetBuilder: Sendable {
         if ["_version", "_deleted", "_lastChangedAt"].contains(name) {
             throw .invalidInput("\(name) is kept by conflict resolution and cannot be set")
         }
+        if let versioning = model.fieldVersioning, [versioning.versionField, versioning.versionInput].contains(name) {
+            // The resolver sets the field to the expected version plus one, whatever the input says.
+            throw .invalidInput(
+                "\(name) is kept by @versioned and cannot be set (gqlpatch sends \(versioning.versionInput) from the record's \(versioning.versionField))"
+            )
+        }
         if let dot = name.firstIndex(of: ".") {
             let parent = String(name[..<dot])
             throw .invalidInput(

@@ -4,7 +4,7 @@ import GQLPatchSupport
 /// Chooses the fields to ask for: by default every scalar and enum field of a model and every non-model
 /// object field with its own scalar and enum fields (recursively), never relationships; or the fields
 /// named by the caller (`a,b,imageFile.key`). Key fields are always included, and `_version` when the
-/// model is versioned. Messages name the selection through the caller's `wording`.
+/// model is versioned (v1 `@versioned`'s version field when it is that kind). Messages name the selection through the caller's `wording`.
 public struct SelectionBuilder: Sendable {
     public var catalogue: ModelCatalogue
     package var wording: any InputWording
@@ -80,6 +80,9 @@ public struct SelectionBuilder: Sendable {
         result.fields.insert(contentsOf: missingKeys.map { SelectionSet.Field(name: $0) }, at: 0)
         if model.isVersioned, model.field("_version") != nil, !result.contains("_version") {
             result.fields.append(SelectionSet.Field(name: "_version"))
+        }
+        if let field = model.fieldVersioning?.versionField, model.field(field) != nil, !result.contains(field) {
+            result.fields.append(SelectionSet.Field(name: field))
         }
         return result
     }

@@ -42,10 +42,11 @@ extension RecordService {
         package var before: JSONObject?
     }
 
-    /// The selection of the `_version` read: the key, `_version`, and `_deleted` where the schema has it.
+    /// The selection of the version read: the key, the version field (`_version`, or v1 `@versioned`'s),
+    /// and `_deleted` where the schema has it.
     package static func versionSelection(for model: Model) -> SelectionSet {
         var fields = model.primaryKey.map { SelectionSet.Field(name: $0) }
-        fields.append(SelectionSet.Field(name: "_version"))
+        fields.append(SelectionSet.Field(name: VersionScheme.of(model).recordField))
         if model.field("_deleted") != nil { fields.append(SelectionSet.Field(name: "_deleted")) }
         return SelectionSet(fields: fields)
     }
@@ -100,6 +101,8 @@ extension RecordService {
     private func deleteVersioned(_ target: DeleteTarget) async throws(GQLPatchError) -> DeleteOutcome {
         let model = target.model
         let name = ModelLookup.describe(model: model, key: target.key)
+        let scheme = VersionScheme.of(model)
+        let versionName = scheme.recordField
         var lostTry = false  // a try whose answer was lost may have deleted the record
         var lastProblem = ""
         for attempt in 0...retryConflicts {
@@ -111,22 +114,52 @@ extension RecordService {
             if record["_deleted"] == .bool(true) {
                 throw GQLPatchError(.notFound, "\(name) is already deleted (_deleted: true)")
             }
-            guard case .int(let version) = record["_version"] ?? .null else {
+            guard case .int(let version) = record[versionName] ?? .null else {
                 throw GQLPatchError(
-                    .badResponse, "the server's \(name) has no integer _version although the model is versioned")
+                    .badResponse,
+                    "the server's \(name) has no integer \(versionName) although the model is versioned")
             }
             if let expected = target.expectVersion, expected != version {
                 throw GQLPatchError(
                     .conflict,
-                    "\(name) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was deleted"
+                    "\(name) is at \(versionName) \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was deleted"
                 )
             }
             var input = target.key
-            input["_version"] = .int(version)
+            input[scheme.inputField] = .int(version)
             let request = try DocumentBuilder().deleteMutation(
                 model: model, selection: target.selection, input: input, condition: target.condition)
             let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
             if sent.ambiguous { lostTry = true }
+            if scheme.isFieldVersioning, sent.response.errors.contains(where: \.isConditionalCheckFailed) {
+                // A stale version, a missing record and a false condition all fail the delete's condition;
+                // after a lost try, a record that is gone was deleted by it.
+                let moved: Int?
+                do throws(GQLPatchError) {
+                    moved = try await movedVersion(
+                        model, key: target.key, scheme: scheme, sent: version, response: sent.response,
+                        describe: name)
+                } catch {
+                    guard lostTry, error.code == .notFound else { throw error }
+                    return DeleteOutcome(record: .object(record), response: nil, version: nil, before: nil)
+                }
+                guard let moved else {
+                    return try await finish(target, sent: sent, version: nil, before: nil, lostTry: lostTry)
+                }
+                if target.expectVersion != nil, !sent.ambiguous {
+                    try rejected(sent.response)
+                    throw GQLPatchError(
+                        .conflict,
+                        "\(name) changed after \(versionName) \(version) was read (now \(moved)); nothing was deleted")
+                }
+                lastProblem = "version conflict (\(versionName) \(version) was read, the record is at \(moved) now)"
+                if attempt < retryConflicts {
+                    note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    continue
+                }
+                try rejected(sent.response)
+                break
+            }
             if let conflict = sent.response.errors.first(where: \.isConflict) {
                 if target.expectVersion != nil, !sent.ambiguous {
                     try rejected(sent.response)
@@ -142,7 +175,9 @@ extension RecordService {
                 try rejected(sent.response)
                 break
             }
-            return try await finish(target, sent: sent, version: version, before: nil, lostTry: lostTry)
+            // v1 `@versioned` deletes are hard: no version to report as soft.
+            return try await finish(
+                target, sent: sent, version: scheme.isFieldVersioning ? nil : version, before: nil, lostTry: lostTry)
         }
         throw GQLPatchError(.conflict, "\(name): \(lastProblem) after \(retryConflicts) retries; giving up")
     }

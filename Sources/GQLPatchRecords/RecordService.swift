@@ -62,8 +62,10 @@ package struct RecordService: Sendable {
 
     // MARK: - Versioning
 
-    /// Whether `model`'s writes carry `_version` under `resolution` (`auto`: when the schema says so).
+    /// Whether `model`'s writes carry `_version` under `resolution` (`auto`: when the schema says so), or
+    /// v1 `@versioned`'s expected version, which its inputs require whatever `resolution` says.
     package static func isVersioned(_ model: Model, under resolution: ConflictResolution) -> Bool {
+        if model.fieldVersioning != nil { return true }
         switch resolution {
         case .on: return true
         case .off: return false
@@ -137,6 +139,27 @@ package struct RecordService: Sendable {
         } catch {
             throw lostWrite(error, write, model, key)
         }
+    }
+
+    /// After a v1 `@versioned` write failed its condition: the record's version now when it is not
+    /// `sent` (a version conflict); nil when it still is (the caller's condition failed: the write's
+    /// finish tells which). A record that is gone is not found (the failed response goes to `rejected`).
+    package func movedVersion(
+        _ model: Model, key: JSONObject, scheme: VersionScheme, sent: Int, response: GraphQLResponse,
+        describe: String
+    ) async throws(GQLPatchError) -> Int? {
+        var selection = Self.keySelection(model)
+        selection.fields.append(SelectionSet.Field(name: scheme.recordField))
+        guard let record = try await fetch(model, key: key, selection: selection) else {
+            try rejected(response)
+            throw GQLPatchError(.notFound, "no \(describe)")
+        }
+        guard case .int(let now) = record[scheme.recordField] ?? .null else {
+            throw GQLPatchError(
+                .badResponse,
+                "the server's \(describe) has no integer \(scheme.recordField) although the model is versioned")
+        }
+        return now == sent ? nil : now
     }
 
     /// The key fields only: enough to tell a missing record from a failed condition.

@@ -160,22 +160,26 @@ package struct RecordUpdater: Sendable {
     }
 
     private func runVersioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
+        let scheme = VersionScheme.of(target.model)
+        var target = target
+        target.fetchSelection = scheme.fetchSelection(target.fetchSelection)
+        let versionName = scheme.recordField
         let comparer = comparer(target)
         var lastProblem = ""
-        var lostWrite: Int?  // the _version a try sent whose answer was lost
+        var lostWrite: Int?  // the version a try sent whose answer was lost
         var before: JSONObject?
         for attempt in 0...retryConflicts {
             let read = try await service.read(target.model, key: target.changeSet.key, selection: target.fetchSelection)
             guard let record = read.record else {
                 throw GQLPatchError(.notFound, "no \(describe(target))")
             }
-            if record["_deleted"] == .bool(true) {
+            if !scheme.isFieldVersioning, record["_deleted"] == .bool(true) {
                 throw GQLPatchError(.notFound, "\(describe(target)) is deleted (_deleted: true)")
             }
-            guard case .int(let version) = record["_version"] ?? .null else {
+            guard case .int(let version) = record[versionName] ?? .null else {
                 throw GQLPatchError(
                     .badResponse,
-                    "the server's \(describe(target)) has no integer _version although the model is versioned")
+                    "the server's \(describe(target)) has no integer \(versionName) although the model is versioned")
             }
             if let sent = lostWrite, version > sent,
                 comparer.allApplied(record: record, changes: target.changeSet.changes)
@@ -186,20 +190,43 @@ package struct RecordUpdater: Sendable {
             if let expected = target.expectVersion, expected != version {
                 throw GQLPatchError(
                     .conflict,
-                    "\(describe(target)) is at _version \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was written"
+                    "\(describe(target)) is at \(versionName) \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was written"
                 )
             }
             if target.condition == nil, comparer.allApplied(record: record, changes: target.changeSet.changes) {
                 return .unchanged(record: record, read: read.response)
             }
             let request = try DocumentBuilder().updateMutation(
-                model: target.model, selection: target.selection, input: target.changeSet.input(version: version),
+                model: target.model, selection: target.selection,
+                input: target.changeSet.input(version: version, versionField: scheme.inputField),
                 condition: target.condition)
             let sent = try await send(request, target)
             try ResponseKeyCheck.check(
                 sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
             let response = sent.response
             if sent.ambiguous { lostWrite = version }
+            if scheme.isFieldVersioning, response.errors.contains(where: \.isConditionalCheckFailed) {
+                // A stale version, a missing record and a false condition all fail the write's condition.
+                guard
+                    let moved = try await service.movedVersion(
+                        target.model, key: target.changeSet.key, scheme: scheme, sent: version, response: response,
+                        describe: describe(target))
+                else { return try await finish(target, sent: sent, before: before) }
+                if target.expectVersion != nil, !sent.ambiguous {
+                    try rejected(response)
+                    throw GQLPatchError(
+                        .conflict,
+                        "\(describe(target)) changed after \(versionName) \(version) was read (now \(moved)); nothing was written"
+                    )
+                }
+                lastProblem = "version conflict (\(versionName) \(version) was read, the record is at \(moved) now)"
+                if attempt < retryConflicts {
+                    note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    continue
+                }
+                try rejected(response)
+                break
+            }
             if let conflict = response.errors.first(where: \.isConflict) {
                 if target.expectVersion != nil, !sent.ambiguous {
                     try rejected(response)
@@ -216,7 +243,9 @@ package struct RecordUpdater: Sendable {
                 break
             }
             // The `_version` after the one sent means the write went onto that version: nothing merged.
-            if response.errors.isEmpty, let item = response.field(target.model.operations.update ?? ""),
+            // (v1 `@versioned` never merges.)
+            if !scheme.isFieldVersioning, response.errors.isEmpty,
+                let item = response.field(target.model.operations.update ?? ""),
                 let object = item.objectValue,
                 object["_version"] != .int(version + 1)
             {

@@ -53,15 +53,22 @@ package enum CatalogueJSON {
                     ("keyFields", .array(relationship.keyFields.map(JSONValue.string))),
                 ]))
         }
-        return .object(
-            JSONObject([
-                ("name", .string(model.name)),
-                ("primaryKey", .array(model.primaryKey.map(JSONValue.string))),
-                ("versioned", .bool(model.isVersioned)),
-                ("fields", .array(model.fields.map(render))),
-                ("relationships", .array(relationships)),
-                ("operations", .object(operationObject)),
-            ]))
+        var object = JSONObject([
+            ("name", .string(model.name)),
+            ("primaryKey", .array(model.primaryKey.map(JSONValue.string))),
+            ("versioned", .bool(model.isVersioned)),
+        ])
+        if let versioning = model.fieldVersioning {
+            object["fieldVersioning"] = .object(
+                JSONObject([
+                    ("versionField", .string(versioning.versionField)),
+                    ("versionInput", .string(versioning.versionInput)),
+                ]))
+        }
+        object["fields"] = .array(model.fields.map(render))
+        object["relationships"] = .array(relationships)
+        object["operations"] = .object(operationObject)
+        return .object(object)
     }
 
     package static func render(_ field: ModelField) -> JSONValue {

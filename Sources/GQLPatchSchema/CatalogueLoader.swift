@@ -98,7 +98,7 @@ public enum CatalogueLoader {
             var catalogue = CompiledSchemaReader(file: file).readFocused(bytes: bytes, focus: focus)
         {
             if let versioned {
-                for name in catalogue.models.keys { catalogue.models[name]?.isVersioned = versioned }
+                for name in catalogue.models.keys { overrideVersioning(&catalogue, name, versioned) }
             }
             return catalogue
         }
@@ -137,12 +137,19 @@ public enum CatalogueLoader {
         if CompiledSchemaReader.hasModelOperations(table) {
             var catalogue = try CompiledSchemaReader(file: file).read(table)
             if let versioned {
-                for name in catalogue.modelNames { catalogue.models[name]?.isVersioned = versioned }
+                for name in catalogue.modelNames { overrideVersioning(&catalogue, name, versioned) }
             }
             return catalogue
         }
         throw SchemaDiagnostic.error(
             file, SchemaDiagnostic.start, "no models found: no @model types and no mutation takes an Update input")
+    }
+
+    /// The conflict-resolution override decides `_version` for every model but the v1 `@versioned` ones, whose
+    /// update and delete inputs require their expected version whatever the flag says.
+    private static func overrideVersioning(_ catalogue: inout ModelCatalogue, _ name: String, _ versioned: Bool) {
+        guard catalogue.models[name]?.fieldVersioning == nil else { return }
+        catalogue.models[name]?.isVersioned = versioned
     }
 
     /// Whether `@model` occurs in the text (a source schema; compiled schemas do not have it).

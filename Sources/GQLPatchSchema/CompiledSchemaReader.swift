@@ -12,7 +12,8 @@ import GraphQLSDL
 ///   arguments: `list<plural>` preferred, then any `list...` with no required argument, then any other
 ///   with no required argument (index queries take a required partition key);
 /// - `sync`: the connection query whose name begins with `sync`;
-/// - primary key: the `get` arguments in order (else the `Delete` input's fields without `_version`).
+/// - primary key: the `get` arguments in order (else the `Delete` input's fields without `_version`);
+/// - v1 `@versioned`: see `fieldVersioning(model:primaryKey:createInput:updateInput:deleteInput:)`.
 ///
 /// Relationships: a field typed `Model<R>Connection` is `.hasMany` of `R`. A field typed as model `R`
 /// is `.belongsTo` when `R` has a has-many connection back to this model or when this model holds
@@ -176,18 +177,22 @@ package struct CompiledSchemaReader {
             // primary key
             var primaryKey = ops.getArguments.map(\.name)
             if primaryKey.isEmpty, let deleteInput = ops.deleteInput, let input = table[deleteInput] {
-                primaryKey = input.inputFields.map(\.name).filter { $0 != "_version" }
+                primaryKey = input.inputFields.map(\.name).filter { $0 != "_version" && type.field($0) != nil }
             }
             if primaryKey.isEmpty {
                 throw SchemaDiagnostic.error(
                     file, type.location, "model \"\(modelName)\" has no key: no get query and no Delete input")
             }
             let updateInput = ops.updateInput.flatMap { table[$0] }
+            let fieldVersioning = Self.fieldVersioning(
+                model: type, primaryKey: primaryKey, createInput: ops.createInput.flatMap { table[$0] },
+                updateInput: updateInput, deleteInput: ops.deleteInput.flatMap { table[$0] })
             var fields: [ModelField] = []
             for field in type.fields {
                 let (fieldKind, related) = try kind(of: field, owner: modelName)
+                // The version field is the resolver's to set, even where the update input has it.
                 let readOnly =
-                    Self.readOnlyFieldNames.contains(field.name)
+                    Self.readOnlyFieldNames.contains(field.name) || field.name == fieldVersioning?.versionField
                     || (updateInput.map { input in !input.inputFields.contains { $0.name == field.name } } ?? false)
                 var relationship: Relationship?
                 if let related {
@@ -206,7 +211,8 @@ package struct CompiledSchemaReader {
                 type.field("_version") != nil
                 || (updateInput?.inputFields.contains { $0.name == "_version" } ?? false)
             models[modelName] = Model(
-                name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned, operations: ops)
+                name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned,
+                fieldVersioning: fieldVersioning, operations: ops)
         }
         Self.resolveRelationships(&models)
         if let kept = focus?.kept { models = models.filter { kept.contains($0.key) } }

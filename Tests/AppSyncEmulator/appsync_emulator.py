@@ -11,6 +11,7 @@ can inject latency and faults. See the README next to this file.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import os
 import signal
@@ -23,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from graphql import GraphQLError  # noqa: E402
 
 from catalogue import SchemaError  # noqa: E402
+from compiled_schema import load_compiled  # noqa: E402
 from executor import Executor  # noqa: E402
 from schema_transformer import compile_schema  # noqa: E402
 from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog  # noqa: E402
@@ -39,9 +41,24 @@ def rate(text: str) -> float:
     return value
 
 
+def write_after(text: str) -> tuple[int, dict]:
+    """`N:BODY`: a request number and a GraphQL request body (JSON)."""
+    number, _, body = text.partition(":")
+    try:
+        request = json.loads(body)
+        if int(number) < 1 or not isinstance(request, dict) or not isinstance(request.get("query"), str):
+            raise ValueError
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected N:BODY (N >= 1, BODY a JSON GraphQL request), got {text}")
+    return int(number), request
+
+
 def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="appsync_emulator.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--schema", required=True, help="Amplify source schema (SDL with @model ...)")
+    schema = parser.add_mutually_exclusive_group(required=True)
+    schema.add_argument("--schema", help="Amplify source schema (SDL with @model ...)")
+    schema.add_argument("--serve-compiled", metavar="FILE",
+                        help="serve what the real v1 transformer compiled (Tests/V1Transformer/compile.js output)")
     parser.add_argument("--port", type=int, default=None, help="port on 127.0.0.1 (0 or absent = pick a free one)")
     parser.add_argument("--port-file", help="write the bound port to this file once listening (with --port 0 or alone)")
     parser.add_argument("--db", default=":memory:", help="SQLite file (default: in memory)")
@@ -57,6 +74,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--drop-response", type=int, action="append", default=[], metavar="N",
                         help="execute the Nth GraphQL request (1-based), then drop its connection unanswered; repeatable")
+    parser.add_argument("--write-after", type=write_after, action="append", default=[], metavar="N:BODY",
+                        help="after the Nth GraphQL request (1-based), execute BODY (a JSON request) as another "
+                             "writer would; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
@@ -81,8 +101,11 @@ def serve(args: argparse.Namespace, compiled) -> None:
     authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam))
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
     request_log = RequestLog(args.request_log)
+    writes: dict[int, list] = {}
+    for number, request in args.write_after:
+        writes.setdefault(number, []).append(request)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
-                                                          frozenset(args.drop_response)))
+                                                          frozenset(args.drop_response), writes))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.
@@ -106,9 +129,12 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="appsync-emulator: %(message)s")
     args = parse_arguments(argv)
     try:
-        with open(args.schema, encoding="utf-8") as handle:
+        with open(args.schema or args.serve_compiled, encoding="utf-8") as handle:
             source = handle.read()
-        compiled = compile_schema(source, versioned=args.conflict_handler != "none")
+        if args.serve_compiled:
+            compiled = load_compiled(source)
+        else:
+            compiled = compile_schema(source, versioned=args.conflict_handler != "none")
     except (OSError, SchemaError, GraphQLError) as error:
         print(f"appsync-emulator: error: {error}", file=sys.stderr)
         return 1

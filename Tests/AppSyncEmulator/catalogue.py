@@ -173,6 +173,8 @@ class Model:
     timestamps: dict[str, Optional[str]] = field(
         default_factory=lambda: {"createdAt": "createdAt", "updatedAt": "updatedAt"})
     operation_names: dict[str, Optional[str]] = field(default_factory=dict)
+    # v1 `@versioned` (served from a compiled schema only): (version field, expected-version input field).
+    field_versioning: Optional[tuple[str, str]] = None
 
     @property
     def plural(self) -> str:

@@ -250,6 +250,8 @@ class Resolvers:
         item.update({k: v for k, v in values.items() if not (k == "id" and v is None and "id" in item)})
         if self.versioned:
             item.update({"_version": 1, "_lastChangedAt": now_ms()})
+        if model.field_versioning:
+            item[model.field_versioning[0]] = 1  # the create resolver sets it, whatever was sent
         key = self._key(model, item)
         with self.store.lock:
             existing = self.store.get(model.name, key)
@@ -274,12 +276,16 @@ class Resolvers:
         model = self.model(operation)
         values = dict(args["input"])
         key = self._key(model, values)
+        expected = self._expected_version(model, values)
         changes = {k: v for k, v in values.items() if k not in model.key_fields and k not in SYNC_FIELDS}
+        if expected is not None:
+            changes[model.field_versioning[0]] = expected + 1
         updated_at = model.timestamps.get("updatedAt")
         with self.store.lock:
             existing = self.store.get(model.name, key)
             if existing is None:
                 raise conditional_check_failed()
+            self._check_field_version(model, existing, expected)
             if self.versioned and self._conflicts(existing, values):
                 changes = self._resolve_conflict(info, existing, changes)
             self._check_condition(existing, args.get("condition"))
@@ -299,10 +305,12 @@ class Resolvers:
         model = self.model(operation)
         values = dict(args["input"])
         key = self._key(model, values)
+        expected = self._expected_version(model, values)
         with self.store.lock:
             existing = self.store.get(model.name, key)
             if existing is None:
                 raise conditional_check_failed()
+            self._check_field_version(model, existing, expected)
             if self.versioned and self._conflicts(existing, values):
                 self._resolve_conflict(info, existing, {})
             self._check_condition(existing, args.get("condition"))
@@ -315,6 +323,19 @@ class Resolvers:
         return item
 
     # -- versioning
+
+    @staticmethod
+    def _expected_version(model: Model, values: dict) -> Optional[int]:
+        """v1 `@versioned`: takes the expected version out of the input (the resolver removes it)."""
+        if not model.field_versioning:
+            return None
+        return values.pop(model.field_versioning[1])
+
+    @staticmethod
+    def _check_field_version(model: Model, existing: dict, expected: Optional[int]) -> None:
+        """v1 `@versioned`'s condition `#version = :expectedVersion`, AND-ed with the key's."""
+        if expected is not None and existing.get(model.field_versioning[0]) != expected:
+            raise conditional_check_failed()
 
     def _bump_version(self, item: dict) -> None:
         if self.versioned:

@@ -239,7 +239,7 @@ class Emulator:
     """Decides the response to one HTTP request."""
 
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
-                 drop_responses: frozenset[int] = frozenset()):
+                 drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None):
         self.executor = executor
         self.authorizer = authorizer
         self.faults = faults
@@ -247,6 +247,9 @@ class Emulator:
         # --drop-response N: the Nth executed GraphQL request (1-based) runs, then its connection is
         # dropped without an answer (a response lost after the write happened).
         self.drop_responses = drop_responses
+        # --write-after N:BODY: another writer's request, executed right after the Nth GraphQL request (a
+        # change that lands between a client's read and its write). Not logged.
+        self.writes_after = writes_after or {}
         self._executed = 0
         self._count_lock = threading.Lock()
 
@@ -276,6 +279,11 @@ class Emulator:
         with self._count_lock:
             self._executed += 1
             drop = self._executed in self.drop_responses
+            writes = self.writes_after.get(self._executed, [])
+        for write in writes:
+            result = self.executor.run(write)
+            if result.get("errors"):
+                log.warning("--write-after %d failed: %s", self._executed, result["errors"])
         if drop:
             return Response(None, fault="drop-after-execute")
         return json_response(200, payload)

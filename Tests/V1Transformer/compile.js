@@ -7,7 +7,8 @@
 //   node compile.js --modules DIR --schema FILE [--transform-conf FILE] [--cli-json FILE] [--out-schema FILE]
 //
 // stdout: one JSON document {"schema": SDL, "tables": {Model: {"keySchema": [...], "indexes": {...}}},
-// "versioned": [Model, ...]}; with --out-schema the SDL is also written to FILE.
+// "versioned": [Model, ...], "versionedFields": {Model: {"versionField", "versionInput"}}}; with --out-schema
+// the SDL is also written to FILE.
 'use strict';
 const fs = require('fs');
 
@@ -98,8 +99,16 @@ function main() {
   const versioned = Object.entries(output.resolvers || {})
     .filter(([name, template]) => /^Mutation\.update.*\.req\.vtl$/.test(name) && /expectedVersion/.test(template))
     .map(([name]) => name.replace(/^Mutation\.update/, '').replace(/\.req\.vtl$/, ''));
+  // `@versioned`'s field names as its update resolver's condition spells them (`#version = :expectedVersion`,
+  // renamed by `versionField`/`versionInput`), so the emulator can serve their semantics.
+  const versionedFields = {};
+  for (const [name, template] of Object.entries(output.resolvers || {})) {
+    const model = /^Mutation\.update(.*)\.req\.vtl$/.exec(name);
+    const condition = model && /"expression": "#(\w+) = :(\w+)"/.exec(template);
+    if (condition) versionedFields[model[1]] = { versionField: condition[1], versionInput: condition[2] };
+  }
   if (options['out-schema']) fs.writeFileSync(options['out-schema'], output.schema);
-  process.stdout.write(JSON.stringify({ schema: output.schema, tables: tables(output.stacks || {}), versioned }) + '\n');
+  process.stdout.write(JSON.stringify({ schema: output.schema, tables: tables(output.stacks || {}), versioned, versionedFields }) + '\n');
 }
 
 try {

@@ -1,5 +1,6 @@
 import GQLPatchBatch
 import GQLPatchOperations
+import GQLPatchRecords
 import GQLPatchSupport
 import JSON
 
@@ -146,16 +147,18 @@ package struct ApplyCommand: Sendable {
             let selection = selections.defaultSelection(for: operation.model)
             let request: GraphQLRequestBody
             var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
+            let scheme = VersionScheme.of(operation.model)
+            let fetched = JSONValue.string("<\(scheme.recordField) from a get>")
             switch operation.kind {
             case .update:
-                if operation.versioned { input["_version"] = .string("<_version from a get>") }
+                if operation.versioned { input[scheme.inputField] = fetched }
                 request = try documents.updateMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
             case .create:
                 request = try documents.createMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
             case .delete:
-                if operation.versioned { input["_version"] = .string("<_version from a get>") }
+                if operation.versioned { input[scheme.inputField] = fetched }
                 request = try documents.deleteMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
             }

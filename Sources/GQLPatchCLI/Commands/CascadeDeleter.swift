@@ -109,8 +109,9 @@ package struct CascadeDeleter: Sendable {
         }
         var fields = root.model.primaryKey
         if root.model.field("_deleted") != nil { fields.append("_deleted") }
+        let versionName = VersionScheme.of(root.model).recordField
         if RecordService.isVersioned(root.model, under: settings.options.conflictResolution) {
-            fields.append("_version")
+            fields.append(versionName)
         }
         fields += Self.fieldsTested(by: condition).filter { !fields.contains($0) }
         let selection = try SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording()).selection(
@@ -121,11 +122,12 @@ package struct CascadeDeleter: Sendable {
         if record["_deleted"] == .bool(true) {
             throw GQLPatchError(.notFound, "\(root.name) is already deleted (_deleted: true)")
         }
-        if let expectVersion, record["_version"] != .int(expectVersion) {
-            let version = record["_version"].map { $0.serialized() } ?? "null"
+        if let expectVersion, record[versionName] != .int(expectVersion) {
+            let version = record[versionName].map { $0.serialized() } ?? "null"
             throw GQLPatchError(
                 .conflict,
-                "\(root.name) is at _version \(version), not \(expectVersion) (--expect-version); nothing was deleted")
+                "\(root.name) is at \(versionName) \(version), not \(expectVersion) (--expect-version); nothing was deleted"
+            )
         }
         if let condition, !Self.holds(condition, on: record) {
             throw GQLPatchError(.conflict, "\(root.name): the --if condition is false; nothing was deleted")

@@ -76,17 +76,22 @@ package struct DeleteCommand: Sendable {
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
         var input = plan.key
+        let scheme = VersionScheme.of(plan.model)
         if versioned {
             let get = try documents.getQuery(
                 model: plan.model, selection: RecordService.versionSelection(for: plan.model), key: plan.key)
-            steps.append(DryRun.step("fetch the record's _version", get))
-            input["_version"] = .int(0)
+            steps.append(DryRun.step("fetch the record's \(scheme.recordField)", get))
+            input[scheme.inputField] = .int(0)
         }
         let delete = try documents.deleteMutation(
             model: plan.model, selection: plan.selection, input: input, condition: plan.condition)
+        let purpose =
+            scheme.isFieldVersioning
+            ? "delete, with \(scheme.inputField) = \(scheme.recordField) from step 1"
+            : "delete, with _version from step 1"
         steps.append(
             versioned
-                ? DryRun.replacingVersion(in: DryRun.step("delete, with _version from step 1", delete))
+                ? DryRun.replacingVersion(in: DryRun.step(purpose, delete), scheme: scheme)
                 : DryRun.step("delete", delete))
         try DryRun.print(steps, settings: settings, context: context)
     }

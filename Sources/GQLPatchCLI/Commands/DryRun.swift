@@ -1,5 +1,6 @@
 import GQLPatchClient
 import GQLPatchOperations
+import GQLPatchRecords
 import GQLPatchSupport
 import JSON
 
@@ -15,12 +16,13 @@ package enum DryRun {
             ]))
     }
 
-    /// Marks the `_version` of a planned update as coming from the fetch.
-    package static func replacingVersion(in step: JSONValue) -> JSONValue {
+    /// Marks the version of a planned write as coming from the fetch (`_version`, or v1 `@versioned`'s
+    /// `expectedVersion` from its `version`).
+    package static func replacingVersion(in step: JSONValue, scheme: VersionScheme = .sync) -> JSONValue {
         guard var object = step.objectValue, var variables = object["variables"]?.objectValue,
             var input = variables["input"]?.objectValue
         else { return step }
-        input["_version"] = .string("<_version from step 1>")
+        input[scheme.inputField] = .string("<\(scheme.recordField) from step 1>")
         variables["input"] = .object(input)
         object["variables"] = .object(variables)
         return .object(object)

@@ -68,7 +68,7 @@ package struct UpdateCommand: Sendable {
         if versioned, model.operations.get == nil {
             throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
         }
-        if versioned { fetchSelection = Self.withSyncFields(fetchSelection) }
+        if versioned { fetchSelection = VersionScheme.of(model).fetchSelection(fetchSelection) }
         return Plan(
             model: model, changeSet: changeSet, condition: condition, selection: selection,
             fetchSelection: fetchSelection,
@@ -85,13 +85,18 @@ package struct UpdateCommand: Sendable {
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
         if plan.versioned {
+            let scheme = VersionScheme.of(plan.model)
             let get = try documents.getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.changeSet.key)
-            steps.append(DryRun.step("fetch the record and its _version", get))
+            steps.append(DryRun.step("fetch the record and its \(scheme.recordField)", get))
             let update = try documents.updateMutation(
-                model: plan.model, selection: plan.selection, input: plan.changeSet.input(version: 0),
-                condition: plan.condition)
-            var step = DryRun.step("update, with _version from step 1", update)
-            step = DryRun.replacingVersion(in: step)
+                model: plan.model, selection: plan.selection,
+                input: plan.changeSet.input(version: 0, versionField: scheme.inputField), condition: plan.condition)
+            let purpose =
+                scheme.isFieldVersioning
+                ? "update, with \(scheme.inputField) = \(scheme.recordField) from step 1"
+                : "update, with _version from step 1"
+            var step = DryRun.step(purpose, update)
+            step = DryRun.replacingVersion(in: step, scheme: scheme)
             steps.append(step)
         } else {
             let update = try documents.updateMutation(

@@ -45,12 +45,14 @@ class Reply:
 class Emulator:
     """Starts appsync_emulator.py on port 0 (via --port-file) and talks HTTP to it."""
 
-    def __init__(self, *options: str, schema: Path = REPO_SCHEMA, api_key: Optional[str] = "test-key"):
+    def __init__(self, *options: str, schema: Path = REPO_SCHEMA, api_key: Optional[str] = "test-key",
+                 compiled: Optional[Path] = None):
         self.folder = tempfile.TemporaryDirectory()
         self.port_file = Path(self.folder.name) / "port"
         self.request_log = Path(self.folder.name) / "requests.jsonl"
         self.api_key = api_key
-        command = [sys.executable, str(EMULATOR_DIR / "appsync_emulator.py"), "--schema", str(schema),
+        source = ["--serve-compiled", str(compiled)] if compiled else ["--schema", str(schema)]
+        command = [sys.executable, str(EMULATOR_DIR / "appsync_emulator.py"), *source,
                    "--port-file", str(self.port_file), "--request-log", str(self.request_log), *options]
         if api_key:
             command += ["--api-key", api_key]
@@ -106,6 +108,25 @@ class Emulator:
         self.stderr.close()
         self.folder.cleanup()
         return code
+
+
+V1_MODULES = Path(os.environ.get("GQLPATCH_V1_TRANSFORMER")
+                  or REPO_ROOT / ".venv" / "v1-transformer" / "package" / "node_modules")
+
+
+def compile_v1(source: str, folder: Path) -> Path:
+    """Compiles a v1 source schema with the real v1 transformer (`make v1-transformer` unpacks it);
+    returns the path of compile.js's JSON output, as `--serve-compiled` reads it."""
+    if not (V1_MODULES / "graphql-transformer-core" / "package.json").exists():
+        raise AssertionError(f"the real v1 transformer is not unpacked in {V1_MODULES} (run make v1-transformer)")
+    schema = folder / "schema.graphql"
+    schema.write_text(source)
+    result = subprocess.run(["node", str(REPO_ROOT / "Tests" / "V1Transformer" / "compile.js"),
+                             "--modules", str(V1_MODULES), "--schema", str(schema)],
+                            capture_output=True, text=True, timeout=120, check=True)
+    output = folder / "compiled.json"
+    output.write_text(result.stdout)
+    return output
 
 
 def run_cli(*arguments: str) -> subprocess.CompletedProcess:

@@ -17,7 +17,16 @@ final class Emulator: @unchecked Sendable {
     var endpoint: String { "http://127.0.0.1:\(port)/graphql" }
 
     /// Starts the emulator on `schema` (the repo's schema.graphql by default) and waits until it listens.
-    init(schema: String = TestPaths.schema, arguments: [String] = ["--api-key", Emulator.apiKey]) throws {
+    convenience init(schema: String = TestPaths.schema, arguments: [String] = ["--api-key", Emulator.apiKey]) throws {
+        try self.init(source: ["--schema", schema], arguments: arguments)
+    }
+
+    /// Serves what the real v1 transformer compiled (`--serve-compiled`: compile.js's JSON output, a file).
+    convenience init(servingCompiled output: String, arguments: [String] = ["--api-key", Emulator.apiKey]) throws {
+        try self.init(source: ["--serve-compiled", output], arguments: arguments)
+    }
+
+    private init(source: [String], arguments: [String]) throws {
         try TestPaths.requireTools()
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -26,7 +35,9 @@ final class Emulator: @unchecked Sendable {
         (process, port) = try LoopbackServerProcess.start(
             "emulator",
             arguments: [
-                TestPaths.emulator, "--schema", schema, "--port-file", portFile.path,
+                TestPaths.emulator
+            ] + source + [
+                "--port-file", portFile.path,
                 "--request-log", requestLog.path, "--seed", "7",
             ] + arguments,
             portFile: portFile, folder: folder)
