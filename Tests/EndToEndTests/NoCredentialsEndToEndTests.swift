@@ -32,7 +32,7 @@ import Testing
         }
         let schema = try JSONValue.parse(try #require(runs.first { $0.0 == "schema" }?.1).stdout)
         #expect(schema["origin"] == "model-introspection", "\(outputs.name)")
-        for (name, result) in runs where name != "schema" && name != "apply" {
+        for (name, result) in runs where !["schema", "help", "apply"].contains(name) {
             let plan = try JSONValue.parse(result.stdout)
             #expect(plan["auth"] == .string(outputs.authMode), "\(outputs.name): \(name)")
             #expect(plan["credentials"] == "not looked up", "\(outputs.name): \(name)")
@@ -146,6 +146,7 @@ import Testing
         var runs: [(String, ProcessResult)] = []
         let schema = try GQLPatchRun.run(["schema"], environment: environment, in: folder)
         runs.append(("schema", schema))
+        runs.append(("help", try GQLPatchRun.run(["update", "--help"], environment: environment, in: folder)))
         guard schema.status == 0, let catalogue = try? JSONValue.parse(schema.stdout),
             let target = CorpusTarget.pick(from: catalogue)
         else { return runs }
