@@ -334,6 +334,9 @@ import Testing
         #expect(lines.map { $0["line"] } == [1, 3])
         #expect(lines[1]["variables"] == ["input": ["id": "b", "tags": .null]])
         #expect(try emulator.requests().count == before)
-        #expect(result.stderr == "gqlpatch: apply: dry run: 2 lines checked; nothing was sent\n")
+        #expect(
+            result.stderr
+                == "gqlpatch: apply: dry run: 2 lines checked; nothing was sent (auth api-key, credentials not looked up)\n"
+        )
     }
 }

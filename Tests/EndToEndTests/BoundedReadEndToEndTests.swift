@@ -50,8 +50,11 @@ import Testing
             arguments: ["--dry-run", "--schema", schema, "update", "Item", "--id", "1", "--patch", "X"]),
         Input(
             description: "--token @", limit: valueLimit,
+            // Not dry runs (which look no credential up): the file is read before anything is sent to the
+            // closed port.
             arguments: [
-                "--dry-run", "--schema", schema, "--auth", "user-pool", "--token", "@X", "get", "Item", "--id", "1",
+                "--endpoint", endpoint, "--schema", schema, "--auth", "user-pool", "--token", "@X", "get", "Item",
+                "--id", "1",
             ]),
         Input(
             description: "--schema", limit: schemaLimit,
@@ -88,7 +91,7 @@ import Testing
             linkedAs: "amplify_outputs.json", found: true),
         Input(
             description: "AWS_CONFIG_FILE", limit: valueLimit,
-            arguments: ["--dry-run", "--schema", schema, "--auth", "iam", "get", "Item", "--id", "1"],
+            arguments: ["--endpoint", endpoint, "--schema", schema, "--auth", "iam", "get", "Item", "--id", "1"],
             environment: ["AWS_CONFIG_FILE": "X"], configuration: true),
     ]
 

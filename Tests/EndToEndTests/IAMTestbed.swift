@@ -32,13 +32,13 @@ final class IAMTestbed: @unchecked Sendable {
     /// Runs `gqlpatch --endpoint <emulator> --schema … --auth iam <arguments>` with `HOME` set to the
     /// scratch home, instance metadata disabled (unless `environment` says otherwise) and `environment`.
     func gqlpatch(
-        _ arguments: [String], environment: [String: String] = [:], endpoint: String? = nil
+        _ arguments: [String], environment: [String: String] = [:], endpoint: String? = nil, stdin: String? = nil
     ) throws -> ProcessResult {
         var env = ["HOME": home.path, "AWS_EC2_METADATA_DISABLED": "true"]
         env.merge(environment) { _, new in new }
         return try GQLPatchRun.run(
             ["--endpoint", endpoint ?? emulator.endpoint, "--schema", TestPaths.schema, "--auth", "iam"] + arguments,
-            environment: env, in: emulator.folder)
+            environment: env, stdin: stdin, in: emulator.folder)
     }
 
     /// `update Item --id item-1 --set name=<name>` with `--region us-east-1` unless `region` is nil.

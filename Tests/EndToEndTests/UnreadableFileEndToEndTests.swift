@@ -16,10 +16,10 @@ import Testing
     static let schema = TestPaths.schema
     static let closed = "http://127.0.0.1:9"
     static let get = ["get", "Item", "--id", "1"]
-    /// `--auth iam` with no network: credentials are resolved when the request is about to go.
+    /// `--auth iam` with no network: credentials are resolved when the request is about to go (a dry
+    /// run resolves none, so the credential files are read only by a run that sends).
     static let iam =
         ["--endpoint", closed + "/graphql", "--schema", schema, "--auth", "iam", "--region", "us-east-1"] + get
-    static let iamDryRun = ["--dry-run", "--schema", schema, "--auth", "iam", "--region", "us-east-1"] + get
 
     enum Kind: String, CaseIterable, Sendable {
         case directory = "a folder"
@@ -71,14 +71,16 @@ import Testing
             kinds: [.directory, .danglingLink]),
         Source(
             description: "--token @",
-            arguments: ["--dry-run", "--schema", schema, "--auth", "user-pool", "--token", "@X"] + get,
+            // Not a dry run: one looks no credential up (it reads no token file).
+            arguments: ["--endpoint", closed + "/graphql", "--schema", schema, "--auth", "user-pool", "--token", "@X"]
+                + get,
             kinds: [.directory, .missing]),
         // A missing shared file is no error, named or not (as in the AWS CLI).
         Source(
-            description: "AWS_CONFIG_FILE", arguments: iamDryRun, environment: ["AWS_CONFIG_FILE": "X"],
+            description: "AWS_CONFIG_FILE", arguments: iam, environment: ["AWS_CONFIG_FILE": "X"],
             kinds: [.directory, .fifo]),
         Source(
-            description: "AWS_SHARED_CREDENTIALS_FILE", arguments: iamDryRun,
+            description: "AWS_SHARED_CREDENTIALS_FILE", arguments: iam,
             environment: ["AWS_SHARED_CREDENTIALS_FILE": "X"],
             kinds: [.directory, .fifo]),
         Source(
@@ -107,9 +109,9 @@ import Testing
             description: "transform.conf.json beside --schema",
             arguments: ["--dry-run", "--schema", "FOLDER/app/schema.graphql"] + get,
             foundAt: "app/transform.conf.json", schemaCopy: "app/schema.graphql", kinds: [.directory, .fifo]),
-        Source(description: "~/.aws/config", arguments: iamDryRun, foundAt: ".aws/config", kinds: [.directory, .fifo]),
+        Source(description: "~/.aws/config", arguments: iam, foundAt: ".aws/config", kinds: [.directory, .fifo]),
         Source(
-            description: "~/.aws/credentials", arguments: iamDryRun, foundAt: ".aws/credentials", kinds: [.directory]),
+            description: "~/.aws/credentials", arguments: iam, foundAt: ".aws/credentials", kinds: [.directory]),
         Source(
             description: "web_identity_token_file in ~/.aws/config", arguments: iam,
             awsConfig: "[default]\nrole_arn = arn:aws:iam::123456789012:role/r\nweb_identity_token_file = X\n",

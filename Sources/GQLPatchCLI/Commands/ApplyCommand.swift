@@ -180,7 +180,8 @@ package struct ApplyCommand: Sendable {
         let others =
             otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
         context.console.message(
-            "gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent")
+            "gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent "
+                + "(\(DryRun.authNote(settings)))")
         return .success
     }
 }

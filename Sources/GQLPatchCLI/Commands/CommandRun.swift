@@ -22,11 +22,12 @@ package struct CommandRun: Sendable {
 
     /// The settings the command needs (see `Settings.resolve`), the environment checked first.
     package func settings(
-        requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
+        requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
+        focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
         try environmentCheck?.check()
         return try Settings.resolve(
             options, environment: environment, context: context, requireEndpoint: requireEndpoint,
-            requireSchema: requireSchema, focus: focus)
+            requireSchema: requireSchema, sending: sending, focus: focus)
     }
 }

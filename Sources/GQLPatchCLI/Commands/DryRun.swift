@@ -45,14 +45,29 @@ package enum DryRun {
                 ("dryRun", .bool(true)),
                 ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
                 ("auth", .string(settings.authMode.rawValue)),
+                ("credentials", .string(credentials(settings))),
                 ("headers", .array(headerNames)),
                 ("steps", .array(steps)),
             ]))
     }
 }
 
+extension DryRun {
+    /// What the plan says of the credentials: a dry run never looks them up.
+    package static func credentials(_ settings: Settings) -> String {
+        settings.authorizer.sendsCredentials ? "not looked up" : "none"
+    }
+
+    /// The auth part of a dry run's summary on stderr (`apply`, `delete --cascade`).
+    package static func authNote(_ settings: Settings) -> String {
+        "auth \(settings.authMode.rawValue), credentials \(credentials(settings))"
+    }
+}
+
 /// A transport that refuses to send: `--dry-run` builds requests but never sends them.
 package struct NoTransport: HTTPTransport {
+    package init() {}
+
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
         throw GQLPatchError(.configuration, "internal error: --dry-run tried to send a request")
     }

@@ -18,10 +18,13 @@ public struct Settings: Sendable {
 
     /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
     /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
-    /// `focus` names the models the command works on (nil: all); see `CatalogueLoader.load`.
+    /// `sending` says whether the command sends (`.never` for `schema`; by default not with `--dry-run`):
+    /// a run that does not is given no credentials, and none is looked up (the authorizer is `.notLookedUp`). `focus` names the models the command
+    /// works on (nil: all); see `CatalogueLoader.load`.
     public static func resolve(
         _ options: GlobalOptions, environment: [String: String], context: RunContext,
-        requireEndpoint: Bool = true, requireSchema: Bool = true, focus: CatalogueFocus? = nil
+        requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
+        focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
         let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
@@ -44,7 +47,12 @@ public struct Settings: Sendable {
         }
         if let endpoint { try checkEndpoint(endpoint) }
         let authMode = try resolveAuthMode(options, environment: environment, config: config)
-        let authorizer = try resolveAuth(authMode, options, environment: environment, config: config, context: context)
+        // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
+        // looked up only by a run that sends: what sends nothing never needs them.
+        let authorizer =
+            sending.sends(dryRun: options.dryRun)
+            ? try resolveAuth(authMode, options, environment: environment, config: config, context: context)
+            : unresolvedAuthorizer(authMode)
         // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
         let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
         if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
@@ -233,6 +241,16 @@ public struct Settings: Sendable {
             return try iamAuthorizer(options, environment: environment, config: config, context: context)
         case .none:
             return .none
+        }
+    }
+
+    /// What stands for the mode's credentials in a run that sends nothing: the headers it would add.
+    private static func unresolvedAuthorizer(_ mode: AuthMode) -> RequestAuthorizer {
+        switch mode {
+        case .apiKey: return .notLookedUp(headerNames: RequestAuthorizer.apiKeyHeaderNames)
+        case .userPool, .oidc, .lambda: return .notLookedUp(headerNames: RequestAuthorizer.tokenHeaderNames)
+        case .iam: return .notLookedUp(headerNames: RequestAuthorizer.iamHeaderNames)
+        case .none: return .none
         }
     }
 

@@ -63,7 +63,9 @@ extension DeleteOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let focus = CatalogueFocus(models: [model], followsRelationsTransitively: cascade)
-        try await DeleteCommand(options: self, settings: run.settings(focus: focus), context: run.context).run()
+        // `--cascade --dry-run` reads the tree it would delete, so it needs the credentials.
+        let settings = try run.settings(sending: cascade ? .evenOnDryRun : .unlessDryRun, focus: focus)
+        try await DeleteCommand(options: self, settings: settings, context: run.context).run()
         return .success
     }
 }

@@ -16,14 +16,16 @@ extension SchemaOptions: CommandDefinition {
         }
     }
 
-    /// `schema pull` needs the endpoint, not a schema; showing the schema needs no endpoint.
+    /// `schema pull` needs the endpoint, not a schema; showing the schema needs no endpoint and no credentials.
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         if action == .pull {
             try await SchemaCommand(options: self, settings: run.settings(requireSchema: false), context: run.context)
                 .pull()
         } else {
-            try SchemaCommand(options: self, settings: run.settings(requireEndpoint: false), context: run.context)
-                .show()
+            try SchemaCommand(
+                options: self, settings: run.settings(requireEndpoint: false, sending: .never), context: run.context
+            )
+            .show()
         }
         return .success
     }

@@ -9,14 +9,26 @@ public enum RequestAuthorizer: Sendable {
     case token(String, origin: HeaderOrigin = .configuration)
     /// SigV4 with credentials from the AWS chain, resolved on first use and refreshed before they expire.
     case iam(cache: CredentialCache, region: String)
+    /// A run that sends nothing (`--dry-run`, `schema`): the mode's credentials were not looked up
+    /// (no key, token, AWS file, credential process, STS or instance metadata), so nothing here can
+    /// authorise a request; `headerNames` are those the mode would add.
+    case notLookedUp(headerNames: [String])
     case none
+
+    /// The header names of each kind, for `headerNames` and for `notLookedUp`.
+    public static let apiKeyHeaderNames = ["x-api-key"]
+    public static let tokenHeaderNames = ["Authorization"]
+    public static let iamHeaderNames = [
+        "Host", "X-Amz-Date", "X-Amz-Security-Token (with temporary credentials)", "Authorization",
+    ]
 
     /// The names of the headers `authorize` adds (for `--dry-run`, which shows no values).
     public var headerNames: [String] {
         switch self {
-        case .apiKey: return ["x-api-key"]
-        case .token: return ["Authorization"]
-        case .iam: return ["Host", "X-Amz-Date", "X-Amz-Security-Token (with temporary credentials)", "Authorization"]
+        case .apiKey: return Self.apiKeyHeaderNames
+        case .token: return Self.tokenHeaderNames
+        case .iam: return Self.iamHeaderNames
+        case .notLookedUp(let names): return names
         case .none: return []
         }
     }
@@ -27,13 +39,22 @@ public enum RequestAuthorizer: Sendable {
         switch self {
         case .apiKey(let key, _): return [key]
         case .token(let token, _): return [token]
-        case .iam, .none: return []
+        case .iam, .notLookedUp, .none: return []
         }
     }
 
     /// Whether the request carries credentials (which must not travel over plain http to another host).
     public var sendsCredentials: Bool {
-        if case .none = self { return false }
+        switch self {
+        case .none: return false
+        case .notLookedUp(let names): return !names.isEmpty
+        default: return true
+        }
+    }
+
+    /// Whether the credentials were looked up (false only for `notLookedUp`).
+    public var lookedUp: Bool {
+        if case .notLookedUp = self { return false }
         return true
     }
 
@@ -52,6 +73,11 @@ public enum RequestAuthorizer: Sendable {
             let signer = IAMSigner(resolved, region: region)
             signer.sign(&request, at: Int(Date().timeIntervalSince1970))
             request.secrets += signer.secrets + [resolved.credentials.accessKeyID]
+        case .notLookedUp:
+            // Settings gives this only to a run that sends nothing; a request here is a bug, refused
+            // rather than sent without its credentials.
+            throw GQLPatchError(
+                .configuration, "internal error: a request was about to be sent with no credentials looked up")
         case .none: break
         }
     }

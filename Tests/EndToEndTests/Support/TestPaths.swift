@@ -24,6 +24,13 @@ enum TestPaths {
         packageRoot.appendingPathComponent("Tests/Fixtures/\(relative)").path
     }
 
+    /// The real Amplify projects of the shared test data (`../shared/testdata/amplify/corpus` beside the
+    /// repository). They carry no licence: read from there at test time, never copied here; tests that
+    /// need them are skipped, with the reason printed, when the folder is absent.
+    static var corpus: URL {
+        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/amplify/corpus")
+    }
+
     /// Fails with a clear message when the binary or the virtual environment is missing.
     static func requireTools() throws {
         let files = FileManager.default
