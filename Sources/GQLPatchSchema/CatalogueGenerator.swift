@@ -61,7 +61,9 @@ package struct CatalogueGenerator {
             }
             let generated = modelInputs(blueprint)
             for input in generated.inputs { add(input) }
-            models[blueprint.name] = model(blueprint, operations: generated.operations, updateInput: generated.update)
+            models[blueprint.name] = model(
+                blueprint, operations: generated.operations, updateInput: generated.update,
+                indexArguments: generated.indexArguments)
         }
         for name in usedNonModels {
             guard let type = nonModelsByName[name] else { continue }
@@ -79,7 +81,10 @@ package struct CatalogueGenerator {
 
     // MARK: - One model
 
-    private func model(_ blueprint: ModelBlueprint, operations: ModelOperations, updateInput: InputObject?) -> Model {
+    private func model(
+        _ blueprint: ModelBlueprint, operations: ModelOperations, updateInput: InputObject?,
+        indexArguments: [[OperationArgument]]
+    ) -> Model {
         // A set, not `updateInput.field(_:)` per field: that scan made a type of n fields take n² steps.
         let updatable = updateInput.map { Set($0.fields.map(\.name)) }
         let fields = blueprint.fields.map { field -> ModelField in
@@ -94,13 +99,15 @@ package struct CatalogueGenerator {
         return Model(
             name: blueprint.name, fields: fields, primaryKey: blueprint.primaryKey,
             isVersioned: blueprint.isVersioned, fieldVersioning: blueprint.fieldVersioning, operations: operations,
-            indexes: blueprint.indexes.map {
-                ModelIndex(name: $0.name, queryField: $0.queryField, keyFields: $0.fields)
+            indexes: zip(blueprint.indexes, indexArguments).map { index, arguments in
+                ModelIndex(
+                    name: index.name, queryField: index.queryField, keyFields: index.fields,
+                    queryArguments: index.queryField == nil ? [] : arguments)
             })
     }
 
     private func modelInputs(_ m: ModelBlueprint) -> (
-        inputs: [InputObject], operations: ModelOperations, update: InputObject?
+        inputs: [InputObject], operations: ModelOperations, update: InputObject?, indexArguments: [[OperationArgument]]
     ) {
         let name = m.name
         let scalarish = { (f: ModelBlueprint.Field) in f.kind == .scalar || f.kind == .enumeration }
@@ -217,9 +224,25 @@ package struct CatalogueGenerator {
         if m.hasCustomPrimaryKey {
             listArguments.append(OperationArgument(name: "sortDirection", type: .named("ModelSortDirection")))
         }
+        // Each index query's arguments as the v2 transformer prints them: the partition key (required),
+        // the sort-key condition, sortDirection, filter, limit, nextToken.
+        var indexArguments: [[OperationArgument]] = []
         for index in m.indexes {
-            _ = sortKeyArgument(
+            let sortArgument = sortKeyArgument(
                 m, keyFields: index.fields, indexLabel: AmplifyNaming.upperFirst(index.name), into: &inputs)
+            var arguments: [OperationArgument] = []
+            if let partition = index.fields.first {
+                arguments.append(
+                    OperationArgument(name: partition, type: .nonNull(.named(baseType(of: partition, in: m)))))
+            }
+            if let sortArgument { arguments.append(sortArgument) }
+            arguments += [
+                OperationArgument(name: "sortDirection", type: .named("ModelSortDirection")),
+                OperationArgument(name: "filter", type: .named(filterName)),
+                OperationArgument(name: "limit", type: .named("Int")),
+                OperationArgument(name: "nextToken", type: .named("String")),
+            ]
+            indexArguments.append(arguments)
         }
 
         let operations = ModelOperations(
@@ -228,7 +251,7 @@ package struct CatalogueGenerator {
             conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
             getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
         let updateInput = updateName.map { InputObject(name: $0, fields: update) }
-        return (inputs, operations, updateInput)
+        return (inputs, operations, updateInput, indexArguments)
     }
 
     /// The sort-key argument of a key (nil without sort keys), adding the key-condition inputs it needs.

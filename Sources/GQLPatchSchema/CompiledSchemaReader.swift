@@ -205,7 +205,9 @@ package struct CompiledSchemaReader {
                 type.field("_version") != nil
                 || (updateInput?.inputFields.contains { $0.name == "_version" } ?? false)
             models[modelName] = Model(
-                name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned, operations: ops)
+                name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned, operations: ops,
+                indexes: Self.indexes(
+                    of: type, queries: connectionQueries[modelName] ?? [], except: ops, table: table))
         }
         Self.resolveRelationships(&models)
         if let kept = focus?.kept { models = models.filter { kept.contains($0.key) } }

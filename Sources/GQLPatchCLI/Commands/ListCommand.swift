@@ -15,7 +15,9 @@ package struct ListCommand: Sendable {
 
     package struct Plan: Sendable {
         package var model: Model
-        package var arguments: JSONObject
+        /// The query field, its declared arguments and their values.
+        package var query: ListQuery
+        package var arguments: JSONObject { query.arguments }
         package var selection: SelectionSet
         package var fetchSelection: SelectionSet
     }
@@ -40,35 +42,34 @@ package struct ListCommand: Sendable {
                     "\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
             }
         }
-        let arguments = try ListArgumentsBuilder(
+        let query = try ListArgumentsBuilder(
             catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        ).arguments(
-            model: model, conditions: options.conditions, filter: filter, sort: options.sort,
-            pageSize: options.pageSize,
-            limit: options.limit)
+        ).query(
+            model: model, tests: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
+            limit: options.limit, index: options.index)
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: options.select)
-        return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
+        return Plan(model: model, query: query, selection: selection, fetchSelection: fetchSelection)
     }
 
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
         let documents = DocumentBuilder()
+        for note in plan.query.notes { context.console.message("gqlpatch: note: \(note)") }
         if settings.options.dryRun {
             let request = try documents.listQuery(
-                model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
+                model: plan.model, selection: plan.fetchSelection, query: plan.query)
             let step = DryRun.step("list the first page (then each nextToken)", request)
             try DryRun.print([step], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        let field = plan.model.operations.list ?? ""
-        var arguments = plan.arguments
+        let field = plan.query.field
+        var query = plan.query
         var printed = 0
         var pages = PageTokenGuard(listing: field)
         while true {
-            let request = try documents.listQuery(
-                model: plan.model, selection: plan.fetchSelection, arguments: arguments)
+            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, query: query)
             let response = try await session.client.send(request.json())
             if let failure = response.failure {
                 try session.printEnvelopeOnFailure(response)
@@ -91,7 +92,7 @@ package struct ListCommand: Sendable {
                 if let limit = options.limit, printed >= limit { return }
             }
             guard let token = try pages.follow(connection["nextToken"]?.stringValue) else { return }
-            arguments["nextToken"] = .string(token)
+            query.arguments["nextToken"] = .string(token)
         }
     }
 }

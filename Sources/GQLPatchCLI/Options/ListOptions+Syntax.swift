@@ -13,7 +13,10 @@ extension ListOptions: CommandDefinition {
             let value = option.value ?? ""
             switch option.name {
             case "--where":
-                list.conditions.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
+                list.conditions.append(try CommandLineParser.fieldTest(value, option: option.name))
+            case "--index":
+                if list.index != nil { throw .usage("--index given twice") }
+                list.index = value
             case "--filter":
                 if list.filter != nil {
                     throw .usage("--filter given twice (combine the conditions in one object with \"and\")")
@@ -34,11 +37,21 @@ extension ListOptions: CommandDefinition {
 
     /// `list`'s options, as its `--help` lists them.
     package static let optionTable: [OptionSpec] = [
-        .value("--where", "FIELD=VALUE", "FIELD equals VALUE (typed by the schema); repeat for AND", repeats: true),
+        .value(
+            "--where", "FIELD=VALUE", "FIELD equals VALUE (typed by the schema); repeat for AND", repeats: true,
+            moreForms: [
+                .init(valueName: "FIELD:=JSON", help: "FIELD equals a literal JSON value"),
+                .init(valueName: "FIELD>VALUE", help: "also >=, <, <=: a range (a key condition on a sort key)"),
+                .init(valueName: "FIELD=LOW..HIGH", help: "between LOW and HIGH, both included"),
+                .init(valueName: "FIELD^=PREFIX", help: "begins with PREFIX"),
+            ]),
+        .value(
+            "--index", "NAME",
+            "query this secondary index (its name or its query's); needs --where on its partition key"),
         .value("--filter", "JSON|@PATH", "a Model<X>FilterInput object, AND-ed with --where"),
         .value("--limit", "N", "at most N records in all"),
         .value("--page-size", "N", "records per request (the list query's limit argument)"),
-        .choice("--sort", of: SortOrder.self, "sort-key order, with --where on the partition key"),
+        .choice("--sort", of: SortOrder.self, "sort-key order, with --where on a key's or index's partition key"),
         .flag("--include-deleted", "print soft-deleted records too"),
         .select("the fields to print"),
     ]

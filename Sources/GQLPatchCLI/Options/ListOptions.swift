@@ -1,10 +1,12 @@
 import GQLPatchOperations
 
-/// `gqlpatch list <Model> [--where F=V]... [--filter JSON] [--limit N] [--page-size N] [--sort asc|desc] [--include-deleted]`.
+/// `gqlpatch list <Model> [--where F=V]... [--filter JSON] [--limit N] [--page-size N] [--sort asc|desc] [--index NAME] [--include-deleted]`.
 public struct ListOptions: Sendable {
     public var model: String
-    /// `--where FIELD=VALUE` (or `FIELD:=JSON`), AND-ed.
-    public var conditions: [FieldAssignment] = []
+    /// `--where FIELD=VALUE` (or `FIELD:=JSON`, `FIELD>VALUE`, `FIELD=LOW..HIGH`, ...), AND-ed.
+    public var conditions: [FieldTest] = []
+    /// `--index NAME`: the secondary index to query (by its name or its query's).
+    public var index: String?
     /// `--filter JSON` (or `@PATH`): a `Model<X>FilterInput` object, AND-ed with `--where`.
     public var filter: String?
     /// `--limit N`: print at most N records in all.

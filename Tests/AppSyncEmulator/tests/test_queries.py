@@ -181,5 +181,19 @@ class CompositeKeyQueryTests(unittest.TestCase):
                          [("Zeta", "Ann"), ("Mid", "Ann"), ("Alpha", "Ann")])
 
 
+    def test_index_query_takes_every_key_condition(self):
+        self.emulator.graphql('mutation { createAuthor(input: {id: "a3", name: "Cy"}) { id } }')
+        for title in ("Ab", "Ac", "B", "C"):
+            self.emulator.graphql("mutation($i: CreateBookInput!) { createBook(input: $i) { id } }",
+                                  {"i": {"authorID": "a3", "title": title}})
+        cases = [({"eq": "B"}, ["B"]), ({"lt": "B"}, ["Ab", "Ac"]), ({"le": "B"}, ["Ab", "Ac", "B"]),
+                 ({"gt": "B"}, ["C"]), ({"ge": "B"}, ["B", "C"]), ({"between": ["Ac", "B"]}, ["Ac", "B"]),
+                 ({"beginsWith": "A"}, ["Ab", "Ac"])]
+        query = "query($c: ModelStringKeyConditionInput) { booksByAuthor(authorID: \"a3\", title: $c) { items { title } } }"
+        for condition, titles in cases:
+            items = self.emulator.graphql(query, {"c": condition})["data"]["booksByAuthor"]["items"]
+            self.assertEqual([i["title"] for i in items], titles, condition)
+
+
 if __name__ == "__main__":
     unittest.main()
