@@ -57,6 +57,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--drop-response", type=int, action="append", default=[], metavar="N",
                         help="execute the Nth GraphQL request (1-based), then drop its connection unanswered; repeatable")
+    parser.add_argument("--fail-request", type=int, action="append", default=[], metavar="N",
+                        help="answer the Nth POST to /graphql (1-based) with HTTP 500, unexecuted; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
@@ -82,7 +84,7 @@ def serve(args: argparse.Namespace, compiled) -> None:
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
     request_log = RequestLog(args.request_log)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
-                                                          frozenset(args.drop_response)))
+                                                          frozenset(args.drop_response), frozenset(args.fail_request)))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

@@ -239,7 +239,7 @@ class Emulator:
     """Decides the response to one HTTP request."""
 
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
-                 drop_responses: frozenset[int] = frozenset()):
+                 drop_responses: frozenset[int] = frozenset(), fail_requests: frozenset[int] = frozenset()):
         self.executor = executor
         self.authorizer = authorizer
         self.faults = faults
@@ -247,6 +247,10 @@ class Emulator:
         # --drop-response N: the Nth executed GraphQL request (1-based) runs, then its connection is
         # dropped without an answer (a response lost after the write happened).
         self.drop_responses = drop_responses
+        # --fail-request N: the Nth POST to /graphql (1-based, every one counted) is answered HTTP 500
+        # without being executed, as a transient AppSync failure.
+        self.fail_requests = fail_requests
+        self._posted = 0
         self._executed = 0
         self._count_lock = threading.Lock()
 
@@ -262,6 +266,11 @@ class Emulator:
         if method != "POST":
             return error_response(405, "MethodNotAllowedException", "Only POST is served.",
                                   headers={"Allow": "POST"})
+        with self._count_lock:
+            self._posted += 1
+            fail = self._posted in self.fail_requests
+        if fail:
+            return error_response(500, "InternalFailure", "An internal failure occurred.", fault="fail")
         fault, detail = self.faults.draw()
         if fault:
             return self.faults.response(fault, detail)

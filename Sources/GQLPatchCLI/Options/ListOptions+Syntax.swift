@@ -27,6 +27,14 @@ extension ListOptions: CommandDefinition {
             case "--sort":
                 list.sort = try CommandLineParser.choice(value.lowercased(), option: option.name, as: SortOrder.self)
             case "--include-deleted": list.includeDeleted = true
+            case "--starting-token":
+                guard !value.isEmpty else {
+                    throw .usage("--starting-token needs a token (the one a stopped list printed)")
+                }
+                if list.startingToken != nil { throw .usage("--starting-token given twice") }
+                list.startingToken = value
+            case "--strict": list.strict = true
+            case "--errors-inline": list.errorsInline = true
             case "--select":
                 list.select = (list.select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
             default: break
@@ -53,12 +61,18 @@ extension ListOptions: CommandDefinition {
         .value("--page-size", "N", "records per request (the list query's limit argument)"),
         .choice("--sort", of: SortOrder.self, "sort-key order, with --where on a key's or index's partition key"),
         .flag("--include-deleted", "print soft-deleted records too"),
+        .value("--starting-token", "TOKEN", "start at this nextToken (the one a stopped or failed list printed)"),
+        .flag("--strict", "stop at the first record the server cannot return (default: report it, go on, exit 1)"),
+        .flag("--errors-inline", "also print each record error as an {\"error\": ...} line on stdout"),
         .select("the fields to print"),
     ]
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let settings = try run.settings(focus: CatalogueFocus(models: [model]))
-        try await ListCommand(options: self, settings: settings, context: run.context).run()
+        var options = self
+        // Only the real process (whose environment comes checked) catches signals; in-process tests do not.
+        options.catchesInterrupt = run.environmentCheck != nil
+        try await ListCommand(options: options, settings: settings, context: run.context).run()
         return .success
     }
 }

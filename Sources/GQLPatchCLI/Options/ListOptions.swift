@@ -15,6 +15,14 @@ public struct ListOptions: Sendable {
     public var pageSize: Int?
     public var sort: SortOrder?
     public var includeDeleted = false
+    /// `--starting-token TOKEN`: the `nextToken` to start from (one a stopped listing printed).
+    public var startingToken: String?
+    /// `--strict`: stop at the first item the server could not return, instead of reporting it and going on.
+    public var strict = false
+    /// `--errors-inline`: each item error also as an `{"error": ...}` line on stdout.
+    public var errorsInline = false
+    /// Whether to catch SIGINT/SIGTERM to print the token to resume from (the real process only).
+    package var catchesInterrupt = false
     /// `--select a,b,c.d`; nil means the default selection.
     public var select: [String]?
 

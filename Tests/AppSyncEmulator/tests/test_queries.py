@@ -195,5 +195,30 @@ class CompositeKeyQueryTests(unittest.TestCase):
             self.assertEqual([i["title"] for i in items], titles, condition)
 
 
+class BrokenRecordTests(unittest.TestCase):
+    """A stored record with null in a non-null field (an update may store one, as DynamoDB allows):
+    AppSync returns null for that item beside the good ones, with an error whose path names it."""
+
+    def test_a_null_in_a_non_null_field_nulls_the_item_with_its_path(self):
+        folder = support.tempfile.TemporaryDirectory()
+        schema = support.Path(folder.name) / "broken.graphql"
+        schema.write_text('type Row @model { id: ID! name: String! note: String }')
+        emulator = support.Emulator(schema=schema)
+        try:
+            for i in range(5):
+                emulator.graphql("mutation($i: CreateRowInput!) { createRow(input: $i) { id } }",
+                                 {"i": {"id": f"r{i}", "name": "n"}})
+            emulator.graphql('mutation { updateRow(input: {id: "r3", name: null}) { id } }')
+            response = emulator.graphql("{ listRows { items { id name } nextToken } }")
+            items = response["data"]["listRows"]["items"]
+            self.assertEqual([i and i["id"] for i in items], ["r0", "r1", "r2", None, "r4"])
+            self.assertEqual(response["errors"], [{
+                "path": ["listRows", "items", 3, "name"], "locations": None,
+                "message": "Cannot return null for non-nullable type: 'String' within parent 'Row' (/listRows/items/3/name)"}])
+        finally:
+            emulator.stop()
+            folder.cleanup()
+
+
 if __name__ == "__main__":
     unittest.main()
