@@ -167,7 +167,14 @@ package struct ListCommand: Sendable {
                             return .success(nil)
                         }
                     }
-                    let next = try pages.follow(connection["nextToken"]?.stringValue)
+                    // A token seen before is not one to resume from (it would go round again): none is offered.
+                    let next: String?
+                    do throws(GQLPatchError) {
+                        next = try pages.follow(connection["nextToken"]?.stringValue)
+                    } catch {
+                        token = nil
+                        return .failure(error)
+                    }
                     token = next
                     return .success(next)
                 } catch {
