@@ -24,6 +24,7 @@ package struct ApplyLineWording: InputWording {
         case .filter, .filterJSON: return "the filter"
         case .sort: return "the sort order"
         case .pageSize: return "the page size"
+        case .index: return "the index"
         case .conflictResolution: return run.name(source)
         }
     }

@@ -10,7 +10,8 @@ import GQLPatchSupport
 
 /// Catches SIGINT and SIGTERM during `apply`: the first one asks the run to stop sending (requests in
 /// flight finish, their results are printed and journaled, the summary is printed, then the run exits
-/// 128 + the signal); a second one exits at once.
+/// 128 + the signal); a second one exits at once. `onFirst` (`list`) is called on the first one instead
+/// of only noting it: it says what the user needs to resume and ends the process itself.
 package final class InterruptWatch: @unchecked Sendable {
     // @unchecked: the first signal lives in a `LockedValue`; the dispatch sources are created in init
     // and only resumed and cancelled by the task that owns the watch.
@@ -21,7 +22,7 @@ package final class InterruptWatch: @unchecked Sendable {
     /// The handlers before `start` (the executable's own), put back by `stop`.
     private var previousHandlers: [(@convention(c) (Int32) -> Void)?] = []
 
-    package init() {
+    package init(onFirst: (@Sendable (Int32) -> Void)? = nil) {
         let caught = self.caught
         sources = Self.signals.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -31,6 +32,7 @@ package final class InterruptWatch: @unchecked Sendable {
                     value = number
                     return true
                 }
+                if first, let onFirst { onFirst(number) }
                 if !first {
                     // A second signal stops at once: a credential process of ours goes too.
                     ProcessGroupRegistry.endAll()

@@ -43,15 +43,24 @@ public struct DocumentBuilder: Sendable {
         guard let field = model.operations.list else {
             throw .invalidInput("the API has no list operation for \(model.name)")
         }
-        for name in arguments.keys where !model.operations.listArguments.contains(where: { $0.name == name }) {
-            let known = model.operations.listArguments.map(\.name).joined(separator: ", ")
-            throw .invalidInput("\(field) has no argument \(name) (it takes: \(known))")
+        return try listQuery(
+            model: model, selection: selection,
+            query: ListQuery(field: field, declared: model.operations.listArguments, arguments: arguments))
+    }
+
+    /// The query of a listing plan: the list query or an index query, with the arguments it declares.
+    public func listQuery(model: Model, selection: SelectionSet, query: ListQuery) throws(GQLPatchError)
+        -> GraphQLRequestBody
+    {
+        for name in query.arguments.keys where !query.declared.contains(where: { $0.name == name }) {
+            let known = query.declared.map(\.name).joined(separator: ", ")
+            throw .invalidInput("\(query.field) has no argument \(name) (it takes: \(known))")
         }
-        let used = model.operations.listArguments.filter { arguments[$0.name] != nil }
+        let used = query.declared.filter { query.arguments[$0.name] != nil }
         var variables = JSONObject()
-        for argument in used { variables[argument.name] = arguments[argument.name] }
+        for argument in used { variables[argument.name] = query.arguments[argument.name] }
         return request(
-            kind: "query", name: "List\(model.name)", field: field, arguments: used,
+            kind: "query", name: "List\(model.name)", field: query.field, arguments: used,
             selection: "{ items \(selection.rendered) nextToken }", variables: variables)
     }
 

@@ -24,6 +24,11 @@ package struct RootFieldTable: Sendable {
                 query[list] = operations.listArguments.isEmpty ? .some(nil) : operations.listArguments.map(\.name)
             }
             if let sync = operations.sync { query[sync] = .some(nil) }
+            // Secondary-index queries (a source schema's `@index(queryField:)` has no Query type to read).
+            for index in model.indexes {
+                guard let field = index.queryField else { continue }
+                query[field] = index.queryArguments.isEmpty ? .some(nil) : index.queryArguments.map(\.name)
+            }
             for name in [operations.create, operations.update, operations.delete].compactMap({ $0 }) {
                 mutation[name] = operations.conditionInput == nil ? .some(nil) : ["input", "condition"]
             }

@@ -6,7 +6,7 @@ extension CatalogueGenerator {
     /// model has, filters and conditions of declared fields only, `@connection` foreign keys in the create
     /// and update inputs, `@versioned`'s `expectedVersion` in the update and delete inputs.
     func v1ModelInputs(_ m: ModelBlueprint) -> (
-        inputs: [InputObject], operations: ModelOperations, update: InputObject?
+        inputs: [InputObject], operations: ModelOperations, update: InputObject?, indexArguments: [[OperationArgument]]
     ) {
         let name = m.name
         let keySet = Set(m.primaryKey)
@@ -81,12 +81,12 @@ extension CatalogueGenerator {
         if hasMutation { inputs.append(InputObject(name: conditionName, fields: condition)) }
         if hasList { inputs.append(InputObject(name: filterName, fields: filter)) }
 
-        let (getArguments, listArguments) = keyArguments(m, filterName: filterName, into: &inputs)
+        let (getArguments, listArguments, indexArguments) = keyArguments(m, filterName: filterName, into: &inputs)
         let operations = ModelOperations(
             get: m.get, list: m.list, sync: m.sync, create: m.create, update: m.update, delete: m.delete,
             createInput: createName, updateInput: updateName, deleteInput: deleteName,
             conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
             getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
-        return (inputs, operations, updateName.map { InputObject(name: $0, fields: update) })
+        return (inputs, operations, updateName.map { InputObject(name: $0, fields: update) }, indexArguments)
     }
 }

@@ -66,7 +66,9 @@ package struct CatalogueGenerator {
             }
             let generated = generation == .v1 ? v1ModelInputs(blueprint) : modelInputs(blueprint)
             for input in generated.inputs { add(input) }
-            models[blueprint.name] = model(blueprint, operations: generated.operations, updateInput: generated.update)
+            models[blueprint.name] = model(
+                blueprint, operations: generated.operations, updateInput: generated.update,
+                indexArguments: generated.indexArguments)
         }
         for name in usedNonModels {
             guard let type = nonModelsByName[name] else { continue }
@@ -84,7 +86,10 @@ package struct CatalogueGenerator {
 
     // MARK: - One model
 
-    private func model(_ blueprint: ModelBlueprint, operations: ModelOperations, updateInput: InputObject?) -> Model {
+    private func model(
+        _ blueprint: ModelBlueprint, operations: ModelOperations, updateInput: InputObject?,
+        indexArguments: [[OperationArgument]]
+    ) -> Model {
         // A set, not `updateInput.field(_:)` per field: that scan made a type of n fields take n² steps.
         let updatable = updateInput.map { Set($0.fields.map(\.name)) }
         let fields = blueprint.fields.map { field -> ModelField in
@@ -99,13 +104,15 @@ package struct CatalogueGenerator {
         return Model(
             name: blueprint.name, fields: fields, primaryKey: blueprint.primaryKey,
             isVersioned: blueprint.isVersioned, fieldVersioning: blueprint.fieldVersioning, operations: operations,
-            indexes: blueprint.indexes.map {
-                ModelIndex(name: $0.name, queryField: $0.queryField, keyFields: $0.fields)
+            indexes: zip(blueprint.indexes, indexArguments).map { index, arguments in
+                ModelIndex(
+                    name: index.name, queryField: index.queryField, keyFields: index.fields,
+                    queryArguments: index.queryField == nil ? [] : arguments)
             })
     }
 
     private func modelInputs(_ m: ModelBlueprint) -> (
-        inputs: [InputObject], operations: ModelOperations, update: InputObject?
+        inputs: [InputObject], operations: ModelOperations, update: InputObject?, indexArguments: [[OperationArgument]]
     ) {
         let name = m.name
         let scalarish = { (f: ModelBlueprint.Field) in f.kind == .scalar || f.kind == .enumeration }
@@ -202,7 +209,7 @@ package struct CatalogueGenerator {
         inputs.append(InputObject(name: filterName, fields: filter))
         inputs.append(InputObject(name: subscriptionName, fields: subscription))
 
-        let (getArguments, listArguments) = keyArguments(m, filterName: filterName, into: &inputs)
+        let (getArguments, listArguments, indexArguments) = keyArguments(m, filterName: filterName, into: &inputs)
 
         let operations = ModelOperations(
             get: m.get, list: m.list, sync: m.sync, create: m.create, update: m.update, delete: m.delete,
@@ -210,14 +217,14 @@ package struct CatalogueGenerator {
             conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
             getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
         let updateInput = updateName.map { InputObject(name: $0, fields: update) }
-        return (inputs, operations, updateInput)
+        return (inputs, operations, updateInput, indexArguments)
     }
 
     /// The `get` and `list` arguments (the key's, then `filter`, `limit`, `nextToken`, `sortDirection`), adding
     /// the key-condition inputs of the primary key and of every index.
     func keyArguments(
         _ m: ModelBlueprint, filterName: String, into inputs: inout [InputObject]
-    ) -> (get: [OperationArgument], list: [OperationArgument]) {
+    ) -> (get: [OperationArgument], list: [OperationArgument], indexes: [[OperationArgument]]) {
         var getArguments = [OperationArgument(name: "id", type: .nonNull(.named("ID")))]
         var listArguments: [OperationArgument] = []
         if m.hasCustomPrimaryKey, let partition = m.primaryKey.first {
@@ -237,12 +244,32 @@ package struct CatalogueGenerator {
         if m.hasCustomPrimaryKey {
             listArguments.append(OperationArgument(name: "sortDirection", type: .named("ModelSortDirection")))
         }
+        // Each index query's arguments as the transformer prints them: the partition key (required in v2,
+        // nullable in v1), the sort-key condition, sortDirection, filter, limit, nextToken.
+        var indexArguments: [[OperationArgument]] = []
         for index in m.indexes {
-            _ = sortKeyArgument(
+            let sortArgument = sortKeyArgument(
                 m, keyFields: index.fields, indexLabel: AmplifyNaming.upperFirst(index.name), into: &inputs)
+            var arguments: [OperationArgument] = []
+            if let partition = index.fields.first {
+                arguments.append(
+                    OperationArgument(
+                        name: partition,
+                        type: generation == .v1
+                            ? .named(baseType(of: partition, in: m)) : .nonNull(.named(baseType(of: partition, in: m))))
+                )
+            }
+            if let sortArgument { arguments.append(sortArgument) }
+            arguments += [
+                OperationArgument(name: "sortDirection", type: .named("ModelSortDirection")),
+                OperationArgument(name: "filter", type: .named(filterName)),
+                OperationArgument(name: "limit", type: .named("Int")),
+                OperationArgument(name: "nextToken", type: .named("String")),
+            ]
+            indexArguments.append(arguments)
         }
 
-        return (getArguments, listArguments)
+        return (getArguments, listArguments, indexArguments)
     }
 
     /// The sort-key argument of a key (nil without sort keys), adding the key-condition inputs it needs.

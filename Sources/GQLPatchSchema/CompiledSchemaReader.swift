@@ -212,7 +212,9 @@ package struct CompiledSchemaReader {
                 || (updateInput?.inputFields.contains { $0.name == "_version" } ?? false)
             models[modelName] = Model(
                 name: modelName, fields: fields, primaryKey: primaryKey, isVersioned: isVersioned,
-                fieldVersioning: fieldVersioning, operations: ops)
+                fieldVersioning: fieldVersioning, operations: ops,
+                indexes: Self.indexes(
+                    of: type, queries: connectionQueries[modelName] ?? [], except: ops, table: table))
         }
         Self.resolveRelationships(&models)
         if let kept = focus?.kept { models = models.filter { kept.contains($0.key) } }

@@ -24,6 +24,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case sort
     /// A listing's page size.
     case pageSize
+    /// The secondary index a listing is asked to query.
+    case index
     /// The `_version` the record must be at.
     case expectVersion
     /// Whether every model's writes carry `_version`, whatever the schema says (`ConflictResolution`).

@@ -77,6 +77,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--write-after", type=write_after, action="append", default=[], metavar="N:BODY",
                         help="after the Nth GraphQL request (1-based), execute BODY (a JSON request) as another "
                              "writer would; repeatable")
+    parser.add_argument("--fail-request", type=int, action="append", default=[], metavar="N",
+                        help="answer the Nth POST to /graphql (1-based) with HTTP 500, unexecuted; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
@@ -105,7 +107,8 @@ def serve(args: argparse.Namespace, compiled) -> None:
     for number, request in args.write_after:
         writes.setdefault(number, []).append(request)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
-                                                          frozenset(args.drop_response), writes))
+                                                          frozenset(args.drop_response), writes,
+                                                          frozenset(args.fail_request)))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

@@ -239,7 +239,8 @@ class Emulator:
     """Decides the response to one HTTP request."""
 
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
-                 drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None):
+                 drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None,
+                 fail_requests: frozenset[int] = frozenset()):
         self.executor = executor
         self.authorizer = authorizer
         self.faults = faults
@@ -250,6 +251,10 @@ class Emulator:
         # --write-after N:BODY: another writer's request, executed right after the Nth GraphQL request (a
         # change that lands between a client's read and its write). Not logged.
         self.writes_after = writes_after or {}
+        # --fail-request N: the Nth POST to /graphql (1-based, every one counted) is answered HTTP 500
+        # without being executed, as a transient AppSync failure.
+        self.fail_requests = fail_requests
+        self._posted = 0
         self._executed = 0
         self._count_lock = threading.Lock()
 
@@ -265,6 +270,11 @@ class Emulator:
         if method != "POST":
             return error_response(405, "MethodNotAllowedException", "Only POST is served.",
                                   headers={"Allow": "POST"})
+        with self._count_lock:
+            self._posted += 1
+            fail = self._posted in self.fail_requests
+        if fail:
+            return error_response(500, "InternalFailure", "An internal failure occurred.", fault="fail")
         fault, detail = self.faults.draw()
         if fault:
             return self.faults.response(fault, detail)

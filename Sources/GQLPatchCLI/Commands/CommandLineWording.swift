@@ -18,6 +18,7 @@ package struct CommandLineWording: InputWording {
         case .filterJSON: return "--filter"
         case .sort: return "--sort"
         case .pageSize: return "--page-size"
+        case .index: return "--index"
         case .expectVersion: return "--expect-version"
         case .conflictResolution: return "--conflict-resolution"
         }

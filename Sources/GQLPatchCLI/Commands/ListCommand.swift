@@ -1,8 +1,16 @@
+import GQLPatchBatch
+import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
 import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `gqlpatch list`: builds the list query's arguments (key query, filter, order, page size), then
 /// prints the records as JSON Lines while following `nextToken` to the end or to `--limit` records.
@@ -15,7 +23,9 @@ package struct ListCommand: Sendable {
 
     package struct Plan: Sendable {
         package var model: Model
-        package var arguments: JSONObject
+        /// The query field, its declared arguments and their values.
+        package var query: ListQuery
+        package var arguments: JSONObject { query.arguments }
         package var selection: SelectionSet
         package var fetchSelection: SelectionSet
     }
@@ -40,58 +50,142 @@ package struct ListCommand: Sendable {
                     "\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
             }
         }
-        let arguments = try ListArgumentsBuilder(
+        let query = try ListArgumentsBuilder(
             catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        ).arguments(
-            model: model, conditions: options.conditions, filter: filter, sort: options.sort,
-            pageSize: options.pageSize,
-            limit: options.limit)
+        ).query(
+            model: model, tests: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
+            limit: options.limit, index: options.index)
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: options.select)
-        return Plan(model: model, arguments: arguments, selection: selection, fetchSelection: fetchSelection)
+        return Plan(model: model, query: query, selection: selection, fetchSelection: fetchSelection)
     }
 
     package func run() async throws(GQLPatchError) {
-        let plan = try makePlan()
+        var plan = try makePlan()
         let documents = DocumentBuilder()
+        for note in plan.query.notes { context.console.message("gqlpatch: note: \(note)") }
+        if let token = options.startingToken { plan.query.arguments["nextToken"] = .string(token) }
         if settings.options.dryRun {
             let request = try documents.listQuery(
-                model: plan.model, selection: plan.fetchSelection, arguments: plan.arguments)
+                model: plan.model, selection: plan.fetchSelection, query: plan.query)
             let step = DryRun.step("list the first page (then each nextToken)", request)
             try DryRun.print([step], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        let field = plan.model.operations.list ?? ""
-        var arguments = plan.arguments
+        let console = context.console
+        let field = plan.query.field
+        // The token of the next page to read (nil: the first page). Pages are printed and this is
+        // moved on under its lock, so a signal sees either a page wholly printed or not at all.
+        let resume = LockedValue<String?>(options.startingToken)
+        let watch =
+            options.catchesInterrupt
+            ? InterruptWatch(onFirst: { signal in
+                resume.withValue { token in
+                    if let token { console.message(Self.resumeNote(token, interrupted: true)) }
+                    ProcessGroupRegistry.endAll()
+                    _exit(128 + signal)
+                }
+            }) : nil
+        watch?.start()
+        defer { watch?.stop() }
+        do throws(GQLPatchError) {
+            let failed = try await readPages(plan, session: session, resume: resume)
+            if failed > 0 {
+                throw GQLPatchError(
+                    .graphQLError,
+                    "\(failed) \(failed == 1 ? "record" : "records") of \(field) could not be read (each reported above); the others were printed"
+                )
+            }
+        } catch {
+            if let token = resume.current { console.message(Self.resumeNote(token, interrupted: false)) }
+            throw error
+        }
+    }
+
+    /// How to go on from where a listing stopped.
+    static func resumeNote(_ token: String, interrupted: Bool) -> String {
+        "gqlpatch: note: \(interrupted ? "interrupted" : "stopped"); to go on from the page it was reading, run the same command with --starting-token \(token)"
+    }
+
+    /// Reads and prints every page; the number of items the server reported errors for.
+    private func readPages(_ plan: Plan, session: CommandSession, resume: LockedValue<String?>)
+        async throws(GQLPatchError) -> Int
+    {
+        let documents = DocumentBuilder()
+        let console = session.console
+        let field = plan.query.field
+        var query = plan.query
         var printed = 0
+        var failed = 0
+        var pageNumber = 0
         var pages = PageTokenGuard(listing: field)
+        // A page is retried on what `apply` retries (no connection, a lost one, HTTP 5xx, 429), with its backoff.
+        let sender = BatchSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: Self.maxAttempts), limiter: nil,
+            onRetry: { _, failure in
+                console.message(
+                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
+                )
+            })
         while true {
-            let request = try documents.listQuery(
-                model: plan.model, selection: plan.fetchSelection, arguments: arguments)
-            let response = try await session.client.send(request.json())
-            if let failure = response.failure {
-                try session.printEnvelopeOnFailure(response)
-                throw failure
+            pageNumber += 1
+            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, query: query)
+            let response = try await sender.send(request).result.get()
+            var itemErrors: [ItemError] = []
+            for error in response.errors {
+                guard let itemError = ItemError(error, field: field), !options.strict else {
+                    try session.printEnvelopeOnFailure(response)
+                    throw response.failure ?? GQLPatchError(.graphQLError, error.summary)
+                }
+                itemErrors.append(itemError)
             }
             guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue
             else {
                 throw GQLPatchError(.badResponse, "\(field) returned no items list")
             }
-            if settings.options.output == .envelope {
-                try session.printLine(response.envelope)
-            }
-            for item in items {
-                guard let record = item.objectValue else { continue }
-                if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
-                if settings.options.output != .envelope {
-                    try session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
+            let page = pageNumber
+            let outcome: Result<String?, GQLPatchError> = resume.withValue { token in
+                do throws(GQLPatchError) {
+                    if settings.options.output == .envelope { try session.printLine(response.envelope) }
+                    for itemError in itemErrors {
+                        console.message("gqlpatch: error: \(itemError.path) (page \(page)): \(itemError.error.summary)")
+                        if options.errorsInline, settings.options.output != .envelope {
+                            try session.printLine(.object(JSONObject([("error", itemError.error.raw)])))
+                        }
+                    }
+                    failed += itemErrors.count
+                    for item in items {
+                        guard let record = item.objectValue else { continue }
+                        if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
+                        if settings.options.output != .envelope {
+                            try session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
+                        }
+                        printed += 1
+                        if let limit = options.limit, printed >= limit {
+                            token = nil
+                            return .success(nil)
+                        }
+                    }
+                    // A token seen before is not one to resume from (it would go round again): none is offered.
+                    let next: String?
+                    do throws(GQLPatchError) {
+                        next = try pages.follow(connection["nextToken"]?.stringValue)
+                    } catch {
+                        token = nil
+                        return .failure(error)
+                    }
+                    token = next
+                    return .success(next)
+                } catch {
+                    return .failure(error)
                 }
-                printed += 1
-                if let limit = options.limit, printed >= limit { return }
             }
-            guard let token = try pages.follow(connection["nextToken"]?.stringValue) else { return }
-            arguments["nextToken"] = .string(token)
+            guard let next = try outcome.get() else { return failed }
+            query.arguments["nextToken"] = .string(next)
         }
     }
+
+    /// Tries per page, as `apply`'s default `--max-attempts`.
+    static let maxAttempts = ApplyOptions.defaultMaxAttempts
 }

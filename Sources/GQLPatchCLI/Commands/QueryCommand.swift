@@ -1,4 +1,6 @@
+import GQLPatchBatch
 import GQLPatchOperations
+import GQLPatchRecords
 import GQLPatchSupport
 import GraphQLSDL
 import JSON
@@ -11,7 +13,10 @@ package struct QueryCommand: Sendable {
     package var settings: Settings
     package var context: RunContext
 
-    package func makeRequest() throws(GQLPatchError) -> GraphQLRequestBody {
+    package func makeRequest() throws(GQLPatchError) -> GraphQLRequestBody { try makePlan().request }
+
+    /// The request, and with `--paginate` where its connection is.
+    package func makePlan() throws(GQLPatchError) -> (request: GraphQLRequestBody, connection: ConnectionPath?) {
         let bytes: [UInt8]
         let file: String
         switch options.document {
@@ -37,9 +42,11 @@ package struct QueryCommand: Sendable {
         let checker = QueryDocumentChecker(
             file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile)
         let checked = try checker.check(document, operationName: options.operation, variables: options.variables)
-        return GraphQLRequestBody(
+        let connection = options.paginate ? try ConnectionPath.find(in: checked.operation, place: "--paginate") : nil
+        let request = GraphQLRequestBody(
             query: String(decoding: bytes, as: UTF8.self), variables: checked.variables,
             operationName: checked.operation.name)
+        return (request, connection)
     }
 
     /// The schema file parsed as SDL, when it is SDL (nil for JSON or on any problem: the catalogue,
@@ -52,17 +59,60 @@ package struct QueryCommand: Sendable {
     }
 
     package func run() async throws(GQLPatchError) {
-        let request = try makeRequest()
+        let (request, connection) = try makePlan()
         if settings.options.dryRun {
-            try DryRun.print([DryRun.step("send the document", request)], settings: settings, context: context)
+            let what = connection == nil ? "send the document" : "send the document (then again with each nextToken)"
+            try DryRun.print([DryRun.step(what, request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)
+        if let connection {
+            try await paginate(request, connection: connection, session: session)
+            return
+        }
         let response = try await session.client.send(request.json())
         if let failure = response.failure {
             try session.printEnvelopeOnFailure(response)
             throw failure
         }
         try session.printRecord(response.data ?? .null, envelope: response.envelope)
+    }
+
+    /// `--paginate`: sends the document with each `nextToken` until there is none, printing the
+    /// connection's items as JSON Lines (or each response with `--output envelope`). Pages are retried
+    /// as `list`'s are, and a token seen before stops it (`PageTokenGuard`).
+    private func paginate(_ first: GraphQLRequestBody, connection: ConnectionPath, session: CommandSession)
+        async throws(GQLPatchError)
+    {
+        let name = connection.keys.joined(separator: ".")
+        let console = session.console
+        let sender = BatchSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts), limiter: nil,
+            onRetry: { _, failure in
+                console.message(
+                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
+                )
+            })
+        var request = first
+        var pages = PageTokenGuard(listing: name)
+        while true {
+            let response = try await sender.send(request).result.get()
+            if let failure = response.failure {
+                try session.printEnvelopeOnFailure(response)
+                throw failure
+            }
+            var value = response.data
+            for key in connection.keys { value = value?[key] }
+            guard let page = value?.objectValue, let items = page["items"]?.arrayValue else {
+                throw GQLPatchError(.badResponse, "\(name) returned no items list")
+            }
+            if settings.options.output == .envelope {
+                try session.printLine(response.envelope)
+            } else {
+                for item in items where !item.isNull { try session.printLine(item) }
+            }
+            guard let token = try pages.follow(page["nextToken"]?.stringValue) else { return }
+            request.variables["nextToken"] = .string(token)
+        }
     }
 }

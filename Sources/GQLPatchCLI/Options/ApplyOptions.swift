@@ -16,7 +16,9 @@ public struct ApplyOptions: Sendable {
     /// `--resume`: skip the lines the journal records as applied.
     public var resume = false
     /// `--max-attempts N`: tries per request for retryable failures (1 = no retry).
-    public var maxAttempts: Int = 5
+    public var maxAttempts: Int = ApplyOptions.defaultMaxAttempts
+    /// `--max-attempts`'s default; `list` retries its pages as often.
+    package static let defaultMaxAttempts = 5
     /// `--continue-on-error`: keep going after a line fails (default: stop sending at the first failure).
     public var continueOnError = false
     /// `--shard I/N`: apply only the lines of shard I of N (nil: every line).

@@ -72,12 +72,15 @@ extension HelpText {
 
     package static let list = """
         Usage: gqlpatch [global options] list <Model> [--where FIELD=VALUE]... [--filter JSON|@PATH]
-                                            [--limit N] [--page-size N] [--sort asc|desc] [--include-deleted]
+                                            [--index NAME] [--limit N] [--page-size N] [--sort asc|desc]
+                                            [--include-deleted]
 
         Prints records as JSON Lines (one compact record per line), streaming as pages arrive and
-        following nextToken to the end. --where on the partition key (and the sort-key fields) queries
-        by key, so the records of one partition come back in sort-key order; other --where fields
-        and --filter filter the records. Soft-deleted records are left out unless --include-deleted.
+        following nextToken to the end. --where on the partition key of the primary key or of a
+        secondary index (and its sort-key fields: =, >, >=, <, <=, LOW..HIGH, ^=) queries that key,
+        so the records of one partition come back in sort-key order; other --where fields and
+        --filter filter the records (a scan, with a note on stderr saying why no index served).
+        Soft-deleted records are left out unless --include-deleted.
 
         \(ListOptions.optionTable.helpList)
         With --output envelope each response is printed as one line.
@@ -85,6 +88,8 @@ extension HelpText {
         Examples:
           gqlpatch list Item --limit 10
           gqlpatch list RecipeStep --where recipeID=r1 --sort desc
+          gqlpatch list RecipeStep --where recipeID=r1 --where 'rowID>3'
+          gqlpatch list Child --where parentEmail=ann@example.com --index byParent
           gqlpatch list Item --filter '{"name": {"beginsWith": "La"}}' | jq -r .id
 
         \(globalOptions)

@@ -36,6 +36,7 @@ extension QueryOptions: CommandDefinition {
                     throw .usage("--var \(assignment.field) given twice")
                 }
                 query.variables.append(assignment)
+            case "--paginate": query.paginate = true
             case "--operation":
                 if query.operation != nil { throw .usage("--operation given twice") }
                 query.operation = value
@@ -55,6 +56,10 @@ extension QueryOptions: CommandDefinition {
                 .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
             ]),
         .value("--operation", "NAME", "the operation to run when the document has several"),
+        .flag(
+            "--paginate",
+            "follow nextToken (the document declares $nextToken; the connection is the field selecting items and nextToken), printing items as JSON Lines"
+        ),
     ]
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {

@@ -15,6 +15,8 @@ public struct QueryOptions: Sendable {
     public var variables: [FieldAssignment] = []
     /// `--operation NAME`: the operation to run when the document has several.
     public var operation: String?
+    /// `--paginate`: follow the connection's `nextToken` through `$nextToken`, printing items as JSON Lines.
+    public var paginate = false
 
     public init(document: Source) {
         self.document = document

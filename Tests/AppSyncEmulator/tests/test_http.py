@@ -226,6 +226,20 @@ class FaultTests(unittest.TestCase):
         finally:
             emulator.stop()
 
+    def test_fail_request_answers_500_unexecuted(self):
+        emulator = support.Emulator("--fail-request", "2", "--fail-request", "3")
+        headers = {"x-api-key": "test-key", "content-type": "application/json"}
+        try:
+            create = json.dumps({"query": 'mutation { createItem(input: {id: "f", name: "x"}) { id } }'}).encode()
+            statuses = [emulator.post(body, headers).status for body in (QUERY, create, create, QUERY)]
+            self.assertEqual(statuses, [200, 500, 500, 200])
+            self.assertEqual(emulator.graphql('{ getItem(id: "f") { name } }'), {"data": {"getItem": None}})
+            log = emulator.logged_requests()
+            self.assertEqual([(e["status"], e["fault"]) for e in log][:4],
+                             [(200, None), (500, "fail"), (500, "fail"), (200, None)])
+        finally:
+            emulator.stop()
+
     def test_seeded_faults_repeat(self):
         options = ("--fail-rate", "0.3", "--throttle-rate", "0.3", "--seed", "42")
         first, _ = self.run_faulty(*options, count=20)

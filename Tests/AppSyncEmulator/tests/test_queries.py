@@ -181,5 +181,44 @@ class CompositeKeyQueryTests(unittest.TestCase):
                          [("Zeta", "Ann"), ("Mid", "Ann"), ("Alpha", "Ann")])
 
 
+    def test_index_query_takes_every_key_condition(self):
+        self.emulator.graphql('mutation { createAuthor(input: {id: "a3", name: "Cy"}) { id } }')
+        for title in ("Ab", "Ac", "B", "C"):
+            self.emulator.graphql("mutation($i: CreateBookInput!) { createBook(input: $i) { id } }",
+                                  {"i": {"authorID": "a3", "title": title}})
+        cases = [({"eq": "B"}, ["B"]), ({"lt": "B"}, ["Ab", "Ac"]), ({"le": "B"}, ["Ab", "Ac", "B"]),
+                 ({"gt": "B"}, ["C"]), ({"ge": "B"}, ["B", "C"]), ({"between": ["Ac", "B"]}, ["Ac", "B"]),
+                 ({"beginsWith": "A"}, ["Ab", "Ac"])]
+        query = "query($c: ModelStringKeyConditionInput) { booksByAuthor(authorID: \"a3\", title: $c) { items { title } } }"
+        for condition, titles in cases:
+            items = self.emulator.graphql(query, {"c": condition})["data"]["booksByAuthor"]["items"]
+            self.assertEqual([i["title"] for i in items], titles, condition)
+
+
+class BrokenRecordTests(unittest.TestCase):
+    """A stored record with null in a non-null field (an update may store one, as DynamoDB allows):
+    AppSync returns null for that item beside the good ones, with an error whose path names it."""
+
+    def test_a_null_in_a_non_null_field_nulls_the_item_with_its_path(self):
+        folder = support.tempfile.TemporaryDirectory()
+        schema = support.Path(folder.name) / "broken.graphql"
+        schema.write_text('type Row @model { id: ID! name: String! note: String }')
+        emulator = support.Emulator(schema=schema)
+        try:
+            for i in range(5):
+                emulator.graphql("mutation($i: CreateRowInput!) { createRow(input: $i) { id } }",
+                                 {"i": {"id": f"r{i}", "name": "n"}})
+            emulator.graphql('mutation { updateRow(input: {id: "r3", name: null}) { id } }')
+            response = emulator.graphql("{ listRows { items { id name } nextToken } }")
+            items = response["data"]["listRows"]["items"]
+            self.assertEqual([i and i["id"] for i in items], ["r0", "r1", "r2", None, "r4"])
+            self.assertEqual(response["errors"], [{
+                "path": ["listRows", "items", 3, "name"], "locations": None,
+                "message": "Cannot return null for non-nullable type: 'String' within parent 'Row' (/listRows/items/3/name)"}])
+        finally:
+            emulator.stop()
+            folder.cleanup()
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -81,6 +81,34 @@ import Testing
         #expect(delete.pageSize == 2)
     }
 
+    /// `--where`'s operators (issue 15 #6): ranges, between and begins-with, and `:=` always equality.
+    @Test func whereOperators() throws {
+        let cases: [(String, FieldTest)] = [
+            ("rowID>3", FieldTest(field: "rowID", comparison: .gt, value: .text("3"))),
+            ("rowID>=3", FieldTest(field: "rowID", comparison: .ge, value: .text("3"))),
+            ("rowID<3", FieldTest(field: "rowID", comparison: .lt, value: .text("3"))),
+            ("rowID<=3", FieldTest(field: "rowID", comparison: .le, value: .text("3"))),
+            ("rowID=3..7", FieldTest(field: "rowID", comparison: .between, value: .text("3"), upper: .text("7"))),
+            ("name^=Ab", FieldTest(field: "name", comparison: .beginsWith, value: .text("Ab"))),
+            ("name=a=b", FieldTest(field: "name", comparison: .eq, value: .text("a=b"))),
+            ("name=..x", FieldTest(field: "name", comparison: .eq, value: .text("..x"))),
+            ("name=x..", FieldTest(field: "name", comparison: .eq, value: .text("x.."))),
+            ("name:=\"a..b\"", FieldTest(field: "name", comparison: .eq, value: .json("\"a..b\""))),
+            ("name>=", FieldTest(field: "name", comparison: .ge, value: .text(""))),
+        ]
+        for (text, expected) in cases {
+            guard
+                let list = try command(["list", "Item", "--where", text, "--index", "byName"]).parsed(
+                    as: ListOptions.self)
+            else {
+                Issue.record("expected list")
+                return
+            }
+            #expect(list.conditions == [expected], "\(text)")
+            #expect(list.index == "byName")
+        }
+    }
+
     @Test func list() throws {
         guard
             let list = try command([
@@ -94,8 +122,8 @@ import Testing
         }
         #expect(
             list.conditions == [
-                FieldAssignment(field: "recipeID", value: .text("r1")),
-                FieldAssignment(field: "rowID", value: .json("3")),
+                FieldTest(FieldAssignment(field: "recipeID", value: .text("r1"))),
+                FieldTest(FieldAssignment(field: "rowID", value: .json("3"))),
             ])
         #expect(list.filter == "{\"a\":1}")
         #expect(list.limit == 5)
@@ -217,7 +245,20 @@ import Testing
             message: "--filter given twice (combine the conditions in one object with \"and\")"),
         UsageCase(
             arguments: ["list", "Item", "--where", "name"],
-            message: "--where expects FIELD=VALUE or FIELD:=JSON, got 'name'"),
+            message:
+                "--where expects FIELD=VALUE, FIELD:=JSON, FIELD>VALUE, FIELD>=VALUE, FIELD<VALUE, FIELD<=VALUE, FIELD^=PREFIX or FIELD=LOW..HIGH, got 'name'"
+        ),
+        UsageCase(
+            arguments: ["list", "Item", "--where", "na me>3"],
+            message:
+                "--where expects FIELD=VALUE, FIELD:=JSON, FIELD>VALUE, FIELD>=VALUE, FIELD<VALUE, FIELD<=VALUE, FIELD^=PREFIX or FIELD=LOW..HIGH, got 'na me>3' ('na me' is not a field name)"
+        ),
+        UsageCase(
+            arguments: ["list", "Item", "--where", "name:3"],
+            message:
+                "--where expects FIELD=VALUE, FIELD:=JSON, FIELD>VALUE, FIELD>=VALUE, FIELD<VALUE, FIELD<=VALUE, FIELD^=PREFIX or FIELD=LOW..HIGH, got 'name:3'"
+        ),
+        UsageCase(arguments: ["list", "Item", "--index", "a", "--index", "b"], message: "--index given twice"),
         UsageCase(
             arguments: ["query"],
             message: "query needs a document: gqlpatch query '{ ... }', query @FILE, or query - (standard input)"),
