@@ -9,7 +9,7 @@ import JSON
 /// that lacks a flag is an existing project, whose default for a missing flag is the pre-flag behaviour
 /// (`defaultValueForExistingProjects`: false for both).
 public struct AmplifyCLIFeatures: Sendable, Equatable {
-    /// `transformerversion` (1 or 2); nil when not given.
+    /// The transformer the project runs (1 or 2); nil without a `cli.json` (then v2, a new project's).
     public var transformerVersion: Int?
     /// v1 list names use the pluralizer (`listPeople`) instead of appending "s" (`listPersons`).
     public var improvePluralization: Bool
@@ -40,12 +40,11 @@ public struct AmplifyCLIFeatures: Sendable, Equatable {
             default: return false
             }
         }
-        switch flags["transformerversion"] {
-        case .int(let number): transformerVersion = number
-        case .double(let number): transformerVersion = Int(exactly: number)
-        case .string(let text): transformerVersion = Int(text)
-        default: transformerVersion = nil
-        }
+        // As the Amplify CLI decides (`getTransformerVersion`): `useexperimentalpipelinedtransformer` false
+        // runs v1, and true runs v2 (with `transformerversion` 1 it is the legacy spelling of v2, which the CLI
+        // migrates). A `cli.json` without the flag is an existing project, whose default is false: v1.
+        // `transformerversion` itself never changes the outcome; a value other than 1 or 2 is ignored here.
+        transformerVersion = bool("useexperimentalpipelinedtransformer") ? 2 : 1
         improvePluralization = bool("improvepluralization")
         respectPrimaryKeyAttributesOnConnectionField = bool("respectprimarykeyattributesonconnectionfield")
     }

@@ -122,9 +122,12 @@ package struct CatalogueGenerator {
         var inputs: [InputObject] = []
 
         // Create<M>Input
+        // `id: ID! @primaryKey` (or `String!`) alone is the default key written out: the resolver makes one
+        // when the create leaves it out, so the create input keeps it optional, as for the implicit `id`.
+        let idIsWholeKey = m.primaryKey == ["id"]
         var create: [InputField] = declaredInputFields.map { f in
             var type = inputType(f.type, kind: f.kind)
-            if m.hasCustomPrimaryKey && keySet.contains(f.name) {
+            if m.hasCustomPrimaryKey && keySet.contains(f.name) && !(idIsWholeKey && f.name == "id") {
                 type = .nonNull(type.nullable)
             } else if f.name == "id" && ["ID", "String"].contains(f.type.namedType) {
                 type = type.nullable

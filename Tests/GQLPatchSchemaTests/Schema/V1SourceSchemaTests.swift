@@ -293,4 +293,30 @@ import Testing
         let team = try #require(old.models["Project"]?.field("team")?.relationship)
         #expect(team.keyFields == ["projectTeamId"])
     }
+
+    /// The Amplify CLI's rule (`getTransformerVersion`): `useexperimentalpipelinedtransformer` decides, and a
+    /// `cli.json` without it is an existing project on v1. The corpus has all three shapes (19 projects with
+    /// true and version 2, one with false and version 1, ten with neither flag, compiled by v1).
+    @Test(arguments: [
+        (
+            #"{"features": {"graphqltransformer": {"useexperimentalpipelinedtransformer": true, "transformerversion": 2}}}"#,
+            2
+        ),
+        (
+            #"{"features": {"graphqltransformer": {"useExperimentalPipelinedTransformer": true, "transformerversion": 1}}}"#,
+            2
+        ),
+        (
+            #"{"features": {"graphqltransformer": {"useexperimentalpipelinedtransformer": false, "transformerversion": 2}}}"#,
+            1
+        ),
+        (#"{"features": {"graphqltransformer": {"addmissingownerfields": true}}}"#, 1),
+        (#"{"features": {}}"#, 1),
+    ])
+    func pipelinedTransformerFlagDecidesTheGeneration(_ text: String, _ version: Int) throws {
+        let features = AmplifyCLIFeatures(json: try CatalogueLoader.parseJSON(Array(text.utf8), file: "cli.json"))
+        #expect(features.transformerVersion == version)
+        #expect(AmplifyCLIFeatures().transformerVersion == nil, "no cli.json: a new project, read as v2")
+    }
+
 }
