@@ -97,6 +97,9 @@ package struct CatalogueGenerator {
                 field.isReadOnly || CompiledSchemaReader.readOnlyFieldNames.contains(field.name)
                 || blueprint.timestampFieldNames.contains(field.name) && field.origin == .timestamp
             if let updatable, !updatable.contains(field.name) { readOnly = true }
+            // A v1 `@versioned` version field is the resolver's: it overwrites whatever an update sends (as the
+            // compiled reader marks it).
+            if blueprint.fieldVersioning?.versionField == field.name { readOnly = true }
             return ModelField(
                 name: field.name, type: field.type, kind: field.kind, relationship: field.relationship,
                 isReadOnly: readOnly)
