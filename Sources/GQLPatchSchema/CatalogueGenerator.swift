@@ -117,7 +117,9 @@ package struct CatalogueGenerator {
         // Create<M>Input
         var create: [InputField] = declaredInputFields.map { f in
             var type = inputType(f.type, kind: f.kind)
-            if m.hasCustomPrimaryKey && keySet.contains(f.name) {
+            // An `id: ID!` key stays optional: the resolver generates one (the many-to-many transformer
+            // test's snapshot: `@primaryKey(sortKeyFields: ["sortId"])` on `id` gives `id: ID, sortId: ID!`).
+            if m.hasCustomPrimaryKey && keySet.contains(f.name) && !(f.name == "id" && f.type.namedType == "ID") {
                 type = .nonNull(type.nullable)
             } else if f.name == "id" && ["ID", "String"].contains(f.type.namedType) {
                 type = type.nullable
