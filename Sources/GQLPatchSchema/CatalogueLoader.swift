@@ -17,7 +17,8 @@ public enum CatalogueLoader {
     private static let cliJSONSearchDepth = 64
 
     /// Reads and loads the schema at `path` through `files` (`InputLimit.schemaFile`); a folder is an
-    /// Amplify `schema/` folder, its files joined as the Amplify CLI joins them (`SchemaFolder`). For a source
+    /// Amplify `schema/` folder, its files joined as the Amplify CLI joins them (`SchemaFolder`), unless
+    /// `readsFolders` is false (a discovered `./schema.graphql` is a file). For a source
     /// schema, `transform.conf.json` in the same folder (if any) gives the conflict-detection setting;
     /// `versioned` (conflict resolution forced on or off) overrides it for every model. `origin`
     /// says who named the schema (the exit code of a schema that cannot be read); the transform
@@ -26,9 +27,9 @@ public enum CatalogueLoader {
     /// `path` is looked up from `workingDirectory`. Both are read only for a source schema.
     public static func load(
         path: String, files: FileSystem, origin: FileSystem.Origin = .named, versioned: Bool? = nil,
-        focus: CatalogueFocus? = nil, workingDirectory: String? = nil
+        focus: CatalogueFocus? = nil, workingDirectory: String? = nil, readsFolders: Bool = true
     ) throws(GQLPatchError) -> ModelCatalogue {
-        if files.stat(path)?.kind == .directory {
+        if readsFolders, files.stat(path)?.kind == .directory {
             // An Amplify `schema/` folder: its files joined, each problem reported in its own file.
             let folder = try SchemaFolder(path: path, files: files, origin: origin)
             do {

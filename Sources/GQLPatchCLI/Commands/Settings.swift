@@ -274,9 +274,11 @@ public struct Settings: Sendable {
             }
         let explicit = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
         if let path = explicit ?? defaultSchemaPath(context) {
+            // A discovered `./schema.graphql` is a file (a folder of that name is not a `schema/` folder).
+            let folders = explicit != nil || FilePathText.lastComponent(of: path) == "schema"
             let catalogue = try CatalogueLoader.load(
                 path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned,
-                focus: focus, workingDirectory: context.workingDirectory)
+                focus: focus, workingDirectory: context.workingDirectory, readsFolders: folders)
             return (catalogue, path)
         }
         if let config, let introspection = config.modelIntrospection {
