@@ -16,7 +16,9 @@ public enum CatalogueLoader {
     /// How many folders up `amplify/cli.json` is looked for.
     private static let cliJSONSearchDepth = 64
 
-    /// Reads and loads the schema at `path` through `files` (`InputLimit.schemaFile`). For a source
+    /// Reads and loads the schema at `path` through `files` (`InputLimit.schemaFile`); a folder is an
+    /// Amplify `schema/` folder, its files joined as the Amplify CLI joins them (`SchemaFolder`), unless
+    /// `readsFolders` is false (a discovered `./schema.graphql` is a file). For a source
     /// schema, `transform.conf.json` in the same folder (if any) gives the conflict-detection setting;
     /// `versioned` (conflict resolution forced on or off) overrides it for every model. `origin`
     /// says who named the schema (the exit code of a schema that cannot be read); the transform
@@ -25,9 +27,31 @@ public enum CatalogueLoader {
     /// `path` is looked up from `workingDirectory`. Both are read only for a source schema.
     public static func load(
         path: String, files: FileSystem, origin: FileSystem.Origin = .named, versioned: Bool? = nil,
-        focus: CatalogueFocus? = nil, workingDirectory: String? = nil
+        focus: CatalogueFocus? = nil, workingDirectory: String? = nil, readsFolders: Bool = true
     ) throws(GQLPatchError) -> ModelCatalogue {
+        if readsFolders, files.stat(path)?.kind == .directory {
+            // An Amplify `schema/` folder: its files joined, each problem reported in its own file.
+            let folder = try SchemaFolder(path: path, files: files, origin: origin)
+            do {
+                return try load(
+                    bytes: folder.bytes, file: folder.path, files: files, versioned: versioned, focus: focus,
+                    workingDirectory: workingDirectory)
+            } catch {
+                throw folder.relocating(error)
+            }
+        }
         let bytes = try files.read(path, limit: .schemaFile, origin: origin)
+        return try load(
+            bytes: bytes, file: path, files: files, versioned: versioned, focus: focus,
+            workingDirectory: workingDirectory)
+    }
+
+    /// `bytes` read from the schema at `path` (a file, or a `schema/` folder's files joined), with the
+    /// `transform.conf.json` beside it and the `amplify/cli.json` above it.
+    private static func load(
+        bytes: [UInt8], file path: String, files: FileSystem, versioned: Bool?, focus: CatalogueFocus?,
+        workingDirectory: String?
+    ) throws(GQLPatchError) -> ModelCatalogue {
         let configPath = transformConfigPath(besides: path)
         return try load(
             bytes: bytes, file: path, versioned: versioned, focus: focus,

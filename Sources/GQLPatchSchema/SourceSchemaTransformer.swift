@@ -24,10 +24,20 @@ package struct SourceSchemaTransformer {
     }
 
     package func transform(_ table: SchemaTypeTable) throws(GQLPatchError) -> ModelCatalogue {
-        let modelTypes = table.all(.object).filter { $0.directive("model") != nil }
+        var modelTypes = table.all(.object).filter { $0.directive("model") != nil }
         guard !modelTypes.isEmpty else {
             throw SchemaDiagnostic.error(
                 file, SchemaDiagnostic.start, "no models found: no type has a @model directive")
+        }
+        // The directives decide the transformer; a schema with neither kind follows cli.json, else v2.
+        let generation =
+            try TransformerGeneration.decided(by: table, file: file)
+            ?? (features.transformerVersion == 1 ? .v1 : .v2)
+        if generation == .v2 {
+            // `@manyToMany` pairs become join models and `@hasMany` fields before anything else is read.
+            modelTypes = try ManyToManyExpansion(
+                file: file, respectPrimaryKey: features.respectPrimaryKeyAttributesOnConnectionField
+            ).expand(models: modelTypes, objects: table.all(.object))
         }
         let modelSet = Set(modelTypes.map(\.name))
         let enumNames = Set(table.all(.enumeration).map(\.name))
@@ -43,10 +53,6 @@ package struct SourceSchemaTransformer {
                 file, field.location, "unknown type \"\(name)\" for field \"\(owner).\(field.name)\"")
         }
 
-        // The directives decide the transformer; a schema with neither kind follows cli.json, else v2.
-        let generation =
-            try TransformerGeneration.decided(by: table, file: file)
-            ?? (features.transformerVersion == 1 ? .v1 : .v2)
         var blueprints: [ModelBlueprint] = []
         if generation == .v1 {
             blueprints = try V1SourceSchemaTransformer(

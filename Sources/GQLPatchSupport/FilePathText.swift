@@ -14,4 +14,12 @@ package enum FilePathText {
         if slash == trimmed.startIndex { return "/" }
         return String(trimmed[..<slash])
     }
+
+    /// The last part of a path: `c.graphql` for `a/b/c.graphql`, `b` for `a/b/`.
+    package static func lastComponent(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
 }

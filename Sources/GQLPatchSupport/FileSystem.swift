@@ -21,17 +21,26 @@ public struct FileSystem: Sendable {
     public typealias Reader = @Sendable (_ path: String, _ limit: InputLimit) throws(GQLPatchError) -> [UInt8]
     /// What is at a path, nil when nothing is (a dangling symbolic link included).
     public typealias StatusReader = @Sendable (_ path: String) -> FileStatus?
+    /// The entries of the folder at a path ("." and ".." left out), in any order; more than `maxEntries`
+    /// of them fails (`tooManyEntries`), a path that is not a readable folder is `cannotRead`.
+    public typealias Lister = @Sendable (_ path: String, _ maxEntries: Int) throws(GQLPatchError) -> [DirectoryEntry]
+
+    /// How many entries a folder listing takes at most (README "Limits").
+    public static let maxFolderEntries = 1_000
 
     private let reader: Reader
     private let statusReader: StatusReader
+    private let lister: Lister
 
-    public init(read: @escaping Reader, stat: @escaping StatusReader) {
+    public init(read: @escaping Reader, stat: @escaping StatusReader, list: @escaping Lister) {
         reader = read
         statusReader = stat
+        lister = list
     }
 
     /// The machine's files, read under the rules of `InputDescriptor`.
-    public static let local = FileSystem(read: LocalFiles.read(_:limit:), stat: LocalFiles.status(_:))
+    public static let local = FileSystem(
+        read: LocalFiles.read(_:limit:), stat: LocalFiles.status(_:), list: LocalFiles.list(_:maxEntries:))
 
     /// The whole file at `path`, at most `limit.maxBytes`.
     public func read(_ path: String, limit: InputLimit, origin: Origin = .named) throws(GQLPatchError) -> [UInt8] {
@@ -46,6 +55,25 @@ public struct FileSystem: Sendable {
     /// What is at `path` (symbolic links followed); nil when nothing is.
     public func stat(_ path: String) -> FileStatus? {
         statusReader(path)
+    }
+
+    /// The entries of the folder at `path`, sorted by name (byte order, as Node's `fs.readdir` gives them),
+    /// at most `maxFolderEntries`; failures as `read`'s.
+    public func list(directory path: String, origin: Origin = .named) throws(GQLPatchError) -> [DirectoryEntry] {
+        do {
+            return try lister(path, Self.maxFolderEntries).sorted {
+                $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            }
+        } catch {
+            guard origin == .found, error.code == .unreadableFile else { throw error }
+            throw .configuration(error.message)
+        }
+    }
+
+    /// The one wording of a folder with more entries than a listing takes (65, like a file over its limit).
+    public static func tooManyEntries(_ path: String, limit: Int) -> GQLPatchError {
+        .invalidInput(
+            "\(path) holds too many entries: over \(limit), the limit for a schema folder (see README, Limits)")
     }
 
     /// Whether something is at `path` (symbolic links followed).

@@ -70,6 +70,47 @@ public enum LocalFiles {
         return FileStatus(kind: kind, size: Int(info.st_size), mode: UInt32(info.st_mode) & 0o7777, modified: modified)
     }
 
+    /// The entries of the folder at `path` ("." and ".." left out), each kind from the entry's own type
+    /// (`lstat` when the file system does not say): a symbolic link is `.other`. More than `maxEntries`
+    /// entries fail before the rest are read.
+    @Sendable public static func list(_ path: String, maxEntries: Int) throws(GQLPatchError) -> [DirectoryEntry] {
+        guard let directory = opendir(path) else {
+            let reason = errno == ENOTDIR ? "it is not a folder" : String(cString: strerror(errno))
+            throw FileSystem.cannotRead(path, reason)
+        }
+        defer { closedir(directory) }
+        var entries: [DirectoryEntry] = []
+        errno = 0
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            guard entries.count < maxEntries else { throw FileSystem.tooManyEntries(path, limit: maxEntries) }
+            var kind: DirectoryEntry.Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regularFile
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_UNKNOWN):
+                var info = stat()
+                let full = FilePathText.join(path, name)
+                guard lstat(full, &info) == 0 else {
+                    throw FileSystem.cannotRead(full, String(cString: strerror(errno)))
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFREG: kind = .regularFile
+                case S_IFDIR: kind = .directory
+                default: kind = .other
+                }
+            default: kind = .other
+            }
+            entries.append(DirectoryEntry(name: name, kind: kind))
+            errno = 0
+        }
+        if errno != 0 { throw FileSystem.cannotRead(path, String(cString: strerror(errno))) }
+        return entries
+    }
+
     /// The working directory, or `.` if it cannot be found.
     public static func currentDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "." }

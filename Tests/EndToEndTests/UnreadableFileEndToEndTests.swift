@@ -49,15 +49,19 @@ import Testing
         /// A copy of the test schema goes here (relative to the folder), for `transform.conf.json` beside it.
         var schemaCopy: String?
         var kinds: [Kind]
+        /// A folder here is an Amplify `schema/` folder (`--schema DIR`): an empty one has no files to read.
+        var takesSchemaFolder = false
         var code: Int32 { foundAt == nil && awsConfig == nil ? 66 : 78 }
     }
 
     static let sources: [Source] = [
         // Named by the user: 66.
-        Source(description: "--schema", arguments: ["--dry-run", "--schema", "X"] + get, kinds: Kind.allCases),
+        Source(
+            description: "--schema", arguments: ["--dry-run", "--schema", "X"] + get, kinds: Kind.allCases,
+            takesSchemaFolder: true),
         Source(
             description: "GQLPATCH_SCHEMA", arguments: ["--dry-run"] + get, environment: ["GQLPATCH_SCHEMA": "X"],
-            kinds: Kind.allCases),
+            kinds: Kind.allCases, takesSchemaFolder: true),
         Source(
             description: "--config", arguments: ["--dry-run", "--schema", schema, "--config", "X"] + get,
             kinds: Kind.allCases),
@@ -152,6 +156,8 @@ import Testing
         environment.merge(source.environment.mapValues(substitute)) { _, new in new }
         let result = try GQLPatchRun.run(
             source.arguments.map(substitute), environment: environment, in: folder, timeout: 20)
-        result.expectFailure(source.code, "gqlpatch: error: cannot read \(path): \(kind.reason)\n")
+        let reason =
+            kind == .directory && source.takesSchemaFolder ? "the schema folder holds no files" : kind.reason
+        result.expectFailure(source.code, "gqlpatch: error: cannot read \(path): \(reason)\n")
     }
 }

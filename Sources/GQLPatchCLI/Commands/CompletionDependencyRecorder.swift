@@ -3,7 +3,8 @@ import GQLPatchSupport
 /// Records every file the catalogue load looks at, where it looks: a `RunContext` whose file system
 /// stamps each path it reads or checks first (`FileStamp`, before the read, so a change during the
 /// read shows as a different stamp next time). This finds `--schema`, `GQLPATCH_SCHEMA`,
-/// `./schema.graphql`, the config and `transform.conf.json` without a list of them to keep in step.
+/// `./schema.graphql`, the config and `transform.conf.json` without a list of them to keep in step; a
+/// `schema/` folder is recorded by its own stamp when listed, and each file in it when read.
 package final class CompletionDependencyRecorder: Sendable {
     private let seen = LockedValue<[CompletionDependency?]>([])
     private let paths = LockedValue<Set<String>>([])
@@ -27,6 +28,12 @@ package final class CompletionDependencyRecorder: Sendable {
             stat: { [self] path in
                 record(path)
                 return files.stat(path)
+            },
+            list: { [self] (path: String, maxEntries: Int) throws(GQLPatchError) -> [DirectoryEntry] in
+                // A folder's stamp (its times change when an entry is added, removed or renamed) vouches
+                // for its listing; the files then read are recorded by their reads.
+                record(path)
+                return try files.list(directory: path)
             })
         return recorded
     }

@@ -20,14 +20,16 @@ package struct FileStamp: Sendable, Equatable {
     package static let absent = FileStamp(isPresent: false)
 
     /// The path's stamp now (symbolic links followed, as the loaders' reads follow them); nil when
-    /// `stat` cannot tell (a permission problem, say) or the path is not a regular file (a pipe or
-    /// FIFO's content is not told by its times): such a file cannot vouch for a cache.
+    /// `stat` cannot tell (a permission problem, say) or the path is neither a regular file nor a folder
+    /// (a pipe or FIFO's content is not told by its times): such a file cannot vouch for a cache.
     package static func current(_ path: String) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             return errno == ENOENT || errno == ENOTDIR ? .absent : nil
         }
-        guard info.st_mode & S_IFMT == S_IFREG else { return nil }
+        // A folder is stamped too: it is a dependency by its listing (a `schema/` folder), and its times
+        // change when an entry is added, removed or renamed.
+        guard info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFDIR else { return nil }
         return FileStamp(
             isPresent: true, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             modifiedSeconds: Int64(info.st_mtim.tv_sec), modifiedNanoseconds: Int64(info.st_mtim.tv_nsec),

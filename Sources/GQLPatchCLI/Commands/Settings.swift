@@ -65,7 +65,7 @@ public struct Settings: Sendable {
             try checkProxy(for: endpoint, environment: environment, what: what)
         }
         let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
-        if !requireSchema, explicitSchema == nil, !context.files.exists(defaultSchemaPath(context)),
+        if !requireSchema, explicitSchema == nil, defaultSchemaPath(context) == nil,
             config?.modelIntrospection == nil
         {
             if options.verbose { context.console.message("gqlpatch: schema: none") }
@@ -112,7 +112,7 @@ public struct Settings: Sendable {
         let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
         let schemaGiven =
             (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
-            || context.files.exists(defaultSchemaPath(context))
+            || defaultSchemaPath(context) != nil
         let authGiven = [
             options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"],
         ]
@@ -291,11 +291,12 @@ public struct Settings: Sendable {
             case .off: false
             }
         let explicit = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
-        let defaultPath = defaultSchemaPath(context)
-        if let path = explicit ?? (context.files.exists(defaultPath) ? defaultPath : nil) {
+        if let path = explicit ?? defaultSchemaPath(context) {
+            // A discovered `./schema.graphql` is a file (a folder of that name is not a `schema/` folder).
+            let folders = explicit != nil || FilePathText.lastComponent(of: path) == "schema"
             let catalogue = try CatalogueLoader.load(
                 path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned,
-                focus: focus, workingDirectory: context.workingDirectory)
+                focus: focus, workingDirectory: context.workingDirectory, readsFolders: folders)
             return (catalogue, path)
         }
         if let config, let introspection = config.modelIntrospection {
@@ -307,9 +308,13 @@ public struct Settings: Sendable {
             "no schema: pass --schema PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory")
     }
 
-    /// `./schema.graphql`, read when no schema is named.
-    private static func defaultSchemaPath(_ context: RunContext) -> String {
-        FilePathText.join(context.workingDirectory, "schema.graphql")
+    /// `./schema.graphql`, read when no schema is named; else a `./schema/` folder of schema files (the
+    /// Amplify CLI's two forms, the file preferred as the CLI prefers it); nil when neither is there.
+    private static func defaultSchemaPath(_ context: RunContext) -> String? {
+        let file = FilePathText.join(context.workingDirectory, "schema.graphql")
+        if context.files.exists(file) { return file }
+        let folder = FilePathText.join(context.workingDirectory, "schema")
+        return context.files.stat(folder)?.kind == .directory ? folder : nil
     }
 }
 

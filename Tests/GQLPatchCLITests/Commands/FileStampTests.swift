@@ -11,7 +11,7 @@ import Testing
 @testable import GQLPatchSupport
 
 /// `FileStamp`, what the completion cache checks files by: a regular file's identity and times, an
-/// absent file as absent, and nothing it cannot vouch for (a FIFO, a folder).
+/// absent file as absent, a folder by its own times, and nothing it cannot vouch for (a FIFO).
 @Suite struct FileStampTests {
     @Test func regularAbsentAndOtherFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-stamp-\(UUID().uuidString)")
@@ -28,7 +28,11 @@ import Testing
         #expect(FileStamp.current(file) != first, "the same size, written again")
         #expect(FileStamp.current(folder.appendingPathComponent("none").path) == .absent)
         #expect(FileStamp.current(file + "/below") == .absent, "below a file")
-        #expect(FileStamp.current(folder.path) == nil, "a folder")
+        // A folder is stamped (a `schema/` folder is listed), and an entry added to it changes its stamp.
+        let folderStamp = try #require(FileStamp.current(folder.path), "a folder")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("added"), withIntermediateDirectories: false)
+        #expect(FileStamp.current(folder.path) != folderStamp, "a folder with an entry added")
         let fifo = folder.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         #expect(FileStamp.current(fifo) == nil, "a FIFO")
@@ -48,5 +52,30 @@ import Testing
             isPresent: true, modifiedSeconds: now / 1_000_000_000 - 1, changedSeconds: now / 1_000_000_000 - 1)
         #expect(coarse.isRecent(before: now), "whole seconds: a file system with coarse times")
         #expect(!FileStamp.absent.isRecent(before: now))
+    }
+}
+
+/// The completion cache's recorder: a listed `schema/` folder is a dependency by its own stamp, so a
+/// file added to it (or removed) invalidates the cached catalogue.
+@Suite struct CompletionDependencyRecorderFolderTests {
+    @Test func aListedFolderIsRecordedAndAnAddedFileChangesItsStamp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recorder-\(UUID().uuidString)")
+        let schema = folder.appendingPathComponent("schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "type A @model { id: ID! }".write(
+            to: schema.appendingPathComponent("a.graphql"), atomically: false, encoding: .utf8)
+        let recorder = CompletionDependencyRecorder()
+        let context = recorder.recording(
+            RunContext(
+                console: Console(writeOut: { _ in }, writeErr: { _ in }, stdoutIsTerminal: false), files: .local,
+                transport: NoTransport(), workingDirectory: folder.path))
+        _ = try CatalogueLoader.load(path: schema.path, files: context.files)
+        let dependencies = try #require(recorder.dependencies)
+        let recorded = try #require(dependencies.first { $0.path == schema.path })
+        #expect(dependencies.contains { $0.path == schema.appendingPathComponent("a.graphql").path })
+        try "type B @model { id: ID! }".write(
+            to: schema.appendingPathComponent("b.graphql"), atomically: false, encoding: .utf8)
+        #expect(FileStamp.current(schema.path) != recorded.stamp)
     }
 }

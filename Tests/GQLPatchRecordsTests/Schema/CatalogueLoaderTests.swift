@@ -109,7 +109,8 @@ import Testing
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("missing.graphql").path
-        for (path, reason) in [(missing, "no such file"), (directory.path, "it is a directory")] {
+        // A folder is an Amplify `schema/` folder: an empty one has nothing to read.
+        for (path, reason) in [(missing, "no such file"), (directory.path, "the schema folder holds no files")] {
             // Named by the user (--schema, GQLPATCH_SCHEMA): 66; found (./schema.graphql): 78.
             for (origin, code) in [(FileSystem.Origin.named, 66), (.found, 78)] as [(FileSystem.Origin, Int32)] {
                 let error = try #require(throws: GQLPatchError.self) {

@@ -2,7 +2,8 @@ import GQLPatchSupport
 
 extension FileSystem {
     /// Files held in memory, by path; every folder on the way to one exists (empty). Reads keep
-    /// `FileSystem.local`'s wording and limits: a missing path, a folder, a file over the limit.
+    /// `FileSystem.local`'s wording and limits: a missing path, a folder, a file over the limit; a
+    /// folder lists the files and folders directly in it.
     package static func memory(_ files: [String: [UInt8]], modified: Int = 0) -> FileSystem {
         var folders: Set<String> = []
         for path in files.keys {
@@ -27,6 +28,20 @@ extension FileSystem {
                 }
                 guard let bytes = files[path] else { return nil }
                 return FileStatus(kind: .regularFile, size: bytes.count, mode: 0o644, modified: modified)
+            },
+            list: { (path: String, maxEntries: Int) throws(GQLPatchError) -> [DirectoryEntry] in
+                guard allFolders.contains(path) else {
+                    throw FileSystem.cannotRead(path, files[path] == nil ? "no such file" : "it is not a folder")
+                }
+                let children =
+                    files.keys.filter { FilePathText.directory(of: $0) == path }.map {
+                        DirectoryEntry(name: FilePathText.lastComponent(of: $0), kind: .regularFile)
+                    }
+                    + allFolders.filter { $0 != path && FilePathText.directory(of: $0) == path }.map {
+                        DirectoryEntry(name: FilePathText.lastComponent(of: $0), kind: .directory)
+                    }
+                guard children.count <= maxEntries else { throw FileSystem.tooManyEntries(path, limit: maxEntries) }
+                return children
             })
     }
 }
