@@ -41,16 +41,8 @@ extension CatalogueGenerator {
         if m.isVersioned { update.append(InputField(name: "_version", type: .named("Int"))) }
         update += m.connectionInputFields.map { InputField(name: $0.name, type: .named("ID")) }
 
-        // Delete<M>Input: the key fields in key order.
-        var delete: [InputField]
-        if m.hasCustomPrimaryKey {
-            delete = m.primaryKey.map { key in
-                InputField(name: key, type: .nonNull((m.field(key)?.type ?? .named("ID")).nullable))
-            }
-        } else {
-            delete = [InputField(name: "id", type: .nonNull(.named("ID")))]
-        }
-        if m.isVersioned { delete.append(InputField(name: "_version", type: .named("Int"))) }
+        // Delete<M>Input: the key fields in key order, as v2 has them.
+        var delete = deleteInputFields(m)
         if let versioning = m.fieldVersioning {
             update.append(InputField(name: versioning.versionInput, type: .nonNull(.named("Int"))))
             delete.append(InputField(name: versioning.versionInput, type: .nonNull(.named("Int"))))

@@ -155,15 +155,7 @@ package struct CatalogueGenerator {
         update += foreignKeys.map { InputField(name: $0.name, type: $0.type.nullable) }
 
         // Delete<M>Input
-        var delete: [InputField]
-        if m.hasCustomPrimaryKey {
-            delete = m.primaryKey.map { key in
-                InputField(name: key, type: .nonNull((m.field(key)?.type ?? .named("ID")).nullable))
-            }
-        } else {
-            delete = [InputField(name: "id", type: .nonNull(.named("ID")))]
-        }
-        if m.isVersioned { delete.append(InputField(name: "_version", type: .named("Int"))) }
+        let delete = deleteInputFields(m)
 
         // Model<M>ConditionInput
         let conditionName = AmplifyNaming.conditionInputName(name)
@@ -225,6 +217,21 @@ package struct CatalogueGenerator {
             getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
         let updateInput = updateName.map { InputObject(name: $0, fields: update) }
         return (inputs, operations, updateInput, indexArguments)
+    }
+
+    /// `Delete<M>Input`'s fields, the same in both generations: the key fields in key order (required),
+    /// then `_version` when the model is versioned.
+    func deleteInputFields(_ m: ModelBlueprint) -> [InputField] {
+        var delete: [InputField]
+        if m.hasCustomPrimaryKey {
+            delete = m.primaryKey.map { key in
+                InputField(name: key, type: .nonNull((m.field(key)?.type ?? .named("ID")).nullable))
+            }
+        } else {
+            delete = [InputField(name: "id", type: .nonNull(.named("ID")))]
+        }
+        if m.isVersioned { delete.append(InputField(name: "_version", type: .named("Int"))) }
+        return delete
     }
 
     /// The `get` and `list` arguments (the key's, then `filter`, `limit`, `nextToken`, `sortDirection`), adding
