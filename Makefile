@@ -8,6 +8,7 @@ VENV    := .venv
 VPY     := $(VENV)/bin/python
 EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 SHIPPING_REQS := Tests/Shipping/requirements.txt
+COGNITO_REQS  := Tests/CognitoServers/requirements.txt
 V1_REQS       := Tests/V1Transformer/requirements.txt
 V1_MODULES    := $(VENV)/v1-transformer/package/node_modules
 BENCH_REQS    := bench/requirements.txt
@@ -30,9 +31,9 @@ release:
 # The project-local virtual environment for the emulator and the benchmark peers.
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: $(EMULATOR_REQS) $(SHIPPING_REQS)
+$(VENV)/.installed: $(EMULATOR_REQS) $(SHIPPING_REQS) $(COGNITO_REQS)
 	$(PYTHON) -m venv $(VENV)
-	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS) -r $(SHIPPING_REQS)
+	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS) -r $(SHIPPING_REQS) -r $(COGNITO_REQS)
 	touch $@
 
 # The real Amplify v1 transformer for the schema tests: the wheel's bundled node modules, unpacked into
