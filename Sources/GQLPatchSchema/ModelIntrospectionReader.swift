@@ -60,11 +60,18 @@ package struct ModelIntrospectionReader {
                 let partition = keyInfo["primaryKeyFieldName"]?.stringValue
             else { throw problem("\(modelPath).primaryKeyInfo.primaryKeyFieldName must be a string") }
             let sortKeys = (keyInfo["sortKeyFieldNames"]?.arrayValue ?? []).compactMap(\.stringValue)
-            let isCustom: Bool
+            var isCustom: Bool
             if case .bool(let flag) = keyInfo["isCustomPrimaryKey"] {
                 isCustom = flag
             } else {
                 isCustom = !sortKeys.isEmpty
+            }
+            // `id: String! @primaryKey` is introspected as not custom (the key is named id, with no sort
+            // key), but its unnamed `key` attribute says it was declared, and the transformer compiles a
+            // declared key as such: typed as given (`getUser(id: String!)`), with list key arguments.
+            let attributes = model["attributes"]?.arrayValue ?? []
+            if attributes.contains(where: { $0["type"]?.stringValue == "key" && $0["properties"]?["name"] == nil }) {
+                isCustom = true
             }
             let versioned = versionedOverride ?? (fieldObject["_version"] != nil)
 
@@ -140,7 +147,7 @@ package struct ModelIntrospectionReader {
                 blueprint.list = AmplifyNaming.camelCase(["list", plural])
                 blueprint.sync = versioned ? AmplifyNaming.camelCase(["sync", plural]) : nil
             }
-            for attribute in model["attributes"]?.arrayValue ?? [] where attribute["type"]?.stringValue == "key" {
+            for attribute in attributes where attribute["type"]?.stringValue == "key" {
                 guard let indexName = attribute["properties"]?["name"]?.stringValue else { continue }
                 let indexFields = (attribute["properties"]?["fields"]?.arrayValue ?? []).compactMap(\.stringValue)
                 blueprint.indexes.append(ModelBlueprint.Index(name: indexName, fields: indexFields))

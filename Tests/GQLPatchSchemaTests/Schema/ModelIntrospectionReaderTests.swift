@@ -86,4 +86,33 @@ import Testing
         #expect(catalogue.inputObjects["ModelStringKeyConditionInput"] != nil)
         #expect(shop.field("_version")?.isReadOnly == true)
     }
+
+    /// `id: String! @primaryKey` is introspected as `isCustomPrimaryKey: false` (the field is named id,
+    /// with no sort key), but the model's unnamed `key` attribute says the key was declared: the
+    /// transformer then types `getUser(id: String!)` and gives `listUsers` the key arguments (corpus pair
+    /// AbhishekRai795__Project-EstateKart).
+    @Test func declaredIDKeyKeepsItsTypeAndListArguments() throws {
+        let json = """
+            {"version": 1,
+             "models": {"User": {"name": "User", "pluralName": "Users",
+               "fields": {
+                 "id": {"name": "id", "type": "String", "isArray": false, "isRequired": true, "attributes": []},
+                 "name": {"name": "name", "type": "String", "isArray": false, "isRequired": false}
+               },
+               "attributes": [{"type": "model", "properties": {}}, {"type": "key", "properties": {"fields": ["id"]}}],
+               "primaryKeyInfo": {"isCustomPrimaryKey": false, "primaryKeyFieldName": "id", "sortKeyFieldNames": []}}},
+             "enums": {}, "nonModels": {}}
+            """
+        let catalogue = try CatalogueLoader.load(path: "i.json", files: .memory(["i.json": Array(json.utf8)]))
+        let user = try #require(catalogue.models["User"])
+        #expect(user.operations.getArguments.map { "\($0.name): \($0.type)" } == ["id: String!"])
+        #expect(
+            user.operations.listArguments.map { "\($0.name): \($0.type)" } == [
+                "id: String", "filter: ModelUserFilterInput", "limit: Int", "nextToken: String",
+                "sortDirection: ModelSortDirection",
+            ])
+        #expect(
+            catalogue.inputObjects["UpdateUserInput"]?.fields.first { $0.name == "id" }?.type
+                == .nonNull(.named("String")))
+    }
 }

@@ -31,12 +31,9 @@ import Testing
         "an older v1 transformer: its CreateCreateEventInput has no id, today's v1 transformer's has"
     static let otherSourceVersion =
         "compiled from another version of the source: its inputs take task: TaskInput / tasks: [TaskInput], which source.graphql does not declare"
-    static let introspectedKey =
-        "amplify_outputs.json: a custom-typed primary key `id: String!` read as id: ID!, without its list key arguments"
 
     /// Pair -> the cause of the difference it shows.
     static let knownFailures: [String: String] = [
-        "AbhishekRai795__Project-EstateKart__gen2-data": introspectedKey,
         "COS301-SE-2022__Map-out-game-reserves-using-aerial-photographs__amplifyapp": noCLIJSONOldFlag,
         "andrewdr__Event-Planner__amplifyDatasource": olderV1Compiler,
         "dlcrouch2__cr-app__crinvapp": noProjectFilesV1,
