@@ -61,7 +61,8 @@ extension RecordService {
     /// re-create it).
     package func delete(_ target: DeleteTarget, readsBefore: Bool = false) async throws(GQLPatchError) -> DeleteOutcome
     {
-        target.versioned
+        try VersionScheme.checkWritable(target.model)
+        return target.versioned
             ? try await deleteVersioned(target) : try await deleteUnversioned(target, readsBefore: readsBefore)
     }
 

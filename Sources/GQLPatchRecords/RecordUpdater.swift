@@ -86,7 +86,8 @@ package struct RecordUpdater: Sendable {
     }
 
     package func run(_ target: Target) async throws(GQLPatchError) -> Outcome {
-        target.versioned ? try await runVersioned(target) : try await runUnversioned(target)
+        try VersionScheme.checkWritable(target.model)
+        return target.versioned ? try await runVersioned(target) : try await runUnversioned(target)
     }
 
     /// The fetch must see `_version` and `_deleted` (`RecordService.withSyncFields`).

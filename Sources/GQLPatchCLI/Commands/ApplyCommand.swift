@@ -144,6 +144,14 @@ package struct ApplyCommand: Sendable {
                 otherShards += 1
                 continue
             }
+            if operation.kind != .create {
+                do throws(GQLPatchError) {
+                    try VersionScheme.checkWritable(operation.model)
+                } catch {
+                    try out.write(output)
+                    throw error
+                }
+            }
             let selection = selections.defaultSelection(for: operation.model)
             let request: GraphQLRequestBody
             var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)

@@ -73,6 +73,7 @@ package struct DeleteCommand: Sendable {
     }
 
     private func printDryRun(_ plan: Plan, versioned: Bool) throws(GQLPatchError) {
+        try VersionScheme.checkWritable(plan.model)
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
         var input = plan.key

@@ -82,6 +82,7 @@ package struct UpdateCommand: Sendable {
     }
 
     private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
+        try VersionScheme.checkWritable(plan.model)
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
         if plan.versioned {
