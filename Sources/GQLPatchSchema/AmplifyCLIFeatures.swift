@@ -5,9 +5,9 @@ import JSON
 /// lower-cased, as the Amplify CLI compares them.
 ///
 /// Defaults follow the Amplify CLI: with no `cli.json` at all, the values it writes for a new project
-/// (`respectprimarykeyattributesonconnectionfield` true, `improvepluralization` false); a `cli.json`
-/// that lacks a flag is an existing project, whose default for a missing flag is the pre-flag behaviour
-/// (`defaultValueForExistingProjects`: false for both).
+/// (`respectprimarykeyattributesonconnectionfield` and `enableautoindexquerynames` true,
+/// `improvepluralization` false); a `cli.json` that lacks a flag is an existing project, whose default
+/// for a missing flag is the pre-flag behaviour (`defaultValueForExistingProjects`: false for all three).
 public struct AmplifyCLIFeatures: Sendable, Equatable {
     /// The transformer the project runs (1 or 2); nil without a `cli.json` (then v2, a new project's).
     public var transformerVersion: Int?
@@ -16,15 +16,19 @@ public struct AmplifyCLIFeatures: Sendable, Equatable {
     /// v2 implicit `@hasOne`/`@belongsTo`/`@hasMany` foreign keys are named after (and typed like) the
     /// related primary key (`projectTeamTeamId: String`); false: one `<model><Field>Id: ID`.
     public var respectPrimaryKeyAttributesOnConnectionField: Bool
+    /// A v2 `@index` without `queryField` gets a query named after the model and its key fields
+    /// (`tasksByTeamIdAndTitle`); false: none, so only a scan reads it.
+    public var enableAutoIndexQueryNames: Bool
 
     /// A project without `cli.json`.
     public init(
         transformerVersion: Int? = nil, improvePluralization: Bool = false,
-        respectPrimaryKeyAttributesOnConnectionField: Bool = true
+        respectPrimaryKeyAttributesOnConnectionField: Bool = true, enableAutoIndexQueryNames: Bool = true
     ) {
         self.transformerVersion = transformerVersion
         self.improvePluralization = improvePluralization
         self.respectPrimaryKeyAttributesOnConnectionField = respectPrimaryKeyAttributesOnConnectionField
+        self.enableAutoIndexQueryNames = enableAutoIndexQueryNames
     }
 
     /// Reads the flags from a parsed `cli.json`; a flag it does not set takes the existing-project default.
@@ -47,5 +51,6 @@ public struct AmplifyCLIFeatures: Sendable, Equatable {
         transformerVersion = bool("useexperimentalpipelinedtransformer") ? 2 : 1
         improvePluralization = bool("improvepluralization")
         respectPrimaryKeyAttributesOnConnectionField = bool("respectprimarykeyattributesonconnectionfield")
+        enableAutoIndexQueryNames = bool("enableautoindexquerynames")
     }
 }

@@ -112,7 +112,13 @@ package struct ManyToManyExpansion {
                         name: keyName, type: .nonNull(.named(key.partition.type.namedType)),
                         directives: [
                             Self.directive(
-                                "index", [("name", .string(indexName)), ("sortKeyFields", Self.list(sortNames))],
+                                // The transformer gives the join model's indexes no query, whatever
+                                // enableautoindexquerynames says: `queryField: null` says so.
+                                "index",
+                                [
+                                    ("name", .string(indexName)), ("sortKeyFields", Self.list(sortNames)),
+                                    ("queryField", .null),
+                                ],
                                 location)
                         ], location: location))
                 for (name, sortKey) in zip(sortNames, key.sort) {

@@ -164,12 +164,19 @@ package struct SourceSchemaTransformer {
                 throw SchemaDiagnostic.error(
                     file, directive.location, "sort key field \"\(key)\" is not a field of \"\(name)\"")
             }
-            var indexName =
+            // The generated name (`tasksByTeamIdAndTitle`) names the index when `name:` is not given, and
+            // its query when `queryField:` is not given and the project's flag asks for one.
+            let generated =
                 AmplifyNaming.lowerFirst(Pluralizer.plural(name)) + "By"
                 + ([field.name] + sortKeys).map(AmplifyNaming.upperFirst).joined(separator: "And")
+            var indexName = generated
             if case .string(let given) = directive.argument("name") { indexName = given }
-            var queryField: String?
-            if case .string(let given) = directive.argument("queryField") { queryField = given }
+            var queryField: String? = features.enableAutoIndexQueryNames ? generated : nil
+            switch directive.argument("queryField") {
+            case .string(let given)?: queryField = given
+            case .null?: queryField = nil
+            default: break
+            }
             blueprint.indexes.append(
                 ModelBlueprint.Index(name: indexName, fields: [field.name] + sortKeys, queryField: queryField))
         }

@@ -17,6 +17,16 @@ import Testing
     }
     static let compiled = catalogue("indexes.compiled.graphql")
     static let source = catalogue("indexes.graphql")
+    /// The source read as an existing project's whose `cli.json` lacks `enableautoindexquerynames`: an
+    /// `@index` without `queryField` (`byCode`) has no query there.
+    static let sourceWithoutAutoQueries: ModelCatalogue = {
+        let path = Fixture.root.appendingPathComponent("Tests/Fixtures/list/indexes.graphql").path
+        do {
+            return try CatalogueLoader.load(
+                bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))), file: path, transformConfig: nil,
+                features: AmplifyCLIFeatures(enableAutoIndexQueryNames: false))
+        } catch { fatalError("indexes.graphql: \(error)") }
+    }()
 
     private func query(
         _ tests: [String], model: String = "Child", catalogue: ModelCatalogue = compiled, index: String? = nil,
@@ -125,7 +135,7 @@ import Testing
     }
 
     @Test func aScanSaysWhichIndexWouldHaveServed() throws {
-        let noQuery = try query(["code=c"], catalogue: Self.source)
+        let noQuery = try query(["code=c"], catalogue: Self.sourceWithoutAutoQueries)
         #expect(noQuery.field == "listChildren")
         #expect(
             noQuery.notes == [
@@ -186,7 +196,7 @@ import Testing
         let error = RecordCommandFixtures.error { () throws(GQLPatchError) in
             let catalogue =
                 refusal.model == "Child"
-                ? (refusal.source ? Self.source : Self.compiled) : RecordCommandFixtures.catalogue
+                ? (refusal.source ? Self.sourceWithoutAutoQueries : Self.compiled) : RecordCommandFixtures.catalogue
             let tests = try refusal.tests.map { test throws(GQLPatchError) in
                 try CommandLineParser.fieldTest(test, option: "--where")
             }

@@ -46,6 +46,36 @@ import Testing
         }
     }
 
+    /// An `@index` without `queryField` (`byCode`) gets the query the transformer names after the model
+    /// and its key (`childrenByCode`, as the compiled fixture has it) when `cli.json`'s
+    /// `enableautoindexquerynames` is on: a new project's default (no `cli.json`) and the flag set; an
+    /// existing project's `cli.json` without the flag, or with it false, gives none.
+    @Test(
+        arguments: [
+            (nil, "childrenByCode"),
+            (#"{"features": {"graphqltransformer": {"useexperimentalpipelinedtransformer": true}}}"#, nil),
+            (
+                #"{"features": {"graphqltransformer": {"useexperimentalpipelinedtransformer": true, "enableautoindexquerynames": true}}}"#,
+                "childrenByCode"
+            ),
+            (
+                #"{"features": {"graphqltransformer": {"useexperimentalpipelinedtransformer": true, "enableautoindexquerynames": false}}}"#,
+                nil
+            ),
+        ] as [(String?, String?)])
+    func anIndexWithoutQueryFieldFollowsTheAutoQueryFlag(cliJSON: String?, query: String?) throws {
+        let features =
+            try cliJSON.map { text throws(GQLPatchError) in
+                AmplifyCLIFeatures(json: try CatalogueLoader.parseProjectJSON(Array(text.utf8), file: "cli.json"))
+            } ?? AmplifyCLIFeatures()
+        let catalogue = try CatalogueLoader.load(
+            bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.source))), file: Self.source,
+            transformConfig: nil, features: features)
+        let byCode = try #require(catalogue.models["Child"]?.indexes.first { $0.name == "byCode" })
+        #expect(byCode.queryField == query)
+        #expect(byCode.queryArguments.isEmpty == (query == nil))
+    }
+
     /// v1 `@key(name:, fields:, queryField:)`: the partition-key argument is nullable.
     @Test(.enabled(if: V1Transformer.available, V1Transformer.missing))
     func aV1CompiledSchemasKeyQueriesAreFound() throws {

@@ -90,6 +90,14 @@ struct CatalogueComparison {
         differ("conditionInput", x.conditionInput ?? "nil", y.conditionInput ?? "nil", old: conditionIsOld)
         differ("get arguments", Self.render(x.getArguments), Self.render(y.getArguments))
         differ("list arguments", x.listArguments.map(\.name).description, y.listArguments.map(\.name).description)
+        // The index queries (a compiled schema shows an index only through its query): name, key fields
+        // and arguments.
+        func indexQueries(_ model: Model) -> String {
+            model.indexes.compactMap { index in
+                index.queryField.map { "\($0)\(index.keyFields) (\(Self.render(index.queryArguments)))" }
+            }.sorted().description
+        }
+        differ("index queries", indexQueries(a), indexQueries(b))
         for (what, p, q) in [
             ("createInput", x.createInput, y.createInput), ("updateInput", x.updateInput, y.updateInput),
             ("deleteInput", x.deleteInput, y.deleteInput),
