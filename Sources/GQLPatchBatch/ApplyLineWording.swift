@@ -16,6 +16,12 @@ package struct ApplyLineWording: InputWording {
         case .id, .key: return "\"key\""
         case .set, .patch: return "\"set\""
         case .unset: return "\"unset\""
+        case .append: return "\"append\""
+        case .prepend: return "\"prepend\""
+        case .remove: return "\"remove\""
+        case .add: return "\"add\""
+        case .increment, .decrement: return "\"incr\""
+        case .unguarded: return run.name(source)
         case .condition: return "\"if\""
         // Said bare, as in the messages about a line's version (`(expectVersion)`).
         case .expectVersion: return "expectVersion"

@@ -33,16 +33,27 @@ public struct ChangeSetBuilder: Sendable {
 
     /// Builds the key and the changes. `patch` (an object of changes, JSON null meaning unset) is
     /// applied before `changes` (single sets and unsets, in order); one of those overrides a patch
-    /// entry, but two naming the same field are refused.
+    /// entry, but two naming the same field are refused. A dotted `changes` field (`imageFile.key`) and
+    /// each of `edits` become `FieldEdit`s, worked out against the record as read; with
+    /// `mergesPatchObjects`, so does a patch's object value for an object field (merged, RFC 7396).
     public func build(
-        model: Model, key: Key, patch: JSONObject? = nil, changes: [FieldAssignment]
+        model: Model, key: Key, patch: JSONObject? = nil, changes: [FieldAssignment], edits: [EditRequest] = [],
+        mergesPatchObjects: Bool = false
     ) throws(GQLPatchError) -> ChangeSet {
         let typedKey = try self.key(model: model, key)
         let input = updateInput(of: model)
         var typed = JSONObject()
+        var fieldEdits: [FieldEdit] = []
         if let patch {
             for (name, value) in patch {
                 let type = try changeableType(of: name, model: model, input: input, key: key)
+                if mergesPatchObjects, let members = value.objectValue,
+                    let objectInput = catalogue.inputObjects[type.nullable.namedType], !type.isList
+                {
+                    let typedPatch = try mergePatch(members, input: objectInput, at: "\(model.name).\(name)")
+                    fieldEdits.append(FieldEdit(path: [name], operation: .merge(typedPatch), fieldType: type))
+                    continue
+                }
                 let typedValue = try typer.value(fromJSON: value, as: type, at: "\(model.name).\(name)")
                 if typedValue.isNull { try checkUnset(name, model: model) }
                 typed[name] = typedValue
@@ -58,12 +69,23 @@ public struct ChangeSetBuilder: Sendable {
                 )
             }
             flagged[change.field] = flag
+            if change.field.contains(".") {
+                fieldEdits.removeAll { $0.path == [change.field] }
+                fieldEdits.append(try nestedEdit(change, model: model, input: input, key: key))
+                continue
+            }
             let type = try changeableType(of: change.field, model: model, input: input, key: key)
             let typedValue = try value(of: change, as: type, at: "\(model.name).\(change.field)")
             if typedValue.isNull { try checkUnset(change.field, model: model) }
             typed[change.field] = typedValue
+            // A single set overrides a patch's merge of the same field.
+            fieldEdits.removeAll { $0.path == [change.field] }
         }
-        return ChangeSet(key: typedKey, changes: typed)
+        for request in edits {
+            fieldEdits.append(try edit(request, model: model, input: input, key: key))
+        }
+        try checkOverlaps(typed: typed, edits: fieldEdits, flagged: flagged, requests: edits)
+        return ChangeSet(key: typedKey, changes: typed, edits: fieldEdits)
     }
 
     /// The typed primary key, fields in key order. Types come from the update input's key fields,
@@ -128,7 +150,7 @@ public struct ChangeSetBuilder: Sendable {
     }
 
     /// The update-input type of a field the command may change, or the reason it may not.
-    private func changeableType(
+    func changeableType(
         of name: String, model: Model, input: InputObject?, key: Key
     ) throws(GQLPatchError) -> TypeReference {
         guard let input else {
@@ -186,7 +208,7 @@ public struct ChangeSetBuilder: Sendable {
 
     /// Refuses to null a field the model type declares non-null: the update input allows it, but the
     /// resolver would REMOVE the attribute and later reads of the record would fail.
-    private func checkUnset(_ name: String, model: Model) throws(GQLPatchError) {
+    func checkUnset(_ name: String, model: Model) throws(GQLPatchError) {
         if let field = model.field(name), field.isRequired {
             throw .invalidInput(
                 "\(name) is required (\(field.type)) and cannot be unset; removing it would corrupt the record")
@@ -196,7 +218,7 @@ public struct ChangeSetBuilder: Sendable {
     // MARK: - Values
 
     /// Types one value: `=TEXT`, `:=JSON`, `=@PATH` (verbatim text for String/ID) or unset.
-    private func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
+    func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
         -> JSONValue
     {
         try AssignmentTyper(catalogue: catalogue, readFile: readFile).value(of: assignment, as: type, at: path)

@@ -41,6 +41,13 @@ public struct ResponseComparer: Sendable {
         unchangedFields(record: record, changes: changes).isEmpty
     }
 
+    /// Whether `a` and `b` are the same value of `type` (temporal values by instant, `AWSJSON` by content,
+    /// numbers by value, input objects field by field).
+    package func same(_ a: JSONValue, _ b: JSONValue, type: TypeReference) -> Bool {
+        matches(record: a, sent: b, type: type, selection: nil)
+            && matches(record: b, sent: a, type: type, selection: nil)
+    }
+
     // MARK: - Comparison
 
     private func type(of name: String) -> TypeReference? {

@@ -12,6 +12,20 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case unset
     /// A JSON object of changes read from a file.
     case patch
+    /// Items to add at the end of a list.
+    case append
+    /// Items to add at the start of a list.
+    case prepend
+    /// Items to drop from a list.
+    case remove
+    /// Items to add to a list unless there (set semantics).
+    case add
+    /// A number to add to a counter.
+    case increment
+    /// A number to take from a counter.
+    case decrement
+    /// Writing a change computed from the record without a guard (racy, asked for).
+    case unguarded
     /// A condition the stored record must meet.
     case condition
     /// The fields to print.

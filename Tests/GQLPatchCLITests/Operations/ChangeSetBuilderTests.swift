@@ -117,9 +117,11 @@ import Testing
                 == "recipe is a relationship (@belongsTo); set its key fields (recipeID) instead")
         #expect(failure([set("_version", "3")])?.message == "_version is kept by conflict resolution and cannot be set")
         #expect(
-            failure([set("imageFile.key", "k")])?.message
-                == "imageFile.key: parts of imageFile cannot be changed alone; give the whole value (--set imageFile:='{...}')"
-        )
+            failure([set("imageFile.nope", "k")])?.message
+                == "Item.imageFile: unknown field \"nope\" (FileInput has: bucket, region, key, meta)")
+        #expect(
+            failure([set("name.first", "k")])?.message
+                == "Item.name is String, not an object: name.first cannot be changed")
         #expect(
             failure(model: OperationsFixtures.auditLog, [set("message", "m")])?.message
                 == "the API has no update operation for AuditLog")
