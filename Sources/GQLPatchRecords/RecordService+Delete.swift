@@ -156,6 +156,7 @@ extension RecordService {
                 lastProblem = "version conflict (\(versionName) \(version) was read, the record is at \(moved) now)"
                 if attempt < retryConflicts {
                     note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    await ConflictPause.wait(afterAttempt: attempt)
                     continue
                 }
                 try rejected(sent.response)
@@ -171,6 +172,7 @@ extension RecordService {
                 lastProblem = "version conflict (\(conflict.summary))"
                 if attempt < retryConflicts {
                     note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    await ConflictPause.wait(afterAttempt: attempt)
                     continue
                 }
                 try rejected(sent.response)

@@ -30,11 +30,14 @@ package struct RecordUpdater: Sendable {
         /// The fields of the fetch on the versioned path (and of `readsBefore`).
         package var fetchSelection: SelectionSet
         package var versioned: Bool
+        /// Write edits to an unversioned record without a guard (asked for: racy).
+        package var unguarded = false
 
         package init(
             model: Model, changeSet: ChangeSet, condition: JSONValue? = nil, expectVersion: Int? = nil,
-            selection: SelectionSet, fetchSelection: SelectionSet, versioned: Bool
+            selection: SelectionSet, fetchSelection: SelectionSet, versioned: Bool, unguarded: Bool = false
         ) {
+            self.unguarded = unguarded
             self.model = model
             self.changeSet = changeSet
             self.condition = condition
@@ -64,30 +67,31 @@ package struct RecordUpdater: Sendable {
         self.readsBefore = readsBefore
     }
 
-    private var catalogue: ModelCatalogue { service.catalogue }
-    private var retryConflicts: Int { service.retryConflicts }
-    private var conflictResolution: ConflictResolution { service.conflictResolution }
-    private var wording: any InputWording { service.wording }
-    private var note: @Sendable (String) -> Void { service.note }
+    var catalogue: ModelCatalogue { service.catalogue }
+    var retryConflicts: Int { service.retryConflicts }
+    var conflictResolution: ConflictResolution { service.conflictResolution }
+    var wording: any InputWording { service.wording }
+    var note: @Sendable (String) -> Void { service.note }
 
-    private func fetch(_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError)
+    func fetch(_ model: Model, _ key: JSONObject, _ selection: SelectionSet) async throws(GQLPatchError)
         -> JSONObject?
     {
         try await service.fetch(model, key: key, selection: selection)
     }
 
-    private func send(_ request: GraphQLRequestBody, _ target: Target) async throws(GQLPatchError) -> RecordService.Sent
-    {
+    func send(_ request: GraphQLRequestBody, _ target: Target) async throws(GQLPatchError) -> RecordService.Sent {
         try await service.sendWrite(request, write: "update", model: target.model, key: target.changeSet.key)
     }
 
-    private func rejected(_ response: GraphQLResponse) throws(GQLPatchError) {
+    func rejected(_ response: GraphQLResponse) throws(GQLPatchError) {
         try service.rejected(response)
     }
 
     package func run(_ target: Target) async throws(GQLPatchError) -> Outcome {
         try VersionScheme.checkWritable(target.model)
-        return target.versioned ? try await runVersioned(target) : try await runUnversioned(target)
+        if target.versioned { return try await runVersioned(target) }
+        // A change worked out from the record needs a read and a guard on an unversioned model too.
+        return target.changeSet.edits.isEmpty ? try await runUnversioned(target) : try await runGuarded(target)
     }
 
     /// The fetch must see `_version` and `_deleted` (`RecordService.withSyncFields`).
@@ -97,19 +101,21 @@ package struct RecordUpdater: Sendable {
 
     // MARK: - Paths
 
-    private func describe(_ target: Target) -> String {
+    func editor(_ target: Target) -> FieldEditor { FieldEditor(catalogue: catalogue, model: target.model) }
+
+    func describe(_ target: Target) -> String {
         ModelLookup.describe(model: target.model, key: target.changeSet.key)
     }
 
-    private func comparer(_ target: Target) -> ResponseComparer {
+    func comparer(_ target: Target) -> ResponseComparer {
         ResponseComparer(catalogue: catalogue, model: target.model)
     }
 
-    private func canSendVersion(_ model: Model) -> Bool {
+    func canSendVersion(_ model: Model) -> Bool {
         service.canSendVersion(inputName: model.operations.updateInput)
     }
 
-    private func versionedTarget(_ target: Target) -> Target {
+    func versionedTarget(_ target: Target) -> Target {
         var versioned = target
         versioned.versioned = true
         versioned.fetchSelection = Self.withSyncFields(target.fetchSelection)
@@ -160,7 +166,7 @@ package struct RecordUpdater: Sendable {
         return try await finish(target, sent: sent, before: before)
     }
 
-    private func runVersioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
+    func runVersioned(_ target: Target) async throws(GQLPatchError) -> Outcome {
         let scheme = VersionScheme.of(target.model)
         var target = target
         target.fetchSelection = scheme.fetchSelection(target.fetchSelection)
@@ -168,6 +174,7 @@ package struct RecordUpdater: Sendable {
         let comparer = comparer(target)
         var lastProblem = ""
         var lostWrite: Int?  // the version a try sent whose answer was lost
+        var lostChanges = target.changeSet.changes  // what that try sent
         var before: JSONObject?
         for attempt in 0...retryConflicts {
             let read = try await service.read(target.model, key: target.changeSet.key, selection: target.fetchSelection)
@@ -183,7 +190,7 @@ package struct RecordUpdater: Sendable {
                     "the server's \(describe(target)) has no integer \(versionName) although the model is versioned")
             }
             if let sent = lostWrite, version > sent,
-                comparer.allApplied(record: record, changes: target.changeSet.changes)
+                comparer.allApplied(record: record, changes: lostChanges)
             {
                 return .updated(item: .object(record), response: nil, before: before)
             }
@@ -194,25 +201,29 @@ package struct RecordUpdater: Sendable {
                     "\(describe(target)) is at \(versionName) \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was written"
                 )
             }
-            if target.condition == nil, comparer.allApplied(record: record, changes: target.changeSet.changes) {
+            // Edits (nested fields, lists, counters) are worked out from this read, again on each try.
+            let changeSet = try target.changeSet.resolved(against: record, editor: editor(target))
+            var attempted = target
+            attempted.changeSet = changeSet
+            if target.condition == nil, comparer.allApplied(record: record, changes: changeSet.changes) {
                 return .unchanged(record: record, read: read.response)
             }
             let request = try DocumentBuilder().updateMutation(
                 model: target.model, selection: target.selection,
-                input: target.changeSet.input(version: version, versionField: scheme.inputField),
+                input: changeSet.input(version: version, versionField: scheme.inputField),
                 condition: target.condition)
             let sent = try await send(request, target)
             try ResponseKeyCheck.check(
                 sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
             let response = sent.response
-            if sent.ambiguous { lostWrite = version }
+            if sent.ambiguous { (lostWrite, lostChanges) = (version, changeSet.changes) }
             if scheme.isFieldVersioning, response.errors.contains(where: \.isConditionalCheckFailed) {
                 // A stale version, a missing record and a false condition all fail the write's condition.
                 guard
                     let moved = try await service.movedVersion(
                         target.model, key: target.changeSet.key, scheme: scheme, sent: version, response: response,
                         describe: describe(target))
-                else { return try await finish(target, sent: sent, before: before) }
+                else { return try await finish(attempted, sent: sent, before: before) }
                 if target.expectVersion != nil, !sent.ambiguous {
                     try rejected(response)
                     throw GQLPatchError(
@@ -223,6 +234,7 @@ package struct RecordUpdater: Sendable {
                 lastProblem = "version conflict (\(versionName) \(version) was read, the record is at \(moved) now)"
                 if attempt < retryConflicts {
                     note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    await ConflictPause.wait(afterAttempt: attempt)
                     continue
                 }
                 try rejected(response)
@@ -238,6 +250,7 @@ package struct RecordUpdater: Sendable {
                 lastProblem = "version conflict (\(conflict.summary))"
                 if attempt < retryConflicts {
                     note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                    await ConflictPause.wait(afterAttempt: attempt)
                     continue
                 }
                 try rejected(response)
@@ -251,26 +264,27 @@ package struct RecordUpdater: Sendable {
                 object["_version"] != .int(version + 1)
             {
                 let kept = comparer.unchangedFields(
-                    record: object, changes: target.changeSet.changes, selection: target.selection)
+                    record: object, changes: changeSet.changes, selection: target.selection)
                 if !kept.isEmpty {
                     // AUTOMERGE answered success but kept the server's values for these fields.
                     lastProblem =
                         "the server kept its own values for \(kept.joined(separator: ", ")) (merged with a concurrent change)"
                     if attempt < retryConflicts {
                         note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
+                        await ConflictPause.wait(afterAttempt: attempt)
                         continue
                     }
                     try rejected(response)
                     break
                 }
             }
-            return try await finish(target, sent: sent, before: before)
+            return try await finish(attempted, sent: sent, before: before)
         }
         throw GQLPatchError(.conflict, "\(describe(target)): \(lastProblem) after \(retryConflicts) retries; giving up")
     }
 
     /// Success: the record. Errors: sort out not-found from a failed condition, then fail with the code.
-    private func finish(_ target: Target, sent: RecordService.Sent, before: JSONObject?) async throws(GQLPatchError)
+    func finish(_ target: Target, sent: RecordService.Sent, before: JSONObject?) async throws(GQLPatchError)
         -> Outcome
     {
         let response = sent.response
