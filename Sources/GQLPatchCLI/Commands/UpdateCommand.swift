@@ -45,8 +45,10 @@ package struct UpdateCommand: Sendable {
         }
         let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
         let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
-        let changeSet = try builder.build(model: model, key: key, patch: patch, changes: options.changes)
-        if changeSet.changes.isEmpty {
+        let changeSet = try builder.build(
+            model: model, key: key, patch: patch, changes: options.changes, edits: options.edits,
+            mergesPatchObjects: true)
+        if changeSet.changes.isEmpty, changeSet.edits.isEmpty {
             throw .invalidInput("the patch for \(model.name) names no fields to change")
         }
         let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(
@@ -57,7 +59,8 @@ package struct UpdateCommand: Sendable {
             ?? selections.defaultSelection(for: model)
         var fetchSelection = selections.defaultSelection(for: model)
         if let select = options.select {
-            fetchSelection = try selections.selection(for: model, paths: select + changeSet.changes.keys)
+            fetchSelection = try selections.selection(
+                for: model, paths: select + changeSet.changes.keys + changeSet.edits.map(\.field))
         }
         let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
         if options.expectVersion != nil, !versioned {
@@ -85,13 +88,18 @@ package struct UpdateCommand: Sendable {
         try VersionScheme.checkWritable(plan.model)
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
+        // An edited field's new value is worked out from the record the first step reads.
+        var changeSet = plan.changeSet
+        for edit in changeSet.edits {
+            changeSet.changes[edit.field] = .string("<\(edit.field) from step 1, edited>")
+        }
         if plan.versioned {
             let scheme = VersionScheme.of(plan.model)
             let get = try documents.getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.changeSet.key)
             steps.append(DryRun.step("fetch the record and its \(scheme.recordField)", get))
             let update = try documents.updateMutation(
                 model: plan.model, selection: plan.selection,
-                input: plan.changeSet.input(version: 0, versionField: scheme.inputField), condition: plan.condition)
+                input: changeSet.input(version: 0, versionField: scheme.inputField), condition: plan.condition)
             let purpose =
                 scheme.isFieldVersioning
                 ? "update, with \(scheme.inputField) = \(scheme.recordField) from step 1"
@@ -99,6 +107,20 @@ package struct UpdateCommand: Sendable {
             var step = DryRun.step(purpose, update)
             step = DryRun.replacingVersion(in: step, scheme: scheme)
             steps.append(step)
+        } else if !changeSet.edits.isEmpty {
+            var fetch = plan.fetchSelection
+            let guarding = WriteGuard(catalogue: settings.catalogue, model: plan.model)
+            for name in guarding.readFields where !fetch.contains(name) { fetch.fields.append(.init(name: name)) }
+            let get = try documents.getQuery(model: plan.model, selection: fetch, key: plan.changeSet.key)
+            steps.append(DryRun.step("fetch the record", get))
+            let guardText: JSONValue =
+                options.unguarded
+                ? .string("<none: --unguarded>")
+                : .string("<the values step 1 read: each counter's old value, else updatedAt>")
+            let update = try documents.updateMutation(
+                model: plan.model, selection: plan.selection, input: changeSet.input(version: nil),
+                condition: WriteGuard.combined(plan.condition, [.object(JSONObject([("guard", guardText)]))]))
+            steps.append(DryRun.step("update, with the edits worked out from step 1 and guarded by its values", update))
         } else {
             let update = try documents.updateMutation(
                 model: plan.model, selection: plan.selection, input: plan.changeSet.input(version: nil),
@@ -120,7 +142,8 @@ package struct UpdateCommand: Sendable {
         let target = RecordUpdater.Target(
             model: plan.model, changeSet: plan.changeSet, condition: plan.condition,
             expectVersion: options.expectVersion,
-            selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned)
+            selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned,
+            unguarded: options.unguarded)
         switch try await records.update(target) {
         case .updated(let item, let response, _):
             try session.printRecord(item, envelope: response?.envelope)

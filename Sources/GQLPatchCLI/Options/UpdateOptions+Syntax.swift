@@ -29,6 +29,18 @@ extension UpdateOptions: CommandDefinition {
             case "--patch":
                 if update.patch != nil { throw .usage("--patch given twice") }
                 update.patch = value
+            case "--append", "--prepend", "--remove", "--add", "--incr", "--decr":
+                let kind: EditRequest.Kind =
+                    switch option.name {
+                    case "--append": .append
+                    case "--prepend": .prepend
+                    case "--remove": .remove
+                    case "--add": .add
+                    case "--incr": .increment
+                    default: .decrement
+                    }
+                update.edits.append(EditRequest(kind, try CommandLineParser.assignment(value, option: option.name)))
+            case "--unguarded": update.unguarded = true
             case "--if": update.conditions.append(try CommandLineParser.assignment(value, option: option.name))
             case "--expect-version": update.expectVersion = try CommandLineParser.version(value)
             case "--select":
@@ -40,11 +52,13 @@ extension UpdateOptions: CommandDefinition {
         if update.id == nil, update.keys.isEmpty {
             throw .usage("update needs a key: --id VALUE, or --key FIELD=VALUE for each key field")
         }
-        if update.changes.isEmpty, update.patch == nil {
-            throw .usage("update needs at least one change: --set FIELD=VALUE, --unset FIELD or --patch FILE")
+        if update.changes.isEmpty, update.patch == nil, update.edits.isEmpty {
+            throw .usage(
+                "update needs at least one change: --set FIELD=VALUE, --unset FIELD, --patch FILE, or a list or counter edit (--append, --incr, ...)"
+            )
         }
         try CommandLineParser.checkStandardInputReadOnce(
-            update.changes + update.conditions, patch: update.patch)
+            update.changes + update.edits.map(\.assignment) + update.conditions, patch: update.patch)
         return update
     }
 
@@ -62,8 +76,35 @@ extension UpdateOptions: CommandDefinition {
             "--unset", "FIELD", "send null, which removes the attribute (refused for a required field)", repeats: true,
             section: "Changes"),
         .value(
-            "--patch", "PATH|-", "a JSON object of changes (null = unset), applied before the flags", section: "Changes"
-        ),
+            "--patch", "PATH|-",
+            """
+            a JSON object of changes (null = unset), applied before the flags;
+            an object for an object field merges into it (RFC 7396)
+            """, section: "Changes"),
+        .value(
+            "--append", "FIELD=VALUE", "add VALUE at the end of the list FIELD (typed as its items)", repeats: true,
+            section: "Edits (read, change, write back guarded)"),
+        .value(
+            "--prepend", "FIELD=VALUE", "add VALUE at the start of the list FIELD", repeats: true,
+            section: "Edits (read, change, write back guarded)"),
+        .value(
+            "--remove", "FIELD=VALUE", "drop every element equal to VALUE from the list FIELD", repeats: true,
+            section: "Edits (read, change, write back guarded)"),
+        .value(
+            "--add", "FIELD=VALUE", "append VALUE to the list FIELD unless it is there", repeats: true,
+            section: "Edits (read, change, write back guarded)"),
+        .value(
+            "--incr", "FIELD=N", "add N to the Int or Float FIELD (absent counts as 0)", repeats: true,
+            section: "Edits (read, change, write back guarded)"),
+        .value(
+            "--decr", "FIELD=N", "take N from the Int or Float FIELD", repeats: true,
+            section: "Edits (read, change, write back guarded)"),
+        .flag(
+            "--unguarded",
+            """
+            write edits of an unversioned record even when no guard can be
+            built (racy: a concurrent change can be lost)
+            """, section: "Edits (read, change, write back guarded)"),
         .value(
             "--if", "FIELD=VALUE",
             """

@@ -11,6 +11,10 @@ public struct UpdateOptions: Sendable {
     public var changes: [FieldAssignment] = []
     /// `--patch PATH|-`: a JSON object of changes applied before the flags.
     public var patch: String?
+    /// `--append`, `--prepend`, `--remove`, `--add`, `--incr`, `--decr`, in command-line order.
+    public var edits: [EditRequest] = []
+    /// `--unguarded`: write edits of an unversioned record without a guard.
+    public var unguarded = false
     /// `--if FIELD=VALUE`, AND-ed.
     public var conditions: [FieldAssignment] = []
     public var expectVersion: Int?
