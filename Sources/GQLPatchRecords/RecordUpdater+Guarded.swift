@@ -26,7 +26,8 @@ extension RecordUpdater {
             if let lost = lostChanges, comparer.allApplied(record: record, changes: lost) {
                 return .updated(item: .object(record), response: nil, before: record)
             }
-            let changeSet = try target.changeSet.resolved(against: record, editor: editor(target))
+            let changeSet = try differences(
+                target.changeSet.resolved(against: record, editor: editor(target)), record, target)
             var attempted = target
             attempted.changeSet = changeSet
             if target.condition == nil, comparer.allApplied(record: record, changes: changeSet.changes) {

@@ -32,12 +32,16 @@ package struct RecordUpdater: Sendable {
         package var versioned: Bool
         /// Write edits to an unversioned record without a guard (asked for: racy).
         package var unguarded = false
+        /// Send only the changes that differ from the record as read (a whole-record patch).
+        package var differencesOnly = false
 
         package init(
             model: Model, changeSet: ChangeSet, condition: JSONValue? = nil, expectVersion: Int? = nil,
-            selection: SelectionSet, fetchSelection: SelectionSet, versioned: Bool, unguarded: Bool = false
+            selection: SelectionSet, fetchSelection: SelectionSet, versioned: Bool, unguarded: Bool = false,
+            differencesOnly: Bool = false
         ) {
             self.unguarded = unguarded
+            self.differencesOnly = differencesOnly
             self.model = model
             self.changeSet = changeSet
             self.condition = condition
@@ -91,7 +95,8 @@ package struct RecordUpdater: Sendable {
         try VersionScheme.checkWritable(target.model)
         if target.versioned { return try await runVersioned(target) }
         // A change worked out from the record needs a read and a guard on an unversioned model too.
-        return target.changeSet.edits.isEmpty ? try await runUnversioned(target) : try await runGuarded(target)
+        let readsFirst = !target.changeSet.edits.isEmpty || target.differencesOnly
+        return readsFirst ? try await runGuarded(target) : try await runUnversioned(target)
     }
 
     /// The fetch must see `_version` and `_deleted` (`RecordService.withSyncFields`).
@@ -100,6 +105,15 @@ package struct RecordUpdater: Sendable {
     }
 
     // MARK: - Paths
+
+    /// `changes` without the fields `record` already holds, for a whole-record patch (every change otherwise).
+    func differences(_ changes: ChangeSet, _ record: JSONObject, _ target: Target) -> ChangeSet {
+        guard target.differencesOnly else { return changes }
+        let differing = Set(comparer(target).unchangedFields(record: record, changes: changes.changes))
+        var kept = changes
+        kept.changes = JSONObject(changes.changes.filter { differing.contains($0.key) }.map { ($0.key, $0.value) })
+        return kept
+    }
 
     func editor(_ target: Target) -> FieldEditor { FieldEditor(catalogue: catalogue, model: target.model) }
 
@@ -202,7 +216,8 @@ package struct RecordUpdater: Sendable {
                 )
             }
             // Edits (nested fields, lists, counters) are worked out from this read, again on each try.
-            let changeSet = try target.changeSet.resolved(against: record, editor: editor(target))
+            let changeSet = try differences(
+                target.changeSet.resolved(against: record, editor: editor(target)), record, target)
             var attempted = target
             attempted.changeSet = changeSet
             if target.condition == nil, comparer.allApplied(record: record, changes: changeSet.changes) {

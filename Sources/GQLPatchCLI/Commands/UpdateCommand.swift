@@ -22,6 +22,10 @@ package struct UpdateCommand: Sendable {
         /// The selection of the `_version` fetch: the output selection plus every changed field.
         package var fetchSelection: SelectionSet
         package var versioned: Bool
+        /// `--expect-version`, or the version a whole-record patch holds.
+        package var expectVersion: Int?
+        /// A whole-record patch: send only the fields that differ from the record as read.
+        package var differencesOnly = false
     }
 
     package func run() async throws(GQLPatchError) {
@@ -45,6 +49,25 @@ package struct UpdateCommand: Sendable {
         }
         let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
         let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
+        var expectVersion = options.expectVersion
+        var differencesOnly = false
+        if let given = patch,
+            let whole = try WholeRecordPatch.read(
+                given, model: model, key: try builder.key(model: model, key), catalogue: catalogue)
+        {
+            patch = whole.patch
+            differencesOnly = true
+            if let version = whole.expectVersion {
+                if let flag = expectVersion, flag != version {
+                    throw .usage("--expect-version \(flag) and the patch's version \(version) disagree")
+                }
+                expectVersion = version
+            }
+            context.console.message(
+                "gqlpatch: note: the patch is a whole \(model.name) record: \(whole.dropped.joined(separator: ", ")) ignored (the key and what the server sets)"
+                    + (whole.expectVersion.map { "; it must still be at version \($0)" } ?? "")
+                    + "; only the fields that differ from the stored record are sent")
+        }
         let changeSet = try builder.build(
             model: model, key: key, patch: patch, changes: options.changes, edits: options.edits,
             mergesPatchObjects: true)
@@ -63,7 +86,7 @@ package struct UpdateCommand: Sendable {
                 for: model, paths: select + changeSet.changes.keys + changeSet.edits.map(\.field))
         }
         let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
-        if options.expectVersion != nil, !versioned {
+        if expectVersion != nil, !versioned {
             throw .invalidInput(
                 "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"
             )
@@ -75,7 +98,7 @@ package struct UpdateCommand: Sendable {
         return Plan(
             model: model, changeSet: changeSet, condition: condition, selection: selection,
             fetchSelection: fetchSelection,
-            versioned: versioned)
+            versioned: versioned, expectVersion: expectVersion, differencesOnly: differencesOnly)
     }
 
     /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say
@@ -141,9 +164,9 @@ package struct UpdateCommand: Sendable {
         let records = session.records()
         let target = RecordUpdater.Target(
             model: plan.model, changeSet: plan.changeSet, condition: plan.condition,
-            expectVersion: options.expectVersion,
+            expectVersion: plan.expectVersion,
             selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned,
-            unguarded: options.unguarded)
+            unguarded: options.unguarded, differencesOnly: plan.differencesOnly)
         switch try await records.update(target) {
         case .updated(let item, let response, _):
             try session.printRecord(item, envelope: response?.envelope)
