@@ -28,6 +28,13 @@ package enum DryRun {
         return .object(object)
     }
 
+    /// `step` with `prefix` before its purpose (`if the record exists: update`).
+    package static func relabel(_ step: JSONValue, prefix: String) -> JSONValue {
+        guard var object = step.objectValue, let purpose = object["purpose"]?.stringValue else { return step }
+        object["purpose"] = .string(prefix + purpose)
+        return .object(object)
+    }
+
     /// Prints the plan of `steps` on stdout, pretty or compact as the run asks.
     package static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) throws(GQLPatchError) {
         let document = plan(settings: settings, steps: steps)

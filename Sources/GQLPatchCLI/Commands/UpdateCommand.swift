@@ -108,6 +108,11 @@ package struct UpdateCommand: Sendable {
     }
 
     private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
+        try DryRun.print(try dryRunSteps(plan), settings: settings, context: context)
+    }
+
+    /// The requests the update would send, as dry-run steps.
+    package func dryRunSteps(_ plan: Plan) throws(GQLPatchError) -> [JSONValue] {
         try VersionScheme.checkWritable(plan.model)
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
@@ -150,7 +155,7 @@ package struct UpdateCommand: Sendable {
                 condition: plan.condition)
             steps.append(DryRun.step("update", update))
         }
-        try DryRun.print(steps, settings: settings, context: context)
+        return steps
     }
 
     // MARK: - Sending
@@ -161,14 +166,26 @@ package struct UpdateCommand: Sendable {
 
     /// Sends the update with the shared single-record rules (`RecordUpdater`) and prints the record.
     private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
-        let records = session.records()
-        let target = RecordUpdater.Target(
+        try printOutcome(try await session.records().update(target(plan)), plan, session: session)
+    }
+
+    /// What `RecordUpdater` is given for the plan.
+    package func target(_ plan: Plan) -> RecordUpdater.Target {
+        RecordUpdater.Target(
             model: plan.model, changeSet: plan.changeSet, condition: plan.condition,
             expectVersion: plan.expectVersion,
             selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned,
             unguarded: options.unguarded, differencesOnly: plan.differencesOnly)
-        switch try await records.update(target) {
+    }
+
+    /// Prints the updated record (or, when nothing changed, the record as read, with a note); `note`
+    /// is said first when the record was written.
+    package func printOutcome(
+        _ outcome: RecordUpdater.Outcome, _ plan: Plan, session: CommandSession, note: String? = nil
+    ) throws(GQLPatchError) {
+        switch outcome {
         case .updated(let item, let response, _):
+            if let note { session.console.message(note) }
             try session.printRecord(item, envelope: response?.envelope)
         case .unchanged(let record, let read):
             session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")

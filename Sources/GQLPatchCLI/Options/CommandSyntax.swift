@@ -31,6 +31,7 @@ public struct CommandSyntax: Sendable {
     /// Every command, in the order `--help` lists them. Add a command here.
     package static let definitions: [any CommandDefinition.Type] = [
         UpdateOptions.self,
+        UpsertOptions.self,
         GetOptions.self,
         CreateOptions.self,
         DeleteOptions.self,

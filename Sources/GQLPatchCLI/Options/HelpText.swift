@@ -55,6 +55,36 @@ public enum HelpText {
           gqlpatch update RecipeStep --key recipeID=r1 --key rowID=3 --set quantity=2.5 --unset action
           gqlpatch update Item --id 42 --set tags:='["a","b"]' --if name=Lamp | jq -r .name
           jq -n '{name: "Desk", description: null}' | gqlpatch update Item --id 42 --patch -
+          gqlpatch update Item --id 42 --set imageFile.key=photos/42.png --add tags=sale
+          gqlpatch update RecipeStep --key recipeID=r1 --key rowID=3 --incr quantity=0.5
+          gqlpatch get Item --id 42 | jq '.name = "Desk"' | gqlpatch update Item --id 42 --patch -
+
+        Edits (a sub-field, --append/--prepend/--remove/--add, --incr/--decr, a --patch object) are
+        worked out from the record as read and written under a guard: the version, else the values
+        read (a counter's old value, else updatedAt); a concurrent change makes the write fail, and
+        gqlpatch reads again and redoes it (--retry-conflicts; then exit 2, nothing written).
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
+    package static let upsert = """
+        Usage: gqlpatch [global options] upsert <Model> <key> <change>... [--select FIELD,...]
+
+        Updates the record with that key as `update` does, or, when there is none, creates it with
+        the key and the changes (edits start from an empty record: a counter from 0, a list from []).
+        Every value is checked against both the update and the create input (required fields
+        included) before anything is sent. Race-safe: an update that finds no record becomes a
+        create, and a create that finds the record created meanwhile becomes an update, so
+        concurrent upserts of one new key make one record. Says on stderr which it did.
+
+        \(UpsertOptions.optionTable.helpList)
+
+        Examples:
+          gqlpatch upsert Item --id 42 --set name=Lamp --add tags=new
+          gqlpatch upsert RecipeStep --key recipeID=r1 --key rowID=4 --set action=Serve --set quantity=1
 
         \(globalOptions)
 

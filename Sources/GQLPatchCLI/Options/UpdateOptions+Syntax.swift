@@ -8,8 +8,16 @@ extension UpdateOptions: CommandDefinition {
         name: "update", summary: "update <Model> <key> <change>...   change only the named fields of one record",
         help: HelpText.update, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
+        try parse("update", options, positionals)
+    }
+
+    /// `update`'s arguments (and `upsert`'s, which takes the same but `--if` and `--expect-version`),
+    /// worded for `command`.
+    package static func parse(_ command: String, _ options: [ParsedOption], _ positionals: [String])
+        throws(GQLPatchError) -> UpdateOptions
+    {
         guard let model = positionals.first else {
-            throw .usage("update needs a model name: gqlpatch update <Model> ...")
+            throw .usage("\(command) needs a model name: gqlpatch \(command) <Model> ...")
         }
         if positionals.count > 1 {
             throw .usage("unexpected argument '\(positionals[1])' (values go with --set FIELD=VALUE)")
@@ -50,11 +58,11 @@ extension UpdateOptions: CommandDefinition {
         }
         if update.id != nil, !update.keys.isEmpty { throw .usage("give the key with --id or with --key, not both") }
         if update.id == nil, update.keys.isEmpty {
-            throw .usage("update needs a key: --id VALUE, or --key FIELD=VALUE for each key field")
+            throw .usage("\(command) needs a key: --id VALUE, or --key FIELD=VALUE for each key field")
         }
         if update.changes.isEmpty, update.patch == nil, update.edits.isEmpty {
             throw .usage(
-                "update needs at least one change: --set FIELD=VALUE, --unset FIELD, --patch FILE, or a list or counter edit (--append, --incr, ...)"
+                "\(command) needs at least one change: --set FIELD=VALUE, --unset FIELD, --patch FILE, or a list or counter edit (--append, --incr, ...)"
             )
         }
         try CommandLineParser.checkStandardInputReadOnce(

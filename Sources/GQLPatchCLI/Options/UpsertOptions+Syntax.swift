@@ -1,0 +1,24 @@
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchSupport
+
+extension UpsertOptions: CommandDefinition {
+    package static let syntax = CommandSyntax(
+        name: "upsert",
+        summary: "upsert <Model> <key> <change>...   update one record, or create it if it is not there",
+        help: HelpText.upsert, options: optionTable
+    ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
+        UpsertOptions(update: try UpdateOptions.parse("upsert", options, positionals))
+    }
+
+    /// `update`'s options but the conditions (a record that may not exist has no version or values to test).
+    package static let optionTable: [OptionSpec] = UpdateOptions.optionTable.filter {
+        !["--if", "--expect-version"].contains($0.name)
+    }
+
+    package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
+        let settings = try run.settings(focus: CatalogueFocus(models: [update.model]))
+        try await UpsertCommand(options: self, settings: settings, context: run.context).run()
+        return .success
+    }
+}
