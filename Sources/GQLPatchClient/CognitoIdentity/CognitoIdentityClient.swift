@@ -158,9 +158,9 @@ public struct CognitoIdentityClient: Sendable {
         switch code {
         case "NotAuthorizedException" where guest:
             return
-                "; the pool must allow guest (unauthenticated) identities: in Amplify Gen 2, allowGuestAccess in "
-                + "amplify/auth/resource.ts (or an allow.guest() rule); in Gen 1, 'amplify update auth' and allow "
-                + "unauthenticated logins; in the AWS console, the identity pool's User access, Guest access, Activate"
+                "; enable guest (unauthenticated) access on the identity pool: in the Cognito console, the pool's "
+                + "User access tab, Guest access; in Amplify Gen 2, cfnIdentityPool.allowUnauthenticatedIdentities = "
+                + "true in amplify/backend.ts; in Gen 1, amplify update auth (allow unauthenticated logins)"
         case "NotAuthorizedException":
             return "; the ID token must be a current one of a user pool the identity pool lists as a provider"
         case "ResourceNotFoundException":

@@ -137,10 +137,10 @@ import Testing
         )
         let error = await expectCredentialError(
             .unauthorized,
-            "Cognito GetId for identity pool \(Self.pool) failed: HTTP 400 NotAuthorizedException: Unauthenticated access is not supported for this identity pool.; the pool must allow guest (unauthenticated) identities",
+            "Cognito GetId for identity pool \(Self.pool) failed: HTTP 400 NotAuthorizedException: Unauthenticated access is not supported for this identity pool.; enable guest (unauthenticated) access on the identity pool",
             prefix: true
         ) { _ = try await client(transport).getID(logins: [:]) }
-        #expect(error?.message.contains("allowGuestAccess") == true)
+        #expect(error?.message.contains("allowUnauthenticatedIdentities = true") == true)
         #expect(transport.requests.count == 1, "a refusal is not retried")
     }
 
