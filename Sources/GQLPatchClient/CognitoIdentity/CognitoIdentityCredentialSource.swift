@@ -20,6 +20,9 @@ public final class CognitoIdentityCredentialSource: CredentialSource {
     private let clock: Clock
     /// The identity id from `GetId`, kept for the run; read and written only under the lock.
     private let identity = Mutex<String?>(nil)
+    /// The `GetId` in flight: requests that start together (`apply`) wait for the same one rather than
+    /// each making an identity.
+    private let pendingID = Mutex<Task<String, any Error>?>(nil)
 
     /// A guest source (no `Logins`).
     public convenience init(guestOf client: CognitoIdentityClient, clock: @escaping Clock) {
@@ -42,19 +45,32 @@ public final class CognitoIdentityCredentialSource: CredentialSource {
 
     public func currentTime() -> Int { clock() }
 
+    /// The run's identity id: the kept one, else the answer of the one `GetId` in flight, else a new
+    /// `GetId`. A failed one is forgotten, so that a later request asks again.
+    private func runIdentityID(logins: [String: String]) async throws(GQLPatchError) -> String {
+        if let known = identityID { return known }
+        let client = self.client
+        let task = pendingID.withLock { pending in
+            if let pending { return pending }
+            let started = Task { () async throws -> String in try await client.getID(logins: logins) }
+            pending = started
+            return started
+        }
+        do {
+            let id = try await task.value
+            identity.withLock { kept in if kept == nil { kept = id } }
+            return identityID ?? id
+        } catch {
+            pendingID.withLock { pending in if pending == task { pending = nil } }
+            if let known = error as? GQLPatchError { throw known }
+            throw GQLPatchError(
+                .unavailable, "Cognito GetId for identity pool \(client.identityPoolID) failed: \(error)")
+        }
+    }
+
     public func resolve() async throws(GQLPatchError) -> ResolvedCredentials {
         let logins = try await self.logins()
-        let id: String
-        if let known = identityID {
-            id = known
-        } else {
-            let fresh = try await client.getID(logins: logins)
-            // Two requests may both have asked; the first answer is the run's identity.
-            id = identity.withLock { kept in
-                if kept == nil { kept = fresh }
-                return kept!
-            }
-        }
+        let id = try await runIdentityID(logins: logins)
         let (credentials, expiration) = try await client.credentials(identityID: id, logins: logins)
         return ResolvedCredentials(
             credentials: credentials, source: sourceDescription, expiration: expiration, origin: .server)

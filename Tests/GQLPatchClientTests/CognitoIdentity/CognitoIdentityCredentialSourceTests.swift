@@ -87,6 +87,52 @@ import Testing
         #expect(logins == [.string("id-token-1"), .string("id-token-1"), .string("id-token-2")])
     }
 
+    /// `apply` starts many requests at once: they share one `GetId` (one identity for the run).
+    @Test func requestsStartingTogetherShareOneIdentity() async throws {
+        let clock = CredentialCacheTests.ManualClock()
+        let service = Self.service(clock: clock)
+        let slow = RecordingTransport { (request: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
+            if request.header("X-Amz-Target") == "AWSCognitoIdentityService.GetId" {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            return try service.respond(request)
+        }
+        let source = try source(slow, clock: clock)
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<16 {
+                group.addTask {
+                    _ = try await source.resolve()
+                    return source.identityID ?? ""
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(ids == ["eu-west-1:identity-1"])
+        #expect(slow.requests.filter { $0.header("X-Amz-Target") == "AWSCognitoIdentityService.GetId" }.count == 1)
+        #expect(slow.requests.count == 17)
+    }
+
+    @Test func aFailedGetIdIsAskedAgainLater() async throws {
+        let clock = CredentialCacheTests.ManualClock()
+        let calls = RequestLog()
+        let transport = RecordingTransport { (request: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
+            calls.append(request, timeout: 0)
+            if calls.requests.count == 1 { return .text(400, #"{"__type":"NotAuthorizedException","message":"no"}"#) }
+            return try Self.service(clock: clock).respond(request)
+        }
+        let source = try source(transport, clock: clock)
+        await expectCredentialError(.unauthorized, "Cognito GetId for identity pool", prefix: true) {
+            _ = try await source.resolve()
+        }
+        #expect(try await source.resolve().source.hasSuffix("(guest)"))
+        let targets = calls.requests.map { $0.header("X-Amz-Target") ?? "" }
+        #expect(
+            targets == [
+                "AWSCognitoIdentityService.GetId", "AWSCognitoIdentityService.GetId",
+                "AWSCognitoIdentityService.GetCredentialsForIdentity",
+            ])
+    }
+
     @Test func alreadyExpiredCredentialsAreRefused() async throws {
         let clock = CredentialCacheTests.ManualClock()
         let transport = RecordingTransport { (request: HTTPRequest) throws(GQLPatchError) -> HTTPResponse in
