@@ -29,8 +29,8 @@ extension GlobalOptions {
             .value(
                 "--token", "TOKEN",
                 """
-                token for user-pool, oidc, lambda, sent raw in Authorization
-                (env GQLPATCH_TOKEN)
+                token for user-pool, oidc, lambda, sent raw in Authorization;
+                for iam --identity user, the ID token (env GQLPATCH_TOKEN)
                 """, section: section),
             .value(
                 "--region", "REGION",
