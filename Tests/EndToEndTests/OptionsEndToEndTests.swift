@@ -8,7 +8,8 @@ import Testing
     static let globalOptions = [
         "--endpoint", "--schema", "--config", "--auth", "--api-key", "--token", "--region", "--profile", "--header",
         "--timeout", "--conflict-resolution", "--retry-conflicts", "--dry-run", "--output", "--compact", "--pretty",
-        "--verbose", "--allow-insecure-http", "--max-response-mb", "--help", "--version",
+        "--verbose", "--allow-insecure-http", "--max-response-mb", "--help", "--version", "--identity",
+        "--identity-pool-id",
     ]
 
     @Test(arguments: [["--help"], ["update", "--help"], ["apply", "--help"], ["help", "list"]])

@@ -128,4 +128,76 @@ import Testing
                 result, of: source.secrets + wrong.secrets + role.secrets + [source.accessKeyID, role.accessKeyID])
         }
     }
+
+    /// A Cognito identity endpoint that hands out `issued` (GetId, then GetCredentialsForIdentity), or
+    /// answers GetCredentialsForIdentity with `failure` (status and body) when given.
+    static func cognito(issuing issued: AWSStubIdentity, failure: (Int, String)? = nil) throws -> ScriptedServer {
+        try ScriptedServer { _, body in
+            if body.contains("IdentityPoolId") {
+                return ScriptedServer.Reply(status: 200, body: #"{"IdentityId":"us-east-1:leak-test-identity"}"#)
+            }
+            if let failure { return ScriptedServer.Reply(status: failure.0, body: failure.1) }
+            return ScriptedServer.Reply(
+                status: 200,
+                body:
+                    #"{"Credentials":{"AccessKeyId":"\#(issued.accessKeyID)","SecretKey":"\#(issued.secretAccessKey)","SessionToken":"\#(issued.sessionToken ?? "")","Expiration":\#(Int(Date().timeIntervalSince1970) + 3600).25},"IdentityId":"us-east-1:leak-test-identity"}"#
+            )
+        }
+    }
+
+    /// Guest and signed-in identity-pool credentials: none of the credentials, nor the ID token, is
+    /// shown by a verbose run, a dry run, a refused run, or an error answer that echoes them back.
+    @Test func iamIdentityPoolCredentials() throws {
+        let issued = AWSStubIdentity.make(temporary: true)
+        let bed = try IAMTestbed(accepting: [issued])
+        defer { bed.stop() }
+        let good = try Self.cognito(issuing: issued)
+        defer { good.stop() }
+        let wrong = issued.withWrongSecret()
+        let refusing = try Self.cognito(issuing: wrong)
+        defer { refusing.stop() }
+        let idToken = IdentityPoolEndToEndTests.idToken(userPool: "us-east-1_LeakTest")
+        // The answer quotes the credentials and the ID token back, and is not one gqlpatch can use.
+        let echoing = try Self.cognito(
+            issuing: issued,
+            failure: (
+                400,
+                #"{"__type":"NotAuthorizedException","message":"Invalid login token \#(idToken)"}"#
+            ))
+        defer { echoing.stop() }
+        let badAnswer = try Self.cognito(
+            issuing: issued,
+            failure: (
+                200,
+                #"{"Credentials":{"AccessKeyId":"\#(issued.accessKeyID)","SecretKey":"\#(issued.secretAccessKey)","SessionToken":"\#(issued.sessionToken ?? "")","Expiration":"tomorrow"}}"#
+            ))
+        defer { badAnswer.stop() }
+        func run(_ server: ScriptedServer, _ extra: [String], identity: String = "guest") throws -> ProcessResult {
+            try bed.update(
+                name: "Lamp",
+                extra: ["--identity", identity, "--identity-pool-id", "us-east-1:leak-pool", "--verbose"] + extra,
+                environment: ["AWS_ENDPOINT_URL_COGNITO_IDENTITY": "http://127.0.0.1:\(server.port)/"])
+        }
+        let verbose = try run(good, [])
+        try bed.expectAccepted(verbose, name: "Lamp", signedBy: issued)
+        #expect(verbose.stderr.contains("> Authorization: AWS4…"), "\(verbose.stderr)")
+        #expect(verbose.stderr.contains("> X-Amz-Security-Token: "), "\(verbose.stderr)")
+        let signedIn = try run(good, ["--token", idToken], identity: "user")
+        #expect(signedIn.status == 0, "\(signedIn)")
+        let dryRun = try run(good, ["--dry-run", "--token", idToken], identity: "user")
+        #expect(dryRun.status == 0, "\(dryRun)")
+        let refused = try run(refusing, [])
+        #expect(refused.status == 77, "\(refused)")
+        let echoed = try run(echoing, ["--token", idToken], identity: "user")
+        #expect(echoed.status == 77, "\(echoed)")
+        #expect(echoed.stderr.contains("Invalid login token [redacted]"), "\(echoed.stderr)")
+        let unusable = try run(badAnswer, [])
+        #expect(unusable.status == 76, "\(unusable)")
+        #expect(
+            unusable.stderr.contains("the answer's Credentials.Expiration is not a number of seconds"),
+            "\(unusable.stderr)")
+        for result in [verbose, signedIn, dryRun, refused, echoed, unusable] {
+            Self.expectNoLeak(result, of: issued.secrets + wrong.secrets + [issued.accessKeyID, idToken])
+        }
+    }
 }

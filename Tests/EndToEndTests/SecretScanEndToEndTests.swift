@@ -4,7 +4,8 @@ import Testing
 
 /// Every command against a server that echoes every request header back (into GraphQL errors, into
 /// the record's fields, into a 500 page and into a 200 HTML page), with every kind of secret set (an
-/// API key, a token, a `--header` credential, AWS keys and a session token for `--auth iam`),
+/// API key, a token, a `--header` credential, AWS keys and a session token for `--auth iam`, the
+/// credentials of a Cognito identity pool's guest),
 /// plain and `--verbose`: no secret, whole or as any run of 12 of its characters, is in stdout,
 /// stderr or any file the run writes.
 @Suite struct SecretScanEndToEndTests {
@@ -33,7 +34,22 @@ import Testing
             ]),
     ]
 
-    static let secrets = [apiKey, token, headerSecret, accessKeyID, secretAccessKey, sessionToken]
+    /// What the Cognito identity pool of the guest runs hands out.
+    static let guest = AWSStubIdentity.make(temporary: true)
+
+    /// `--auth iam --identity guest`, its credentials from `cognito` (a scripted identity pool).
+    static func guestAuth(cognito: ScriptedServer) -> Auth {
+        Auth(
+            name: "iam guest",
+            options: [
+                "--auth", "iam", "--region", "us-east-1", "--identity", "guest", "--identity-pool-id", "us-east-1:scan",
+            ],
+            environment: ["AWS_ENDPOINT_URL_COGNITO_IDENTITY": "http://127.0.0.1:\(cognito.port)/"])
+    }
+
+    static let secrets =
+        [apiKey, token, headerSecret, accessKeyID, secretAccessKey, sessionToken, guest.accessKeyID]
+        + guest.secrets
 
     static let commands: [[String]] = [
         ["get", "Item", "--id", "item-1"],
@@ -65,8 +81,11 @@ import Testing
         defer { server.stop() }
         try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10])
             .write(to: server.folder.appendingPathComponent("input.jsonl"))
+        let cognito = try SecretLeakEndToEndTests.cognito(issuing: Self.guest)
+        defer { cognito.stop() }
         var echoed = 0
-        for auth in Self.auths {
+        var guestEchoed = 0
+        for auth in Self.auths + [Self.guestAuth(cognito: cognito)] {
             var environment = ["HOME": server.folder.path, "AWS_EC2_METADATA_DISABLED": "true"]
             environment.merge(auth.environment) { _, new in new }
             for command in Self.commands {
@@ -78,7 +97,10 @@ import Testing
                     let shown = "\(auth.name) \(verbosity) \(command.joined(separator: " "))"
                     #expect(Self.leak(in: result.stdout) == nil, "stdout of \(shown) shows a secret:\n\(result.stdout)")
                     #expect(Self.leak(in: result.stderr) == nil, "stderr of \(shown) shows a secret:\n\(result.stderr)")
-                    if result.stderr.contains("[redacted]") || result.stdout.contains("[redacted]") { echoed += 1 }
+                    if result.stderr.contains("[redacted]") || result.stdout.contains("[redacted]") {
+                        echoed += 1
+                        if auth.name == "iam guest" { guestEchoed += 1 }
+                    }
                 }
             }
             for file in try FileManager.default.contentsOfDirectory(atPath: server.folder.path) {
@@ -90,6 +112,7 @@ import Testing
         }
         // The echo did reach the output, scrubbed: otherwise the test would prove nothing.
         #expect(echoed > 0, "no run printed the scrubbed echo")
+        #expect(guestEchoed > 0, "no guest run got its credentials and printed the scrubbed echo")
     }
 
     /// An endpoint with `user:password@` is refused, and neither the error nor `--dry-run` shows the

@@ -62,7 +62,9 @@ package enum DryRun {
 extension DryRun {
     /// What the plan says of the credentials: a dry run never looks them up.
     package static func credentials(_ settings: Settings) -> String {
-        settings.authorizer.sendsCredentials ? "not looked up" : "none"
+        guard settings.authorizer.sendsCredentials else { return "none" }
+        guard let identity = settings.identity else { return "not looked up" }
+        return "not looked up (would get \(identity.whose) credentials from Cognito identity pool \(identity.poolID))"
     }
 
     /// The auth part of a dry run's summary on stderr (`apply`, `delete --cascade`).

@@ -12,6 +12,8 @@ public struct Settings: Sendable {
     /// The auth mode chosen (`--auth`, `GQLPATCH_AUTH`, the config, or told from the credentials given).
     public var authMode: AuthMode
     public var authorizer: RequestAuthorizer
+    /// `--identity`: the Cognito identity pool `iam` gets its credentials from (see Settings+Identity).
+    public var identity: IdentityPlan? = nil
     public var catalogue: ModelCatalogue
     /// Where the catalogue came from, for messages.
     public var schemaSource: String
@@ -47,11 +49,14 @@ public struct Settings: Sendable {
         }
         if let endpoint { try checkEndpoint(endpoint) }
         let authMode = try resolveAuthMode(options, environment: environment, config: config)
+        let identity = try identityPlan(
+            options, environment: environment, config: config, authMode: authMode, sending: sending)
         // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
         // looked up only by a run that sends: what sends nothing never needs them.
         let authorizer =
             sending.sends(dryRun: options.dryRun)
-            ? try resolveAuth(authMode, options, environment: environment, config: config, context: context)
+            ? try resolveAuth(
+                authMode, options, environment: environment, config: config, identity: identity, context: context)
             : unresolvedAuthorizer(authMode)
         // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
         let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
@@ -70,7 +75,7 @@ public struct Settings: Sendable {
         {
             if options.verbose { context.console.message("gqlpatch: schema: none") }
             return Settings(
-                options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer,
+                options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, identity: identity,
                 catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
         }
         let (catalogue, source) = try loadCatalogue(
@@ -80,8 +85,8 @@ public struct Settings: Sendable {
             context.console.message("gqlpatch: schema: \(source)\(introspected)")
         }
         return Settings(
-            options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, catalogue: catalogue,
-            schemaSource: source)
+            options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, identity: identity,
+            catalogue: catalogue, schemaSource: source)
     }
 
     /// The catalogue `resolve` would load (the same discovery: --schema, GQLPATCH_SCHEMA, ./schema.graphql,
@@ -93,7 +98,7 @@ public struct Settings: Sendable {
         return try loadCatalogue(options, environment: environment, config: config, context: context, focus: focus).0
     }
 
-    private static func nonEmpty(_ value: String?) -> String? {
+    static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
         return value
     }
@@ -117,7 +122,8 @@ public struct Settings: Sendable {
             options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"],
         ]
         .contains { nonEmpty($0) != nil }
-        guard !(endpointGiven && schemaGiven && authGiven),
+        guard
+            !(endpointGiven && schemaGiven && authGiven && !identityPoolNeedsConfig(options, environment: environment)),
             let found = AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files)
         else {
             return nil
@@ -168,7 +174,7 @@ public struct Settings: Sendable {
     /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
     /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
     /// Over https the proxy only tunnels TLS.
-    private static func checkProxy(for endpoint: String, environment: [String: String], what: String)
+    static func checkProxy(for endpoint: String, environment: [String: String], what: String)
         throws(GQLPatchError)
     {
         guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
@@ -203,7 +209,7 @@ public struct Settings: Sendable {
 
     private static func resolveAuth(
         _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?,
-        context: RunContext
+        identity: IdentityPlan?, context: RunContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
         let apiKey = nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey
         switch mode {
@@ -220,28 +226,38 @@ public struct Settings: Sendable {
             try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
             return .apiKey(apiKey, origin: origin)
         case .userPool, .oidc, .lambda:
-            let fromFlag = nonEmpty(options.token) != nil
-            guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else {
+            guard let (token, _, origin) = try givenToken(options, environment: environment, context: context) else {
                 throw .configuration(
                     "auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
             }
-            var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
-            var origin: HeaderOrigin = fromFlag ? .flag : .configuration
-            if token.hasPrefix("@") {
-                let path = String(token.dropFirst())
-                let bytes = try context.readFile(path)
-                token = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
-                guard !token.isEmpty else { throw .configuration("the token file \(path) is empty") }
-                // A file's content is configuration, whichever flag named the file.
-                (what, origin) = ("the token in \(path)", .configuration)
-            }
-            try HeaderCheck.checkCredential(token, what: what, origin: origin)
             return .token(token, origin: origin)
         case .iam:
-            return try iamAuthorizer(options, environment: environment, config: config, context: context)
+            return try iamAuthorizer(
+                options, environment: environment, config: config, identity: identity, context: context)
         case .none:
             return .none
         }
+    }
+
+    /// `--token` (else `GQLPATCH_TOKEN`), read from its file for `@FILE`, checked for header use; with what
+    /// names it in messages and where it came from. nil when neither is given.
+    static func givenToken(_ options: GlobalOptions, environment: [String: String], context: RunContext)
+        throws(GQLPatchError) -> (token: String, what: String, origin: HeaderOrigin)?
+    {
+        let fromFlag = nonEmpty(options.token) != nil
+        guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else { return nil }
+        var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
+        var origin: HeaderOrigin = fromFlag ? .flag : .configuration
+        if token.hasPrefix("@") {
+            let path = String(token.dropFirst())
+            let bytes = try context.readFile(path)
+            token = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
+            guard !token.isEmpty else { throw .configuration("the token file \(path) is empty") }
+            // A file's content is configuration, whichever flag named the file.
+            (what, origin) = ("the token in \(path)", .configuration)
+        }
+        try HeaderCheck.checkCredential(token, what: what, origin: origin)
+        return (token, what, origin)
     }
 
     /// What stands for the mode's credentials in a run that sends nothing: the headers it would add.
@@ -256,24 +272,34 @@ public struct Settings: Sendable {
 
     /// SigV4: the region now (a configuration error if it cannot be told), the credentials on first use.
     private static func iamAuthorizer(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, identity: IdentityPlan?,
+        context: RunContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
         let endpoint =
             nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
         let profileChain = AWSCredentialChain.live(
             environment: environment, profile: options.profile, region: nil, files: context.files,
             transport: context.transport)
+        // Identity-pool credentials use no AWS profile: its files are not read, even for the region.
         var resolver = RegionResolver(
-            flag: options.region, environment: environment, profileRegion: try profileChain.profileRegion(),
+            flag: options.region, environment: environment,
+            profileRegion: identity == nil ? try profileChain.profileRegion() : nil,
             profileName: profileChain.profileName)
-        if resolver.flag == nil, let configRegion = config?.region, !configRegion.isEmpty,
+        // An Amplify app's API is in its config's region, and its identity pool's.
+        if resolver.flag == nil,
+            let fallback = nonEmpty(config?.region)
+                ?? identity.flatMap({ CognitoIdentityClient.region(ofPool: $0.poolID) }),
             RegionResolver.appSyncRegion(host: GraphQLClient.host(of: endpoint)) == nil,
             environment["AWS_REGION"] == nil, environment["AWS_DEFAULT_REGION"] == nil
         {
-            resolver.flag = configRegion
+            resolver.flag = fallback
         }
         let region = try resolver.resolve(endpoint: endpoint)
         if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
+        if let identity {
+            let cache = try identityCredentials(identity, options, environment: environment, context: context)
+            return .iam(cache: cache, region: region.region)
+        }
         let chain = AWSCredentialChain.live(
             environment: environment, profile: options.profile, region: region.region, files: context.files,
             transport: context.transport)

@@ -23,6 +23,11 @@ public struct AmplifyConfig: Sendable {
     public var additionalAuthModes: [AuthMode]
     /// Gen 2 `data.model_introspection`, when present.
     public var modelIntrospection: JSONValue?
+    /// The Cognito identity pool (Gen 2 `auth.identity_pool_id`, Gen 1
+    /// `auth.plugins.awsCognitoAuthPlugin.CredentialsProvider.CognitoIdentity.Default.PoolId`), when present.
+    public var identityPoolID: String?
+    /// Where `identityPoolID` was read, for messages (`auth.identity_pool_id`).
+    public var identityPoolPath: String?
     /// Things the user should know about how the file was read (`3 APIs ...; using "x"`).
     public var notes: [String]
 

@@ -5,7 +5,8 @@ import JSON
 /// Reads `amplify_outputs.json` (Gen 2: `data.url`, `data.aws_region`, `data.api_key`,
 /// `data.default_authorization_type`, `data.authorization_types`, `data.model_introspection`) or
 /// `amplifyconfiguration.json` (Gen 1: `api.plugins.awsAPIPlugin.<name>` with `endpoint`, `region`,
-/// `authorizationType`, `apiKey`), telling them apart by content.
+/// `authorizationType`, `apiKey`), telling them apart by content; also the Cognito identity pool id
+/// (`auth.identity_pool_id`, or Gen 1's `CredentialsProvider.CognitoIdentity.Default.PoolId`).
 public enum AmplifyConfigReader {
     /// The file names `discover(in:files:)` looks for, in order of preference.
     public static let fileNames = ["amplify_outputs.json", "amplifyconfiguration.json"]
@@ -63,9 +64,14 @@ public enum AmplifyConfigReader {
             guard value.objectValue != nil else { throw fields.problem("data.model_introspection must be an object") }
             introspection = value
         }
-        return AmplifyConfig(
+        var config = AmplifyConfig(
             file: file, generation: .gen2, endpoint: url, region: region, apiKey: apiKey, defaultAuthMode: defaultMode,
             additionalAuthModes: additional, modelIntrospection: introspection)
+        if let auth = json["auth"], auth.objectValue != nil {
+            config.identityPoolID = try fields.optionalString(auth, "identity_pool_id", path: "auth.identity_pool_id")
+            config.identityPoolPath = "auth.identity_pool_id"
+        }
+        return config
     }
 
     private static func readGen1(_ json: JSONValue, file: String) throws(GQLPatchError) -> AmplifyConfig {
@@ -88,12 +94,21 @@ public enum AmplifyConfigReader {
             let names = graphQL.map { "\"\($0.key)\"" }.joined(separator: ", ")
             notes.append("\(file): \(graphQL.count) GraphQL APIs in \(pluginPath) (\(names)); using \"\(name)\"")
         }
-        return AmplifyConfig(
+        var config = AmplifyConfig(
             file: file, generation: .gen1, endpoint: try fields.string(api, "endpoint", path: "\(path).endpoint"),
             region: try fields.string(api, "region", path: "\(path).region"),
             apiKey: try fields.optionalString(api, "apiKey", path: "\(path).apiKey"),
             defaultAuthMode: try fields.authMode(api, "authorizationType", path: "\(path).authorizationType"),
             notes: notes)
+        let identityPath = "auth.plugins.awsCognitoAuthPlugin.CredentialsProvider.CognitoIdentity.Default"
+        if let identity = json["auth"]?["plugins"]?["awsCognitoAuthPlugin"]?["CredentialsProvider"]?[
+            "CognitoIdentity"]?[
+                "Default"], identity.objectValue != nil
+        {
+            config.identityPoolID = try fields.optionalString(identity, "PoolId", path: "\(identityPath).PoolId")
+            config.identityPoolPath = "\(identityPath).PoolId"
+        }
+        return config
     }
 
     /// Typed field access with `FILE: PATH must be ...` errors.

@@ -165,6 +165,8 @@ public struct CommandLineParser: Sendable {
         case "--output": options.output = try Self.choice(value, option: name, as: OutputMode.self)
         case "--region": options.region = value
         case "--profile": options.profile = value
+        case "--identity": options.identity = try Self.choice(value, option: name, as: IdentityKind.self)
+        case "--identity-pool-id": options.identityPoolID = value
         case "--max-response-mb":
             let megabytes = try Self.wholeNumber(value, option: name, of: "MB", in: NumericLimits.responseMegabytes)
             options.maxResponseBytes = megabytes << 20

@@ -29,8 +29,8 @@ extension GlobalOptions {
             .value(
                 "--token", "TOKEN",
                 """
-                token for user-pool, oidc, lambda, sent raw in Authorization
-                (env GQLPATCH_TOKEN)
+                token for user-pool, oidc, lambda, sent raw in Authorization;
+                for iam --identity user, the ID token (env GQLPATCH_TOKEN)
                 """, section: section),
             .value(
                 "--region", "REGION",
@@ -39,6 +39,18 @@ extension GlobalOptions {
                 from the endpoint host, else the profile)
                 """, section: section),
             .value("--profile", "NAME", "AWS profile for iam (env AWS_PROFILE)", section: section),
+            .choice(
+                "--identity", of: IdentityKind.self,
+                """
+                for iam: credentials from the Cognito identity pool instead of the
+                AWS chain: guest, or user (the ID token of --token)
+                """, section: section),
+            .value(
+                "--identity-pool-id", "ID",
+                """
+                the identity pool for --identity (env GQLPATCH_IDENTITY_POOL_ID,
+                else the config's auth.identity_pool_id)
+                """, section: section),
             .value("--header", "'Name: value'", "extra HTTP header; repeatable", repeats: true, section: section),
             .value("--timeout", "SECONDS", "per request (default 30; 0.001 to 86400)", section: section),
             .choice(

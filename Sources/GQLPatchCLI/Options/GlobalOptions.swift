@@ -18,6 +18,10 @@ public struct GlobalOptions: Sendable {
     public var timeout: Double?
     public var region: String?
     public var profile: String?
+    /// `--identity guest|user`: credentials from a Cognito identity pool instead of the AWS chain.
+    public var identity: IdentityKind?
+    /// `--identity-pool-id ID`.
+    public var identityPoolID: String?
     public var conflictResolution: ConflictResolution = .auto
     public var retryConflicts: Int = 3
     public var dryRun = false

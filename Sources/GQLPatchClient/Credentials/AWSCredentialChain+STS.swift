@@ -9,13 +9,11 @@ extension AWSCredentialChain {
     /// `AWS_IGNORE_CONFIGURED_ENDPOINT_URLS=true`), else `https://sts.<region>.amazonaws.com`
     /// (`.com.cn` in China), or `https://sts.amazonaws.com` without a region.
     package var stsEndpoint: String {
-        if env("AWS_IGNORE_CONFIGURED_ENDPOINT_URLS")?.lowercased() != "true",
-            let configured = env("AWS_ENDPOINT_URL_STS") ?? env("AWS_ENDPOINT_URL")
-        {
+        if let configured = AWSEndpointURL.configured(serviceVariable: "STS", environment: environment) {
             return configured
         }
         guard let region else { return "https://sts.amazonaws.com" }
-        return "https://sts.\(region).amazonaws.com" + (region.hasPrefix("cn-") ? ".cn" : "")
+        return AWSEndpointURL.regional(service: "sts", region: region)
     }
 
     /// POSTs a form-encoded STS `action`, SigV4-signed (service `sts`) with `signingWith` or unsigned

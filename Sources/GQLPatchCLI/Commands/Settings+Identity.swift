@@ -1,0 +1,124 @@
+import FoundationEssentials
+import GQLPatchClient
+import GQLPatchSupport
+import JSON
+
+/// `--identity guest|user`: `--auth iam` signs with credentials from a Cognito identity pool instead of
+/// the AWS credential chain. Only ever when `--identity` is given: without it, `iam` is the chain.
+extension Settings {
+    /// The config must be read for the pool id: `--identity` without `--identity-pool-id` or
+    /// `GQLPATCH_IDENTITY_POOL_ID`.
+    static func identityPoolNeedsConfig(_ options: GlobalOptions, environment: [String: String]) -> Bool {
+        options.identity != nil
+            && (nonEmpty(options.identityPoolID) ?? nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"])) == nil
+    }
+
+    /// The identity pool `--identity` asks, and where its id came from: `--identity-pool-id`, else
+    /// `GQLPATCH_IDENTITY_POOL_ID`, else the config's. nil without `--identity`, or for a command that
+    /// never sends (`schema`). Nothing is looked up.
+    static func identityPlan(
+        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, authMode: AuthMode,
+        sending: Sending
+    ) throws(GQLPatchError) -> IdentityPlan? {
+        guard let kind = options.identity else {
+            if nonEmpty(options.identityPoolID) != nil {
+                throw .usage("--identity-pool-id needs --identity guest or --identity user (with --auth iam)")
+            }
+            return nil
+        }
+        guard authMode == .iam else {
+            throw .usage(
+                "--identity \(kind.rawValue) gets AWS credentials for --auth iam, but the auth mode is \(authMode.rawValue)"
+                    + (options.auth == nil ? " (pass --auth iam)" : ""))
+        }
+        if sending == .never { return nil }
+        let poolID: String
+        let source: String
+        if let flag = nonEmpty(options.identityPoolID) {
+            guard CognitoIdentityClient.region(ofPool: flag) != nil else {
+                throw .usage("--identity-pool-id: " + CognitoIdentityClient.badPoolIDMessage(flag))
+            }
+            (poolID, source) = (flag, "--identity-pool-id")
+        } else if let env = nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"]) {
+            guard CognitoIdentityClient.region(ofPool: env) != nil else {
+                throw .configuration("GQLPATCH_IDENTITY_POOL_ID: " + CognitoIdentityClient.badPoolIDMessage(env))
+            }
+            (poolID, source) = (env, "GQLPATCH_IDENTITY_POOL_ID")
+        } else if let config, let id = nonEmpty(config.identityPoolID) {
+            let path = config.identityPoolPath ?? "auth"
+            guard CognitoIdentityClient.region(ofPool: id) != nil else {
+                throw .configuration("\(config.file): \(path): " + CognitoIdentityClient.badPoolIDMessage(id))
+            }
+            (poolID, source) = (id, "\(config.file) (\(path))")
+        } else {
+            let searched = config.map { "; \($0.file) has none" } ?? ""
+            throw .configuration(
+                "--identity \(kind.rawValue) needs a Cognito identity pool id: pass --identity-pool-id ID, set "
+                    + "GQLPATCH_IDENTITY_POOL_ID, or run where amplify_outputs.json (auth.identity_pool_id) or "
+                    + "amplifyconfiguration.json (auth.plugins.awsCognitoAuthPlugin.CredentialsProvider.CognitoIdentity"
+                    + ".Default.PoolId) is\(searched)")
+        }
+        return IdentityPlan(kind: kind, poolID: poolID, poolSource: source)
+    }
+
+    /// The run's credentials from the plan's pool, fetched on first use and refreshed before they
+    /// expire. For `--identity user`, the ID token comes from `--token`/`GQLPATCH_TOKEN` (`@FILE` too).
+    /// (A user-pool sign-in plugs in here: its session gives the `logins` closure the current ID token.)
+    static func identityCredentials(
+        _ plan: IdentityPlan, _ options: GlobalOptions, environment: [String: String], context: RunContext
+    ) throws(GQLPatchError) -> CredentialCache {
+        let client = try CognitoIdentityClient(
+            identityPoolID: plan.poolID, environment: environment, transport: context.transport)
+        let what = "credentials from the Cognito identity endpoint"
+        if client.sendsInClear, !options.allowInsecureHTTP {
+            throw .configuration(
+                "refusing to ask \(Redactor.url(client.endpoint)) (AWS_ENDPOINT_URL_COGNITO_IDENTITY) for credentials "
+                    + "over plain http; use https:// or pass --allow-insecure-http")
+        }
+        if !options.allowInsecureHTTP {
+            try checkProxy(for: client.endpoint, environment: environment, what: what)
+        }
+        let clock: CognitoIdentityCredentialSource.Clock = { Int(Date().timeIntervalSince1970) }
+        switch plan.kind {
+        case .guest:
+            return CredentialCache(source: CognitoIdentityCredentialSource(guestOf: client, clock: clock))
+        case .user:
+            guard let (token, what, origin) = try givenToken(options, environment: environment, context: context) else {
+                throw .configuration(
+                    "--identity user needs the signed-in user's ID token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN"
+                )
+            }
+            let logins = [try loginsKey(idToken: token, what: what, origin: origin): token]
+            let source = CognitoIdentityCredentialSource(
+                client: client, kind: "signed in", logins: { () throws(GQLPatchError) in logins }, clock: clock)
+            return CredentialCache(source: source)
+        }
+    }
+
+    /// The `Logins` key for a Cognito user pool ID token: its issuer without `https://`
+    /// (`cognito-idp.<region>.amazonaws.com/<user pool id>`), which is what the identity pool checks it against.
+    /// A token that is not such a JWT, or is an access token, is refused (64 from a flag, else 78).
+    static func loginsKey(idToken token: String, what: String, origin: HeaderOrigin) throws(GQLPatchError) -> String {
+        let code: ExitCode = origin == .flag ? .usage : .configuration
+        func refuse(_ problem: String) -> GQLPatchError {
+            GQLPatchError(code, "\(what) is not a Cognito user pool ID token: \(problem)")
+        }
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw refuse("a JWT has three parts separated by '.'") }
+        var base64 = String(parts[1].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
+        base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
+        guard let payload = Data(base64Encoded: base64), let claims = try? JSONValue.parse([UInt8](payload)),
+            claims.objectValue != nil
+        else { throw refuse("its payload is not base64url-encoded JSON") }
+        if let use = claims["token_use"]?.stringValue, use != "id" {
+            throw refuse("its token_use is '\(use)' (the identity pool takes the ID token, not the access token)")
+        }
+        guard let issuer = claims["iss"]?.stringValue, issuer.hasPrefix("https://"),
+            let url = AWSEndpointURL(issuer), url.host.hasPrefix("cognito-idp."),
+            url.host.hasSuffix(".amazonaws.com")
+                || url.host.hasSuffix(".amazonaws.com.cn"),
+            url.path.count > 1, !url.path.dropFirst().contains("/"), url.query.isEmpty
+        else { throw refuse("its issuer (iss) is not https://cognito-idp.<region>.amazonaws.com/<user pool id>") }
+        return String(issuer.dropFirst("https://".count))
+    }
+}
