@@ -10,6 +10,8 @@ public struct Console: Sendable {
     public var writeErr: @Sendable (String) -> Void
     /// Whether stdout is a terminal (JSON is indented then, unless `--compact`).
     public var stdoutIsTerminal: Bool
+    /// Whether stderr is a terminal (a preview's coloured diff is written there then, unless `NO_COLOR`).
+    public var stderrIsTerminal = false
     private var closeOut: @Sendable () -> String?
     /// The first reason a write to stdout failed.
     private let failure: LockedValue<String?>

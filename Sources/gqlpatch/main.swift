@@ -85,8 +85,10 @@ let console = Console(
     writeErr: { _ = writeAll(2, Array($0.utf8)) },
     stdoutIsTerminal: isatty(1) == 1
 )
+var terminalConsole = console
+terminalConsole.stderrIsTerminal = isatty(2) == 1
 let context = RunContext(
-    console: console,
+    console: terminalConsole,
     files: .local,
     transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values)),
     workingDirectory: LocalFiles.currentDirectory()

@@ -26,7 +26,7 @@ package struct CommandSession: Sendable {
             extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
     }
 
-    private var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }
+    package var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }
 
     /// The record rules (`RecordService`) over this session: each request sent once through the
     /// client (or through `send`, for a create's retries), a failed response printed with

@@ -54,6 +54,18 @@ package struct DeleteCommand: Sendable {
                 .run(model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion)
             return
         }
+        if options.preview, !settings.options.dryRun {
+            let versioned = RecordService.isVersioned(plan.model, under: settings.options.conflictResolution)
+            let read = try await session.records().read(
+                plan.model, key: plan.key,
+                selection: versioned ? RecordService.withSyncFields(plan.selection) : plan.selection)
+            guard let record = read.record, record["_deleted"] != .bool(true) else {
+                throw GQLPatchError(.notFound, "no \(ModelLookup.describe(model: plan.model, key: plan.key))")
+            }
+            try PreviewPrinter(session: session, colour: false).print(
+                key: plan.key, entry: ("delete", .object(record)), differences: JSONObject())
+            return
+        }
         if settings.options.dryRun {
             try printDryRun(
                 plan, versioned: RecordService.isVersioned(plan.model, under: settings.options.conflictResolution))

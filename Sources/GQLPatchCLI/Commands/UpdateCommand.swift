@@ -12,6 +12,8 @@ package struct UpdateCommand: Sendable {
     package var options: UpdateOptions
     package var settings: Settings
     package var context: RunContext
+    /// A preview also writes a coloured diff to stderr (a terminal, no `NO_COLOR`).
+    package var colour = false
 
     /// Everything worked out before the first request.
     package struct Plan: Sendable {
@@ -35,6 +37,10 @@ package struct UpdateCommand: Sendable {
             return
         }
         let session = CommandSession(settings: settings, context: context)
+        if options.preview {
+            try await preview(plan, session: session)
+            return
+        }
         try await send(plan, session: session)
     }
 
@@ -167,6 +173,22 @@ package struct UpdateCommand: Sendable {
     /// Sends the update with the shared single-record rules (`RecordUpdater`) and prints the record.
     private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
         try printOutcome(try await session.records().update(target(plan)), plan, session: session)
+    }
+
+    /// Reads the record and prints what the update would change; sends no write.
+    private func preview(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
+        try VersionScheme.checkWritable(plan.model)
+        let read = try await session.records().read(plan.model, key: plan.changeSet.key, selection: plan.fetchSelection)
+        guard let record = read.record else { throw GQLPatchError(.notFound, "no \(describe(plan))") }
+        if record["_deleted"] == .bool(true) {
+            throw GQLPatchError(.notFound, "\(describe(plan)) is deleted (_deleted: true)")
+        }
+        let changes = try plan.changeSet.resolved(
+            against: record, editor: FieldEditor(catalogue: settings.catalogue, model: plan.model))
+        let differences = ChangePreview(catalogue: settings.catalogue, model: plan.model)
+            .differences(record: record, changes: changes.changes)
+        try PreviewPrinter(session: session, colour: colour).print(
+            key: plan.changeSet.key, entry: ("changes", .object(differences)), differences: differences)
     }
 
     /// What `RecordUpdater` is given for the plan.

@@ -13,6 +13,8 @@ package struct UpsertCommand: Sendable {
     package var options: UpsertOptions
     package var settings: Settings
     package var context: RunContext
+    /// A preview also writes a coloured diff to stderr.
+    package var colour = false
 
     package func run() async throws(GQLPatchError) {
         let update = UpdateCommand(options: options.update, settings: settings, context: context)
@@ -37,6 +39,22 @@ package struct UpsertCommand: Sendable {
             return
         }
         let session = CommandSession(settings: settings, context: context)
+        if options.update.preview {
+            let read = try await session.records().read(model, key: plan.changeSet.key, selection: plan.fetchSelection)
+            let printer = PreviewPrinter(session: session, colour: colour)
+            guard let record = read.record, record["_deleted"] != .bool(true) else {
+                try printer.print(
+                    key: plan.changeSet.key, entry: ("create", .object(built.input)), differences: JSONObject())
+                return
+            }
+            let changes = try plan.changeSet.resolved(
+                against: record, editor: FieldEditor(catalogue: settings.catalogue, model: model))
+            let differences = ChangePreview(catalogue: settings.catalogue, model: model)
+                .differences(record: record, changes: changes.changes)
+            try printer.print(
+                key: plan.changeSet.key, entry: ("changes", .object(differences)), differences: differences)
+            return
+        }
         let target = RecordUpserter.Target(
             update: update.target(plan),
             create: RecordService.CreateTarget(

@@ -16,6 +16,7 @@ extension DeleteOptions: CommandDefinition {
         var cascade = false
         var pageSize: Int?
         var select: [String]?
+        var preview = false
         for option in options {
             let value = option.value ?? ""
             switch option.name {
@@ -28,6 +29,7 @@ extension DeleteOptions: CommandDefinition {
             case "--cascade": cascade = true
             case "--page-size": pageSize = try CommandLineParser.positiveCount(value, option: option.name)
             case "--select": select = (select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
+            case "--preview": preview = true
             default: break
             }
         }
@@ -37,6 +39,10 @@ extension DeleteOptions: CommandDefinition {
         delete.expectVersion = expectVersion
         delete.cascade = cascade
         delete.select = select
+        delete.preview = preview
+        if preview, cascade {
+            throw .usage("--preview cannot be combined with --cascade (--dry-run shows the reads of a cascade)")
+        }
         if pageSize != nil, !cascade {
             throw .usage("--page-size goes with --cascade (it sizes the reads of child records)")
         }
@@ -59,6 +65,8 @@ extension DeleteOptions: CommandDefinition {
             """),
         .value("--page-size", "N", "with --cascade: records per read of a relationship"),
         .select("the fields to print (not with --cascade)"),
+        .flag(
+            "--preview", #"read the record and print what would be deleted ({"key", "delete": {...}}); delete nothing"#),
     ]
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {

@@ -13,6 +13,8 @@ public struct DeleteOptions: Sendable {
     public var pageSize: Int?
     /// `--select a,b,c.d`; nil means the default selection.
     public var select: [String]?
+    /// `--preview`: read the record and print what would be deleted; delete nothing.
+    public var preview = false
 
     public init(model: String, key: ChangeSetBuilder.Key) {
         self.model = model

@@ -49,6 +49,7 @@ extension UpdateOptions: CommandDefinition {
                     }
                 update.edits.append(EditRequest(kind, try CommandLineParser.assignment(value, option: option.name)))
             case "--unguarded": update.unguarded = true
+            case "--preview": update.preview = true
             case "--if": update.conditions.append(try CommandLineParser.assignment(value, option: option.name))
             case "--expect-version": update.expectVersion = try CommandLineParser.version(value)
             case "--select":
@@ -108,6 +109,12 @@ extension UpdateOptions: CommandDefinition {
             "--decr", "FIELD=N", "take N from the Int or Float FIELD", repeats: true,
             section: "Edits (read, change, write back guarded)"),
         .flag(
+            "--preview",
+            """
+            read the record and print what would change, field by field
+            ({"key", "changes": {F: {"from", "to"}}}); write nothing
+            """, section: "Edits (read, change, write back guarded)"),
+        .flag(
             "--unguarded",
             """
             write edits of an unversioned record even when no guard can be
@@ -129,7 +136,9 @@ extension UpdateOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let settings = try run.settings(focus: CatalogueFocus(models: [model]))
-        try await UpdateCommand(options: self, settings: settings, context: run.context).run()
+        var command = UpdateCommand(options: self, settings: settings, context: run.context)
+        command.colour = PreviewPrinter.colours(console: run.context.console, environment: run.environment)
+        try await command.run()
         return .success
     }
 }

@@ -15,6 +15,8 @@ public struct UpdateOptions: Sendable {
     public var edits: [EditRequest] = []
     /// `--unguarded`: write edits of an unversioned record without a guard.
     public var unguarded = false
+    /// `--preview`: read the record and print what the update would change; write nothing.
+    public var preview = false
     /// `--if FIELD=VALUE`, AND-ed.
     public var conditions: [FieldAssignment] = []
     public var expectVersion: Int?

@@ -18,7 +18,9 @@ extension UpsertOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let settings = try run.settings(focus: CatalogueFocus(models: [update.model]))
-        try await UpsertCommand(options: self, settings: settings, context: run.context).run()
+        var command = UpsertCommand(options: self, settings: settings, context: run.context)
+        command.colour = PreviewPrinter.colours(console: run.context.console, environment: run.environment)
+        try await command.run()
         return .success
     }
 }
