@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 import tempfile
 import time
 import unittest
-import urllib.request
 from pathlib import Path
 
-import boto3
 import jwt
-from botocore.config import Config
 from botocore.exceptions import ClientError
 from pycognito.aws_srp import AWSSRP
 from pycognito.exceptions import ForceChangePasswordException, SoftwareTokenMFAChallengeException
@@ -22,44 +17,20 @@ STUB_DIR = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(STUB_DIR))
 
 import user_pool_stub  # noqa: E402
+from stub_support import StubProcess  # noqa: E402
 
 POOL_ID = "eu-west-1_TestPool9"
 TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP"
 
 
-class Stub:
-    """A stub process on a free loopback port."""
-
-    def __init__(self, *arguments: str):
-        self.process = subprocess.Popen(
-            [sys.executable, str(STUB_DIR / "user_pool_stub.py"), "--pool-id", POOL_ID, *arguments],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline()
-        if not line.startswith("READY "):
-            self.process.kill()
-            raise RuntimeError(f"the stub did not start: {line!r}")
-        self.port = int(line.split()[1])
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def client(self):
-        return boto3.client("cognito-idp", region_name="eu-west-1", endpoint_url=self.url,
-                            aws_access_key_id="x", aws_secret_access_key="x",
-                            config=Config(retries={"max_attempts": 1}))
-
-    def get(self, path: str):
-        with urllib.request.urlopen(self.url + path, timeout=10) as response:
-            return json.load(response)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=10)
-        self.process.stdout.close()
+def start_stub(*arguments: str) -> StubProcess:
+    return StubProcess(POOL_ID, *arguments)
 
 
 class UserPoolStubTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.stub = Stub(
+        cls.stub = start_stub(
             "--client", "plainclient", "--client", "secretclient:s3cr3t-value",
             "--user", "alice:Correct-Horse-9", "--user", "bob:Bob-Password-1:disabled",
             "--user", f"carol:Carol-Password-2:totp={TOTP_SECRET}",
@@ -233,7 +204,7 @@ class ShortLifetimeTests(unittest.TestCase):
     def test_a_token_lifetime_of_seconds_and_the_port_file(self):
         with tempfile.TemporaryDirectory() as folder:
             port_file = Path(folder) / "port"
-            stub = Stub("--user", "alice:Correct-Horse-9", "--token-lifetime", "2", "--port-file", str(port_file))
+            stub = start_stub("--user", "alice:Correct-Horse-9", "--token-lifetime", "2", "--port-file", str(port_file))
             try:
                 self.assertEqual(int(port_file.read_text()), stub.port)
                 srp = AWSSRP(username="alice", password="Correct-Horse-9", pool_id=POOL_ID, client_id="stubclient",
