@@ -128,10 +128,9 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         for index in 0..<width {
             let a = index < lhs.words.count ? lhs.words[index] : 0
             let b = index < rhs.words.count ? rhs.words[index] : 0
-            let (s1, o1) = a.addingReportingOverflow(b)
-            let (s2, o2) = s1.addingReportingOverflow(carry)
-            out[index] = s2
-            carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+            let sum = UInt128(a) &+ UInt128(b) &+ UInt128(carry)
+            out[index] = UInt64(truncatingIfNeeded: sum)
+            carry = UInt64(truncatingIfNeeded: sum &>> 64)
         }
         return BigUInt(words: out)
     }
@@ -146,16 +145,16 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     /// `out = a - b` over `out.count` words (missing words read as zero); returns the borrow (0 or 1).
+    /// Carries and borrows go through `UInt128` arithmetic here and below: no branch on a bit of a value.
     @discardableResult
     static func subtract(_ a: [UInt64], _ b: [UInt64], into out: inout [UInt64]) -> UInt64 {
         var borrow: UInt64 = 0
         for index in 0..<out.count {
             let x = index < a.count ? a[index] : 0
             let y = index < b.count ? b[index] : 0
-            let (d1, o1) = x.subtractingReportingOverflow(y)
-            let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-            out[index] = d2
-            borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+            let difference = UInt128(x) &- UInt128(y) &- UInt128(borrow)
+            out[index] = UInt64(truncatingIfNeeded: difference)
+            borrow = UInt64(truncatingIfNeeded: difference &>> 127)
         }
         return borrow
     }
@@ -165,12 +164,11 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         var out = [UInt64](repeating: 0, count: lhs.words.count + rhs.words.count)
         for i in 0..<lhs.words.count {
             var carry: UInt64 = 0
+            let a = UInt128(lhs.words[i])
             for j in 0..<rhs.words.count {
-                let (high, low) = lhs.words[i].multipliedFullWidth(by: rhs.words[j])
-                let (s1, o1) = low.addingReportingOverflow(out[i + j])
-                let (s2, o2) = s1.addingReportingOverflow(carry)
-                out[i + j] = s2
-                carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                let sum = a &* UInt128(rhs.words[j]) &+ UInt128(out[i + j]) &+ UInt128(carry)
+                out[i + j] = UInt64(truncatingIfNeeded: sum)
+                carry = UInt64(truncatingIfNeeded: sum &>> 64)
             }
             out[i + rhs.words.count] = carry
         }
@@ -213,10 +211,9 @@ public struct BigUInt: Sendable, Hashable, Comparable, CustomStringConvertible {
         var corrected = difference
         var carry: UInt64 = 0
         for index in 0..<m.count {
-            let (s1, o1) = difference[index].addingReportingOverflow(m[index])
-            let (s2, o2) = s1.addingReportingOverflow(carry)
-            corrected[index] = s2
-            carry = (o1 ? 1 : 0) | (o2 ? 1 : 0)
+            let sum = UInt128(difference[index]) &+ UInt128(m[index]) &+ UInt128(carry)
+            corrected[index] = UInt64(truncatingIfNeeded: sum)
+            carry = UInt64(truncatingIfNeeded: sum &>> 64)
         }
         let useCorrected = 0 &- borrow
         return BigUInt(

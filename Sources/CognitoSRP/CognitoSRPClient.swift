@@ -79,7 +79,8 @@ public struct CognitoSRPClient: Sendable {
             throw .invalidBase64(parameter: "SECRET_BLOCK")
         }
         let prime = group.prime
-        let bModN = b.remainder(modulo: prime)
+        let context = group.context
+        let bModN = context.reduce(b)
         guard !bModN.isZero else { throw .serverValueIsZero }
 
         let u = Self.hashNumber(hex: SRPHex.pad(publicValue.normalized().hex) + SRPHex.pad(b.normalized().hex))
@@ -87,9 +88,8 @@ public struct CognitoSRPClient: Sendable {
         let identity = SHA256.hash(data: Array((poolName + userIDForSRP + ":" + password).utf8)).hexString
         let x = Self.hashNumber(hex: SRPHex.pad(saltHex) + identity)
 
-        let context = group.context
         let gx = context.power(group.generator, x)
-        let kgx = (group.multiplier * gx).remainder(modulo: prime)
+        let kgx = context.product(group.multiplier, gx)
         let base = bModN.subtractingModulo(kgx, modulus: prime)
         let s = context.power(base, secret + u * x)
 

@@ -1,7 +1,7 @@
 /// Montgomery arithmetic modulo an odd `N` of `n` words: `R = 2^(64·n)`, `n0' = -N⁻¹ mod 2^64`,
 /// `R² mod N`. Numbers in Montgomery form are `x·R mod N` held in exactly `n` words.
 ///
-/// Constant-time: `multiply` (CIOS, the final subtraction chosen by mask) and `power` (a fixed
+/// Constant-time: `multiply` (CIOS) and `square` (the final subtraction chosen by mask), and `power` (a fixed
 /// 4-bit window over every bit of the exponent's width, the table entry read by masking over all 16
 /// entries, so no branch or memory index depends on the exponent's bits). Setting up the context and
 /// converting the base are constant-time too (`remainder(modulo:)`), though only the modulus is
@@ -39,56 +39,49 @@ public struct MontgomeryContext: Sendable {
         rSquared = BigUInt(words: r2).remainder(modulo: modulus).words
     }
 
-    /// The Montgomery product `a·b·R⁻¹ mod N` of two `n`-word values below `N`.
+    /// The Montgomery product `a·b·R⁻¹ mod N` of two `n`-word values below `N`. Carries go through
+    /// `UInt128` sums, which compile to add-with-carry: no branch on any bit of the operands.
     func multiply(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
         let count = n.count
-        var result = [UInt64](repeating: 0, count: count)
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count + 2) { t in
-            t.initialize(repeating: 0)
-            a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    n.withUnsafeBufferPointer { n in
-                        for i in 0..<count {
-                            // t += a·b[i]
-                            let bi = b[i]
-                            var carry: UInt64 = 0
+        let n0Inverse = self.n0Inverse
+        return [UInt64](unsafeUninitializedCapacity: count) { out, initialized in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count + 2) { t in
+                t.initialize(repeating: 0)
+                a.withUnsafeBufferPointer { a in
+                    b.withUnsafeBufferPointer { b in
+                        n.withUnsafeBufferPointer { n in
+                            // CIOS with the two inner loops fused: t = (t + a·b[i] + m·N) / 2^64, m chosen
+                            // so that the low word cancels; two independent carry chains per word.
+                            for i in 0..<count {
+                                let bi = UInt128(b[i])
+                                let first = UInt128(a[0]) &* bi &+ UInt128(t[0])
+                                let m = UInt128(UInt64(truncatingIfNeeded: first) &* n0Inverse)
+                                let reduced = m &* UInt128(n[0]) &+ (first & 0xffff_ffff_ffff_ffff)
+                                var productCarry = UInt64(truncatingIfNeeded: first &>> 64)
+                                var reductionCarry = UInt64(truncatingIfNeeded: reduced &>> 64)
+                                for j in 1..<count {
+                                    let product = UInt128(a[j]) &* bi &+ UInt128(t[j]) &+ UInt128(productCarry)
+                                    productCarry = UInt64(truncatingIfNeeded: product &>> 64)
+                                    let sum =
+                                        m &* UInt128(n[j]) &+ UInt128(UInt64(truncatingIfNeeded: product))
+                                        &+ UInt128(reductionCarry)
+                                    reductionCarry = UInt64(truncatingIfNeeded: sum &>> 64)
+                                    t[j - 1] = UInt64(truncatingIfNeeded: sum)
+                                }
+                                let top = UInt128(t[count]) &+ UInt128(productCarry) &+ UInt128(reductionCarry)
+                                t[count - 1] = UInt64(truncatingIfNeeded: top)
+                                t[count] = t[count + 1] &+ UInt64(truncatingIfNeeded: top &>> 64)
+                                t[count + 1] = 0
+                            }
+                            // t < 2N: subtract N when t ≥ N, chosen by mask.
+                            var borrow: UInt64 = 0
                             for j in 0..<count {
-                                let (high, low) = a[j].multipliedFullWidth(by: bi)
-                                let (s1, o1) = low.addingReportingOverflow(t[j])
-                                let (s2, o2) = s1.addingReportingOverflow(carry)
-                                t[j] = s2
-                                carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
+                                let difference = UInt128(t[j]) &- UInt128(n[j]) &- UInt128(borrow)
+                                out[j] = UInt64(truncatingIfNeeded: difference)
+                                borrow = UInt64(truncatingIfNeeded: difference &>> 127)
                             }
-                            let (top, overflow) = t[count].addingReportingOverflow(carry)
-                            t[count] = top
-                            t[count + 1] = overflow ? 1 : 0
-                            // t = (t + m·N) / 2^64, with m chosen so that the low word cancels.
-                            let m = t[0] &* n0Inverse
-                            let (high0, low0) = m.multipliedFullWidth(by: n[0])
-                            let (_, cancel) = low0.addingReportingOverflow(t[0])
-                            carry = high0 &+ (cancel ? 1 : 0)
-                            for j in 1..<max(count, 1) {
-                                let (high, low) = m.multipliedFullWidth(by: n[j])
-                                let (s1, o1) = low.addingReportingOverflow(t[j])
-                                let (s2, o2) = s1.addingReportingOverflow(carry)
-                                t[j - 1] = s2
-                                carry = high &+ (o1 ? 1 : 0) &+ (o2 ? 1 : 0)
-                            }
-                            let (last, o3) = t[count].addingReportingOverflow(carry)
-                            t[count - 1] = last
-                            t[count] = t[count + 1] &+ (o3 ? 1 : 0)
-                        }
-                        // t < 2N: subtract N when t ≥ N, chosen by mask.
-                        var borrow: UInt64 = 0
-                        result.withUnsafeMutableBufferPointer { out in
-                            for j in 0..<count {
-                                let (d1, o1) = t[j].subtractingReportingOverflow(n[j])
-                                let (d2, o2) = d1.subtractingReportingOverflow(borrow)
-                                out[j] = d2
-                                borrow = (o1 ? 1 : 0) | (o2 ? 1 : 0)
-                            }
-                            let (_, o4) = t[count].subtractingReportingOverflow(borrow)
-                            let keep = 0 &- UInt64(o4 ? 1 : 0)  // all ones when t < N
+                            let last = UInt128(t[count]) &- UInt128(borrow)
+                            let keep = 0 &- UInt64(truncatingIfNeeded: last &>> 127)  // all ones when t < N
                             for j in 0..<count {
                                 out[j] = (t[j] & keep) | (out[j] & ~keep)
                             }
@@ -96,13 +89,106 @@ public struct MontgomeryContext: Sendable {
                     }
                 }
             }
+            initialized = count
         }
-        return result
+    }
+
+    /// The Montgomery square `a²·R⁻¹ mod N`: the product's cross terms computed once and doubled
+    /// (about half the word products of `multiply`), then word-by-word reduction; branch-free like it.
+    func square(_ a: [UInt64]) -> [UInt64] {
+        let count = n.count
+        let n0Inverse = self.n0Inverse
+        return [UInt64](unsafeUninitializedCapacity: count) { out, initialized in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * count) { p in
+                p.initialize(repeating: 0)
+                a.withUnsafeBufferPointer { a in
+                    n.withUnsafeBufferPointer { n in
+                        // Cross terms a[i]·a[j], i < j.
+                        for i in 0..<count {
+                            let ai = UInt128(a[i])
+                            var carry: UInt64 = 0
+                            for j in (i + 1)..<max(count, i + 1) {
+                                let sum = ai &* UInt128(a[j]) &+ UInt128(p[i + j]) &+ UInt128(carry)
+                                p[i + j] = UInt64(truncatingIfNeeded: sum)
+                                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+                            }
+                            if i + count < 2 * count { p[i + count] = carry }
+                        }
+                        // Doubled, plus the squares a[i]² on the diagonal.
+                        var shifted: UInt64 = 0
+                        var carry: UInt64 = 0
+                        for i in 0..<count {
+                            let low = p[2 * i], high = p[2 * i + 1]
+                            let doubledLow = (low << 1) | shifted
+                            let doubledHigh = (high << 1) | (low >> 63)
+                            shifted = high >> 63
+                            let diagonal = UInt128(a[i]) &* UInt128(a[i])
+                            let sumLow =
+                                UInt128(doubledLow) &+ (diagonal & 0xffff_ffff_ffff_ffff) &+ UInt128(carry)
+                            p[2 * i] = UInt64(truncatingIfNeeded: sumLow)
+                            let sumHigh =
+                                UInt128(doubledHigh) &+ (diagonal &>> 64) &+ (sumLow &>> 64)
+                            p[2 * i + 1] = UInt64(truncatingIfNeeded: sumHigh)
+                            carry = UInt64(truncatingIfNeeded: sumHigh &>> 64)
+                        }
+                        // Reduction: add m·N·2^(64i) so that word i cancels, for each low word.
+                        var top: UInt64 = 0
+                        for i in 0..<count {
+                            let m = UInt128(p[i] &* n0Inverse)
+                            var carry: UInt64 = 0
+                            for j in 0..<count {
+                                let sum = m &* UInt128(n[j]) &+ UInt128(p[i + j]) &+ UInt128(carry)
+                                p[i + j] = UInt64(truncatingIfNeeded: sum)
+                                carry = UInt64(truncatingIfNeeded: sum &>> 64)
+                            }
+                            let sum = UInt128(p[i + count]) &+ UInt128(carry) &+ UInt128(top)
+                            p[i + count] = UInt64(truncatingIfNeeded: sum)
+                            top = UInt64(truncatingIfNeeded: sum &>> 64)
+                        }
+                        // The result p[count..<2count] + top·R is below 2N: subtract N by mask.
+                        var borrow: UInt64 = 0
+                        for j in 0..<count {
+                            let difference = UInt128(p[count + j]) &- UInt128(n[j]) &- UInt128(borrow)
+                            out[j] = UInt64(truncatingIfNeeded: difference)
+                            borrow = UInt64(truncatingIfNeeded: difference &>> 127)
+                        }
+                        let last = UInt128(top) &- UInt128(borrow)
+                        let keep = 0 &- UInt64(truncatingIfNeeded: last &>> 127)  // all ones when below N
+                        for j in 0..<count {
+                            out[j] = (p[count + j] & keep) | (out[j] & ~keep)
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// `x mod N` in exactly `n` words, constant-time in `x`'s value. Fast paths by width (public):
+    /// fewer words than N is already below N; as many words, with N's top bit set, is below 2N and needs
+    /// one subtraction chosen by mask; anything else takes `remainder(modulo:)`.
+    public func reduce(_ x: BigUInt) -> BigUInt {
+        let count = n.count
+        if x.words.count < count {
+            return BigUInt(words: x.words + [UInt64](repeating: 0, count: count - x.words.count))
+        }
+        if x.words.count == count, n[count - 1] >> 63 == 1 {
+            var difference = [UInt64](repeating: 0, count: count)
+            let borrow = BigUInt.subtract(x.words, n, into: &difference)
+            let keep = 0 &- borrow  // all ones when x < N
+            return BigUInt(words: (0..<count).map { (x.words[$0] & keep) | (difference[$0] & ~keep) })
+        }
+        return x.remainder(modulo: modulus)
+    }
+
+    /// `a·b mod N` by one Montgomery multiplication with `a` converted (constant-time in both).
+    public func product(_ a: BigUInt, _ b: BigUInt) -> BigUInt {
+        BigUInt(words: multiply(toMontgomery(a), reduce(b).words))
     }
 
     /// `x mod N` in Montgomery form.
     func toMontgomery(_ x: BigUInt) -> [UInt64] {
-        multiply(x.remainder(modulo: modulus).words, rSquared)
+        multiply(reduce(x).words, rSquared)
     }
 
     /// Back from Montgomery form.
@@ -129,16 +215,18 @@ public struct MontgomeryContext: Sendable {
         var selected = [UInt64](repeating: 0, count: count)
         let windows = (exponent.words.count * 64 + Self.window - 1) / Self.window
         for windowIndex in stride(from: windows - 1, through: 0, by: -1) {
-            for _ in 0..<Self.window { accumulator = multiply(accumulator, accumulator) }
+            for _ in 0..<Self.window { accumulator = square(accumulator) }
             let bitIndex = windowIndex * Self.window
             let digit = (exponent.words[bitIndex / 64] >> UInt64(bitIndex % 64)) & UInt64(entries - 1)
-            for j in 0..<count { selected[j] = 0 }
             table.withUnsafeBufferPointer { table in
-                for i in 0..<entries {
-                    let difference = UInt64(i) ^ digit
-                    // All ones when difference == 0, else zero, without a branch.
-                    let mask = ((difference | (0 &- difference)) >> 63) &- 1
-                    for j in 0..<count { selected[j] |= table[i * count + j] & mask }
+                selected.withUnsafeMutableBufferPointer { selected in
+                    for j in 0..<count { selected[j] = 0 }
+                    for i in 0..<entries {
+                        let difference = UInt64(i) ^ digit
+                        // All ones when difference == 0, else zero, without a branch.
+                        let mask = ((difference | (0 &- difference)) >> 63) &- 1
+                        for j in 0..<count { selected[j] |= table[i * count + j] & mask }
+                    }
                 }
             }
             accumulator = multiply(accumulator, selected)
