@@ -12,12 +12,18 @@ enum PycognitoReference {
         .appendingPathComponent("CognitoServers/srp_vectors.py").path
 
     /// pycognito's answer to `request`; throws (the test fails) when Python is not configured.
-    static func answer(_ request: [String: Any]) throws -> [String: Any] {
+    /// The venv's Python; throws (the test fails, no silent skip) when `GQLPATCH_PYTHON` is not set.
+    static func python() throws -> String {
         guard let python = ProcessInfo.processInfo.environment["GQLPATCH_PYTHON"], !python.isEmpty else {
             throw Failure(
-                description: "GQLPATCH_PYTHON is not set: these known-answer tests need the venv's Python with "
-                    + "pycognito (`make test` sets it; or GQLPATCH_PYTHON=$PWD/.venv/bin/python)")
+                description: "GQLPATCH_PYTHON is not set: these tests need the venv's Python with pycognito "
+                    + "(`make test` sets it; or GQLPATCH_PYTHON=$PWD/.venv/bin/python)")
         }
+        return python
+    }
+
+    static func answer(_ request: [String: Any]) throws -> [String: Any] {
+        let python = try python()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script]
