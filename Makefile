@@ -14,7 +14,7 @@ V1_MODULES    := $(VENV)/v1-transformer/package/node_modules
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc
 
-.PHONY: all build release test test-emulator test-shipping venv v1-transformer demo install dist clean bench fuzz fuzz-build format format-check
+.PHONY: all build release test test-emulator test-cognito-servers test-shipping venv v1-transformer demo install dist clean bench fuzz fuzz-build format format-check
 
 all: build
 
@@ -58,7 +58,7 @@ $(VENV)/.v1-transformer: $(VENV)/.installed $(V1_REQS)
 # when missing (as `bench` installs its tools).
 TEST_TOOLS := zsh fish
 
-test: venv v1-transformer test-emulator
+test: venv v1-transformer test-emulator test-cognito-servers
 	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "test: installing$$missing from Debian's packages (apt-get)"; \
@@ -77,6 +77,10 @@ test-shipping: venv
 # The local AppSync emulator's own tests (Python unittest, real server on loopback).
 test-emulator: venv v1-transformer
 	$(VPY) -m unittest discover -s Tests/AppSyncEmulator/tests -v
+
+# The sign-in test servers' own tests (the SRP-checking user-pool stub, against pycognito over boto3).
+test-cognito-servers: venv
+	$(VPY) -m unittest discover -s Tests/CognitoServers/tests -v
 
 # Benchmark against curl, curl + jq, gql-cli, awscurl and graphql-core (not part of `make test`).
 # Prints one markdown table and writes it to bench/results.md. Pass options with BENCH_ARGS=...

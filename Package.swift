@@ -12,7 +12,8 @@ import PackageDescription
 //                    -> GQLPatchClient      GraphQL client, HTTP transport (libcurl), auth, AWS credentials
 //   GQLPatchSupport (errors, exit codes, console, bounded file reads, small helpers) is under all of them.
 //   GraphQLSDL, JSON, AWSSigning and CCurl stand alone and import nothing of ours. CCurl loads the
-//   system's libcurl on the first request.
+//   system's libcurl on the first request. CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP)
+//   imports only AWSSigning.
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
     "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
@@ -44,6 +45,11 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "AWSSigning"),
         .target(name: "CCurl"),
+        // Optimized in debug builds too: its 3072-bit arithmetic (UInt128 carries) runs some 50 times
+        // slower unoptimized, which the known-answer tests (a few hundred exponentiations) would pay.
+        .target(
+            name: "CognitoSRP", dependencies: ["AWSSigning"],
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
@@ -75,6 +81,7 @@ let package = Package(
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
+        .testTarget(name: "CognitoSRPTests", dependencies: ["CognitoSRP", "AWSSigning", "TestSupport"]),
         testTarget("GQLPatchSupport", below: []),
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
         testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),

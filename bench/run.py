@@ -156,6 +156,32 @@ def start_responder(scratch: Path) -> tuple[subprocess.Popen, str]:
     return process, f"http://127.0.0.1:{port_file.read_text().strip()}/graphql"
 
 
+def build_srp_bench(scratch: Path) -> Path:
+    """bench/srp_sign_in.swift against a release build of the CognitoSRP target (its own build folder,
+    so that the release gqlpatch's build flags are left alone)."""
+    build = scratch / "srp-build"
+    subprocess.run(["swift", "build", "-c", "release", "--target", "CognitoSRP", "--scratch-path", str(build)],
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    release = build / "release"
+    binary, source = scratch / "srp_sign_in", BENCH / "srp_sign_in.swift"
+    objects = sorted(str(o) for target in ("CognitoSRP", "AWSSigning") for o in (release / f"{target}.build").glob("*.o"))
+    newest = max(Path(o).stat().st_mtime for o in objects + [str(source)])
+    if not binary.exists() or binary.stat().st_mtime < newest:
+        subprocess.run(["swiftc", "-O", "-I", str(release / "Modules"), str(source), *objects, "-o", str(binary)],
+                       check=True)
+    return binary
+
+
+PYCOGNITO_SIGN_IN = """
+from pycognito.aws_srp import AWSSRP
+srp = AWSSRP(username="u", password="Correct-Horse-9", pool_id="us-east-1_BenchPool1", client_id="c", client=object())
+srp.get_cognito_formatted_timestamp = lambda now: "Tue Dec 1 08:03:44 UTC 2026"
+challenge = {"USER_ID_FOR_SRP": "6f1c2a34-5b6d-4e7f-8a9b-0c1d2e3f4a5b", "SALT": "a1b2c3d4e5f60718293a4b5c6d7e8f90",
+             "SRP_B": "7a3f9c" * 128, "SECRET_BLOCK": "AAAA" * 340, "USERNAME": "u"}
+print("signed 1 claim(s)", srp.process_challenge(challenge, {"USERNAME": "u"})["PASSWORD_CLAIM_SIGNATURE"][:12])
+"""
+
+
 def compile_schema(python: str, source: Path, handler: str, out: Path) -> None:
     if out.exists() and out.stat().st_mtime > source.stat().st_mtime:
         return
@@ -320,6 +346,20 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
         Tool("gqlpatch --version", [gqlpatch, "--version"], contains("gqlpatch"), is_subject=True),
         Tool("curl --version", ["curl", "--version"], contains("curl")),
     ]
+
+    # Scenario 6: the client CPU of one SRP sign-in's 3072-bit arithmetic (A = g^a, then the
+    # PASSWORD_VERIFIER claim), one per process: process start and the group's set-up included.
+    srp_missing = None
+    try:
+        srp_bench = str(build_srp_bench(scratch))
+    except (OSError, subprocess.CalledProcessError) as error:
+        srp_bench, srp_missing = "srp_sign_in", f"not available: {error}"[:120]
+    tools["6. SRP sign-in arithmetic"] = [
+        Tool("CognitoSRP (A + password claim)", [srp_bench, "1"], contains("signed1claim"),
+             unavailable=srp_missing, is_subject=True),
+        Tool("pycognito (A + password claim)", [str(venv / "bin/python"), "-c", PYCOGNITO_SIGN_IN],
+             contains("signed1claim")),
+    ]
     return tools
 
 
@@ -396,6 +436,9 @@ def targets(rows: list[Row]) -> list[str]:
           lambda v: v <= 20, "{:.0f} ms")
     check("4. graphql-core wall >= 30x gqlpatch", g4 and p4 and p4.median("wall") / g4.median("wall"),
           lambda v: v >= 30, "{:.1f}x")
+    g6 = find(rows, "6.", "CognitoSRP")
+    check("6. SRP sign-in client CPU (3072-bit arithmetic, process start included) < 20 ms",
+          g6 and g6.median("cpu") * 1000, lambda v: v < 20, "{:.1f} ms")
     return out
 
 

@@ -29,6 +29,7 @@ from executor import Executor  # noqa: E402
 from schema_transformer import compile_schema  # noqa: E402
 from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog  # noqa: E402
 from storage import Store  # noqa: E402
+from user_pool_tokens import UserPoolTokens  # noqa: E402
 
 log = logging.getLogger("appsync-emulator")
 
@@ -67,6 +68,11 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--token", action="append", default=[], help="accept this raw Authorization value")
     parser.add_argument("--iam", action="append", default=[], type=IamCredential.parse,
                         metavar="ACCESS_KEY:SECRET:REGION[:SESSION_TOKEN]", help="accept SigV4 from these credentials")
+    parser.add_argument("--user-pool-jwks", metavar="URL_OR_FILE",
+                        help="accept Cognito user-pool JWTs signed with a key of this JWKS")
+    parser.add_argument("--user-pool-issuer", metavar="ISS", help="the `iss` those tokens must carry")
+    parser.add_argument("--user-pool-client-id", action="append", default=[], metavar="ID",
+                        help="an app client whose tokens are accepted (aud / client_id; repeatable)")
     parser.add_argument("--latency-ms", type=int, default=0)
     parser.add_argument("--fail-rate", type=rate, default=0.0)
     parser.add_argument("--throttle-rate", type=rate, default=0.0)
@@ -82,6 +88,10 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
+    if args.user_pool_jwks and not (args.user_pool_issuer and args.user_pool_client_id):
+        parser.error("--user-pool-jwks needs --user-pool-issuer and at least one --user-pool-client-id")
+    if (args.user_pool_issuer or args.user_pool_client_id) and not args.user_pool_jwks:
+        parser.error("--user-pool-issuer and --user-pool-client-id need --user-pool-jwks")
     if args.fail_rate + args.throttle_rate + args.drop_rate > 1.0:
         parser.error("--fail-rate + --throttle-rate + --drop-rate must not exceed 1")
     return args
@@ -100,7 +110,9 @@ def serve(args: argparse.Namespace, compiled) -> None:
     """Run the server until SIGTERM or SIGINT."""
     store = Store(args.db, list(compiled.catalogue.models))
     executor = Executor(compiled, store, args.conflict_handler)
-    authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam))
+    user_pool = (UserPoolTokens(args.user_pool_jwks, args.user_pool_issuer, tuple(args.user_pool_client_id))
+                 if args.user_pool_jwks else None)
+    authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam), user_pool)
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
     request_log = RequestLog(args.request_log)
     writes: dict[int, list] = {}

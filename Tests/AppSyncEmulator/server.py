@@ -29,6 +29,7 @@ from botocore.awsrequest import AWSRequest
 from botocore.credentials import Credentials
 
 from executor import Executor, MalformedRequest
+from user_pool_tokens import UserPoolTokens
 
 log = logging.getLogger("appsync-emulator")
 
@@ -79,6 +80,8 @@ class IamCredential:
         return IamCredential(parts[0], parts[1], parts[2], parts[3] if len(parts) == 4 else None)
 
 
+UNAUTHORIZED = "Valid authorization header not provided."
+
 AUTH_HEADER = re.compile(r"^AWS4-HMAC-SHA256\s+Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),"
                          r"\s*Signature=([0-9a-f]{64})$")
 
@@ -89,26 +92,33 @@ class Authorizer:
     """Admits a request if ANY configured mode accepts it; with no mode configured, all are admitted."""
 
     def __init__(self, api_key: Optional[str] = None, tokens: tuple[str, ...] = (),
-                 iam: tuple[IamCredential, ...] = ()):
+                 iam: tuple[IamCredential, ...] = (), user_pool: Optional[UserPoolTokens] = None):
         self.api_key = api_key
         self.tokens = set(tokens)
         self.iam = {c.access_key: c for c in iam}
+        self.user_pool = user_pool
 
     @property
     def configured(self) -> bool:
-        return bool(self.api_key or self.tokens or self.iam)
+        return bool(self.api_key or self.tokens or self.iam or self.user_pool)
 
     def admits(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bool:
+        return self.refusal(method, path, headers, body) is None
+
+    def refusal(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Optional[str]:
+        """None when a configured mode admits the request, else the message of the 401."""
         if not self.configured:
-            return True
+            return None
         if self.api_key and headers.get("x-api-key") == self.api_key:
-            return True
+            return None
         authorization = headers.get("authorization", "")
         if authorization and authorization in self.tokens:
-            return True
+            return None
         if self.iam and authorization.startswith("AWS4-HMAC-SHA256"):
-            return self._sigv4_valid(method, path, headers, body)
-        return False
+            return None if self._sigv4_valid(method, path, headers, body) else UNAUTHORIZED
+        if self.user_pool and UserPoolTokens.looks_like_jwt(authorization):
+            return self.user_pool.refusal(authorization)
+        return UNAUTHORIZED
 
     def _sigv4_valid(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bool:
         match = AUTH_HEADER.match(headers["authorization"].strip())
@@ -278,8 +288,9 @@ class Emulator:
         fault, detail = self.faults.draw()
         if fault:
             return self.faults.response(fault, detail)
-        if not self.authorizer.admits(method, path, headers, body):
-            return error_response(401, "UnauthorizedException", "Valid authorization header not provided.")
+        refusal = self.authorizer.refusal(method, path, headers, body)
+        if refusal is not None:
+            return error_response(401, "UnauthorizedException", refusal)
         if not body.strip():
             return error_response(400, "MalformedHttpRequestException", "Request body is empty.")
         try:
