@@ -32,6 +32,7 @@ public struct CommandSyntax: Sendable {
     package static let definitions: [any CommandDefinition.Type] = [
         UpdateOptions.self,
         UpsertOptions.self,
+        EditOptions.self,
         GetOptions.self,
         CreateOptions.self,
         DeleteOptions.self,

@@ -70,6 +70,29 @@ public enum HelpText {
 
         """
 
+    package static let edit = """
+        Usage: gqlpatch [global options] edit <Model> <key> [--unguarded]
+
+        Opens the record's writable fields as indented JSON in $VISUAL, else $EDITOR, else vi (a file
+        of mode 0600 in a folder of its own). On save, the JSON is typed by the update input and only
+        the fields that changed are sent, guarded by the version read (unversioned: updatedAt as
+        read). An invalid edit reopens the editor with the error at the top; an editor that exits
+        non-zero gives up (exit 1, nothing sent). When someone wrote the record meanwhile, nothing is
+        written (exit 2) and the edited file is kept: its path is on stderr. An unchanged file sends
+        nothing (exit 0).
+
+        \(EditOptions.optionTable.helpList)
+
+        Examples:
+          gqlpatch edit Item --id 42
+          EDITOR='code --wait' gqlpatch edit RecipeStep --key recipeID=r1 --key rowID=3
+
+        \(globalOptions)
+
+        \(exitCodes)
+
+        """
+
     package static let upsert = """
         Usage: gqlpatch [global options] upsert <Model> <key> <change>... [--select FIELD,...]
 

@@ -1,0 +1,77 @@
+import FoundationEssentials
+import GQLPatchSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The file `edit` hands to the editor: in a fresh folder of its own (mode 0700), the file 0600, so
+/// no other user reads the record; the editor runs on the terminal (`$VISUAL`, else `$EDITOR`, else
+/// `vi`, through `/bin/sh` so an editor with arguments works).
+package struct EditorSession: Sendable {
+    package var path: String
+    package var editor: String
+
+    /// Makes the folder and names the file (`<Model>-<key>.json`).
+    package static func make(name: String, environment: [String: String]) throws(GQLPatchError) -> EditorSession {
+        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((base + "/gqlpatch-edit-XXXXXX").utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard made != nil else {
+            throw GQLPatchError(
+                .ioError, "cannot make a folder for the edit in \(base): \(String(cString: strerror(errno)))")
+        }
+        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        return EditorSession(path: folder + "/" + safe + ".json", editor: editor)
+    }
+
+    /// Writes `text` to the file (replacing it), mode 0600; every byte checked.
+    package func write(_ text: String) throws(GQLPatchError) {
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw GQLPatchError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                throw GQLPatchError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// Runs the editor on the file, on this process's terminal; its exit status.
+    package func run() throws(GQLPatchError) -> Int32 {
+        let script: String = editor + " \"$1\""
+        let arguments = ["/bin/sh", "-c", script, "sh", path].map { (text: String) in strdup(text) }
+        defer { arguments.forEach { free($0) } }
+        var pid = pid_t()
+        let result = (arguments + [nil]).withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, "/bin/sh", nil, nil, argv.baseAddress!, environ)
+        }
+        guard result == 0 else {
+            throw GQLPatchError(.ioError, "cannot run the editor (\(editor)): \(String(cString: strerror(result)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { return -1 }
+        }
+        // Exited normally: its code; ended by a signal: 128 + the signal, as a shell says it.
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// Removes the file and its folder.
+    package func remove() {
+        unlink(path)
+        rmdir(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+    }
+}
