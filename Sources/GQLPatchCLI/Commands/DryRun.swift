@@ -55,7 +55,8 @@ package enum DryRun {
 extension DryRun {
     /// What the plan says of the credentials: a dry run never looks them up.
     package static func credentials(_ settings: Settings) -> String {
-        settings.authorizer.sendsCredentials ? "not looked up" : "none"
+        guard settings.authorizer.sendsCredentials else { return "none" }
+        return settings.signInPlan.map { "not looked up (\($0); nothing was looked up or sent)" } ?? "not looked up"
     }
 
     /// The auth part of a dry run's summary on stderr (`apply`, `delete --cascade`).

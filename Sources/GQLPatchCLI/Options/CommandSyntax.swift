@@ -38,6 +38,7 @@ public struct CommandSyntax: Sendable {
         QueryOptions.self,
         SchemaOptions.self,
         ApplyOptions.self,
+        AuthOptions.self,
         CompletionOptions.self,
     ]
 
