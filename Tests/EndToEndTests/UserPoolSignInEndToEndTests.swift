@@ -108,6 +108,27 @@ import Testing
             78, "gqlpatch: error: signing in as 'alice' to user pool \(bed.moto.pool) needs the password")
     }
 
+    @Test func applyWithManyWorkersSignsInOnce() throws {
+        let bed = try Bed()
+        defer { bed.stop() }
+        #expect(try bed.run(["auth", "login"], password: bed.moto.password).status == 0)
+        let idToken = try #require(try bed.cached()["idToken"]?.stringValue)
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--token", idToken])
+        defer { emulator.stop() }
+        let lines = (1...200).map {
+            #"{"op": "create", "model": "Item", "key": {"id": "item-\#($0)"}, "set": {"name": "n\#($0)"}}"#
+        }
+        let input = try emulator.file("input.jsonl", lines.joined(separator: "\n") + "\n")
+        let before = bed.count("InitiateAuth")
+        let applied = try bed.run(
+            ["--endpoint", emulator.endpoint, "--schema", TestPaths.schema, "apply", input, "-j", "8"],
+            password: bed.moto.password)
+        #expect(applied.status == 0, "\(applied.stderr)")
+        #expect(applied.stdout.split(separator: "\n").count == 200)
+        #expect(bed.count("InitiateAuth") == before, "the cached sign-in served all eight workers")
+        #expect(try emulator.bodies().count == 200, "each line sent once")
+    }
+
     @Test func updateSignsInWithThePasswordAndCachesUnlessNoCache() throws {
         let bed = try Bed()
         defer { bed.stop() }
