@@ -299,6 +299,11 @@ import Testing
             ["--verbose", "auth", "login", "--client-secret", bed.moto.clientSecret], password: bed.moto.password,
             secret: true)
         #expect(login.status == 0, "\(login)")
+        #expect(
+            login.stderr.contains(
+                "gqlpatch: cognito: > POST \(bed.moto.endpoint) InitiateAuth (body not shown: it holds secrets)\ngqlpatch: cognito: < HTTP 200 ("
+            ),
+            "\(login.stderr)")
         let cached = try bed.cached()
         let tokens = ["idToken", "accessToken", "refreshToken"].compactMap { cached[$0]?.stringValue }
         #expect(tokens.count == 3)

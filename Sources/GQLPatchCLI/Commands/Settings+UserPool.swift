@@ -118,7 +118,12 @@ extension Settings {
                 warn("neither XDG_CACHE_HOME nor HOME is set: the sign-in is not cached")
             }
         }
-        let service = CognitoService(app: app, transport: context.transport, timeout: options.timeout ?? 30)
+        var trace: (@Sendable (String) -> Void)?
+        if options.verbose {
+            trace = { (line: String) in console.message("gqlpatch: cognito: \(line)") }
+        }
+        let service = CognitoService(
+            app: app, transport: context.transport, timeout: options.timeout ?? 30, trace: trace)
         let signIn = UserPoolSignIn(
             service: service, credentials: credentials, arithmetic: context.signInArithmetic,
             now: { Int(Date().timeIntervalSince1970) })

@@ -18,12 +18,19 @@ public struct CognitoService: Sendable {
     /// Seconds before the first retry; doubled for each next one.
     public var baseDelay = 0.25
     public var sleep: Sleep
+    /// `--verbose`: told each operation and its answer's status (never a body: they hold the
+    /// password and the tokens).
+    public var trace: (@Sendable (String) -> Void)?
 
     /// The largest answer read: Cognito's are a few kilobytes (three tokens).
     public static let maxAnswerBytes = 256 << 10
 
-    public init(app: UserPoolApp, transport: any HTTPTransport, timeout: Double = 30, sleep: Sleep? = nil) {
+    public init(
+        app: UserPoolApp, transport: any HTTPTransport, timeout: Double = 30, sleep: Sleep? = nil,
+        trace: (@Sendable (String) -> Void)? = nil
+    ) {
         self.app = app
+        self.trace = trace
         self.transport = transport.limitingResponses(to: Self.maxAnswerBytes)
         self.timeout = timeout
         self.sleep = sleep ?? { seconds in try? await Task.sleep(for: .milliseconds(Int(seconds * 1000))) }
@@ -52,8 +59,10 @@ public struct CognitoService: Sendable {
         while true {
             attempt += 1
             let response: HTTPResponse
+            trace?("> POST \(Redactor.url(app.endpoint)) \(operation) (body not shown: it holds secrets)")
             do {
                 response = try await transport.send(request, timeout: timeout)
+                trace?("< HTTP \(response.status) (\(response.body.count) bytes, not shown)")
             } catch {
                 if error.code == .unavailable, attempt < maxAttempts {
                     await sleep(delay(after: attempt))
