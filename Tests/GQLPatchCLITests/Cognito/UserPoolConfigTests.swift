@@ -27,7 +27,8 @@ import Testing
         #expect(gen1.userPool?.clientIDPath == "auth.plugins.awsCognitoAuthPlugin.CognitoUserPool.Default.AppClientId")
     }
 
-    static let gen2Base = #""data":{"url":"https://x/graphql","aws_region":"us-east-1","default_authorization_type":"AMAZON_COGNITO_USER_POOLS"}"#
+    static let gen2Base =
+        #""data":{"url":"https://x/graphql","aws_region":"us-east-1","default_authorization_type":"AMAZON_COGNITO_USER_POOLS"}"#
 
     @Test func mistypedUserPoolFieldsAreConfigurationErrors() {
         for (auth, problem) in [
@@ -43,7 +44,8 @@ import Testing
         #expect(none?.userPool == nil)
     }
 
-    static func app(_ arguments: [String], environment: [String: String] = [:], config: String? = nil) throws(GQLPatchError)
+    static func app(_ arguments: [String], environment: [String: String] = [:], config: String? = nil)
+        throws(GQLPatchError)
         -> UserPoolApp
     {
         let options = try CommandLineParser.parse(arguments + ["schema"]).options
@@ -54,18 +56,31 @@ import Testing
     }
 
     @Test func idsComeFromFlagsThenEnvironmentThenConfig() throws {
-        let config = "{\(Self.gen2Base),\"auth\":{\"user_pool_id\":\"eu-west-1_Conf\",\"user_pool_client_id\":\"conf-client\",\"aws_region\":\"eu-west-1\"}}"
+        let config =
+            "{\(Self.gen2Base),\"auth\":{\"user_pool_id\":\"eu-west-1_Conf\",\"user_pool_client_id\":\"conf-client\",\"aws_region\":\"eu-west-1\"}}"
         let fromConfig = try Self.app([], config: config)
-        #expect(fromConfig == UserPoolApp(poolID: "eu-west-1_Conf", clientID: "conf-client", region: "eu-west-1", endpoint: "https://cognito-idp.eu-west-1.amazonaws.com/"))
+        #expect(
+            fromConfig
+                == UserPoolApp(
+                    poolID: "eu-west-1_Conf", clientID: "conf-client", region: "eu-west-1",
+                    endpoint: "https://cognito-idp.eu-west-1.amazonaws.com/"))
         let fromEnvironment = try Self.app(
-            [], environment: ["GQLPATCH_USER_POOL_ID": "ap-south-1_Env", "GQLPATCH_CLIENT_ID": "env-client"], config: config)
+            [], environment: ["GQLPATCH_USER_POOL_ID": "ap-south-1_Env", "GQLPATCH_CLIENT_ID": "env-client"],
+            config: config)
         #expect(fromEnvironment.poolID == "ap-south-1_Env" && fromEnvironment.region == "ap-south-1")
         #expect(fromEnvironment.clientID == "env-client")
         let fromFlags = try Self.app(
             ["--user-pool-id", "us-west-2_Flag", "--client-id", "flag-client"],
-            environment: ["GQLPATCH_USER_POOL_ID": "ap-south-1_Env", "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": "http://127.0.0.1:9/"],
+            environment: [
+                "GQLPATCH_USER_POOL_ID": "ap-south-1_Env",
+                "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": "http://127.0.0.1:9/",
+            ],
             config: config)
-        #expect(fromFlags == UserPoolApp(poolID: "us-west-2_Flag", clientID: "flag-client", region: "us-west-2", endpoint: "http://127.0.0.1:9/"))
+        #expect(
+            fromFlags
+                == UserPoolApp(
+                    poolID: "us-west-2_Flag", clientID: "flag-client", region: "us-west-2",
+                    endpoint: "http://127.0.0.1:9/"))
     }
 
     @Test func missingIdsSayWhereTheyCanComeFrom() {
@@ -74,7 +89,10 @@ import Testing
             _ = try Self.app(["--client-id", "c"])
         } catch {
             #expect(error.code == .configuration)
-            #expect(error.message.hasPrefix("signing in needs the user pool id: pass --user-pool-id ID, set GQLPATCH_USER_POOL_ID, or run where amplify_outputs.json (auth.user_pool_id)"))
+            #expect(
+                error.message.hasPrefix(
+                    "signing in needs the user pool id: pass --user-pool-id ID, set GQLPATCH_USER_POOL_ID, or run where amplify_outputs.json (auth.user_pool_id)"
+                ))
         }
         do {
             _ = try Self.app(["--user-pool-id", "us-east-1_P"])
@@ -90,7 +108,8 @@ import Testing
 
     @Test func theNewOptionsParse() throws {
         let options = try CommandLineParser.parse([
-            "--username", "ci-bot", "--password-file", "/run/pw", "--auth-flow", "password", "--client-secret", "@/run/s",
+            "--username", "ci-bot", "--password-file", "/run/pw", "--auth-flow", "password", "--client-secret",
+            "@/run/s",
             "--mfa-code", "123456", "--token-use", "access", "--user-pool-id", "us-east-1_P", "--client-id", "c",
             "--no-cache", "auth", "status",
         ]).options
@@ -98,20 +117,29 @@ import Testing
         #expect(options.authFlow == .password && options.clientSecret == "@/run/s" && options.mfaCode == "123456")
         #expect(options.tokenUse == .access && options.userPoolID == "us-east-1_P" && options.clientID == "c")
         #expect(options.noCache)
-        #expect(caught { () throws(GQLPatchError) in try CommandLineParser.parse(["--auth-flow", "custom", "schema"]) }.map { [$0.code == .usage, $0.message == "--auth-flow expects srp or password, got 'custom'"] } == [true, true])
+        #expect(
+            caught { () throws(GQLPatchError) in try CommandLineParser.parse(["--auth-flow", "custom", "schema"]) }.map
+            { [$0.code == .usage, $0.message == "--auth-flow expects srp or password, got 'custom'"] } == [true, true])
         for form in [["--password", "x"], ["--password=x"]] {
             do {
                 _ = try CommandLineParser.parse(form + ["schema"])
                 Issue.record("--password was taken")
             } catch {
                 #expect(error.code == .usage)
-                #expect(error.message.hasPrefix("--password is not taken: a command line is visible to other users (ps)"))
+                #expect(
+                    error.message.hasPrefix("--password is not taken: a command line is visible to other users (ps)"))
             }
         }
-        #expect(caught { () throws(GQLPatchError) in try CommandLineParser.parse(["auth", "login", "--everywhere"]) }.map { [$0.code == .usage, $0.message == "--everywhere goes with 'auth logout'"] } == [true, true])
+        #expect(
+            caught { () throws(GQLPatchError) in try CommandLineParser.parse(["auth", "login", "--everywhere"]) }.map {
+                [$0.code == .usage, $0.message == "--everywhere goes with 'auth logout'"]
+            } == [true, true])
         #expect(throws: GQLPatchError.self) { try CommandLineParser.parse(["auth", "signin"]) }
         let help = HelpText.text(for: nil)
-        for name in ["--username NAME", "--password-file PATH", "--auth-flow srp|password", "--no-cache", "auth login | status | logout"] {
+        for name in [
+            "--username NAME", "--password-file PATH", "--auth-flow srp|password", "--no-cache",
+            "auth login | status | logout",
+        ] {
             #expect(help.contains(name), "\(name) in the overview")
         }
     }
