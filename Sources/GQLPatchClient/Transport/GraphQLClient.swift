@@ -64,7 +64,7 @@ public struct GraphQLClient: Sendable {
     }
 
     /// Whether a 401 body's first error says the token has expired (`Token has expired.`).
-    static func saysExpired(_ body: [UInt8]) -> Bool {
+    package static func saysExpired(_ body: [UInt8]) -> Bool {
         guard let errors = (try? JSONValue.parse(body))?["errors"]?.arrayValue, let first = errors.first else {
             return false
         }

@@ -7,26 +7,7 @@ import Testing
 @testable import GQLPatchSupport
 
 @Suite struct UserPoolSessionTests {
-    /// A store in memory that counts its saves.
-    final class MemoryStore: UserPoolTokenStore, @unchecked Sendable {
-        // @unchecked: both fields are only touched while holding `lock`.
-        private let lock = NSLock()
-        private var kept: UserPoolTokens?
-        private var saveCount = 0
-
-        init(_ tokens: UserPoolTokens? = nil) { kept = tokens }
-
-        var saves: Int { lock.withLock { saveCount } }
-        var tokens: UserPoolTokens? { lock.withLock { kept } }
-        func load() throws(GQLPatchError) -> UserPoolTokens? { lock.withLock { kept } }
-        func save(_ tokens: UserPoolTokens) throws(GQLPatchError) {
-            lock.withLock {
-                kept = tokens
-                saveCount += 1
-            }
-        }
-        func delete() throws(GQLPatchError) -> Bool { lock.withLock { kept != nil } }
-    }
+    typealias MemoryStore = MemoryTokenStore
 
     final class Clock: @unchecked Sendable {
         // @unchecked: `value` is only touched while holding `lock`.
@@ -48,9 +29,7 @@ import Testing
     }
 
     static func tokens(_ number: Int, at time: Int, lifetime: Int = 3600) -> UserPoolTokens {
-        UserPoolTokens(
-            idToken: "id-\(number)", accessToken: "access-\(number)", refreshToken: "refresh-\(number)",
-            obtainedAt: time, expiresAt: time + lifetime)
+        .numbered(number, at: time, lifetime: lifetime)
     }
 
     @Test func cachedTokensAreUsedUntilTheRefreshWindow() async throws {
