@@ -292,6 +292,20 @@ import Testing
         )
     }
 
+    @Test func plainHTTPThroughARemoteProxyIsRefused() throws {
+        let result = try GQLPatchRun.run(
+            ["--username", "alice", "--user-pool-id", "us-east-1_X", "--client-id", "c", "auth", "login"],
+            environment: [
+                "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": "http://127.0.0.1:9/",
+                "GQLPATCH_PASSWORD": "p4ssw0rd-long",
+                "http_proxy": "http://proxy.example.com:3128", "HOME": FileManager.default.temporaryDirectory.path,
+            ])
+        result.expectFailure(
+            78,
+            "gqlpatch: error: refusing to send the password (the Cognito endpoint) for http://127.0.0.1:9/ through the proxy proxy.example.com:3128 (from http_proxy)"
+        )
+    }
+
     @Test func secretsNeverShowInVerboseRuns() throws {
         let bed = try Bed()
         defer { bed.stop() }

@@ -88,10 +88,13 @@ extension Settings {
         guard AWSEndpointURL(app.endpoint) != nil else {
             throw .configuration("the Cognito endpoint '\(Redactor.url(app.endpoint))' is not an http or https URL")
         }
-        if isInsecure(app.endpoint), !options.allowInsecureHTTP {
-            throw .configuration(
-                "refusing to send the password over plain http:// to \(Redactor.url(app.endpoint)) (the Cognito endpoint); use https:// or pass --allow-insecure-http"
-            )
+        if !options.allowInsecureHTTP {
+            if isInsecure(app.endpoint) {
+                throw .configuration(
+                    "refusing to send the password over plain http:// to \(Redactor.url(app.endpoint)) (the Cognito endpoint); use https:// or pass --allow-insecure-http"
+                )
+            }
+            try checkProxy(for: app.endpoint, environment: environment, what: "the password (the Cognito endpoint)")
         }
         var password = nonEmptyValue(environment["GQLPATCH_PASSWORD"])
         if let path = nonEmptyValue(options.passwordFile) {

@@ -177,7 +177,7 @@ public struct Settings: Sendable {
     /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
     /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
     /// Over https the proxy only tunnels TLS.
-    private static func checkProxy(for endpoint: String, environment: [String: String], what: String)
+    static func checkProxy(for endpoint: String, environment: [String: String], what: String)
         throws(GQLPatchError)
     {
         guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
