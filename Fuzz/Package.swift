@@ -9,7 +9,8 @@ import PackageDescription
 // (`-enable-testing` lets FuzzSDLLexer reach the internal Lexer, FuzzApplyLine the internal BatchLineParser and FuzzJournal the internal BatchJournal). Not part of `make test`.
 let fuzzTargets = [
     "FuzzSDLLexer", "FuzzSDLParser", "FuzzSchemaCatalogue", "FuzzJSON", "FuzzResponseClassifier", "FuzzValueTyper",
-    "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine", "FuzzJournal", "FuzzHeaderValue",
+    "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine", "FuzzJournal", "FuzzHeaderValue", "FuzzCognitoAnswer",
+    "FuzzTokenCacheFile",
 ]
 
 let package = Package(

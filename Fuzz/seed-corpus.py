@@ -90,6 +90,10 @@ def main():
             write(os.path.join(corpus, "FuzzApplyLine"), bytes([selector]) + read(path))
     for path in files("Fuzz/Seeds/FuzzJournal/*"):
         write(os.path.join(corpus, "FuzzJournal"), read(path))
+    for path in files("Fuzz/Seeds/FuzzCognitoAnswer/*"):
+        write(os.path.join(corpus, "FuzzCognitoAnswer"), read(path))
+    for path in files("Fuzz/Seeds/FuzzTokenCacheFile/*"):
+        write(os.path.join(corpus, "FuzzTokenCacheFile"), read(path))
 
 
 if __name__ == "__main__":

@@ -70,20 +70,47 @@ package struct BatchSender: BatchSending {
     }
 
     /// One try: the classified response, and what kind of failure it was (nil for an answer to keep).
+    /// A signed-in user's token that AppSync refuses as expired is renewed and the request sent once
+    /// more within the try (a 401 comes before anything ran, so no write is sent twice).
     private func once(_ body: JSONValue) async -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
+        var rejected: String?
+        while true {
+            switch await exchange(body, rejected: rejected) {
+            case .failed(let error, let failure):
+                return (.failure(error), failure)
+            case .answered(let response, let token):
+                if rejected == nil, case .userPool = client.authorizer, response.status == 401,
+                    GraphQLClient.saysExpired(response.body), let token
+                {
+                    client.trace?("< HTTP 401 (the token expired: renewing it and sending again)")
+                    rejected = token
+                    continue
+                }
+                return classify(response)
+            }
+        }
+    }
+
+    /// How one exchange ended: an answer (with the `Authorization` value sent), or a failure.
+    private enum Exchange {
+        case answered(HTTPResponse, token: String?)
+        case failed(GQLPatchError, RetryPolicy.Failure)
+    }
+
+    private func exchange(_ body: JSONValue, rejected: String?) async -> Exchange {
         var request = client.request(for: body)
         do {
             // Every try is authorized afresh: a SigV4 signature carries the time it was made.
-            try await client.authorizer.authorize(&request)
+            try await client.authorizer.authorize(&request, rejected: rejected)
         } catch {
-            return (.failure(error), .final)
+            return .failed(error, .final)
         }
         if let trace = client.trace {
             trace("> POST \(client.endpoint) \(String(decoding: request.body, as: UTF8.self))")
         }
-        let response: HTTPResponse
         do {
-            response = try await client.transport.send(request, timeout: client.timeout)
+            let response = try await client.transport.send(request, timeout: client.timeout)
+            return .answered(response, token: request.headers.last { $0.name == "Authorization" }?.value)
         } catch {
             let failure: RetryPolicy.Failure
             if error.code != .unavailable {
@@ -95,8 +122,11 @@ package struct BatchSender: BatchSending {
             } else {
                 failure = .connectionLost
             }
-            return (.failure(error), failure)
+            return .failed(error, failure)
         }
+    }
+
+    private func classify(_ response: HTTPResponse) -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
         client.trace?("< HTTP \(response.status) \(String(decoding: response.body.prefix(4096), as: UTF8.self))")
         do {
             let classified = try ResponseClassifier.classify(response, host: client.host)

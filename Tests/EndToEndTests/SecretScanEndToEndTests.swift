@@ -65,7 +65,7 @@ import Testing
     ]
 
     /// The first secret found whole or as a 12-character run in `text`, nil when none.
-    static func leak(in text: String) -> String? {
+    static func leak(in text: String, of secrets: [String] = secrets) -> String? {
         for secret in secrets {
             let characters = Array(secret)
             for start in 0...(characters.count - 12) where text.contains(String(characters[start..<(start + 12)])) {
@@ -113,6 +113,76 @@ import Testing
         // The echo did reach the output, scrubbed: otherwise the test would prove nothing.
         #expect(echoed > 0, "no run printed the scrubbed echo")
         #expect(guestEchoed > 0, "no guest run got its credentials and printed the scrubbed echo")
+    }
+
+    /// A user signed in to moto's user pool (password, client secret, and the ID, access and refresh
+    /// tokens moto issued): the same commands against the echoing server, the sign-in and its
+    /// refresh included, show none of them; the cache file holds the tokens but not the password.
+    @Test(arguments: ["errors", "5xx"])
+    func noSignedInSecretInAnyOutput(_ place: String) throws {
+        let moto = try MotoCognito()
+        defer { moto.stop() }
+        let server = try HostileServer(mode: "echo", ["--echo-into", place])
+        defer { server.stop() }
+        try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10])
+            .write(to: server.folder.appendingPathComponent("input.jsonl"))
+        let cache = server.folder.appendingPathComponent("cache")
+        let environment = moto.environment(cache: cache, password: moto.password)
+        let signIn =
+            [
+                "--auth", "user-pool", "--auth-flow", "password", "--username", MotoCognito.Users.confirmed,
+                "--client-secret", moto.clientSecret,
+            ] + moto.ids(secret: true)
+        let login = try GQLPatchRun.run(
+            signIn + ["--verbose", "auth", "login"], environment: environment, in: server.folder)
+        #expect(login.status == 0, "\(login)")
+        let tokenFolder = cache.appendingPathComponent("gqlpatch/tokens")
+        let cacheFile = tokenFolder.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: tokenFolder.path).first))
+        let cached = try #require(
+            try JSONValue.parse(String(decoding: try Data(contentsOf: cacheFile), as: UTF8.self)).objectValue)
+        let tokens = ["idToken", "accessToken", "refreshToken"].compactMap { cached[$0]?.stringValue }
+        #expect(tokens.count == 3)
+        let secrets = tokens + [moto.password, moto.clientSecret]
+        #expect(
+            Self.leak(
+                in: String(decoding: try Data(contentsOf: cacheFile), as: UTF8.self),
+                of: [moto.password, moto.clientSecret]) == nil)
+        var echoed = 0
+        for (index, command) in Self.commands.enumerated() {
+            for verbosity in [[], ["--verbose"], ["--output", "envelope"]] {
+                // Every other run starts from tokens about to expire: the refresh is scanned too.
+                if index % 2 == 1 {
+                    var aged = try #require(
+                        try JSONValue.parse(String(decoding: try Data(contentsOf: cacheFile), as: UTF8.self))
+                            .objectValue)
+                    let now = Int(Date().timeIntervalSince1970)
+                    aged["obtainedAt"] = .int(now - 3590)
+                    aged["expiresAt"] = .int(now + 10)
+                    try Data(JSONValue.object(aged).serialized().utf8).write(to: cacheFile)
+                }
+                let arguments =
+                    ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + signIn + verbosity + command
+                let result = try GQLPatchRun.run(arguments, environment: environment, in: server.folder)
+                let shown = "\(verbosity) \(command.joined(separator: " "))"
+                #expect(
+                    Self.leak(in: result.stdout, of: secrets) == nil,
+                    "stdout of \(shown) shows a secret:\n\(result.stdout)")
+                #expect(
+                    Self.leak(in: result.stderr, of: secrets) == nil,
+                    "stderr of \(shown) shows a secret:\n\(result.stderr)")
+                if result.stderr.contains("[redacted]") || result.stdout.contains("[redacted]") { echoed += 1 }
+            }
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: server.folder.path) {
+            guard let data = FileManager.default.contents(atPath: server.folder.appendingPathComponent(file).path)
+            else { continue }
+            #expect(
+                Self.leak(in: String(decoding: data, as: UTF8.self), of: secrets) == nil,
+                "\(file) written by a run holds a secret")
+        }
+        #expect(echoed > 0, "no run printed the scrubbed echo")
+        #expect(moto.operations().filter { $0 == "InitiateAuth" }.count >= 2, "refreshes happened")
     }
 
     /// An endpoint with `user:password@` is refused, and neither the error nor `--dry-run` shows the

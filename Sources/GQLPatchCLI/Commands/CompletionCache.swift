@@ -103,89 +103,22 @@ package struct CompletionCache: Sendable {
 
     // MARK: the file system
 
-    /// The cache file's bytes: a regular file of ours, not a symbolic link (`O_NOFOLLOW`), not written
-    /// by others, at most `CompletionCacheFile.maxBytes`; nil otherwise.
+    /// The cache file's bytes: a regular file of ours, not a symbolic link, not written by others, at
+    /// most `CompletionCacheFile.maxBytes`; nil otherwise.
     package static func readCacheFile(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid(),
-            info.st_mode & 0o022 == 0, info.st_size >= 0, info.st_size <= CompletionCacheFile.maxBytes
+        guard
+            case .contents(let bytes) = PrivateFiles.read(
+                path, maxBytes: CompletionCacheFile.maxBytes, forbiddenModeBits: 0o022)
         else { return nil }
-        let size = Int(info.st_size)
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            count = 0
-            // One byte more than the size says: a file that grew is not the one stat measured.
-            while count < buffer.count {
-                let got = read(fd, buffer.baseAddress! + count, buffer.count - count)
-                if got < 0, errno == EINTR { continue }
-                if got < 0 { failed = true }
-                if got <= 0 { break }
-                count += got
-            }
-        }
-        guard !failed, bytes.count == size else { return nil }
         return bytes
     }
 
-    /// Writes the cache file atomically: a new 0600 file beside it, every write checked, then renamed
-    /// over it (a symbolic link there is replaced, never followed). Silent on failure.
+    /// Writes the cache file atomically (`PrivateFiles.write`), its folders made 0700 first. Silent on failure.
     package func write(_ bytes: [UInt8], to path: String) {
-        guard makeDirectory() else { return }
-        for _ in 0..<4 {
-            let random = UInt64.random(in: 0...UInt64.max)
-            let temporary = path + ".tmp-\(getpid())-\(String(random, radix: 16))"
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            if fd < 0 {
-                if errno == EEXIST { continue }
-                return
-            }
-            var ok = fchmod(fd, 0o600) == 0
-            var written = 0
-            while ok, written < bytes.count {
-                let got = bytes.withUnsafeBytes { buffer in
-                    Self.systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
-                }
-                if got < 0, errno == EINTR { continue }
-                if got <= 0 { ok = false } else { written += got }
-            }
-            if close(fd) != 0 { ok = false }
-            if ok, rename(temporary, path) == 0 { return }
-            unlink(temporary)
-            return
-        }
-    }
-
-    // The C library's `write` (this type's `write` is in scope).
-    private static func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(fd, buffer, count)
-        #else
-            Darwin.write(fd, buffer, count)
-        #endif
-    }
-
-    /// Creates the cache folder and the folders above it that are missing, 0700; the two folders of
-    /// ours (`gqlpatch/`, `completion/`) must then be real folders of this user, made 0700 if they are
-    /// not. Whether it is usable.
-    private func makeDirectory() -> Bool {
-        let ours = [FilePathText.directory(of: directory), directory]
-        var missing: [String] = []
-        var folder = directory
-        while !folder.isEmpty, folder != "/", LocalFiles.status(folder) == nil {
-            missing.append(folder)
-            folder = FilePathText.directory(of: folder)
-        }
-        for folder in missing.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST { return false }
-        for folder in ours {
-            var info = stat()
-            guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, info.st_uid == geteuid() else {
-                return false
-            }
-            if info.st_mode & 0o777 != 0o700, chmod(folder, 0o700) != 0 { return false }
-        }
-        return true
+        guard
+            PrivateFiles.makeFolder(directory, ours: [FilePathText.directory(of: directory), directory], repair: true)
+                == .usable
+        else { return }
+        try? PrivateFiles.write(bytes, to: path)
     }
 }

@@ -63,8 +63,11 @@ extension DryRun {
     /// What the plan says of the credentials: a dry run never looks them up.
     package static func credentials(_ settings: Settings) -> String {
         guard settings.authorizer.sendsCredentials else { return "none" }
-        guard let identity = settings.identity else { return "not looked up" }
-        return "not looked up (would get \(identity.whose) credentials from Cognito identity pool \(identity.poolID))"
+        if let identity = settings.identity {
+            return
+                "not looked up (would get \(identity.whose) credentials from Cognito identity pool \(identity.poolID))"
+        }
+        return settings.signInPlan.map { "not looked up (\($0); nothing was looked up or sent)" } ?? "not looked up"
     }
 
     /// The auth part of a dry run's summary on stderr (`apply`, `delete --cascade`).

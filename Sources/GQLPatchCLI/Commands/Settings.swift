@@ -17,6 +17,9 @@ public struct Settings: Sendable {
     public var catalogue: ModelCatalogue
     /// Where the catalogue came from, for messages.
     public var schemaSource: String
+    /// For a run that signs in to a user pool but sends nothing: what it would do (`would sign in as
+    /// 'alice' to user pool ...`).
+    public var signInPlan: String?
 
     /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
     /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
@@ -53,11 +56,15 @@ public struct Settings: Sendable {
             options, environment: environment, config: config, authMode: authMode, sending: sending)
         // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
         // looked up only by a run that sends: what sends nothing never needs them.
+        let sends = sending.sends(dryRun: options.dryRun)
         let authorizer =
-            sending.sends(dryRun: options.dryRun)
+            sends
             ? try resolveAuth(
                 authMode, options, environment: environment, config: config, identity: identity, context: context)
             : unresolvedAuthorizer(authMode)
+        let signInPlan =
+            !sends && authMode == .userPool && signsIn(options, environment: environment)
+            ? Self.signInPlan(options, environment: environment, config: config) : nil
         // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
         let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
         if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
@@ -76,7 +83,7 @@ public struct Settings: Sendable {
             if options.verbose { context.console.message("gqlpatch: schema: none") }
             return Settings(
                 options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, identity: identity,
-                catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "")
+                catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "", signInPlan: signInPlan)
         }
         let (catalogue, source) = try loadCatalogue(
             options, environment: environment, config: config, context: context, focus: focus)
@@ -86,7 +93,7 @@ public struct Settings: Sendable {
         }
         return Settings(
             options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, identity: identity,
-            catalogue: catalogue, schemaSource: source)
+            catalogue: catalogue, schemaSource: source, signInPlan: signInPlan)
     }
 
     /// The catalogue `resolve` would load (the same discovery: --schema, GQLPATCH_SCHEMA, ./schema.graphql,
@@ -106,7 +113,7 @@ public struct Settings: Sendable {
     /// `--config`, else the working directory's config when the endpoint or the schema must come from
     /// it. With both given otherwise, that file is not read at all (nothing of it applies: its key is
     /// not sent to another endpoint).
-    private static func loadConfig(
+    package static func loadConfig(
         _ options: GlobalOptions, environment: [String: String], context: RunContext
     ) throws(GQLPatchError) -> AmplifyConfig? {
         if let path = options.configPath {
@@ -122,8 +129,11 @@ public struct Settings: Sendable {
             options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"],
         ]
         .contains { nonEmpty($0) != nil }
+        // A sign-in's user pool and app client ids, unless both are given, come from the config too.
+        let poolIDsGiven = !needsConfigPoolIDs(options, environment: environment)
         guard
-            !(endpointGiven && schemaGiven && authGiven && !identityPoolNeedsConfig(options, environment: environment)),
+            !(endpointGiven && schemaGiven && authGiven && poolIDsGiven
+                && !identityPoolNeedsConfig(options, environment: environment)),
             let found = AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files)
         else {
             return nil
@@ -204,6 +214,7 @@ public struct Settings: Sendable {
             return .apiKey
         }
         if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil { return .userPool }
+        if username(options, environment: environment) != nil { return .userPool }
         return .none
     }
 
@@ -226,7 +237,16 @@ public struct Settings: Sendable {
             try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
             return .apiKey(apiKey, origin: origin)
         case .userPool, .oidc, .lambda:
+            if mode == .userPool, signsIn(options, environment: environment) {
+                return .userPool(
+                    session: try userPoolSession(options, environment: environment, config: config, context: context))
+            }
             guard let (token, _, origin) = try givenToken(options, environment: environment, context: context) else {
+                if mode == .userPool {
+                    throw .configuration(
+                        "auth mode user-pool needs a token or a user to sign in as: pass --token TOKEN (or @FILE), set GQLPATCH_TOKEN, or pass --username NAME (or set GQLPATCH_USERNAME)"
+                    )
+                }
                 throw .configuration(
                     "auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
             }

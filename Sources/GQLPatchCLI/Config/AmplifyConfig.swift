@@ -28,13 +28,15 @@ public struct AmplifyConfig: Sendable {
     public var identityPoolID: String?
     /// Where `identityPoolID` was read, for messages (`auth.identity_pool_id`).
     public var identityPoolPath: String?
+    /// The user pool an app signs in to, when the file has one.
+    public var userPool: AmplifyUserPool?
     /// Things the user should know about how the file was read (`3 APIs ...; using "x"`).
     public var notes: [String]
 
     public init(
         file: String, generation: Generation, endpoint: String, region: String, apiKey: String? = nil,
         defaultAuthMode: AuthMode, additionalAuthModes: [AuthMode] = [], modelIntrospection: JSONValue? = nil,
-        notes: [String] = []
+        userPool: AmplifyUserPool? = nil, notes: [String] = []
     ) {
         self.file = file
         self.generation = generation
@@ -44,6 +46,7 @@ public struct AmplifyConfig: Sendable {
         self.defaultAuthMode = defaultAuthMode
         self.additionalAuthModes = additionalAuthModes
         self.modelIntrospection = modelIntrospection
+        self.userPool = userPool
         self.notes = notes
     }
 }

@@ -64,9 +64,19 @@ public enum AmplifyConfigReader {
             guard value.objectValue != nil else { throw fields.problem("data.model_introspection must be an object") }
             introspection = value
         }
+        var userPool: AmplifyUserPool?
+        if let auth = json["auth"], !auth.isNull {
+            guard auth.objectValue != nil else { throw fields.problem("auth must be an object") }
+            let pool = AmplifyUserPool(
+                poolID: try fields.optionalString(auth, "user_pool_id", path: "auth.user_pool_id"),
+                clientID: try fields.optionalString(auth, "user_pool_client_id", path: "auth.user_pool_client_id"),
+                region: try fields.optionalString(auth, "aws_region", path: "auth.aws_region"),
+                poolIDPath: "auth.user_pool_id", clientIDPath: "auth.user_pool_client_id")
+            if pool.poolID != nil || pool.clientID != nil { userPool = pool }
+        }
         var config = AmplifyConfig(
             file: file, generation: .gen2, endpoint: url, region: region, apiKey: apiKey, defaultAuthMode: defaultMode,
-            additionalAuthModes: additional, modelIntrospection: introspection)
+            additionalAuthModes: additional, modelIntrospection: introspection, userPool: userPool)
         if let auth = json["auth"], auth.objectValue != nil {
             config.identityPoolID = try fields.optionalString(auth, "identity_pool_id", path: "auth.identity_pool_id")
             config.identityPoolPath = "auth.identity_pool_id"
@@ -99,7 +109,7 @@ public enum AmplifyConfigReader {
             region: try fields.string(api, "region", path: "\(path).region"),
             apiKey: try fields.optionalString(api, "apiKey", path: "\(path).apiKey"),
             defaultAuthMode: try fields.authMode(api, "authorizationType", path: "\(path).authorizationType"),
-            notes: notes)
+            userPool: try gen1UserPool(json, fields: fields), notes: notes)
         let identityPath = "auth.plugins.awsCognitoAuthPlugin.CredentialsProvider.CognitoIdentity.Default"
         if let identity = json["auth"]?["plugins"]?["awsCognitoAuthPlugin"]?["CredentialsProvider"]?[
             "CognitoIdentity"]?[
@@ -109,6 +119,19 @@ public enum AmplifyConfigReader {
             config.identityPoolPath = "\(identityPath).PoolId"
         }
         return config
+    }
+
+    private static func gen1UserPool(_ json: JSONValue, fields: Fields) throws(GQLPatchError) -> AmplifyUserPool? {
+        let path = "auth.plugins.awsCognitoAuthPlugin.CognitoUserPool.Default"
+        guard let pool = json["auth"]?["plugins"]?["awsCognitoAuthPlugin"]?["CognitoUserPool"]?["Default"],
+            !pool.isNull
+        else { return nil }
+        guard pool.objectValue != nil else { throw fields.problem("\(path) must be an object") }
+        return AmplifyUserPool(
+            poolID: try fields.optionalString(pool, "PoolId", path: "\(path).PoolId"),
+            clientID: try fields.optionalString(pool, "AppClientId", path: "\(path).AppClientId"),
+            region: try fields.optionalString(pool, "Region", path: "\(path).Region"),
+            poolIDPath: "\(path).PoolId", clientIDPath: "\(path).AppClientId")
     }
 
     /// Typed field access with `FILE: PATH must be ...` errors.

@@ -1,3 +1,4 @@
+import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSupport
 
@@ -106,6 +107,11 @@ public struct CommandLineParser: Sendable {
     }
 
     private mutating func takeOption(_ name: String, inlineValue: String?) throws(GQLPatchError) {
+        if name == "--password" {
+            throw .usage(
+                "--password is not taken: a command line is visible to other users (ps); set GQLPATCH_PASSWORD or pass --password-file PATH"
+            )
+        }
         if Self.globalFlags.contains(name) {
             if inlineValue != nil { throw .usage("\(name) takes no value") }
             switch name {
@@ -116,6 +122,7 @@ public struct CommandLineParser: Sendable {
             case "--help", "-h": wantsHelp = true
             case "--version": wantsVersion = true
             case "--allow-insecure-http": options.allowInsecureHTTP = true
+            case "--no-cache": options.noCache = true
             default: break
             }
             return
@@ -154,6 +161,14 @@ public struct CommandLineParser: Sendable {
         case "--auth": options.auth = try Self.choice(value, option: name, as: AuthMode.self)
         case "--api-key": options.apiKey = value
         case "--token": options.token = value
+        case "--username": options.username = value
+        case "--password-file": options.passwordFile = value
+        case "--auth-flow": options.authFlow = try Self.choice(value, option: name, as: UserPoolCredentials.Flow.self)
+        case "--client-secret": options.clientSecret = value
+        case "--mfa-code": options.mfaCode = value
+        case "--token-use": options.tokenUse = try Self.choice(value, option: name, as: UserPoolTokens.Use.self)
+        case "--user-pool-id": options.userPoolID = value
+        case "--client-id": options.clientID = value
         case "--header":
             options.headers.append(try HeaderField.parse(value))
         case "--timeout":

@@ -1,3 +1,4 @@
+import GQLPatchClient
 import GQLPatchOperations
 
 extension GlobalOptions {
@@ -32,6 +33,32 @@ extension GlobalOptions {
                 token for user-pool, oidc, lambda, sent raw in Authorization;
                 for iam --identity user, the ID token (env GQLPATCH_TOKEN)
                 """, section: section),
+            .value(
+                "--username", "NAME",
+                """
+                user-pool: sign in as this user (env GQLPATCH_USERNAME); the
+                password from GQLPATCH_PASSWORD or --password-file
+                """, section: section),
+            .value("--password-file", "PATH", "user-pool: a file holding the password", section: section),
+            .choice(
+                "--auth-flow", of: UserPoolCredentials.Flow.self,
+                "user-pool sign-in: SRP (USER_SRP_AUTH, default) or USER_PASSWORD_AUTH", section: section),
+            .value(
+                "--client-secret", "SECRET",
+                "the app client's secret, or @FILE (env GQLPATCH_CLIENT_SECRET)", section: section),
+            .value(
+                "--mfa-code", "CODE",
+                "user-pool: a TOTP code (or env GQLPATCH_TOTP_SECRET to compute it)", section: section),
+            .choice(
+                "--token-use", of: UserPoolTokens.Use.self,
+                "user-pool: send the ID token (default) or the access token", section: section),
+            .value(
+                "--user-pool-id", "ID",
+                "user pool id (env GQLPATCH_USER_POOL_ID; else the config's auth)", section: section),
+            .value(
+                "--client-id", "ID",
+                "app client id (env GQLPATCH_CLIENT_ID; else the config's auth)", section: section),
+            .flag("--no-cache", "neither read nor write the cached sign-in tokens", section: section),
             .value(
                 "--region", "REGION",
                 """

@@ -1,3 +1,4 @@
+import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSupport
 
@@ -13,6 +14,19 @@ public struct GlobalOptions: Sendable {
     public var auth: AuthMode?
     public var apiKey: String?
     public var token: String?
+    /// `--username NAME`: sign in to the user pool as this user (`--auth user-pool`).
+    public var username: String?
+    /// `--password-file PATH`: the password's file (the password itself is never an argument).
+    public var passwordFile: String?
+    public var authFlow: UserPoolCredentials.Flow?
+    /// `--client-secret SECRET` or `@FILE`.
+    public var clientSecret: String?
+    public var mfaCode: String?
+    public var tokenUse: UserPoolTokens.Use?
+    public var userPoolID: String?
+    public var clientID: String?
+    /// `--no-cache`: neither read nor write the sign-in token cache.
+    public var noCache = false
     public var headers: [HeaderField] = []
     /// Seconds for each HTTP request.
     public var timeout: Double?

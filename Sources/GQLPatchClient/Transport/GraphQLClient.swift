@@ -50,8 +50,34 @@ public struct GraphQLClient: Sendable {
     }
 
     public func send(_ body: JSONValue) async throws(GQLPatchError) -> GraphQLResponse {
-        var request = request(for: body)
-        try await authorizer.authorize(&request)
+        let response = try await exchange(request(for: body), rejected: nil)
+        // A signed-in user's token that AppSync calls expired (the clock, or a revocation, ran ahead
+        // of its expiry) is renewed and the request sent once more: a 401 is AppSync's answer before
+        // anything ran, so this resends no write.
+        if case .userPool = authorizer, response.response.status == 401, Self.saysExpired(response.response.body),
+            let sent = response.token
+        {
+            return try ResponseClassifier.classify(
+                try await exchange(request(for: body), rejected: sent).response, host: host)
+        }
+        return try ResponseClassifier.classify(response.response, host: host)
+    }
+
+    /// Whether a 401 body's first error says the token has expired (`Token has expired.`).
+    package static func saysExpired(_ body: [UInt8]) -> Bool {
+        guard let errors = (try? JSONValue.parse(body))?["errors"]?.arrayValue, let first = errors.first else {
+            return false
+        }
+        let text = (first["message"]?.stringValue ?? "") + " " + (first["errorType"]?.stringValue ?? "")
+        return text.lowercased().contains("expired")
+    }
+
+    /// Authorises and sends one request, traced; the response and the `Authorization` value it carried.
+    private func exchange(_ unsigned: HTTPRequest, rejected: String?) async throws(GQLPatchError) -> (
+        response: HTTPResponse, token: String?
+    ) {
+        var request = unsigned
+        try await authorizer.authorize(&request, rejected: rejected)
         if let trace {
             trace("> POST \(Redactor.url(endpoint))")
             for header in request.headers {
@@ -69,6 +95,6 @@ public struct GraphQLClient: Sendable {
             let text = String(decoding: response.body.prefix(4096), as: UTF8.self)
             trace("< \(text)\(response.body.count > 4096 ? "…" : "")")
         }
-        return try ResponseClassifier.classify(response, host: host)
+        return (response, request.headers.last { $0.name == "Authorization" }?.value)
     }
 }

@@ -9,6 +9,9 @@ public enum RequestAuthorizer: Sendable {
     case token(String, origin: HeaderOrigin = .configuration)
     /// SigV4 with credentials from the AWS chain, resolved on first use and refreshed before they expire.
     case iam(cache: CredentialCache, region: String)
+    /// A user signed in to a Cognito user pool by gqlpatch: its ID (or access) token, raw in
+    /// `Authorization`, renewed before it expires.
+    case userPool(session: UserPoolSession)
     /// A run that sends nothing (`--dry-run`, `schema`): the mode's credentials were not looked up
     /// (no key, token, AWS file, credential process, STS or instance metadata), so nothing here can
     /// authorise a request; `headerNames` are those the mode would add.
@@ -26,7 +29,7 @@ public enum RequestAuthorizer: Sendable {
     public var headerNames: [String] {
         switch self {
         case .apiKey: return Self.apiKeyHeaderNames
-        case .token: return Self.tokenHeaderNames
+        case .token, .userPool: return Self.tokenHeaderNames
         case .iam: return Self.iamHeaderNames
         case .notLookedUp(let names): return names
         case .none: return []
@@ -39,7 +42,7 @@ public enum RequestAuthorizer: Sendable {
         switch self {
         case .apiKey(let key, _): return [key]
         case .token(let token, _): return [token]
-        case .iam, .notLookedUp, .none: return []
+        case .iam, .userPool, .notLookedUp, .none: return []
         }
     }
 
@@ -61,6 +64,12 @@ public enum RequestAuthorizer: Sendable {
     /// Adds the credentials to the request. For IAM this may resolve credentials (STS, container,
     /// instance metadata) the first time, and signs with the current time.
     public func authorize(_ request: inout HTTPRequest) async throws(GQLPatchError) {
+        try await authorize(&request, rejected: nil)
+    }
+
+    /// `authorize`, with a signed-in user's tokens renewed first when `rejected` is the token AppSync
+    /// just refused as expired.
+    package func authorize(_ request: inout HTTPRequest, rejected: String?) async throws(GQLPatchError) {
         switch self {
         case .apiKey(let key, let origin):
             request.headers.append(HeaderField(name: "x-api-key", value: key, origin: origin))
@@ -73,6 +82,11 @@ public enum RequestAuthorizer: Sendable {
             let signer = IAMSigner(resolved, region: region)
             signer.sign(&request, at: Int(Date().timeIntervalSince1970))
             request.secrets += signer.secrets + [resolved.credentials.accessKeyID]
+        case .userPool(let session):
+            let tokens = try await session.tokens(rejected: rejected)
+            request.headers.append(
+                HeaderField(name: "Authorization", value: tokens.token(for: session.use), origin: .server))
+            request.secrets += tokens.secrets
         case .notLookedUp:
             // Settings gives this only to a run that sends nothing; a request here is a bug, refused
             // rather than sent without its credentials.
