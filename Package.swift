@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
-        .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl"]),
+        .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl", "CognitoSRP"]),
         .target(
             name: "GQLPatchRecords", dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient"]),
         .target(

@@ -1,21 +1,21 @@
-import AWSSigning
+import CognitoSRP
 import GQLPatchSupport
 
 extension SignInArithmetic {
-    /// What this build computes itself: `SECRET_HASH` (HMAC-SHA256 from AWSSigning). SRP and TOTP come from the SRP target once it is wired in (`CognitoSRP`); until then
-    /// they are refused with what to use instead.
+    /// The arithmetic of the `CognitoSRP` target: SRP-6a over Cognito's 3072-bit group (a fresh random
+    /// `a` per sign-in), `SECRET_HASH`, and RFC 6238 TOTP codes.
     public static let builtIn = SignInArithmetic(
         makeVerifier: { () throws(GQLPatchError) -> any PasswordVerifier in
-            throw .configuration(
-                "this build of gqlpatch cannot compute SRP (--auth-flow srp); use --auth-flow password with an app client that allows USER_PASSWORD_AUTH"
-            )
+            CognitoSRPVerifier(CognitoSRPClient.random())
         },
         secretHash: { secret, username, clientID in
-            let code = HMAC<SHA256>.authenticationCode(
-                for: Array((username + clientID).utf8), using: SymmetricKey(data: Array(secret.utf8)))
-            return Base64Text.encode(code.bytes)
+            SecretHash.compute(clientSecret: secret, username: username, clientID: clientID)
         },
-        totp: { (_: String, _: Int) throws(GQLPatchError) -> String in
-            throw .configuration("this build of gqlpatch cannot compute TOTP codes; pass --mfa-code CODE instead")
+        totp: { (secret: String, seconds: Int) throws(GQLPatchError) -> String in
+            do throws(TOTPError) {
+                return try TOTP.code(base32Secret: secret, at: seconds)
+            } catch {
+                throw .configuration("GQLPATCH_TOTP_SECRET: \(error.description)")
+            }
         })
 }

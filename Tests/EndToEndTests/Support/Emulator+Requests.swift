@@ -14,8 +14,13 @@ extension Emulator {
 
     /// Runs gqlpatch against this emulator with its endpoint and the schema but NO credentials
     /// (tests add their own `--api-key`, `--token` or none).
-    func gqlpatchWithoutCredentials(_ arguments: [String], schema: String = TestPaths.schema) throws -> ProcessResult {
-        try GQLPatchRun.run(["--endpoint", endpoint, "--schema", schema] + arguments, in: folder)
+    func gqlpatchWithoutCredentials(
+        _ arguments: [String], schema: String = TestPaths.schema, environment: [String: String] = [:],
+        timeout: Double = 60
+    ) throws -> ProcessResult {
+        try GQLPatchRun.run(
+            ["--endpoint", endpoint, "--schema", schema] + arguments, environment: environment, in: folder,
+            timeout: timeout)
     }
 
     /// The stored Item as the API returns it, with its sync fields (the emulator must be versioned).
