@@ -135,6 +135,30 @@ import Testing
         #expect(!result.stderr.contains(String(token.suffix(20))))
     }
 
+    /// `--identity user --username NAME`: gqlpatch signs in to the user pool itself (SRP, against the
+    /// SRP-checking stub) and hands the identity pool the ID token it got.
+    @Test func aSignInGivesTheIdentityPoolItsIDToken() throws {
+        let bed = try Bed()
+        defer { bed.stop() }
+        let stub = try UserPoolStub(["--user", "alice:Correct-Horse-7!"])
+        defer { stub.stop() }
+        let cache = bed.cognito.folder.appendingPathComponent("cache")
+        let result = try bed.gqlpatch(
+            ["--identity", "user", "--identity-pool-id", bed.membersPool] + stub.flags("alice").dropFirst(2)
+                + Self.update,
+            environment: stub.environment(password: "Correct-Horse-7!", cache: cache))
+        try bed.iam.expectAccepted(result, name: "Lamp", signedBy: IdentityPoolServer.credentials)
+        #expect(try stub.stats()["RespondToAuthChallenge:PASSWORD_VERIFIER"] == 1, "signed in with SRP")
+        let bodies = try bed.cognito.requests().map { try JSONValue.parse($0["body"]?.stringValue ?? "") }
+        let key = "cognito-idp.us-east-1.amazonaws.com/\(UserPoolStub.pool)"
+        #expect(bodies.count == 2)
+        for body in bodies {
+            let token = body["Logins"]?[key]?.stringValue ?? ""
+            #expect(token.split(separator: ".").count == 3, "the stub's ID token: \(body)")
+            #expect(!result.stderr.contains(String(token.suffix(20))))
+        }
+    }
+
     /// A user-pool ID token (unsigned: neither moto nor the emulator checks it here) for `userPool`.
     static func idToken(userPool: String) -> String {
         func url64(_ text: String) -> String {

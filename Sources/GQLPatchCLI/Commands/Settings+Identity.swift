@@ -62,10 +62,12 @@ extension Settings {
     }
 
     /// The run's credentials from the plan's pool, fetched on first use and refreshed before they
-    /// expire. For `--identity user`, the ID token comes from `--token`/`GQLPATCH_TOKEN` (`@FILE` too).
-    /// (A user-pool sign-in plugs in here: its session gives the `logins` closure the current ID token.)
+    /// expire. For `--identity user`, the ID token comes from `--token`/`GQLPATCH_TOKEN` (`@FILE` too),
+    /// else from the user-pool sign-in (`--username`): its session gives each request the current ID
+    /// token, refreshed as it expires.
     static func identityCredentials(
-        _ plan: IdentityPlan, _ options: GlobalOptions, environment: [String: String], context: RunContext
+        _ plan: IdentityPlan, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?,
+        context: RunContext
     ) throws(GQLPatchError) -> CredentialCache {
         let client = try CognitoIdentityClient(
             identityPoolID: plan.poolID, environment: environment, transport: context.transport)
@@ -83,9 +85,19 @@ extension Settings {
         case .guest:
             return CredentialCache(source: CognitoIdentityCredentialSource(guestOf: client, clock: clock))
         case .user:
+            if signsIn(options, environment: environment) {
+                let session = try userPoolSession(options, environment: environment, config: config, context: context)
+                let key = CognitoIdentityClient.loginsKey(userPoolID: session.signIn.service.app.poolID)
+                let source = CognitoIdentityCredentialSource(
+                    client: client, kind: "signed in as \(session.who)",
+                    logins: { () async throws(GQLPatchError) -> [String: String] in
+                        [key: try await session.tokens().idToken]
+                    }, clock: clock)
+                return CredentialCache(source: source)
+            }
             guard let (token, what, origin) = try givenToken(options, environment: environment, context: context) else {
                 throw .configuration(
-                    "--identity user needs the signed-in user's ID token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN"
+                    "--identity user needs the signed-in user's ID token: pass --token TOKEN (or @FILE), set GQLPATCH_TOKEN, or sign in with --username NAME"
                 )
             }
             let logins = [try loginsKey(idToken: token, what: what, origin: origin): token]

@@ -317,7 +317,8 @@ public struct Settings: Sendable {
         let region = try resolver.resolve(endpoint: endpoint)
         if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
         if let identity {
-            let cache = try identityCredentials(identity, options, environment: environment, context: context)
+            let cache = try identityCredentials(
+                identity, options, environment: environment, config: config, context: context)
             return .iam(cache: cache, region: region.region)
         }
         let chain = AWSCredentialChain.live(
