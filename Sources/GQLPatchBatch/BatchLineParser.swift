@@ -18,7 +18,14 @@ package struct BatchLineParser: Sendable {
     /// `--atomic`: refuse lines whose effect cannot be undone.
     package var atomic: Bool
 
-    package static let allowedKeys = ["op", "model", "key", "set", "unset", "if", "expectVersion"]
+    package static let allowedKeys = [
+        "op", "model", "key", "set", "unset", "merge", "append", "prepend", "remove", "add", "incr", "if",
+        "expectVersion",
+    ]
+    /// The members that edit a field from its value as read, and the edit each makes.
+    static let editKeys: [(String, EditRequest.Kind)] = [
+        ("append", .append), ("prepend", .prepend), ("remove", .remove), ("add", .add), ("incr", .increment),
+    ]
 
     /// Whether operations carry the digest of their line (needed by `--journal` only).
     package var wantsDigest = true
@@ -63,9 +70,16 @@ package struct BatchLineParser: Sendable {
                 "unknown key \(ValueTyper.quoted(name))\(hint) (a line may hold: \(Self.allowedKeys.joined(separator: ", ")))"
             )
         }
-        guard let opValue = object["op"] else { throw .invalidInput("missing \"op\" (update, create or delete)") }
+        guard let opValue = object["op"] else {
+            throw .invalidInput("missing \"op\" (update, create, delete or upsert)")
+        }
         guard let opText = opValue.stringValue, let kind = BatchOperation.Kind(rawValue: opText) else {
-            throw .invalidInput("\"op\" must be \"update\", \"create\" or \"delete\", got \(opValue.serialized())")
+            throw .invalidInput(
+                "\"op\" must be \"update\", \"create\", \"delete\" or \"upsert\", got \(opValue.serialized())")
+        }
+        let edited = ["merge"] + Self.editKeys.map(\.0)
+        if kind == .create || kind == .delete, let member = edited.first(where: { object[$0] != nil }) {
+            throw .invalidInput("\"\(member)\" does not apply to a \(kind.rawValue) (only to update and upsert)")
         }
         guard let modelValue = object["model"] else { throw .invalidInput("missing \"model\"") }
         guard let modelName = modelValue.stringValue else {
@@ -100,20 +114,43 @@ package struct BatchLineParser: Sendable {
             model: model, pairs: conditionPairs)
         let key: JSONObject
         var changes = JSONObject()
+        var edits: [FieldEdit] = []
+        var upsertFields = JSONObject()
         switch kind {
-        case .update:
+        case .update, .upsert:
             key = try typedKey(object, model: model)
             var patch = set ?? JSONObject()
             for name in unset {
                 if patch[name] != nil { throw .invalidInput("\(name) is both in \"set\" and in \"unset\"") }
                 patch[name] = .null
             }
-            guard !patch.isEmpty else {
-                throw .invalidInput("an update needs \"set\" or \"unset\" with at least one field")
-            }
             let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: wording)
-            changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: [])
-                .changes
+            if !patch.isEmpty {
+                changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: [])
+                    .changes
+            }
+            let worked = try editsOf(object, model: model, key: key, builder: builder)
+            for (name, value) in worked.changes {
+                if changes[name] != nil { throw .invalidInput("\(name) is both in \"set\" and in \"merge\"") }
+                changes[name] = value
+            }
+            for edit in worked.edits where changes[edit.field] != nil {
+                throw .invalidInput("\(edit.field) is both changed whole and edited")
+            }
+            edits = worked.edits
+            guard !changes.isEmpty || !edits.isEmpty else {
+                throw .invalidInput(
+                    "an \(kind.rawValue) needs \"set\", \"unset\", \"merge\", \"append\", \"prepend\", \"remove\", \"add\" or \"incr\" with at least one field"
+                )
+            }
+            if kind == .upsert {
+                // The create it may become: the changes, edits worked out from no record; checked now.
+                var fresh = try ChangeSet(key: key, changes: changes, edits: edits).resolved(
+                    against: JSONObject(), editor: FieldEditor(catalogue: catalogue, model: model)
+                ).changes
+                for (name, value) in fresh where value.isNull { _ = fresh.removeValue(forKey: name) }
+                upsertFields = try createFields(fresh, key: key, model: model)
+            }
             if versioned, model.operations.get == nil {
                 throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
             }
@@ -151,9 +188,42 @@ package struct BatchLineParser: Sendable {
                 }
             }
         }
+        if kind == .upsert, object["if"] != nil || expectVersion != nil {
+            throw .invalidInput("an upsert takes no \"if\" or \"expectVersion\" (the record may not exist)")
+        }
         return BatchOperation(
-            line: line.number, kind: kind, model: model, key: key, changes: changes, condition: condition,
-            expectVersion: expectVersion, versioned: versioned, digest: digest, keyGiven: object["key"] != nil)
+            line: line.number, kind: kind, model: model, key: key, changes: changes, edits: edits,
+            createFields: upsertFields, condition: condition, expectVersion: expectVersion, versioned: versioned,
+            digest: digest, keyGiven: object["key"] != nil)
+    }
+
+    /// The line's `"merge"` (objects merged into the record's, RFC 7396) and list and counter edits,
+    /// typed by the update input (`"append": {"tags": ["a", "b"]}`, `"incr": {"stock": 2}`).
+    private func editsOf(_ object: JSONObject, model: Model, key: JSONObject, builder: ChangeSetBuilder)
+        throws(GQLPatchError) -> ChangeSet
+    {
+        var requests: [EditRequest] = []
+        for (member, kind) in Self.editKeys {
+            guard let fields = try objectMember(member, of: object) else { continue }
+            for (name, value) in fields {
+                if kind == .increment {
+                    requests.append(EditRequest(kind, FieldAssignment(field: name, value: .json(value.serialized()))))
+                    continue
+                }
+                guard let items = value.arrayValue else {
+                    throw .invalidInput(
+                        "\"\(member)\" \(name) must be a list of items, got \(PatchFile.kind(of: value))")
+                }
+                for item in items {
+                    requests.append(EditRequest(kind, FieldAssignment(field: name, value: .json(item.serialized()))))
+                }
+            }
+        }
+        let merge = try objectMember("merge", of: object)
+        guard merge != nil || !requests.isEmpty else { return ChangeSet(key: key, changes: JSONObject()) }
+        return try builder.build(
+            model: model, key: .fields(keyAssignments(key)), patch: merge, changes: [], edits: requests,
+            mergesPatchObjects: true)
     }
 
     // MARK: - Members

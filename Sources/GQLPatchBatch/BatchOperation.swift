@@ -1,3 +1,4 @@
+import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import JSON
@@ -5,7 +6,7 @@ import JSON
 /// One checked line of `apply` input: what to do to which record, with every value typed by the schema.
 package struct BatchOperation: Sendable {
     package enum Kind: String, Sendable, CaseIterable {
-        case update, create, delete
+        case update, create, delete, upsert
     }
 
     /// 1-based line number in the input.
@@ -16,6 +17,11 @@ package struct BatchOperation: Sendable {
     package var key: JSONObject
     /// update: the typed changes (null = unset); create: the typed fields besides the key; delete: empty.
     package var changes: JSONObject
+    /// update and upsert: the changes worked out from the record as read (`"merge"`, `"append"`,
+    /// `"prepend"`, `"remove"`, `"add"`, `"incr"`); none of their fields is in `changes`.
+    package var edits: [FieldEdit] = []
+    /// upsert: the create input's fields besides the key (the changes, edits worked out from no record).
+    package var createFields = JSONObject()
     /// The mutation's `condition` from `"if"`.
     package var condition: JSONValue?
     package var expectVersion: Int?

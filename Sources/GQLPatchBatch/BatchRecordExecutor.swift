@@ -55,6 +55,7 @@ package struct BatchRecordExecutor: Sendable {
             case .update: return try await update(operation)
             case .create: return try await create(operation)
             case .delete: return try await delete(operation)
+            case .upsert: return try await upsert(operation)
             }
         } catch {
             return LineResult.failure(operation, status(for: error), error)
@@ -81,27 +82,26 @@ package struct BatchRecordExecutor: Sendable {
             digest: operation.digest)
     }
 
-    /// The undo of an update: the previous values of exactly the changed fields.
+    /// The undo of an update: the previous values of exactly the changed fields (an edited field's
+    /// value left is the one written, as the answer holds it).
     private func revert(_ operation: BatchOperation, before: JSONObject?, after: JSONObject?) -> UndoAction? {
         guard let before else { return nil }
         var previous = JSONObject()
+        var left = operation.changes
         for name in operation.changes.keys { previous[name] = before[name] ?? .null }
+        for edit in operation.edits where previous[edit.field] == nil {
+            previous[edit.field] = before[edit.field] ?? .null
+            left[edit.field] = after?[edit.field] ?? .null
+        }
         return .revert(
-            model: operation.model.name, key: operation.key, previous: previous, left: operation.changes,
+            model: operation.model.name, key: operation.key, previous: previous, left: left,
             version: operation.versioned ? after?[VersionScheme.of(operation.model).recordField]?.intValue : nil)
     }
 
     // MARK: - Update
 
     private func update(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
-        let selection = selection(operation.model)
-        let target = RecordUpdater.Target(
-            model: operation.model, changeSet: ChangeSet(key: operation.key, changes: operation.changes),
-            condition: operation.condition,
-            expectVersion: operation.expectVersion, selection: selection,
-            fetchSelection: operation.versioned
-                ? VersionScheme.of(operation.model).fetchSelection(selection) : selection,
-            versioned: operation.versioned)
+        let target = updateTarget(operation)
         switch try await records.update(target, readsBefore: atomic) {
         case .updated(let item, _, let before):
             let object = item.objectValue
@@ -109,6 +109,43 @@ package struct BatchRecordExecutor: Sendable {
         case .unchanged(let record, _):
             return result(operation, .unchanged, item: record)
         }
+    }
+
+    // MARK: - Upsert
+
+    private func upsert(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
+        let model = operation.model
+        let selection = selection(model)
+        let create = RecordService.CreateTarget(
+            model: model, input: ChangeSet(key: operation.key, changes: operation.createFields).input(version: nil),
+            checkedKey: operation.key, key: operation.key, selection: selection,
+            fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection)
+        let upserter = RecordUpserter(
+            updater: RecordUpdater(service: records, readsBefore: atomic), creator: records)
+        switch try await upserter.run(RecordUpserter.Target(update: updateTarget(operation), create: create)) {
+        case .created(let item, _):
+            let undo = UndoAction.remove(
+                model: model.name, key: operation.key, left: operation.createFields,
+                version: operation.versioned ? item[VersionScheme.of(model).recordField]?.intValue : nil)
+            return result(operation, .created, item: item, undo: undo)
+        case .updated(.updated(let item, _, let before)):
+            let object = item.objectValue
+            return result(operation, .updated, item: object, undo: revert(operation, before: before, after: object))
+        case .updated(.unchanged(let record, _)):
+            return result(operation, .unchanged, item: record)
+        }
+    }
+
+    private func updateTarget(_ operation: BatchOperation) -> RecordUpdater.Target {
+        let selection = selection(operation.model)
+        return RecordUpdater.Target(
+            model: operation.model,
+            changeSet: ChangeSet(key: operation.key, changes: operation.changes, edits: operation.edits),
+            condition: operation.condition,
+            expectVersion: operation.expectVersion, selection: selection,
+            fetchSelection: operation.versioned
+                ? VersionScheme.of(operation.model).fetchSelection(selection) : selection,
+            versioned: operation.versioned)
     }
 
     // MARK: - Create

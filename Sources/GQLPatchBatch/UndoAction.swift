@@ -77,12 +77,20 @@ package enum UndoAction: Sendable, Equatable {
         }
         let changes = JSONValue.object(operation.changes)
         switch (self, operation.kind) {
-        case (.revert(_, _, let previous, let left, _), .update):
-            guard Set(previous.keys) == Set(operation.changes.keys), Self.same(.object(left), changes) else {
+        case (.revert(_, _, let previous, let left, _), .update), (.revert(_, _, let previous, let left, _), .upsert):
+            // The edited fields' values left are what the line's edits wrote, known only from the answer.
+            let fields = Set(operation.changes.keys).union(operation.edits.map(\.field))
+            var fixed = left
+            for edit in operation.edits { _ = fixed.removeValue(forKey: edit.field) }
+            guard Set(previous.keys) == fields, Set(left.keys) == fields, Self.same(.object(fixed), changes) else {
                 return "does not undo the fields \(lineName) changes"
             }
         case (.remove(_, _, let left, _), .create):
             guard Self.same(.object(left), changes) else { return "does not undo the record \(lineName) creates" }
+        case (.remove(_, _, let left, _), .upsert):
+            guard Self.same(.object(left), .object(operation.createFields)) else {
+                return "does not undo the record \(lineName) creates"
+            }
         case (.recreate(_, _, let record), .delete):
             for (name, value) in operation.key where record[name].map({ !Self.same($0, value) }) ?? false {
                 return "re-creates a record with another \(name) than \(lineName) deletes"

@@ -157,11 +157,19 @@ package struct ApplyCommand: Sendable {
             var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
             let scheme = VersionScheme.of(operation.model)
             let fetched = JSONValue.string("<\(scheme.recordField) from a get>")
+            // An edited field's new value is worked out from the record a get reads first.
+            for edit in operation.edits { input[edit.field] = .string("<\(edit.field) from a get, edited>") }
+            var createIfAbsent: GraphQLRequestBody?
             switch operation.kind {
-            case .update:
+            case .update, .upsert:
                 if operation.versioned { input[scheme.inputField] = fetched }
                 request = try documents.updateMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
+                if operation.kind == .upsert {
+                    createIfAbsent = try documents.createMutation(
+                        model: operation.model, selection: selection,
+                        input: ChangeSet(key: operation.key, changes: operation.createFields).input(version: nil))
+                }
             case .create:
                 request = try documents.createMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
@@ -170,12 +178,18 @@ package struct ApplyCommand: Sendable {
                 request = try documents.deleteMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
             }
-            let planned = JSONValue.object(
-                JSONObject([
-                    ("line", .int(operation.line)), ("status", "planned"), ("op", .string(operation.kind.rawValue)),
-                    ("key", .object(operation.key)), ("query", .string(request.query)),
-                    ("variables", .object(request.variables)),
-                ]))
+            var plannedLine = JSONObject([
+                ("line", .int(operation.line)), ("status", "planned"), ("op", .string(operation.kind.rawValue)),
+                ("key", .object(operation.key)), ("query", .string(request.query)),
+                ("variables", .object(request.variables)),
+            ])
+            if let createIfAbsent {
+                plannedLine["ifAbsent"] = .object(
+                    JSONObject([
+                        ("query", .string(createIfAbsent.query)), ("variables", .object(createIfAbsent.variables)),
+                    ]))
+            }
+            let planned = JSONValue.object(plannedLine)
             planned.write(to: &output, pretty: false)
             output.append(UInt8(ascii: "\n"))
             count += 1

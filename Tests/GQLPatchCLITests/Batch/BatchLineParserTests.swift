@@ -32,10 +32,10 @@ import Testing
 
     @Test(arguments: [
         Bad(text: "[1,2]", message: #"expected a JSON object with "op", "model" and "key", got an array"#),
-        Bad(text: #"{"model":"Item","key":{"id":"1"}}"#, message: #"missing "op" (update, create or delete)"#),
+        Bad(text: #"{"model":"Item","key":{"id":"1"}}"#, message: #"missing "op" (update, create, delete or upsert)"#),
         Bad(
-            text: #"{"op":"upsert","model":"Item","key":{"id":"1"}}"#,
-            message: #""op" must be "update", "create" or "delete", got "upsert""#),
+            text: #"{"op":"merge","model":"Item","key":{"id":"1"}}"#,
+            message: #""op" must be "update", "create", "delete" or "upsert", got "merge""#),
         Bad(text: #"{"op":"update","key":{"id":"1"},"set":{"name":"x"}}"#, message: #"missing "model""#),
         Bad(
             text: #"{"op":"update","model":"Itme","key":{"id":"1"},"set":{"name":"x"}}"#,
@@ -45,14 +45,34 @@ import Testing
         Bad(
             text: #"{"op":"update","model":"Item","sett":{"name":"x"}}"#,
             message:
-                #"unknown key "sett"; did you mean "set"? (a line may hold: op, model, key, set, unset, if, expectVersion)"#
+                #"unknown key "sett"; did you mean "set"? (a line may hold: op, model, key, set, unset, merge, append, prepend, remove, add, incr, if, expectVersion)"#
         ),
         Bad(
             text: #"{"op":"update","model":"Item","set":{"name":"x"}}"#,
             message: #"missing "key" (Item's primary key: id)"#),
         Bad(
             text: #"{"op":"update","model":"Item","key":{"id":"1"}}"#,
-            message: #"an update needs "set" or "unset" with at least one field"#),
+            message:
+                #"an update needs "set", "unset", "merge", "append", "prepend", "remove", "add" or "incr" with at least one field"#
+        ),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"append":{"tags":"a"}}"#,
+            message: #""append" tags must be a list of items, got a string"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"append":{"name":["a"]}}"#,
+            message: #""append" name: name is String, not a list"#),
+        Bad(
+            text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"tags":[]},"append":{"tags":["a"]}}"#,
+            message: "tags is both changed whole and edited"),
+        Bad(
+            text: #"{"op":"create","model":"Item","set":{"name":"x"},"incr":{"stock":1}}"#,
+            message: #""incr" does not apply to a create (only to update and upsert)"#),
+        Bad(
+            text: #"{"op":"upsert","model":"Item","key":{"id":"1"},"append":{"tags":["a"]}}"#,
+            message: "Item.name: missing required field (String!) for a create"),
+        Bad(
+            text: #"{"op":"upsert","model":"Item","key":{"id":"1"},"set":{"name":"x"},"if":{"name":"y"}}"#,
+            message: #"an upsert takes no "if" or "expectVersion" (the record may not exist)"#),
         Bad(
             text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"nmae":"x"}}"#,
             message: #"unknown field "nmae" for Item; did you mean "name"?"#),
