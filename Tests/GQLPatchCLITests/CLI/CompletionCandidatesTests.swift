@@ -41,8 +41,8 @@ import Testing
         #expect(complete("gqlpatch ") == CommandSyntax.all.map(\.name) + ["help"])
         #expect(complete("gqlpatch c") == ["create", "completion"])
         #expect(complete("gqlpatch help de") == ["delete"])
-        #expect(complete("gqlpatch --dry-run up") == ["update"])
-        #expect(complete("gqlpatch --schema x.graphql up") == ["update"])
+        #expect(complete("gqlpatch --dry-run up") == ["update", "upsert"])
+        #expect(complete("gqlpatch --schema x.graphql upd") == ["update"])
     }
 
     @Test func optionsOfTheCommandAndGlobalOnes() {
