@@ -59,6 +59,35 @@ import Testing
         #expect(try Self.stored(emulator)["name"] == "Chair")
     }
 
+    @Test func applyPreviewsEachLineAndWritesNothing() throws {
+        let emulator = try EditEndToEndTests.emulator("none")
+        defer { emulator.stop() }
+        _ = try emulator.gqlpatch(
+            ["create", "Item", "--set", "id=p1", "--set", "name=Chair", "--set", "stock:=1"], schema: Self.schema)
+        let writes = try Self.mutations(emulator).count
+        let lines = [
+            #"{"op": "update", "model": "Item", "key": {"id": "p1"}, "set": {"name": "Lamp"}, "incr": {"stock": 2}}"#,
+            #"{"op": "upsert", "model": "Item", "key": {"id": "p2"}, "set": {"name": "New"}}"#,
+            #"{"op": "delete", "model": "Item", "key": {"id": "p1"}}"#,
+            #"{"op": "update", "model": "Item", "key": {"id": "p9"}, "set": {"name": "x"}}"#,
+        ]
+        let input = try emulator.file("lines.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try emulator.gqlpatch(["apply", input, "--preview"], schema: Self.schema)
+        #expect(result.status == 0, "\(result)")
+        let printed = try result.stdout.split(separator: "\n").map { try JSONValue.parse(Array($0.utf8)) }
+        #expect(printed.count == 4, "\(result.stdout)")
+        #expect(
+            printed.first
+                == [
+                    "line": 1, "key": ["id": "p1"],
+                    "changes": ["name": ["from": "Chair", "to": "Lamp"], "stock": ["from": 1, "to": 3]],
+                ])
+        #expect(printed.dropFirst().first == ["line": 2, "key": ["id": "p2"], "create": ["id": "p2", "name": "New"]])
+        #expect(printed.dropFirst(2).first?["delete"]?["name"] == "Chair")
+        #expect(printed.last == ["line": 4, "key": ["id": "p9"], "error": "no Item id=p9"])
+        #expect(try Self.mutations(emulator).count == writes, "a preview sends no mutation")
+    }
+
     static func stored(_ emulator: Emulator) throws -> JSONValue { try EditEndToEndTests.stored(emulator, "v1") }
 
     /// On a terminal (`script` gives stderr one), the preview also writes a coloured diff to stderr;

@@ -62,6 +62,9 @@ package struct ApplyCommand: Sendable {
         if settings.options.dryRun {
             return try dryRun(source, parser: parser)
         }
+        if options.preview {
+            return try await preview(source, parser: parser)
+        }
         if let check, check.state.input != source.name {
             context.console.message(
                 "gqlpatch: warning: the journal \(check.journalPath) was written for \(check.state.input), not \(source.name)"
@@ -118,6 +121,65 @@ package struct ApplyCommand: Sendable {
                 "\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
         }
         return (ownCount, operations)
+    }
+
+    // MARK: - Preview
+
+    /// Reads each line's record (one at a time) and prints what the line would change as JSON Lines:
+    /// `{"line", "key", "changes": {F: {"from", "to"}}}` for an update (or an upsert of an existing
+    /// record), `"create"` for a create (or an upsert of an absent one), `"delete"` for a delete;
+    /// `"error"` where the record is not there to update or delete (or there already to create).
+    private func preview(_ source: BatchLineSource, parser: BatchLineParser) async throws(GQLPatchError) -> ExitCode {
+        let session = CommandSession(settings: settings, context: context)
+        let records = session.records()
+        let selections = DefaultSelections(
+            builder: SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording()))
+        var count = 0
+        while let line = try source.next() {
+            if line.isBlank { continue }
+            let operation: BatchOperation
+            do {
+                operation = try parser.parse(line)
+            } catch {
+                context.console.message(error.rendered(source: source.name))
+                throw .invalidInput("\(source.name) line \(error.line) is invalid; the preview stopped there")
+            }
+            guard options.applies(operation) else { continue }
+            let model = operation.model
+            var selection = selections.selection(for: model)
+            if operation.versioned { selection = RecordService.withSyncFields(selection) }
+            let read = try await records.read(model, key: operation.key, selection: selection)
+            let record = read.record.flatMap { found in found["_deleted"] == JSONValue.bool(true) ? nil : found }
+            var entry = JSONObject([("line", .int(operation.line)), ("key", .object(operation.key))])
+            switch (operation.kind, record) {
+            case (.update, let record?), (.upsert, let record?):
+                let changes = try ChangeSet(key: operation.key, changes: operation.changes, edits: operation.edits)
+                    .resolved(against: record, editor: FieldEditor(catalogue: settings.catalogue, model: model))
+                entry["changes"] = .object(
+                    ChangePreview(catalogue: settings.catalogue, model: model).differences(
+                        record: record, changes: changes.changes))
+            case (.upsert, nil):
+                entry["create"] = .object(
+                    ChangeSet(key: operation.key, changes: operation.createFields).input(version: nil))
+            case (.create, nil):
+                entry["create"] = .object(ChangeSet(key: operation.key, changes: operation.changes).input(version: nil))
+            case (.delete, let record?):
+                entry["delete"] = .object(record)
+            case (.create, .some):
+                entry["error"] = .string("\(operation.recordName) already exists")
+            case (.update, nil), (.delete, nil):
+                entry["error"] = .string("no \(operation.recordName)")
+            }
+            var bytes: [UInt8] = []
+            JSONValue.object(entry).write(to: &bytes, pretty: false)
+            bytes.append(UInt8(ascii: "\n"))
+            context.console.writeOut(bytes)
+            try context.console.checkOutput()
+            count += 1
+        }
+        context.console.message(
+            "gqlpatch: apply: preview of \(count) line\(count == 1 ? "" : "s"); nothing was written")
+        return .success
     }
 
     // MARK: - Dry run

@@ -7,6 +7,12 @@ extension ApplyOptions {
         .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
         .flag("--continue-on-error", "keep going after a failed line (default: stop at the first failure)"),
         .flag("--atomic", "all or nothing: at a failure, undo the applied lines in reverse order"),
+        .flag(
+            "--preview",
+            """
+            read each line's record and print, one JSON line each, what it would
+            change ({"line", "key", "changes"|"create"|"delete"}); write nothing
+            """),
         .value("--journal", "PATH", "record each applied line (fsync) before its result is printed"),
         .flag("--resume", "skip the lines the journal records as applied, continue with the rest"),
         .value(

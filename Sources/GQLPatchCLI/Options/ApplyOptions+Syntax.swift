@@ -40,6 +40,7 @@ extension ApplyOptions: CommandDefinition {
             case "--atomic": apply.atomic = true
             case "--resume": apply.resume = true
             case "--continue-on-error": apply.continueOnError = true
+            case "--preview": apply.preview = true
             default: break
             }
         }

@@ -20,6 +20,8 @@ public struct ApplyOptions: Sendable {
     /// `--max-attempts`'s default; `list` retries its pages as often.
     package static let defaultMaxAttempts = 5
     /// `--continue-on-error`: keep going after a line fails (default: stop sending at the first failure).
+    /// `--preview`: read each line's record and print what the line would change; write nothing.
+    public var preview = false
     public var continueOnError = false
     /// `--shard I/N`: apply only the lines of shard I of N (nil: every line).
     public var shard: ApplyShard?
