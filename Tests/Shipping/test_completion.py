@@ -95,7 +95,7 @@ class BashCompletionTests(ShellTestCase):
         self.assertEqual(self.bash("complete -p gqlpatch").strip(), "complete -F _gqlpatch gqlpatch")
 
     def test_command(self):
-        self.assertEqual(self.complete("gqlpatch up", ["gqlpatch", "up"]), ["update"])
+        self.assertEqual(self.complete("gqlpatch upd", ["gqlpatch", "upd"]), ["update"])
 
     def test_option_of_update(self):
         self.assertEqual(self.complete("gqlpatch update Item --s", ["gqlpatch", "update", "Item", "--s"]),
@@ -160,7 +160,7 @@ class ZshCompletionTests(ShellTestCase):
         self.assertEqual(self.zsh("print -r -- $_comps[gqlpatch]").strip(), "_gqlpatch")
 
     def test_candidates(self):
-        self.assertEqual(self.complete("gqlpatch", "up"), ["update"])
+        self.assertEqual(self.complete("gqlpatch", "upd"), ["update"])
         self.assertEqual(self.complete("gqlpatch", "update", "Item", "--s"), ["--schema", "--select", "--set"])
         self.assertEqual(self.complete("gqlpatch", "update", "It"), ["Item"])
         self.assertEqual(self.complete("gqlpatch", "update", "Item", "--set", "na"), ["name= (no space)"])
@@ -188,7 +188,7 @@ class FishCompletionTests(ShellTestCase):
         return [w.split("\t")[0] for w in done.stdout.split("\n") if w]
 
     def test_candidates(self):
-        self.assertEqual(self.complete("gqlpatch up"), ["update"])
+        self.assertEqual(self.complete("gqlpatch upd"), ["update"])
         self.assertEqual(self.complete("gqlpatch update Item --se"), ["--select", "--set"])
         self.assertEqual(self.complete("gqlpatch update It"), ["Item"])
         self.assertEqual(self.complete("gqlpatch update Item --set na"), ["name="])
