@@ -2,7 +2,7 @@ import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
-/// A patch that is a whole record as `get` printed it (`get | jq '.name = "x"' | update --patch -`):
+/// A patch that is a whole record as a read printed it (read, edited with jq, given back as the patch):
 /// it holds every primary-key field. Its key fields must name the record updated and are dropped, as
 /// are the fields the server sets; its version becomes the version the record must be at; and only
 /// the fields that differ from the record as read are sent (`differencesOnly`).
