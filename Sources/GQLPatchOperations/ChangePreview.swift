@@ -1,4 +1,5 @@
 import GQLPatchSchema
+import GQLPatchSupport
 import GraphQLSDL
 import JSON
 
@@ -12,6 +13,12 @@ public struct ChangePreview: Sendable {
     public init(catalogue: ModelCatalogue, model: Model) {
         self.catalogue = catalogue
         self.model = model
+    }
+
+    /// The differences `changeSet` makes to `record`, its edits worked out against it first.
+    public func differences(record: JSONObject, changeSet: ChangeSet) throws(GQLPatchError) -> JSONObject {
+        let resolved = try changeSet.resolved(against: record, editor: FieldEditor(catalogue: catalogue, model: model))
+        return differences(record: record, changes: resolved.changes)
     }
 
     /// The differences `changes` (top-level fields and their new values) make to `record`.

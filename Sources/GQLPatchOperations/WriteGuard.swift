@@ -59,19 +59,25 @@ public struct WriteGuard: Sendable {
             }
         }
         guard !needsUpdatedAt.isEmpty else { return terms }
-        let changed = needsUpdatedAt.joined(separator: ", ")
-        guard model.field("updatedAt") != nil, input.field("updatedAt") != nil else {
+        terms.append(try updatedAtTerm(record: record, writing: needsUpdatedAt.joined(separator: ", ")))
+        return terms
+    }
+
+    /// `{"updatedAt": {"eq": <as read>}}`: fails the write if anyone wrote the record since it was read.
+    /// `writing` names what is written, for the reason when the condition input cannot say it.
+    public func updatedAtTerm(record: JSONObject, writing: String) throws(Unavailable) -> JSONValue {
+        let input = model.operations.conditionInput.flatMap { catalogue.inputObjects[$0] }
+        guard let input, model.field("updatedAt") != nil, input.field("updatedAt") != nil else {
             throw Unavailable(
                 reason:
-                    "\(model.name) is not versioned and its condition input \(input.name) has no updatedAt, so a write of \(changed) computed from the record as read cannot be made to fail when someone else wrote the record meanwhile"
+                    "\(model.name) is not versioned and its condition input \(input?.name ?? "(none)") has no updatedAt, so a write of \(writing) computed from the record as read cannot be made to fail when someone else wrote the record meanwhile"
             )
         }
         let stamp = record["updatedAt"] ?? .null
         guard stamp.stringValue != nil else {
-            throw Unavailable(reason: "the record as read has no updatedAt to guard the write of \(changed) with")
+            throw Unavailable(reason: "the record as read has no updatedAt to guard the write of \(writing) with")
         }
-        terms.append(.object(JSONObject([("updatedAt", .object(JSONObject([("eq", stamp)])))])))
-        return terms
+        return .object(JSONObject([("updatedAt", .object(JSONObject([("eq", stamp)])))]))
     }
 
     /// Whether `record` still has what the guard `terms` (built for `edits`) compared: the guarded

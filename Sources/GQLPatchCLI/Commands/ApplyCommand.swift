@@ -153,11 +153,10 @@ package struct ApplyCommand: Sendable {
             var entry = JSONObject([("line", .int(operation.line)), ("key", .object(operation.key))])
             switch (operation.kind, record) {
             case (.update, let record?), (.upsert, let record?):
-                let changes = try ChangeSet(key: operation.key, changes: operation.changes, edits: operation.edits)
-                    .resolved(against: record, editor: FieldEditor(catalogue: settings.catalogue, model: model))
+                let changeSet = ChangeSet(key: operation.key, changes: operation.changes, edits: operation.edits)
                 entry["changes"] = .object(
-                    ChangePreview(catalogue: settings.catalogue, model: model).differences(
-                        record: record, changes: changes.changes))
+                    try ChangePreview(catalogue: settings.catalogue, model: model).differences(
+                        record: record, changeSet: changeSet))
             case (.upsert, nil):
                 entry["create"] = .object(
                     ChangeSet(key: operation.key, changes: operation.createFields).input(version: nil))

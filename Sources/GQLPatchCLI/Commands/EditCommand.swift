@@ -144,13 +144,12 @@ package struct EditCommand: Sendable {
         -> JSONValue?
     {
         if versioned || options.unguarded { return nil }
-        let condition = model.operations.conditionInput.flatMap { settings.catalogue.inputObjects[$0] }
-        guard condition?.field("updatedAt") != nil, let stamp = record["updatedAt"], stamp.stringValue != nil else {
-            throw .invalidInput(
-                "\(name) is not versioned and has no updatedAt its update's condition can test, so a concurrent change could be lost; nothing was opened (--unguarded edits it anyway)"
-            )
+        do throws(WriteGuard.Unavailable) {
+            return try WriteGuard(catalogue: settings.catalogue, model: model).updatedAtTerm(
+                record: record, writing: "the edited fields")
+        } catch {
+            throw .invalidInput("\(name): \(error.reason); nothing was opened (--unguarded edits it anyway)")
         }
-        return .object(JSONObject([("updatedAt", .object(JSONObject([("eq", stamp)])))]))
     }
 
     private static func text(_ value: JSONValue) -> String {

@@ -31,22 +31,7 @@ package struct EditorSession: Sendable {
 
     /// Writes `text` to the file (replacing it), mode 0600; every byte checked.
     package func write(_ text: String) throws(GQLPatchError) {
-        unlink(path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw GQLPatchError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                throw GQLPatchError(.ioError, "cannot write \(path): \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
+        try PrivateFiles.write(Array(text.utf8), to: path)
     }
 
     /// Runs the editor on the file, on this process's terminal; its exit status.

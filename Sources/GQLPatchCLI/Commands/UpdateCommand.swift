@@ -183,10 +183,8 @@ package struct UpdateCommand: Sendable {
         if record["_deleted"] == .bool(true) {
             throw GQLPatchError(.notFound, "\(describe(plan)) is deleted (_deleted: true)")
         }
-        let changes = try plan.changeSet.resolved(
-            against: record, editor: FieldEditor(catalogue: settings.catalogue, model: plan.model))
-        let differences = ChangePreview(catalogue: settings.catalogue, model: plan.model)
-            .differences(record: record, changes: changes.changes)
+        let differences = try ChangePreview(catalogue: settings.catalogue, model: plan.model)
+            .differences(record: record, changeSet: plan.changeSet)
         try PreviewPrinter(session: session, colour: colour).print(
             key: plan.changeSet.key, entry: ("changes", .object(differences)), differences: differences)
     }

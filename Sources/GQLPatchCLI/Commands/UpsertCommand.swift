@@ -47,10 +47,8 @@ package struct UpsertCommand: Sendable {
                     key: plan.changeSet.key, entry: ("create", .object(built.input)), differences: JSONObject())
                 return
             }
-            let changes = try plan.changeSet.resolved(
-                against: record, editor: FieldEditor(catalogue: settings.catalogue, model: model))
-            let differences = ChangePreview(catalogue: settings.catalogue, model: model)
-                .differences(record: record, changes: changes.changes)
+            let differences = try ChangePreview(catalogue: settings.catalogue, model: model)
+                .differences(record: record, changeSet: plan.changeSet)
             try printer.print(
                 key: plan.changeSet.key, entry: ("changes", .object(differences)), differences: differences)
             return
