@@ -185,6 +185,46 @@ import Testing
         #expect(moto.operations().filter { $0 == "InitiateAuth" }.count >= 2, "refreshes happened")
     }
 
+    /// An SRP sign-in with software-token MFA (the SRP-checking stub): the password, the TOTP secret
+    /// the codes are computed from, and the tokens never show, `--verbose` included, whatever the
+    /// echoing server sends back; the cache file holds the tokens but neither of the others.
+    @Test func noSRPOrTOTPSecretInAnyOutput() throws {
+        let totpSecret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU"
+        let password = "Tess-Pass-" + UUID().uuidString.prefix(8) + "9!"
+        let stub = try UserPoolStub(["--user", "tess:\(password):totp=\(totpSecret)"])
+        defer { stub.stop() }
+        let server = try HostileServer(mode: "echo", ["--echo-into", "errors"])
+        defer { server.stop() }
+        let cache = server.folder.appendingPathComponent("cache")
+        var environment = stub.environment(password: password, cache: cache)
+        environment["GQLPATCH_TOTP_SECRET"] = totpSecret
+        let login = try GQLPatchRun.run(
+            stub.flags("tess") + ["--verbose", "auth", "login"], environment: environment, in: server.folder)
+        #expect(login.status == 0, "\(login)")
+        let tokenFolder = cache.appendingPathComponent("gqlpatch/tokens")
+        let cacheFile = tokenFolder.appendingPathComponent(
+            try #require(try FileManager.default.contentsOfDirectory(atPath: tokenFolder.path).first))
+        let cacheText = String(decoding: try Data(contentsOf: cacheFile), as: UTF8.self)
+        let cached = try #require(try JSONValue.parse(cacheText).objectValue)
+        let tokens = ["idToken", "accessToken", "refreshToken"].compactMap { cached[$0]?.stringValue }
+        #expect(tokens.count == 3)
+        #expect(Self.leak(in: cacheText, of: [password, totpSecret]) == nil)
+        let secrets = tokens + [password, totpSecret]
+        var outputs = [login.stdout, login.stderr]
+        var echoed = 0
+        for extra in [["--verbose"], ["--verbose", "--no-cache"]] {
+            let result = try GQLPatchRun.run(
+                ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + stub.flags("tess") + extra
+                    + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+                environment: environment, in: server.folder)
+            outputs += [result.stdout, result.stderr]
+            if result.stderr.contains("[redacted]") { echoed += 1 }
+        }
+        for text in outputs { #expect(Self.leak(in: text, of: secrets) == nil, "a secret shows:\n\(text)") }
+        #expect(echoed > 0, "no run printed the scrubbed echo")
+        #expect(try stub.stats()["RespondToAuthChallenge:SOFTWARE_TOKEN_MFA"] == 2, "two sign-ins with a TOTP code")
+    }
+
     /// An endpoint with `user:password@` is refused, and neither the error nor `--dry-run` shows the
     /// password.
     @Test(arguments: [[], ["--dry-run"]])
