@@ -6,7 +6,10 @@ service makes and moto 5.2.5 does not are added in front of it, with the real se
 * GetId for a pool that does not exist: HTTP 400 ``ResourceNotFoundException`` (moto answers 500);
 * GetId without ``Logins`` on a pool whose ``AllowUnauthenticatedIdentities`` is false: HTTP 400
   ``NotAuthorizedException`` "Unauthenticated access is not supported for this identity pool."
-  (moto hands out an identity anyway).
+  (moto hands out an identity anyway);
+* GetCredentialsForIdentity for an identity this server's GetId never made: HTTP 400
+  ``ResourceNotFoundException`` "Identity 'ID' not found." (moto hands out credentials for any id), as
+  the real service answers for an identity it deleted, so a kept id of an earlier run can be tested.
 
 ``--pool NAME:guest`` / ``--pool NAME:no-guest`` creates identity pools through the service's own
 API (``CreateIdentityPool`` over HTTP) once it listens; their ids are written to ``--pools-file`` as
@@ -37,6 +40,7 @@ class Checks:
         self.app = app
         self.log_path = log_path
         self.lock = threading.Lock()
+        self.issued: set[str] = set()
 
     def __call__(self, environ, start_response):
         length = int(environ.get("CONTENT_LENGTH") or 0)
@@ -58,19 +62,31 @@ class Checks:
             result = [payload]
         else:
             result = list(self.app(environ, recording_start))
+            if target == TARGET_PREFIX + "GetId" and status_holder.get("status") == 200:
+                try:
+                    issued = json.loads(b"".join(result)).get("IdentityId")
+                except ValueError:
+                    issued = None
+                if issued:
+                    with self.lock:
+                        self.issued.add(issued)
         with self.lock, open(self.log_path, "a", encoding="utf-8") as log:
             log.write(json.dumps({"target": target, "body": body.decode("utf-8", "replace"),
                                   "status": status_holder.get("status")}) + "\n")
         return result
 
-    @staticmethod
-    def refusal(target: str, body: bytes):
-        if target != TARGET_PREFIX + "GetId":
+    def refusal(self, target: str, body: bytes):
+        if target not in (TARGET_PREFIX + "GetId", TARGET_PREFIX + "GetCredentialsForIdentity"):
             return None
         try:
             request = json.loads(body or b"{}")
         except ValueError:
             return None
+        if target == TARGET_PREFIX + "GetCredentialsForIdentity":
+            identity = request.get("IdentityId", "")
+            with self.lock:
+                known = identity in self.issued
+            return None if known else ("ResourceNotFoundException", f"Identity '{identity}' not found.")
         pool_id = request.get("IdentityPoolId", "")
         region = pool_id.split(":", 1)[0]
         pool = cognitoidentity_backends[DEFAULT_ACCOUNT_ID][region].identity_pools.get(pool_id) if region else None

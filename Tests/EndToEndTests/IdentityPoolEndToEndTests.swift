@@ -72,17 +72,74 @@ import Testing
         #expect(apply.status == 0, "\(apply)")
         #expect(apply.stdout.split(separator: "\n").allSatisfy { $0.contains(#""status":"updated""#) }, "\(apply)")
         #expect(try bed.iam.storedName() == "Lamp 3")
-        // One identity per run: each run asks GetId once, and only GetCredentialsForIdentity after it.
+        // One identity for both runs: the first asks GetId once (apply's concurrent requests share it) and
+        // keeps the id in the cache; the second asks only GetCredentialsForIdentity for it.
         let operations = try bed.cognito.operations()
-        #expect(operations.filter { $0 == "GetId" }.count == 2, "\(operations)")
+        #expect(operations.filter { $0 == "GetId" }.count == 1, "\(operations)")
         #expect(operations.first == "GetId")
         #expect(Set(operations) == ["GetId", "GetCredentialsForIdentity"])
-        let identities = Set(
-            try bed.cognito.requests().dropFirst().compactMap { request -> String? in
-                guard request["target"] == "AWSCognitoIdentityService.GetCredentialsForIdentity" else { return nil }
-                return try JSONValue.parse(request["body"]?.stringValue ?? "")["IdentityId"]?.stringValue
-            })
-        #expect(identities.count == 2, "each run kept its one identity: \(identities)")
+        #expect(try Self.identitiesAsked(bed).count == 1, "both runs used the one identity")
+    }
+
+    /// The identity ids GetCredentialsForIdentity was asked for, in order.
+    static func identitiesAsked(_ bed: Bed) throws -> [String] {
+        try bed.cognito.requests().compactMap { request -> String? in
+            guard request["target"] == "AWSCognitoIdentityService.GetCredentialsForIdentity" else { return nil }
+            return try JSONValue.parse(request["body"]?.stringValue ?? "")["IdentityId"]?.stringValue
+        }.reduce(into: [String]()) { seen, id in if seen.last != id { seen.append(id) } }
+    }
+
+    /// The guest identity's id is kept between runs (issue 16 #4: a `GetId` per run would fill the pool
+    /// with identities used once), in a 0600 file holding the id and nothing secret; `--no-cache` makes
+    /// a new one and leaves the file alone; an id the pool no longer knows is replaced once; a file
+    /// others may read is refused (78) before anything is asked.
+    @Test func aGuestIdentityIsKeptBetweenRuns() throws {
+        let bed = try Bed()
+        defer { bed.stop() }
+        let cache = bed.iam.home.appendingPathComponent("xdg-cache")
+        let environment = ["XDG_CACHE_HOME": cache.path]
+        let guest = ["--identity", "guest", "--identity-pool-id", bed.guestPool] + Self.update
+        let first = try bed.gqlpatch(guest, environment: environment)
+        try bed.iam.expectAccepted(first, name: "Lamp", signedBy: IdentityPoolServer.credentials)
+        let second = try bed.gqlpatch(guest, environment: environment)
+        #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")
+        #expect(try bed.iam.signedRequests().map(\.["status"]) == [200, 200])
+        #expect(try bed.cognito.operations() == ["GetId", "GetCredentialsForIdentity", "GetCredentialsForIdentity"])
+        let folder = cache.appendingPathComponent("gqlpatch/identities")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        try #require(files.count == 1, "\(files)")
+        let file = folder.appendingPathComponent(files[0])
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let kept = try String(contentsOf: file, encoding: .utf8)
+        let identity = try #require(try Self.identitiesAsked(bed).first)
+        #expect(kept.contains(identity), "\(kept)")
+        for secret in IdentityPoolServer.credentials.secrets { #expect(!kept.contains(secret)) }
+
+        let oneShot = try bed.gqlpatch(["--no-cache"] + guest, environment: environment)
+        #expect(oneShot.status == 0, "\(oneShot)")
+        #expect(try bed.cognito.operations().suffix(2) == ["GetId", "GetCredentialsForIdentity"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == kept, "--no-cache leaves the file alone")
+
+        // An id the pool does not know (deleted since): one GetCredentialsForIdentity refused, then a new
+        // identity, kept in its place.
+        let unknown = "us-east-1:00000000-0000-4000-8000-000000000000"
+        try kept.replacingOccurrences(of: identity, with: unknown).write(to: file, atomically: false, encoding: .utf8)
+        let replaced = try bed.gqlpatch(guest, environment: environment)
+        #expect(replaced.status == 0 && replaced.stderr.isEmpty, "\(replaced)")
+        #expect(
+            try bed.cognito.operations().suffix(3) == [
+                "GetCredentialsForIdentity", "GetId", "GetCredentialsForIdentity",
+            ])
+        let renewed = try String(contentsOf: file, encoding: .utf8)
+        let newest = try Self.identitiesAsked(bed).last ?? "?"
+        #expect(!renewed.contains(unknown) && renewed.contains(newest), "\(renewed)")
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let asked = try bed.cognito.operations().count
+        let refused = try bed.gqlpatch(guest, environment: environment)
+        refused.expectFailure(78, "gqlpatch: error: the guest identity cache file \(file.path) may be read by others")
+        #expect(try bed.cognito.operations().count == asked, "nothing asked")
     }
 
     @Test func thePoolIdFromAmplifyOutputs() throws {

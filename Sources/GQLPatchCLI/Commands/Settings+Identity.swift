@@ -83,7 +83,14 @@ extension Settings {
         let clock: CognitoIdentityCredentialSource.Clock = { Int(Date().timeIntervalSince1970) }
         switch plan.kind {
         case .guest:
-            return CredentialCache(source: CognitoIdentityCredentialSource(guestOf: client, clock: clock))
+            var store: any IdentityIDStore = NoIdentityIDStore()
+            if !options.noCache, let directory = GuestIdentityCache.directory(environment: environment) {
+                let console = context.console
+                store = GuestIdentityCache(
+                    directory: directory, endpoint: client.endpoint, pool: plan.poolID,
+                    warn: { console.message("gqlpatch: warning: \($0)") })
+            }
+            return CredentialCache(source: CognitoIdentityCredentialSource(guestOf: client, store: store, clock: clock))
         case .user:
             if signsIn(options, environment: environment) {
                 let session = try userPoolSession(options, environment: environment, config: config, context: context)

@@ -58,7 +58,8 @@ extension GlobalOptions {
             .value(
                 "--client-id", "ID",
                 "app client id (env GQLPATCH_CLIENT_ID; else the config's auth)", section: section),
-            .flag("--no-cache", "neither read nor write the cached sign-in tokens", section: section),
+            .flag(
+                "--no-cache", "neither read nor write the cached sign-in tokens and guest identity", section: section),
             .value(
                 "--region", "REGION",
                 """

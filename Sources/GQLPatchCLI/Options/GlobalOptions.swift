@@ -25,7 +25,7 @@ public struct GlobalOptions: Sendable {
     public var tokenUse: UserPoolTokens.Use?
     public var userPoolID: String?
     public var clientID: String?
-    /// `--no-cache`: neither read nor write the sign-in token cache.
+    /// `--no-cache`: neither read nor write the sign-in token cache nor the guest identity cache.
     public var noCache = false
     public var headers: [HeaderField] = []
     /// Seconds for each HTTP request.

@@ -14,6 +14,8 @@ enum CommandRunner {
         for key in env.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { env[key] = nil }
         // Nor a proxy: gqlpatch refuses credentials for a loopback endpoint through a remote one.
         for key in env.keys where key.lowercased().hasSuffix("_proxy") { env[key] = nil }
+        // Nor a cache folder of theirs: a test that caches (tokens, guest identities) names its own.
+        env["XDG_CACHE_HOME"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
