@@ -3,8 +3,9 @@
  * AppSync-shaped JSON for the two operations the bench sends (getItem with _version, updateItem).
  *
  * It checks the x-api-key header against the key it was given, or accepts any request that carries
- * a SigV4 Authorization header (AWS4-HMAC-SHA256 ...; the signature is not verified: the bench
- * measures clients, the emulator's tests verify signatures). Everything else gets AppSync's 401.
+ * a SigV4 Authorization header (AWS4-HMAC-SHA256 ...) or a JWT one (eyJ..., a Cognito user-pool
+ * token); neither signature is verified: the bench measures clients, the emulator's tests verify
+ * signatures. Everything else gets AppSync's 401.
  *
  * Usage: responder PORT API_KEY [PORT_FILE]
  *   PORT 0 picks a free port; the port is then written to PORT_FILE (when given) and to stdout.
@@ -144,7 +145,8 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
     int authorized = value && len == strlen(api_key) && memcmp(value, api_key, len) == 0;
     if (!authorized) {
         value = header_value(headers, headers_end, "authorization", &len);
-        authorized = value && len > 17 && strncmp(value, "AWS4-HMAC-SHA256 ", 17) == 0;
+        authorized = value && ((len > 17 && strncmp(value, "AWS4-HMAC-SHA256 ", 17) == 0) ||
+                               (len > 3 && strncmp(value, "eyJ", 3) == 0));
     }
     if (!authorized) {
         count_unauthorized++;

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import re
@@ -360,7 +361,61 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
         Tool("pycognito (A + password claim)", [str(venv / "bin/python"), "-c", PYCOGNITO_SIGN_IN],
              contains("signed1claim")),
     ]
+    # Scenario 9: an update as a signed-in user-pool user whose tokens are cached (issue 16), against the
+    # same update with the same ID token given as --token: what reading and checking the cache adds.
+    cache, token, cached_missing = user_pool_cache(args, scratch)
+    pool_flags = ["--auth", "user-pool", "--username", BENCH_USER, "--user-pool-id", BENCH_POOL,
+                  "--client-id", BENCH_CLIENT]
+    cache_env = {"XDG_CACHE_HOME": str(cache), "AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER": COGNITO_URL}
+    tools["9. user-pool token"] = [
+        Tool("gqlpatch --token", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--token", token or "eyJ",
+                                  "update", "Item", "--id", "r1", "--set", "name=Lamp"],
+             contains('"name":"Lamp"'), unavailable=cached_missing, is_subject=True),
+        Tool("gqlpatch --auth user-pool (cached)", [gqlpatch, "--endpoint", url, "--schema", str(plain), *pool_flags,
+                                                   "update", "Item", "--id", "r1", "--set", "name=Lamp"],
+             contains('"name":"Lamp"'), env=cache_env, unavailable=cached_missing, is_subject=True),
+    ]
     return tools
+
+
+BENCH_POOL, BENCH_CLIENT, BENCH_USER = "us-east-1_BenchPool1", "benchclient", "bench-user"
+# The sign-in's endpoint: the stub while `auth login` runs; afterwards only part of the cache entry's key.
+COGNITO_URL = "http://127.0.0.1:9/"
+
+
+def user_pool_cache(args, scratch: Path) -> tuple[Path, str | None, str | None]:
+    """Signs BENCH_USER in once (`gqlpatch auth login` against the SRP-checking user-pool stub of the
+    tests, tokens valid for a day) into a cache folder of the scratch: (folder, the cached ID token,
+    None) or (folder, None, why not)."""
+    global COGNITO_URL
+    cache = scratch / "user-pool-cache"
+    shutil.rmtree(cache, ignore_errors=True)
+    cache.mkdir(mode=0o700)
+    port_file = scratch / "user-pool-stub.port"
+    port_file.unlink(missing_ok=True)
+    stub = subprocess.Popen([str(Path(args.venv) / "bin/python"), str(ROOT / "Tests/CognitoServers/user_pool_stub.py"),
+                             "--port-file", str(port_file), "--pool-id", BENCH_POOL, "--client", BENCH_CLIENT,
+                             "--user", f"{BENCH_USER}:Correct-Horse-9", "--token-lifetime", "86400"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(500):
+            if port_file.exists() and port_file.read_text().strip():
+                break
+            time.sleep(0.01)
+        else:
+            return cache, None, "not available: the user-pool stub did not start"
+        COGNITO_URL = f"http://127.0.0.1:{port_file.read_text().strip()}/"
+        login = subprocess.run([args.bin, "--auth", "user-pool", "--username", BENCH_USER, "--user-pool-id", BENCH_POOL,
+                                "--client-id", BENCH_CLIENT, "auth", "login"], capture_output=True, text=True,
+                               env=dict(os.environ, XDG_CACHE_HOME=str(cache), GQLPATCH_PASSWORD="Correct-Horse-9",
+                                        AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER=COGNITO_URL))
+    finally:
+        stub.terminate()
+        stub.wait(timeout=10)
+    entries = list(cache.rglob("*.json")) or [p for p in cache.rglob("*") if p.is_file()]
+    if login.returncode != 0 or not entries:
+        return cache, None, f"not available: auth login exit {login.returncode}: {login.stderr.strip()[:100]}"
+    return cache, json.loads(entries[0].read_text())["idToken"], None
 
 
 # ---------------------------------------------------------------- report
@@ -439,6 +494,11 @@ def targets(rows: list[Row]) -> list[str]:
     g6 = find(rows, "6.", "CognitoSRP")
     check("6. SRP sign-in client CPU (3072-bit arithmetic, process start included) < 20 ms",
           g6 and g6.median("cpu") * 1000, lambda v: v < 20, "{:.1f} ms")
+    g9t, g9c = find(rows, "9.", "gqlpatch --token"), find(rows, "9.", "gqlpatch --auth user-pool")
+    check("9. a cached-token update costs < 1 ms more than --token (median wall)",
+          g9t and g9c and (g9c.median("wall") - g9t.median("wall")) * 1000, lambda v: v < 1, "{:+.2f} ms")
+    check("9. ... and < 1 ms more CPU (median user+sys)",
+          g9t and g9c and (g9c.median("cpu") - g9t.median("cpu")) * 1000, lambda v: v < 1, "{:+.2f} ms")
     return out
 
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct EditEndToEndTests {
     static let schema = TestPaths.fixture("edits/schema.graphql")
     static let writers = 8
-    static let rounds = 50
+    static let rounds = 20
 
     static func emulator(_ handler: String) throws -> Emulator {
         try Emulator(schema: schema, arguments: ["--api-key", Emulator.apiKey, "--conflict-handler", handler])
@@ -24,8 +24,8 @@ import Testing
         return item
     }
 
-    /// Eight processes, each running fifty updates that count, append a tag of their own and set their
-    /// own sub-field of one object, all on one record at once: the counter ends at exactly +400, every
+    /// Eight processes, each running twenty updates that count, append a tag of their own and set their
+    /// own sub-field of one object, all on one record at once: the counter ends at exactly +160, every
     /// tag is there, every sub-field holds its writer's last value, and every write the emulator got
     /// was guarded (a condition on an unversioned model, `_version` on a versioned one).
     @Test(arguments: ["none", "optimistic"])
