@@ -9,16 +9,22 @@ public struct CommandSyntax: Sendable {
     public var name: String
     /// One line for the overview in `gqlpatch --help`.
     public var summary: String
-    /// The full `gqlpatch <command> --help` text; its option list is `options.helpList`.
-    public var help: String
+    /// The full `gqlpatch <command> --help` text; its option list is `options.helpList`. Built when
+    /// asked for: every run finds its command in `all`, and formatting every command's help up front
+    /// cost a sixth of a one-record update's instructions.
+    public var help: String { helpText() }
+    private var helpText: @Sendable () -> String
     /// The command's own options, in the order its `--help` lists them.
     package var options: [OptionSpec]
     package var build: Builder
 
-    package init(name: String, summary: String, help: String, options: [OptionSpec], build: @escaping Builder) {
+    package init(
+        name: String, summary: String, help: @autoclosure @escaping @Sendable () -> String, options: [OptionSpec],
+        build: @escaping Builder
+    ) {
         self.name = name
         self.summary = summary
-        self.help = help
+        self.helpText = help
         self.options = options
         self.build = build
     }
