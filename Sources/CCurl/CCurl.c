@@ -82,6 +82,22 @@ const char *gqlpatch_curl_load(void) {
     return ready ? NULL : failure;
 }
 
+static void *preload(void *unused) {
+    (void)unused;
+    gqlpatch_curl_load();
+    return NULL;
+}
+
+void gqlpatch_curl_preload(void) {
+    pthread_t thread;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // No thread, no harm: the first request loads the library itself.
+    (void)pthread_create(&thread, &attributes, preload, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
 CURL *gqlpatch_curl_easy_init(void) { return api.easy_init(); }
 void gqlpatch_curl_easy_reset(CURL *handle) { api.easy_reset(handle); }
 const char *gqlpatch_curl_easy_strerror(CURLcode code) { return api.easy_strerror(code); }

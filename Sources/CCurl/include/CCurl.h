@@ -115,6 +115,10 @@ typedef struct {
 /// Loads libcurl (once; thread-safe). NULL when it is ready, else why it could not be loaded.
 /// No other function of this header may be called before this one returned NULL.
 const char *gqlpatch_curl_load(void);
+// Starts loading libcurl (gqlpatch_curl_load) on a thread of its own and returns at once, so that
+// the 5 ms of dlopen and TLS set-up overlap the run's own start (schema, credentials, signing). The
+// process ends with _exit, so a load still running then is simply dropped.
+void gqlpatch_curl_preload(void);
 
 typedef size_t (*gqlpatch_curl_data_callback)(char *data, size_t size, size_t count, void *context);
 typedef int (*gqlpatch_curl_prerequest_callback)(void *context, char *primaryIP, char *localIP, int primaryPort, int localPort);

@@ -31,6 +31,9 @@ public struct Settings: Sendable {
         requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
         focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
+        // A run that will send starts loading libcurl now, while the config, the schema and the
+        // credentials are read (a run stopped by bad input before sending simply ends).
+        if sending.sends(dryRun: options.dryRun) { context.transport.prepare() }
         let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
             let unread =

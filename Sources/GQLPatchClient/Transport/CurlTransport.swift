@@ -1,5 +1,6 @@
 import CCurl
 import GQLPatchSupport
+import Synchronization
 
 /// `HTTPTransport` over the system's libcurl, driven by the process's one `CurlEventLoop`: connections
 /// are reused across requests and many requests share one thread. Redirects are never followed
@@ -64,6 +65,15 @@ public struct CurlTransport: HTTPTransport {
         }
         for header in request.headers { try HeaderCheck.check(header) }
     }
+
+    /// Starts loading libcurl on a thread of its own (once per process), so that the load overlaps
+    /// reading the schema, finding credentials and signing; the first `send` waits for it if it has
+    /// not finished.
+    public func prepare() {
+        if !Self.preloadStarted.exchange(true, ordering: .relaxed) { gqlpatch_curl_preload() }
+    }
+
+    private static let preloadStarted = Atomic<Bool>(false)
 
     /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
     public func limitingResponses(to bytes: Int) -> any HTTPTransport {

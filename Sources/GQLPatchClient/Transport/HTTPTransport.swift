@@ -7,8 +7,13 @@ public protocol HTTPTransport: Sendable {
     /// This transport with response bodies limited to `bytes` (`--max-response-mb`). Transports
     /// that do not read from the network return themselves.
     func limitingResponses(to bytes: Int) -> any HTTPTransport
+
+    /// Told as soon as a run knows it will send: a transport may get ready in the background (libcurl
+    /// is loaded on a thread of its own). Nothing is sent.
+    func prepare()
 }
 
 extension HTTPTransport {
     public func limitingResponses(to bytes: Int) -> any HTTPTransport { self }
+    public func prepare() {}
 }

@@ -22,6 +22,8 @@ public struct SecretRecordingTransport: HTTPTransport {
         return try await base.send(request, timeout: timeout)
     }
 
+    public func prepare() { base.prepare() }
+
     public func limitingResponses(to bytes: Int) -> any HTTPTransport {
         SecretRecordingTransport(base: base.limitingResponses(to: bytes), scrubber: scrubber)
     }
