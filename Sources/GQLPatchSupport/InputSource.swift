@@ -48,4 +48,6 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case next
     /// The first number of an empty sequence.
     case start
+    /// The fields whose equal values make records duplicates.
+    case groupBy
 }
