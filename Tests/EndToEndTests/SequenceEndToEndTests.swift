@@ -76,6 +76,10 @@ import Testing
         )
         try emulator.gqlpatch(["create", "RecipeStep", "--next", "rowID", "--set", "action=x"])
             .expectFailure(64, "gqlpatch: error: --next needs --key FIELD=VALUE")
+        try emulator.gqlpatch(["dups", "RecipeStep", "--key", "itemCode=flour", "--by", "action"])
+            .expectFailure(65, "gqlpatch: error: dups reads one parent through a key query, never a scan")
+        try emulator.gqlpatch(["dups", "RecipeStep", "--key", "recipeID=r1"])
+            .expectFailure(64, "gqlpatch: error: dups needs --by FIELD,...")
         #expect(try emulator.requests().count == before)
     }
 
