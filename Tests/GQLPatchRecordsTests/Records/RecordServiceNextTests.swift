@@ -125,4 +125,28 @@ import Testing
         #expect(outcome.number == 1)
         #expect(script.operations == ["ListRecipeStep", "CreateRecipeStep", "ListRecipeStep"])
     }
+
+    /// Created in the same millisecond: the smaller key stays. The larger waits for nothing and yields;
+    /// the smaller reads again after a pause and keeps the number once the tied rival has gone.
+    @Test func aTieGoesToTheSmallerKey() async throws {
+        let at = "2026-12-01T10:00:00.000Z"
+        let larger = Script([
+            Self.indexPage([]), Self.created("m2", 1), Self.indexPage([("m1", 1, at), ("m2", 1, at)]),
+            #"{"data": {"deleteRecipeStep": {"id": "m2"}}}"#, Self.indexPage([("m1", 1, at)]), Self.created("m3", 2),
+            Self.indexPage([("m3", 2, at)]),
+        ])
+        let moved = try await larger.service(Self.indexForm).createNext(
+            try Self.target(
+                Self.indexForm, field: "position", input: ["id": "m2", "recipeID": "r1", "action": "mine"],
+                freshIDs: ["m3"]))
+        #expect(moved.number == 2)
+        let smaller = Script([
+            Self.indexPage([]), Self.created("m1", 1), Self.indexPage([("m1", 1, at), ("m2", 1, at)]),
+            Self.indexPage([("m1", 1, at)]),
+        ])
+        let kept = try await smaller.service(Self.indexForm).createNext(
+            try Self.target(Self.indexForm, field: "position", input: ["id": "m1", "recipeID": "r1", "action": "mine"]))
+        #expect(kept.number == 1)
+        #expect(smaller.operations == ["ListRecipeStep", "CreateRecipeStep", "ListRecipeStep", "ListRecipeStep"])
+    }
 }
