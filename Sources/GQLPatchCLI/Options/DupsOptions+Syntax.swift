@@ -5,7 +5,7 @@ import GQLPatchSupport
 extension DupsOptions: CommandDefinition {
     /// `dups <Model> --key F=V --by F,... [--index NAME] [--page-size N]`
     package static let syntax = CommandSyntax(
-        name: "dups", summary: "dups <Model> --key F=V --by F,...   print groups of a parent's equal records",
+        name: "dups", summary: "dups <Model> --key F=V --by F,...  print groups of a parent's equal records",
         help: HelpText.dups, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         var dups = DupsOptions(model: try CommandLineParser.modelName(positionals, command: "dups"))
