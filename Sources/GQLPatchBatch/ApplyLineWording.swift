@@ -32,6 +32,10 @@ package struct ApplyLineWording: InputWording {
         case .pageSize: return "the page size"
         case .index: return "the index"
         case .conflictResolution: return run.name(source)
+        case .next: return "\"next\""
+        case .start: return "\"start\""
+        // Not a member of a line: named as the run was given it.
+        case .groupBy: return run.name(source)
         }
     }
 

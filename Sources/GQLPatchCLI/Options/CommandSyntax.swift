@@ -46,6 +46,7 @@ public struct CommandSyntax: Sendable {
         QueryOptions.self,
         SchemaOptions.self,
         ApplyOptions.self,
+        DupsOptions.self,
         AuthOptions.self,
         CompletionOptions.self,
     ]
