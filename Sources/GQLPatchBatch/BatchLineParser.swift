@@ -95,7 +95,7 @@ package struct BatchLineParser: Sendable {
         let unset = try unsetFields(object)
         let conditionPairs =
             try objectMember("if", of: object).map { pairs in
-                pairs.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
+                pairs.map { FieldAssignment(field: $0.key, value: .parsed($0.value)) }
             } ?? []
         var expectVersion: Int?
         if let version = object["expectVersion"] {
@@ -274,7 +274,7 @@ package struct BatchLineParser: Sendable {
             guard let fields = try objectMember(member, of: object) else { continue }
             for (name, value) in fields {
                 if kind == .increment {
-                    requests.append(EditRequest(kind, FieldAssignment(field: name, value: .json(value.serialized()))))
+                    requests.append(EditRequest(kind, FieldAssignment(field: name, value: .parsed(value))))
                     continue
                 }
                 guard let items = value.arrayValue else {
@@ -282,7 +282,7 @@ package struct BatchLineParser: Sendable {
                         "\"\(member)\" \(name) must be a list of items, got \(PatchFile.kind(of: value))")
                 }
                 for item in items {
-                    requests.append(EditRequest(kind, FieldAssignment(field: name, value: .json(item.serialized()))))
+                    requests.append(EditRequest(kind, FieldAssignment(field: name, value: .parsed(item))))
                 }
             }
         }
@@ -332,7 +332,7 @@ package struct BatchLineParser: Sendable {
     }
 
     private func keyAssignments(_ key: JSONObject) -> [FieldAssignment] {
-        key.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
+        key.map { FieldAssignment(field: $0.key, value: .parsed($0.value)) }
     }
 
     /// The fields of a create besides the key, typed by the create input; required fields must be there.

@@ -79,7 +79,7 @@ package struct BatchRollback: Sendable {
                 !modelField.isList, conditionInput?.field(field) != nil
             else { continue }
             if modelField.type.namedType == "AWSJSON" { continue }
-            pairs.append(FieldAssignment(field: field, value: .json(value.serialized())))
+            pairs.append(FieldAssignment(field: field, value: .parsed(value)))
         }
         return try ConditionBuilder(catalogue: catalogue, wording: wording).condition(model: model, pairs: pairs)
     }

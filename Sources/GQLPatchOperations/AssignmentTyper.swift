@@ -18,6 +18,8 @@ package struct AssignmentTyper: Sendable {
             return try typer.value(fromJSON: .null, as: type, at: path)
         case .text(let text):
             return try typer.value(fromText: text, as: type, at: path)
+        case .parsed(let json):
+            return try typer.value(fromJSON: json, as: type, at: path)
         case .json(let text):
             let json: JSONValue
             do {

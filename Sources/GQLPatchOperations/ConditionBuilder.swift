@@ -102,6 +102,9 @@ public struct ConditionBuilder: Sendable {
             return try isNull()
         case .text(let text):
             test = try typer.value(fromText: text, as: eqType, at: path)
+        case .parsed(let json):
+            if json.isNull { return try isNull() }
+            test = try typer.value(fromJSON: json, as: eqType, at: path)
         case .json(let text):
             let json: JSONValue
             do {

@@ -1,3 +1,5 @@
+import JSON
+
 /// One field and its value as the caller gave it: `F=V`, `F:=JSON`, `F=@PATH` or a field to clear,
 /// for a change, a condition, a key field or a query variable.
 public struct FieldAssignment: Sendable, Hashable {
@@ -12,6 +14,19 @@ public struct FieldAssignment: Sendable, Hashable {
         case file(String)
         /// A field to clear: JSON null.
         case null
+        /// A JSON value already parsed (an `apply` line's, a record's), validated against the field type
+        /// like `.json` without being written out and read again.
+        case parsed(JSONValue)
+
+        /// Whether the value is JSON null, however it was written.
+        public var isNull: Bool {
+            switch self {
+            case .null: return true
+            case .json(let text): return text == "null"
+            case .parsed(let value): return value.isNull
+            case .text, .file: return false
+            }
+        }
     }
 
     /// The field name; may be a dotted path where a command allows it.

@@ -33,5 +33,5 @@ public struct FieldTest: Sendable, Hashable {
     }
 
     /// An equality test on a value (not a null test), the only test a partition key can take.
-    package var isEquality: Bool { comparison == .eq && value != .null && value != .json("null") }
+    package var isEquality: Bool { comparison == .eq && !value.isNull }
 }

@@ -250,7 +250,7 @@ package struct ListArgumentsBuilder: Sendable {
         var given: [FieldTest] = []
         for name in sortKeys {
             guard
-                let test = remaining.first(where: { $0.field == name && $0.value != .null && $0.value != .json("null") }
+                let test = remaining.first(where: { $0.field == name && !$0.value.isNull }
                 )
             else { break }
             given.append(test)
@@ -325,7 +325,7 @@ package struct ListArgumentsBuilder: Sendable {
                 "\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(test.field)) (fields: \(names.joined(separator: ", ")))"
             )
         }
-        if test.comparison == .eq, test.value == .null || test.value == .json("null") {
+        if test.comparison == .eq, test.value.isNull {
             return try ConditionBuilder.nullTest(
                 field: test.field, operators: catalogue.inputObjects[field.type.namedType],
                 place: "\(place):=null", described: "\(model.name).\(test.field)")

@@ -134,7 +134,7 @@ package struct EditCommand: Sendable {
             if !comparer.same(shown[name] ?? .null, new, type: type) { patch[name] = new }
         }
         return try builder.build(
-            model: model, key: .fields(key.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }),
+            model: model, key: .fields(key.map { FieldAssignment(field: $0.key, value: .parsed($0.value)) }),
             patch: patch, changes: [])
     }
 
