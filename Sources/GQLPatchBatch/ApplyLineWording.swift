@@ -32,6 +32,8 @@ package struct ApplyLineWording: InputWording {
         case .pageSize: return "the page size"
         case .index: return "the index"
         case .conflictResolution: return run.name(source)
+        case .next: return "\"next\""
+        case .start: return "\"start\""
         }
     }
 

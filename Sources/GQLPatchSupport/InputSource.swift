@@ -44,4 +44,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case expectVersion
     /// Whether every model's writes carry `_version`, whatever the schema says (`ConflictResolution`).
     case conflictResolution
+    /// The field that numbers a sequence, whose next number a create takes.
+    case next
+    /// The first number of an empty sequence.
+    case start
 }

@@ -28,6 +28,8 @@ package struct CommandLineWording: InputWording {
         case .index: return "--index"
         case .expectVersion: return "--expect-version"
         case .conflictResolution: return "--conflict-resolution"
+        case .next: return "--next"
+        case .start: return "--start"
         }
     }
 
