@@ -34,6 +34,7 @@ package struct ApplyLineWording: InputWording {
         case .conflictResolution: return run.name(source)
         case .next: return "\"next\""
         case .start: return "\"start\""
+        case .insertAt, .renumberField: return run.name(source)
         }
     }
 

@@ -40,6 +40,8 @@ public struct CommandSyntax: Sendable {
         QueryOptions.self,
         SchemaOptions.self,
         ApplyOptions.self,
+        InsertOptions.self,
+        RenumberOptions.self,
         AuthOptions.self,
         CompletionOptions.self,
     ]
