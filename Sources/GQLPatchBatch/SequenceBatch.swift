@@ -48,7 +48,15 @@ package struct SequenceBatch: Sendable {
 
     /// Adds the lines of `plan`'s moves; `rows`: each number's record as read (with the version when
     /// versioned, `updatedAt` when the model has it).
-    package mutating func add(_ plan: SequencePlan, rows: [Int: JSONObject]) throws(GQLPatchError) {
+    ///
+    /// `copiesFirst` (key moves only): every copy first, in plan order, then the deletes of the old
+    /// keys, highest first, for a run that cannot undo its deletes (a versioned model's, under
+    /// `--via-gap`): a failure part-way leaves the lower rows at their old numbers and the higher ones
+    /// moved, so removing the copies of the rows not moved keeps the sequence's order.
+    package mutating func add(_ plan: SequencePlan, rows: [Int: JSONObject], copiesFirst: Bool = false)
+        throws(GQLPatchError)
+    {
+        var deletes: [(Int, JSONValue)] = []
         for move in plan.moves {
             guard let record = rows[move.from] else {
                 throw GQLPatchError(.invalidInput, "no row read for \(field) \(move.from)")
@@ -58,7 +66,8 @@ package struct SequenceBatch: Sendable {
                 var copyKey = key
                 copyKey[field] = .int(move.to)
                 lines.append(line("create", key: copyKey, members: [("set", .object(try copiedFields(record)))]))
-                lines.append(line("delete", key: key, members: try guardMembers(record, oldNumber: nil)))
+                let delete = line("delete", key: key, members: try guardMembers(record, oldNumber: nil))
+                if copiesFirst { deletes.append((move.from, delete)) } else { lines.append(delete) }
             } else {
                 let members =
                     [("set", JSONValue.object(JSONObject([(field, .int(move.to))])))]
@@ -66,6 +75,7 @@ package struct SequenceBatch: Sendable {
                 lines.append(line("update", key: key, members: members))
             }
         }
+        lines += deletes.sorted { $0.0 > $1.0 }.map(\.1)
     }
 
     /// Adds the create of `insert`'s new row: `input` is its typed create input (key, ordering field
@@ -80,37 +90,37 @@ package struct SequenceBatch: Sendable {
     }
 
     /// The roles of a plan file's lines, in order (`field`: the ordering field). A line that is not
-    /// one this type writes is nil.
+    /// one this type writes is nil. `insert`'s new row is the last line, a create, when the creates
+    /// outnumber the deletes; the other creates are copies, paired with the deletes by rank (a move
+    /// keeps the rows' order, so the k-th lowest old number goes to the k-th lowest new one), whichever
+    /// order the lines are in.
     package static func roles(of lines: [JSONValue], field: String) -> [Role?] {
-        var roles: [Role?] = []
+        var roles = [Role?](repeating: nil, count: lines.count)
+        var creates: [Int] = []
+        var deletes: [Int] = []
         for (index, line) in lines.enumerated() {
-            let number = line["key"]?[field]?.intValue
             switch line["op"]?.stringValue {
-            case "create":
-                let next = index + 1 < lines.count ? lines[index + 1] : nil
-                if next?["op"]?.stringValue == "delete", let to = number,
-                    let from = next?["key"]?[field]?.intValue
-                {
-                    roles.append(.copy(SequenceMove(from: from, to: to)))
-                } else {
-                    roles.append(.newRow)
-                }
-            case "delete":
-                let previous = index > 0 ? lines[index - 1]["key"]?[field]?.intValue : nil
-                if let from = number, let to = previous {
-                    roles.append(.remove(SequenceMove(from: from, to: to)))
-                } else {
-                    roles.append(nil)
-                }
+            case "create": creates.append(index)
+            case "delete": deletes.append(index)
             case "update":
                 if let from = line["if"]?[field]?.intValue, let to = line["set"]?[field]?.intValue {
-                    roles.append(.renumber(SequenceMove(from: from, to: to)))
-                } else {
-                    roles.append(nil)
+                    roles[index] = .renumber(SequenceMove(from: from, to: to))
                 }
-            default:
-                roles.append(nil)
+            default: break
             }
+        }
+        if creates.count == deletes.count + 1, let last = creates.last, last == lines.count - 1 {
+            roles[last] = .newRow
+            creates.removeLast()
+        }
+        guard creates.count == deletes.count else { return roles }
+        let number = { (index: Int) in lines[index]["key"]?[field]?.intValue ?? Int.min }
+        for (copy, delete) in zip(
+            creates.sorted { number($0) < number($1) }, deletes.sorted { number($0) < number($1) })
+        {
+            let move = SequenceMove(from: number(delete), to: number(copy))
+            roles[copy] = .copy(move)
+            roles[delete] = .remove(move)
         }
         return roles
     }

@@ -10,7 +10,8 @@ import JSON
 package struct SequenceReport: Sendable {
     package let lines: [JSONValue]
     package let field: String
-    private let roles: [SequenceBatch.Role?]
+    /// Each line's role (`SequenceBatch.roles(of:field:)`).
+    package let roles: [SequenceBatch.Role?]
     private let state = LockedValue(State())
 
     private struct State: Sendable {

@@ -217,3 +217,86 @@ import Testing
         #expect(try steps(emulator, form) == kept.enumerated().map { original($1, at: $0 + 1, form) })
     }
 }
+
+/// `insert` on a versioned model whose number is in the key (conflict detection on): its deletes leave
+/// tombstones, so an in-place insert is refused before anything is sent, and `--via-gap` moves the rows
+/// above every number used, copies first and the old keys' deletes after, highest first.
+@Suite struct VersionedSequenceMoveEndToEndTests {
+    static let optimistic = ["--conflict-handler", "optimistic"]
+
+    /// A versioned emulator and its compiled schema, with r1's steps 1...7 of which 6 and 7 are
+    /// deleted (tombstones): 9 requests.
+    func seeded(arguments: [String] = []) throws -> (Emulator, String) {
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey] + Self.optimistic + arguments)
+        let schema = try Emulator.compiledSchema(arguments: Self.optimistic, into: emulator.folder)
+        for number in 1...7 {
+            _ = try emulator.create(
+                "RecipeStep", ["recipeID": "r1", "rowID": .int(number), "action": .string("step-\(number)")],
+                select: "rowID")
+        }
+        for number in [6, 7] {
+            let response = try emulator.graphQL(
+                #"mutation { deleteRecipeStep(input: {recipeID: "r1", rowID: \#(number), _version: 1}) { _deleted } }"#)
+            #expect(response["data"]?["deleteRecipeStep"]?["_deleted"] == true, "\(response)")
+        }
+        return (emulator, schema)
+    }
+
+    /// r1's live steps in order: "number:action".
+    func steps(_ emulator: Emulator) throws -> [String] {
+        let response = try emulator.graphQL(
+            #"{ listRecipeSteps(recipeID: "r1", sortDirection: ASC) { items { rowID action _deleted } } }"#)
+        let items = response["data"]?["listRecipeSteps"]?["items"]?.arrayValue ?? []
+        return items.filter { $0["_deleted"] != true }.map {
+            "\($0["rowID"]?.intValue ?? -1):\($0["action"]?.stringValue ?? "-")"
+        }
+    }
+
+    func mutations(_ emulator: Emulator) throws -> Int {
+        try emulator.bodies().filter { $0["query"]?.stringValue?.contains("mutation") == true }.count
+    }
+
+    static let insert = ["insert", "RecipeStep", "--key", "recipeID=r1", "--at", "rowID=3", "--set", "action=Chop"]
+
+    @Test func anInPlaceInsertIsRefusedBeforeAnythingIsSent() throws {
+        let (emulator, schema) = try seeded()
+        defer { emulator.stop() }
+        let before = try mutations(emulator)
+        let result = try emulator.gqlpatch(Self.insert, schema: schema)
+        result.expectFailure(
+            65,
+            "gqlpatch: error: RecipeStep recipeID=r1: the insert would write RecipeStep rowID=6, which a deleted row's tombstone holds"
+        )
+        #expect(result.stderr.contains("--via-gap"), "\(result.stderr)")
+        #expect(try mutations(emulator) == before, "nothing was sent")
+    }
+
+    @Test func viaAGapTheRowsMoveAboveEveryNumberUsedTombstonesIncluded() throws {
+        let (emulator, schema) = try seeded()
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(Self.insert + ["--via-gap"], schema: schema)
+        #expect(result.status == 0, "\(result)")
+        let moved = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(moved.compactMap { $0["to"]?["rowID"]?.intValue } == [11, 10, 9], "\(result.stdout)")
+        #expect(moved.last?["rowID"] == 8)
+        #expect(try steps(emulator) == ["1:step-1", "2:step-2", "8:Chop", "9:step-3", "10:step-4", "11:step-5"])
+    }
+
+    @Test func aConcurrentUpdateDuringTheDeletesRemovesTheCopiesOfTheRowsNotMoved() throws {
+        // 9 seeding requests, the read, three copies, then the delete of step 5 (request 14): another
+        // writer changes step 4 right after it.
+        let write: JSONValue = [
+            "query":
+                #"mutation { updateRecipeStep(input: {recipeID: "r1", rowID: 4, action: "Theirs", _version: 1}) { rowID } }"#
+        ]
+        let (emulator, schema) = try seeded(arguments: ["--write-after", "14:\(write.serialized())"])
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(Self.insert + ["--via-gap"], schema: schema)
+        #expect(result.status == 2, "\(result)")
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("gqlpatch: error: ") }
+        #expect(
+            errors.first?.hasPrefix("gqlpatch: error: the insert failed; the rows it had not moved keep their numbers")
+                == true, "\(result.stderr)")
+        #expect(try steps(emulator) == ["1:step-1", "2:step-2", "3:step-3", "4:Theirs", "11:step-5"])
+    }
+}

@@ -52,20 +52,19 @@ extension SequenceMoveCommand {
         // A plan without moves only creates the new row: no field to name.
         let field = SequenceBatch.orderField(of: lines) ?? ""
         let report = SequenceReport(lines: lines, field: field)
-        try await reconcile(journal: journal, plan: texts, settings: settings, report: report)
+        let atomic = try await reconcile(journal: journal, plan: texts, settings: settings, report: report)
         let files = Files(journal: journal, plan: planPath, temporary: false)
-        return try await execute(settings: settings, lines: lines, field: field, files: files, resuming: true)
+        return try await execute(
+            settings: settings, lines: lines, field: field, files: files, resuming: true, atomic: atomic)
     }
 
     /// Journals the first line the journal lacks as done when the server already holds its change.
+    /// Returns whether the journal was written with `--atomic` (the resumed run runs the same way).
     private func reconcile(journal path: String, plan: [JSONLine], settings: Settings, report: SequenceReport)
-        async throws(GQLPatchError)
+        async throws(GQLPatchError) -> Bool
     {
         let (journal, state) = try BatchJournal.resume(path: path)
-        guard state.atomic else {
-            throw .invalidInput("the journal \(path) is not one \(name) wrote (it was written without --atomic)")
-        }
-        guard let line = plan.first(where: { state.done[$0.number] == nil }) else { return }
+        guard let line = plan.first(where: { state.done[$0.number] == nil }) else { return state.atomic }
         let catalogue = settings.catalogue
         let parser = BatchLineParser(
             catalogue: catalogue, conflictResolution: settings.options.conflictResolution, atomic: true,
@@ -90,30 +89,34 @@ extension SequenceMoveCommand {
         var undo: UndoAction
         switch operation.kind {
         case .create:
-            guard let record, comparer.allApplied(record: record, changes: operation.changes) else { return }
+            guard let record, comparer.allApplied(record: record, changes: operation.changes) else {
+                return state.atomic
+            }
             status = .created
             undo = .remove(model: model.name, key: operation.key, left: operation.changes, version: version)
         case .delete:
-            // The row's data is the copy's, the line before: re-created from it if the batch is undone.
-            guard found == nil, line.number > 1, let copy = try? plan[line.number - 2].parse(),
-                var data = copy["set"]?.objectValue
-            else { return }
+            // The row's data is its copy's: re-created from it if the batch is undone.
+            guard found == nil, case .remove(let move) = report.roles[line.number - 1],
+                let copy = report.roles.firstIndex(where: { $0 == .copy(move) }),
+                var data = report.lines[copy]["set"]?.objectValue
+            else { return state.atomic }
             for (name, value) in operation.key { data[name] = value }
             status = .deleted
             undo = .recreate(model: model.name, key: operation.key, record: data)
         case .update:
             guard let record, comparer.allApplied(record: record, changes: operation.changes),
                 let old = try? line.parse()["if"]?[report.field]
-            else { return }
+            else { return state.atomic }
             status = .updated
             undo = .revert(
                 model: model.name, key: operation.key, previous: JSONObject([(report.field, old)]),
                 left: operation.changes, version: version)
         case .upsert:
-            return
+            return state.atomic
         }
         let result = LineResult(
-            line: line.number, status: status, key: operation.key, item: record, undo: undo, digest: operation.digest)
+            line: line.number, status: status, key: operation.key, item: record, undo: state.atomic ? undo : nil,
+            digest: operation.digest)
         journal.secrets = context.secrets
         try journal.record(result)
         console.message(
@@ -125,5 +128,6 @@ extension SequenceMoveCommand {
             bytes.append(UInt8(ascii: "\n"))
         }
         try console.write(bytes)
+        return state.atomic
     }
 }

@@ -63,6 +63,11 @@ package struct SequenceMoveCommand: Sendable {
         }
     }
 
+    var viaGap: Bool {
+        guard case .insert(let options) = request else { return false }
+        return options.viaGap
+    }
+
     var maxAttempts: Int {
         switch request {
         case .insert(let options): return options.maxAttempts
@@ -108,9 +113,14 @@ package struct SequenceMoveCommand: Sendable {
         let live = rows.filter { !$0.isDeleted }
         let plan = try makePlan(live: live.map(\.number), all: rows)
         try checkTombstones(plan, sequence: sequence, rows: rows, versioned: versioned)
+        // A versioned model's deletes cannot be undone: its key moves (--via-gap only) run without
+        // --atomic, copies first, and a failure removes the copies of the rows not moved instead.
+        let undoable = !(sequence.numberIsInKey && versioned)
 
         var batch = SequenceBatch(catalogue: catalogue, model: model, field: field, versioned: versioned)
-        try batch.add(plan, rows: Dictionary(live.map { ($0.number, $0.record) }, uniquingKeysWith: { a, _ in a }))
+        try batch.add(
+            plan, rows: Dictionary(live.map { ($0.number, $0.record) }, uniquingKeysWith: { a, _ in a }),
+            copiesFirst: !undoable)
         if var input = newRow, let number = plan.newRow {
             input[field] = .int(number)
             batch.addNewRow(input)
@@ -125,7 +135,7 @@ package struct SequenceMoveCommand: Sendable {
         let files = try journalFiles()
         try PrivateFiles.write(batch.text, to: files.plan)
         return try await execute(
-            settings: settings, lines: batch.lines, field: field, files: files, resuming: false)
+            settings: settings, lines: batch.lines, field: field, files: files, resuming: false, atomic: undoable)
     }
 
     // MARK: - Planning
@@ -172,8 +182,9 @@ package struct SequenceMoveCommand: Sendable {
     }
 
     /// A versioned model's delete is soft: the old key stays as a tombstone that cannot be created
-    /// again, so its key moves cannot be undone by `--atomic`, and a move onto a tombstoned number
-    /// fails. Refused before anything is sent (exit 65).
+    /// again, so a move onto a tombstoned number fails, and a key move cannot be undone by `--atomic`.
+    /// Refused before anything is sent (exit 65), except an insert `--via-gap`, whose moves land on
+    /// numbers never used and whose failure is repaired by removing copies, not by re-creating rows.
     private func checkTombstones(
         _ plan: SequencePlan, sequence: SequenceDescription, rows: [SequenceRow], versioned: Bool
     ) throws(GQLPatchError) {
@@ -182,15 +193,15 @@ package struct SequenceMoveCommand: Sendable {
         let softDeletes = !VersionScheme.of(sequence.model).isFieldVersioning
         let field = sequence.orderField
         if let number = plan.tombstoneCollision(tombstones: tombstones, deletesLeaveTombstones: softDeletes) {
-            let viaGap =
+            let hint =
                 name == "insert" ? "; --via-gap puts the new row and the moved rows above every number used" : ""
             throw .invalidInput(
-                "\(sequence.parentName): the \(name) would write \(sequence.model.name) \(field)=\(number), which \(tombstones.contains(number) ? "a deleted row's tombstone holds" : "an earlier move's delete leaves as a tombstone") (\(sequence.model.name) is versioned: a deleted key stays until its TTL and cannot be created again)\(viaGap); nothing was sent"
+                "\(sequence.parentName): the \(name) would write \(sequence.model.name) \(field)=\(number), which \(tombstones.contains(number) ? "a deleted row's tombstone holds" : "an earlier move's delete leaves as a tombstone") (\(sequence.model.name) is versioned: a deleted key stays until its TTL and cannot be created again)\(hint); nothing was sent"
             )
         }
-        if !plan.moves.isEmpty {
+        if !plan.moves.isEmpty, !viaGap {
             throw .invalidInput(
-                "\(sequence.parentName): moving \(sequence.model.name) rows means deleting their old keys, and \(sequence.model.name) is versioned, so a move could not be undone if the \(name) failed part-way; nothing was sent"
+                "\(sequence.parentName): moving \(sequence.model.name) rows means deleting their old keys, and \(sequence.model.name) is versioned: its deletes leave tombstones, so the rows cannot move onto numbers they free, nor be put back if the \(name) failed part-way\(name == "insert" ? " (--via-gap moves them above every number used instead)" : ""); nothing was sent"
             )
         }
     }
@@ -243,12 +254,12 @@ package struct SequenceMoveCommand: Sendable {
     // MARK: - Running the plan
 
     func execute(
-        settings: Settings, lines: [JSONValue], field: String, files: Files, resuming: Bool
+        settings: Settings, lines: [JSONValue], field: String, files: Files, resuming: Bool, atomic: Bool
     ) async throws(GQLPatchError) -> ExitCode {
         var options = ApplyOptions()
         options.path = files.plan
         options.concurrency = 1
-        options.atomic = true
+        options.atomic = atomic
         options.journal = files.journal
         options.resume = resuming
         options.maxAttempts = maxAttempts
@@ -270,6 +281,16 @@ package struct SequenceMoveCommand: Sendable {
         case .success:
             removeTemporary(files)
             return .success
+        case .partialFailure where !atomic:
+            let failure = report.firstFailure
+            let repaired = try await removeCopies(settings: settings, report: report, files: files)
+            if repaired { removeTemporary(files) }
+            throw GQLPatchError(
+                failure?.code ?? .partialFailure,
+                repaired
+                    ? "the \(name) failed; the rows it had not moved keep their numbers and their copies were removed, so the sequence's order is as it was (the rows moved keep their new numbers): \(failure?.message ?? "a move failed")"
+                    : "the \(name) failed (\(failure?.message ?? "a move failed")), and the copies of the rows it had not moved could not all be removed (see the lines above); the journal \(files.journal) and the plan \(files.plan) record what was done"
+            )
         case .partialFailure:
             let failure = report.firstFailure
             if report.rollbackFailures > 0 {

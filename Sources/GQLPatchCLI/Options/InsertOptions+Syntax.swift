@@ -71,7 +71,11 @@ extension InsertOptions: CommandDefinition {
             """),
         .value(
             "--journal", "PATH",
-            "journal the moves in PATH, the plan in PATH.plan (default: a private temporary file)"),
+            """
+            journal the moves in PATH and write the plan to PATH.plan
+            (default: a private temporary folder, named on stderr if the
+            run stops part-way)
+            """),
         .value("--resume", "JOURNAL", "finish the insert that JOURNAL recorded (its plan beside it)"),
         .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
     ]

@@ -61,7 +61,11 @@ extension RenumberOptions: CommandDefinition {
         .value("--step", "N", "from one row's number to the next (default 1)"),
         .value(
             "--journal", "PATH",
-            "journal the moves in PATH, the plan in PATH.plan (default: a private temporary file)"),
+            """
+            journal the moves in PATH and write the plan to PATH.plan
+            (default: a private temporary folder, named on stderr if the
+            run stops part-way)
+            """),
         .value("--resume", "JOURNAL", "finish the renumbering that JOURNAL recorded (its plan beside it)"),
         .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
     ]
