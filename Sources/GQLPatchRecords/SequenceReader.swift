@@ -22,14 +22,14 @@ package struct SequenceReader: Sendable {
         self.service = service
     }
 
-    /// `extra` plus what a sequence read always needs: the primary key, the number, and on a
+    /// `extra` plus what a sequence read always needs: the primary key, the parent, the number, and on a
     /// versioned model its version field (`_version` and `_deleted`, or v1 `@versioned`'s `version`).
     package func selection(for sequence: SequenceDescription, adding extra: SelectionSet = SelectionSet(fields: []))
         -> SelectionSet
     {
         let model = sequence.model
         var selection = extra
-        for name in model.primaryKey + [sequence.orderField] where !selection.contains(name) {
+        for name in model.primaryKey + [sequence.parentField, sequence.orderField] where !selection.contains(name) {
             selection.fields.append(SelectionSet.Field(name: name))
         }
         if service.isVersioned(model) { selection = VersionScheme.of(model).fetchSelection(selection) }

@@ -51,6 +51,7 @@ package struct CreateCommand: Sendable {
     }
 
     package func run() async throws(GQLPatchError) {
+        if let field = options.next { return try await runNext(field: field) }
         let plan = try makePlan()
         let request = try DocumentBuilder().createMutation(
             model: plan.model, selection: plan.selection, input: plan.built.input)
