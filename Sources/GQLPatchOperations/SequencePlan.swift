@@ -10,17 +10,4 @@ public struct SequencePlan: Sendable, Equatable {
         self.moves = moves
         self.newRow = newRow
     }
-
-    /// The first number the plan would write onto a tombstone: a number in `tombstones`, or one an
-    /// earlier move left (when `deletesLeaveTombstones`: a versioned model's key move deletes the old
-    /// key softly, and a soft-deleted key cannot be created again). Nil when every target is free.
-    public func tombstoneCollision(tombstones: Set<Int>, deletesLeaveTombstones: Bool) -> Int? {
-        var blocked = tombstones
-        for move in moves {
-            if blocked.contains(move.to) { return move.to }
-            if deletesLeaveTombstones { blocked.insert(move.from) }
-        }
-        if let newRow, blocked.contains(newRow) { return newRow }
-        return nil
-    }
 }

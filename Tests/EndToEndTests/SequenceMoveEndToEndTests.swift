@@ -282,6 +282,24 @@ import Testing
         #expect(try steps(emulator) == ["1:step-1", "2:step-2", "8:Chop", "9:step-3", "10:step-4", "11:step-5"])
     }
 
+    @Test func renumberMovesOnlyAboveEveryNumberUsed() throws {
+        let (emulator, schema) = try seeded()
+        defer { emulator.stop() }
+        let arguments = ["renumber", "RecipeStep", "--key", "recipeID=r1", "--field", "rowID", "--step", "2"]
+        let before = try mutations(emulator)
+        let refused = try emulator.gqlpatch(arguments, schema: schema)
+        refused.expectFailure(
+            65,
+            // The rows move up, highest first: 5 -> 9 is free, 4 -> 7 meets a tombstone.
+            "gqlpatch: error: RecipeStep recipeID=r1: the renumber would write RecipeStep rowID=7, which a deleted row's tombstone holds"
+        )
+        #expect(refused.stderr.contains("--start 8 or more"), "\(refused.stderr)")
+        #expect(try mutations(emulator) == before, "nothing was sent")
+        let result = try emulator.gqlpatch(arguments + ["--start", "8"], schema: schema)
+        #expect(result.status == 0, "\(result)")
+        #expect(try steps(emulator) == ["8:step-1", "10:step-2", "12:step-3", "14:step-4", "16:step-5"])
+    }
+
     @Test func aConcurrentUpdateDuringTheDeletesRemovesTheCopiesOfTheRowsNotMoved() throws {
         // 9 seeding requests, the read, three copies, then the delete of step 5 (request 14): another
         // writer changes step 4 right after it.

@@ -182,28 +182,33 @@ package struct SequenceMoveCommand: Sendable {
     }
 
     /// A versioned model's delete is soft: the old key stays as a tombstone that cannot be created
-    /// again, so a move onto a tombstoned number fails, and a key move cannot be undone by `--atomic`.
-    /// Refused before anything is sent (exit 65), except an insert `--via-gap`, whose moves land on
-    /// numbers never used and whose failure is repaired by removing copies, not by re-creating rows.
+    /// again. So its key moves can neither land on a number any row holds or held (a row moving away
+    /// leaves a tombstone behind it) nor be undone by `--atomic`: they are refused before anything is
+    /// sent (exit 65) unless every row lands above the numbers used (`insert --via-gap`, `renumber
+    /// --start` past the largest), where they run copies first and a failure removes copies instead.
     private func checkTombstones(
         _ plan: SequencePlan, sequence: SequenceDescription, rows: [SequenceRow], versioned: Bool
     ) throws(GQLPatchError) {
         guard sequence.numberIsInKey, versioned else { return }
         let tombstones = Set(rows.filter(\.isDeleted).map(\.number))
-        let softDeletes = !VersionScheme.of(sequence.model).isFieldVersioning
+        let used = Set(rows.map(\.number))
+        let targets = plan.moves.map(\.to) + (plan.newRow.map { [$0] } ?? [])
+        // Without moves, the new row only needs a number no tombstone holds.
+        guard let number = targets.first(where: { plan.moves.isEmpty ? tombstones.contains($0) : used.contains($0) })
+        else { return }
+        let model = sequence.model.name
         let field = sequence.orderField
-        if let number = plan.tombstoneCollision(tombstones: tombstones, deletesLeaveTombstones: softDeletes) {
-            let hint =
-                name == "insert" ? "; --via-gap puts the new row and the moved rows above every number used" : ""
-            throw .invalidInput(
-                "\(sequence.parentName): the \(name) would write \(sequence.model.name) \(field)=\(number), which \(tombstones.contains(number) ? "a deleted row's tombstone holds" : "an earlier move's delete leaves as a tombstone") (\(sequence.model.name) is versioned: a deleted key stays until its TTL and cannot be created again)\(hint); nothing was sent"
-            )
-        }
-        if !plan.moves.isEmpty, !viaGap {
-            throw .invalidInput(
-                "\(sequence.parentName): moving \(sequence.model.name) rows means deleting their old keys, and \(sequence.model.name) is versioned: its deletes leave tombstones, so the rows cannot move onto numbers they free, nor be put back if the \(name) failed part-way\(name == "insert" ? " (--via-gap moves them above every number used instead)" : ""); nothing was sent"
-            )
-        }
+        let why =
+            tombstones.contains(number)
+            ? "which a deleted row's tombstone holds"
+            : "which the row moving away from it would leave as a tombstone"
+        let hint =
+            name == "insert"
+            ? "--via-gap puts the new row and the moved rows above every number used"
+            : "--start \((used.max() ?? 0) + 1) or more puts the rows above every number used"
+        throw .invalidInput(
+            "\(sequence.parentName): the \(name) would write \(model) \(field)=\(number), \(why) (\(model) is versioned: a deleted key stays until its TTL and cannot be created again, and a move cannot be undone); \(hint); nothing was sent"
+        )
     }
 
     // MARK: - Files

@@ -47,7 +47,9 @@ extension HelpText {
         Numbers a sequence without gaps: the parent's rows, in their order, take --start, --start +
         --step, ... Rows moving down move first, lowest first, then rows moving up, highest first, so
         no row ever lands on a number another still holds. The moves are guarded, journaled and undone
-        at a failure as insert's are, and --resume finishes a run cut short.
+        at a failure as insert's are, and --resume finishes a run cut short. On a versioned model whose
+        number is in the key, whose deletes leave tombstones, the rows can only move above every number
+        used (--start past the largest; else exit 65, nothing sent), copies first as insert --via-gap.
 
         \(RenumberOptions.optionTable.helpList)
 
