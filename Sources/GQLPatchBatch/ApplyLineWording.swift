@@ -34,6 +34,8 @@ package struct ApplyLineWording: InputWording {
         case .conflictResolution: return run.name(source)
         case .next: return "\"next\""
         case .start: return "\"start\""
+        // Not a member of a line: named as the run was given it.
+        case .groupBy: return run.name(source)
         case .insertAt, .renumberField: return run.name(source)
         }
     }

@@ -20,7 +20,7 @@ package struct BatchLineParser: Sendable {
 
     package static let allowedKeys = [
         "op", "model", "key", "set", "unset", "merge", "append", "prepend", "remove", "add", "incr", "if",
-        "expectVersion",
+        "expectVersion", "next", "start",
     ]
     /// The members that edit a field from its value as read, and the edit each makes.
     static let editKeys: [(String, EditRequest.Kind)] = [
@@ -29,18 +29,21 @@ package struct BatchLineParser: Sendable {
 
     /// Whether operations carry the digest of their line (needed by `--journal` only).
     package var wantsDigest = true
+    /// The run keeps a journal: `"next"` lines are refused (see `nextCreate`).
+    package var journaled = false
     /// How the shared builders' messages name the line's members and the run's settings.
     package var wording: ApplyLineWording
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true,
-        wording: ApplyLineWording
+        wording: ApplyLineWording, journaled: Bool = false
     ) {
         self.catalogue = catalogue
         self.conflictResolution = conflictResolution
         self.atomic = atomic
         self.wantsDigest = wantsDigest
         self.wording = wording
+        self.journaled = journaled
     }
 
     /// The checked operation for a line that is not blank.
@@ -109,6 +112,13 @@ package struct BatchLineParser: Sendable {
             }
             guard kind != .create else { throw .invalidInput("\"expectVersion\" does not apply to a create") }
             expectVersion = number
+        }
+        if object["next"] != nil || object["start"] != nil {
+            guard kind == .create else { throw .invalidInput("\"next\" and \"start\" apply to a create only") }
+            guard object["if"] == nil else { throw .invalidInput("a \"next\" create takes no \"if\"") }
+            guard unset.isEmpty else { throw .invalidInput("\"unset\" does not apply to a create") }
+            return try nextCreate(
+                object, model: model, set: set ?? JSONObject(), line: line, versioned: versioned, digest: digest)
         }
         let condition = try ConditionBuilder(catalogue: catalogue, wording: wording).condition(
             model: model, pairs: conditionPairs)
@@ -195,6 +205,63 @@ package struct BatchLineParser: Sendable {
             line: line.number, kind: kind, model: model, key: key, changes: changes, edits: edits,
             createFields: upsertFields, condition: condition, expectVersion: expectVersion, versioned: versioned,
             digest: digest, keyGiven: object["key"] != nil)
+    }
+
+    /// A create with `"next": FIELD`: `"key"` names the sequence's parent, and the record takes the
+    /// number one past the parent's largest when it runs (`RecordService.createNext`); `"start"` is an
+    /// empty parent's first number (default 1). Refused in a journaled run: after an interruption a
+    /// create that was sent but not journaled could not be told from a new one, and the resumed run
+    /// would number the record a second time.
+    private func nextCreate(
+        _ object: JSONObject, model: Model, set: JSONObject, line: JSONLine, versioned: Bool, digest: String
+    ) throws(GQLPatchError) -> BatchOperation {
+        guard let field = object["next"]?.stringValue, FieldName.isValid(field) else {
+            throw .invalidInput(
+                object["next"] == nil
+                    ? "\"start\" needs \"next\"" : "\"next\" must be a field name, got \(object["next"]!.serialized())")
+        }
+        var start = 1
+        if let value = object["start"] {
+            let range = -NumericLimits.graphQLIntMax...NumericLimits.graphQLIntMax
+            guard let number = value.intValue, range.contains(number) else {
+                throw .invalidInput(
+                    "\"start\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.serialized())"
+                )
+            }
+            start = number
+        }
+        if journaled {
+            throw .invalidInput(
+                "a \"next\" create cannot be journaled: after an interruption, a create sent but not yet journaled could not be told from one never sent, and resuming would number the record again"
+            )
+        }
+        guard let parent = object["key"]?.objectValue else {
+            throw .invalidInput(
+                "a \"next\" create needs \"key\": the parent whose sequence the record joins (an object of its partition key)"
+            )
+        }
+        let sequence = try SequenceDescription.resolve(
+            model: model, parent: keyAssignments(parent), orderField: field, orderSource: .next, catalogue: catalogue,
+            readFile: Self.noFiles, wording: wording)
+        if set[field] != nil { throw .invalidInput("\"set\" \(field): the number is \"next\"'s to choose") }
+        if set[sequence.parentField] != nil {
+            throw .invalidInput("\"set\" \(sequence.parentField): the parent is given in \"key\"")
+        }
+        var placeholder = sequence.parent
+        placeholder[field] = .int(start)
+        var made = JSONObject()
+        if model.primaryKey == ["id"] {
+            made["id"] = .string(Self.madeID(lineNumber: line.number, bytes: line.bytes))
+            placeholder["id"] = made["id"]
+        }
+        var changes = try createFields(set, key: placeholder, model: model)
+        for (name, value) in made { changes[name] = value }
+        var operation = BatchOperation(
+            line: line.number, kind: .create, model: model, key: sequence.parent, changes: changes,
+            condition: nil, expectVersion: nil, versioned: versioned, digest: digest, keyGiven: true)
+        operation.sequence = sequence
+        operation.start = start
+        return operation
     }
 
     /// The line's `"merge"` (objects merged into the record's, RFC 7396) and list and counter edits,

@@ -32,6 +32,10 @@ package struct BatchOperation: Sendable {
     /// False for a create whose line gave no "key" (`key` is the id made from the line): the server
     /// may answer with an id of its own.
     package var keyGiven = true
+    /// A `"next"` create: the sequence it joins (`key` is then its parent, and the record's key is
+    /// known once created) and the number of an empty parent's first record.
+    package var sequence: SequenceDescription?
+    package var start = 1
 
     /// The record this line touches: lines with the same identity are applied in input order.
     package var identity: String {

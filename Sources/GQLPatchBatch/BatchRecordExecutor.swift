@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
@@ -151,6 +152,7 @@ package struct BatchRecordExecutor: Sendable {
     // MARK: - Create
 
     private func create(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
+        if let sequence = operation.sequence { return try await createNext(operation, sequence: sequence) }
         let model = operation.model
         let selection = selection(model)
         let target = RecordService.CreateTarget(
@@ -168,6 +170,32 @@ package struct BatchRecordExecutor: Sendable {
                 .conflict,
                 "\(operation.recordName) already exists (or the \"if\" condition is false); nothing was written")
         }
+    }
+
+    /// A `"next"` line: created one past the parent's largest number (`RecordService.createNext`); its
+    /// result and undo name the record's own key, known only now.
+    private func createNext(_ operation: BatchOperation, sequence: SequenceDescription) async throws(GQLPatchError)
+        -> LineResult
+    {
+        let model = operation.model
+        let selection = selection(model)
+        let records = self.records
+        let freshID: (@Sendable () -> String)? =
+            model.primaryKey == ["id"] ? { @Sendable () -> String in UUID().uuidString.lowercased() } : nil
+        let outcome = try await records.createNext(
+            RecordService.NextTarget(
+                sequence: sequence,
+                input: ChangeSet(key: operation.key, changes: operation.changes).input(version: nil),
+                start: operation.start, freshID: freshID, selection: selection,
+                fetchSelection: SequenceReader(service: records).selection(for: sequence, adding: selection)))
+        var left = operation.changes
+        for name in model.primaryKey { left[name] = nil }
+        let undo = UndoAction.remove(
+            model: model.name, key: outcome.key, left: left,
+            version: operation.versioned ? outcome.item[VersionScheme.of(model).recordField]?.intValue : nil)
+        return LineResult(
+            line: operation.line, status: .created, key: outcome.key, item: outcome.item, undo: atomic ? undo : nil,
+            digest: operation.digest)
     }
 
     private func removal(_ operation: BatchOperation, item: JSONObject) -> UndoAction {

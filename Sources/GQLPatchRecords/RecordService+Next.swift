@@ -120,11 +120,14 @@ extension RecordService {
     }
 
     /// Index form, after creating `key` at `number`: whether to give the number up, deleting the record
-    /// just made. It yields to every live rival at the number created no later than it (`createdAt`, as
-    /// the server wrote it): of writers that see each other the first stays, and one that saw no rival
-    /// is never yielded to by a later writer that did not see it either, since a later create sees the
-    /// earlier one. Equal times both yield (either could have returned already), so do all without a
-    /// `createdAt`; they try again, a number lost only when a third writer took the next meanwhile.
+    /// just made. Of the live records at the number it keeps the one created first (`createdAt`, as the
+    /// server wrote it), ties going to the smallest key: a writer yields at once to an earlier rival,
+    /// or to a tied one with a smaller key. A tied rival with a larger key may have seen this record
+    /// and be yielding, or may have returned before it existed: after a pause it reads again and
+    /// yields if that rival is still there. So two records never both stay (a later writer always
+    /// sees an earlier create), and a number is lost only when a tied rival's delete is slower than
+    /// the pause and a third writer took the next number meanwhile. Without `createdAt` it yields to
+    /// any rival.
     private func yields(_ sequence: SequenceDescription, key: JSONObject, number: Int, reader: SequenceReader)
         async throws(GQLPatchError) -> Bool
     {
@@ -132,21 +135,40 @@ extension RecordService {
         let stamp = model.field("createdAt") != nil ? "createdAt" : nil
         var extra = SelectionSet(fields: [])
         if let stamp { extra.fields.append(SelectionSet.Field(name: stamp)) }
-        let rows = try await reader.rows(
-            sequence, selection: reader.selection(for: sequence, adding: extra), condition: .eq(number))
-        let mine = rows.first { $0.key == key }
+        let selection = reader.selection(for: sequence, adding: extra)
+        let rows = try await reader.rows(sequence, selection: selection, condition: .eq(number))
         let rivals = rows.filter { !$0.isDeleted && $0.key != key }
         guard !rivals.isEmpty else { return false }
-        if let stamp, let created = mine?.record[stamp]?.stringValue {
-            let earlier = rivals.contains { rival in
-                guard let theirs = rival.record[stamp]?.stringValue else { return true }
-                return theirs <= created
+        var yielding = true
+        if let stamp, let created = rows.first(where: { $0.key == key })?.record[stamp]?.stringValue {
+            let mine = JSONValue.object(key).serialized()
+            var tied: [JSONObject] = []
+            yielding = false
+            for rival in rivals {
+                guard let theirs = rival.record[stamp]?.stringValue, theirs >= created else {
+                    yielding = true
+                    break
+                }
+                guard theirs == created else { continue }
+                if JSONValue.object(rival.key).serialized() < mine {
+                    yielding = true
+                    break
+                }
+                tied.append(rival.key)
             }
-            guard earlier else { return false }
+            if !yielding, !tied.isEmpty {
+                try? await Task.sleep(nanoseconds: Self.tiePause)
+                let again = try await reader.rows(sequence, selection: selection, condition: .eq(number))
+                yielding = again.contains { !$0.isDeleted && tied.contains($0.key) }
+            }
         }
+        guard yielding else { return false }
         _ = try await delete(
             DeleteTarget(
                 model: model, key: key, selection: Self.keySelection(model), versioned: isVersioned(model)))
         return true
     }
+
+    /// How long a tie's winner waits for its tied rivals to yield before it reads again.
+    static let tiePause: UInt64 = 100_000_000
 }

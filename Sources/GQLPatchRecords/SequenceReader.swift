@@ -71,7 +71,8 @@ package struct SequenceReader: Sendable {
     }
 
     /// Every record `query` returns, following `nextToken` to the end, tombstones included. A scan is
-    /// the caller's to refuse (`ListQuery.notes`); this reads what it is given.
+    /// the caller's to refuse (`ListQuery.notes`); this reads what it is given. `selection` must hold
+    /// the fields the query's arguments give a value (the partition key): each record is checked on them.
     package func records(model: Model, query: ListQuery, selection: SelectionSet) async throws(GQLPatchError)
         -> [JSONObject]
     {

@@ -41,7 +41,8 @@ package struct ApplyCommand: Sendable {
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
             atomic: options.atomic,
-            wantsDigest: options.journal != nil, wording: ApplyLineWording(run: CommandLineWording()))
+            wantsDigest: options.journal != nil, wording: ApplyLineWording(run: CommandLineWording()),
+            journaled: options.journal != nil)
         var journal: BatchJournal?
         var check: BatchJournalCheck?
         // A resumed journal is read first, so that a file is matched against it before anything is sent.
@@ -148,6 +149,21 @@ package struct ApplyCommand: Sendable {
                 throw .invalidInput("\(source.name) line \(error.line) is invalid; the preview stopped there")
             }
             guard options.applies(operation) else { continue }
+            if let sequence = operation.sequence {
+                // Its number is known only when it runs: nothing to read for it.
+                var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
+                input[sequence.orderField] = .string("<the largest \(sequence.orderField) of the parent, plus one>")
+                let entry = JSONObject([
+                    ("line", .int(operation.line)), ("key", .object(operation.key)), ("create", .object(input)),
+                ])
+                var bytes: [UInt8] = []
+                JSONValue.object(entry).write(to: &bytes, pretty: false)
+                bytes.append(UInt8(ascii: "\n"))
+                context.console.writeOut(bytes)
+                try context.console.checkOutput()
+                count += 1
+                continue
+            }
             let model = operation.model
             var selection = selections.selection(for: model)
             if operation.versioned { selection = RecordService.withSyncFields(selection) }
@@ -235,6 +251,11 @@ package struct ApplyCommand: Sendable {
                         input: ChangeSet(key: operation.key, changes: operation.createFields).input(version: nil))
                 }
             case .create:
+                if let sequence = operation.sequence {
+                    input[sequence.orderField] = .string(
+                        "<the largest \(sequence.orderField) of the parent, plus one (\(operation.start) when there is none)>"
+                    )
+                }
                 request = try documents.createMutation(
                     model: operation.model, selection: selection, input: input, condition: operation.condition)
             case .delete:

@@ -30,6 +30,7 @@ package struct CommandLineWording: InputWording {
         case .conflictResolution: return "--conflict-resolution"
         case .next: return "--next"
         case .start: return "--start"
+        case .groupBy: return "--by"
         case .insertAt: return "--at"
         case .renumberField: return "--field"
         }

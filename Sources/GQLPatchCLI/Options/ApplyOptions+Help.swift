@@ -42,7 +42,10 @@ extension ApplyOptions {
           {"op": "delete", "model": "Item", "key": {"id": "2"}}
         Values are typed by the schema as with 'update --set F:=JSON'. A file is checked whole before
         anything is sent; standard input is checked line by line. A create without a key gets an id
-        made from the line, so a retry or a resumed run cannot create it twice.
+        made from the line, so a retry or a resumed run cannot create it twice. A create with
+        "next": FIELD joins a sequence, as 'create --next' does: its "key" is the parent and FIELD is
+        one past the parent's largest ("start": N for an empty parent); not with --journal.
+          {"op": "create", "model": "RecipeStep", "key": {"recipeID": "r1"}, "next": "rowID", "set": {"action": "Stir"}}
 
         Prints one JSON line per input line as lines finish (completion order):
           {"line": N, "status": "updated"|"created"|"deleted"|"unchanged"|"conflict"|"not_found"|"failed"|"skipped",

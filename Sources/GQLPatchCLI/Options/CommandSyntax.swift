@@ -42,6 +42,7 @@ public struct CommandSyntax: Sendable {
         ApplyOptions.self,
         InsertOptions.self,
         RenumberOptions.self,
+        DupsOptions.self,
         AuthOptions.self,
         CompletionOptions.self,
     ]

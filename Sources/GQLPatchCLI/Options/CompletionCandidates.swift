@@ -24,7 +24,7 @@ public struct CompletionCandidates: Sendable {
     public typealias Loader = (GlobalOptions, CatalogueFocus) -> (any CompletionSource)?
 
     /// Commands whose first positional is a model name.
-    package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema"]
+    package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema", "dups"]
     /// Options whose value is `FIELD=VALUE` (the field completed with `=`, an enum value after it).
     package static let assignmentOptions: Set<String> = ["--set", "--if", "--where", "--key"]
 
@@ -131,13 +131,15 @@ public struct CompletionCandidates: Sendable {
         // The fixed values (`--auth`, `--output`, `--sort`, ...) as the option tables declare them.
         let spec = GlobalOptions.table.spec(named: option) ?? line.command?.options.spec(named: option)
         if let fixed = spec?.values { return fixed.map { prefix + $0 } }
-        let fieldOptions = assignmentOptions.union(["--unset", "--select"])
+        let fieldOptions = assignmentOptions.union(["--unset", "--select", "--by", "--next"])
         guard fieldOptions.contains(option), let command = line.command, modelCommands.contains(command.name),
             let name = line.positionals.first, let loaded = catalogue(line.options, CatalogueFocus(models: [name])),
             let model = loaded.completionModel(named: name)
         else { return [] }
         switch option {
-        case "--select":
+        case "--next":
+            return model.fields.filter { $0.kind != .model }.map { prefix + $0.name }
+        case "--select", "--by":
             let head = text.lastIndex(of: ",").map { String(text[...$0]) } ?? ""
             let given = Set(head.split(separator: ",").map(String.init))
             return model.fields.map(\.name).filter { !given.contains($0) }.map { prefix + head + $0 }

@@ -22,6 +22,7 @@ extension HelpText {
 
     package static let create = """
         Usage: gqlpatch [global options] create <Model> <value>... [--if-absent] [--select FIELD,...]
+               gqlpatch [global options] create <Model> --key FIELD=VALUE --next FIELD [--start N] <value>...
 
         Creates one record. Every value is typed by the model's create input and every required field
         is checked before anything is sent. When the model's key is an automatic id, gqlpatch makes a
@@ -30,12 +31,20 @@ extension HelpText {
 
         \(CreateOptions.optionTable.helpList)
 
+        With --next FIELD the record joins a sequence: the parent given with --key (the partition key
+        of the key whose only sort-key field is FIELD, an Int: the primary key's, or an index's with a
+        query) and FIELD one past the parent's largest (one descending key query of limit 1,
+        tombstones included, so a deleted number is never reused; --start N, default 1, for an empty
+        parent). A number another writer takes meanwhile is read again and retried, up to 25 tries.
+
         Exit 2 when a record with that key exists (without --if-absent), or when the key is held by a
-        soft-deleted record's tombstone (with or without --if-absent).
+        soft-deleted record's tombstone (with or without --if-absent); with --next, when other writers
+        took every number tried. Exit 65 when FIELD is not an Int that a key sorts.
 
         Examples:
           gqlpatch create Item --set name=Lamp --set tags:='["a","b"]'
           gqlpatch create RecipeStep --set recipeID=r1 --set rowID=1 --set action=stir --if-absent
+          gqlpatch create RecipeStep --key recipeID=r1 --next rowID --set action=Stir
           jq -n '{name: "Desk", imageFile: {bucket: "b", region: "eu-west-1", key: "desk.png"}}' \\
             | gqlpatch create Item --patch -
 

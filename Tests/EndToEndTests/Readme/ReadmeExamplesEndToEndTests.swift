@@ -35,7 +35,8 @@ import Testing
     /// gqlpatch calls that are meant to fail, by a part of their arguments: the exit code and the
     /// start of stderr. Every other call must exit 0.
     static let expectedFailures: [(arguments: String, status: Int32, message: String)] = [
-        ("--expect-version 7", 2, "gqlpatch: error: ")
+        ("--expect-version 7", 2, "gqlpatch: error: "),
+        ("dups RecipeStep --key recipeID=r1 --by itemCode,action", 1, "gqlpatch: note: 1 group of duplicates"),
     ]
 
     @Test func everyBlockIsRunOrExcludedWithAReason() {

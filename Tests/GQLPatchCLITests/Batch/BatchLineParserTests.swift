@@ -45,7 +45,7 @@ import Testing
         Bad(
             text: #"{"op":"update","model":"Item","sett":{"name":"x"}}"#,
             message:
-                #"unknown key "sett"; did you mean "set"? (a line may hold: op, model, key, set, unset, merge, append, prepend, remove, add, incr, if, expectVersion)"#
+                #"unknown key "sett"; did you mean "set"? (a line may hold: op, model, key, set, unset, merge, append, prepend, remove, add, incr, if, expectVersion, next, start)"#
         ),
         Bad(
             text: #"{"op":"update","model":"Item","set":{"name":"x"}}"#,
@@ -124,6 +124,23 @@ import Testing
             text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"}} x"#,
             message: "trailing characters after JSON value", column: 68),
         Bad(text: #"{"op":"update","#, message: "unexpected end of input", column: 16),
+        Bad(
+            text: #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1"},"next":"rowID","set":{"action":"a"}}"#,
+            message: #""next" and "start" apply to a create only"#),
+        Bad(
+            text: #"{"op":"create","model":"RecipeStep","key":{"recipeID":"r1"},"start":3,"set":{"action":"a"}}"#,
+            message: #""start" needs "next""#),
+        Bad(
+            text: #"{"op":"create","model":"RecipeStep","key":{"recipeID":"r1"},"next":"action"}"#,
+            message: "\"next\" action: RecipeStep.action is String, not Int: a sequence is numbered by an Int field"),
+        Bad(
+            text: #"{"op":"create","model":"RecipeStep","key":{"recipeID":"r1"},"next":"rowID","set":{"rowID":2}}"#,
+            message: #""set" rowID: the number is "next"'s to choose"#),
+        Bad(
+            text: #"{"op":"create","model":"RecipeStep","key":{"recipeID":"r1","rowID":2},"next":"rowID"}"#,
+            message:
+                #""key" field rowID: the number is the sequence's to choose; give the parent only (its parent is recipeID, the partition key of RecipeStep's primary key)"#
+        ),
     ])
     func refusals(_ bad: Bad) throws {
         let error = try #require(throws: BatchLineError.self) { try parser().parse(line(bad.text)) }
@@ -165,6 +182,22 @@ import Testing
                         #"{"op":"update","model":"RecipeStep","key":{"recipeID":"r1","rowID":3},"set":{"quantity":2},"unset":["action"],"if":{"action":"stir"}}"#
                     ).bytes))
         #expect(operation.digest.count == 15)
+    }
+
+    /// A `"next"` create (issue 18): keyed by its parent until it runs, refused in a journaled run.
+    @Test func aNextCreateIsKeyedByItsParentAndNeverJournaled() throws {
+        let text =
+            #"{"op":"create","model":"RecipeStep","key":{"recipeID":"r1"},"next":"rowID","start":5,"set":{"action":"a"}}"#
+        let operation = try parser().parse(line(text))
+        #expect(operation.kind == .create)
+        #expect(operation.key == ["recipeID": "r1"])
+        #expect(operation.changes == ["action": "a"])
+        #expect(operation.sequence?.orderField == "rowID")
+        #expect(operation.start == 5)
+        var journaled = try parser()
+        journaled.journaled = true
+        let error = try #require(throws: BatchLineError.self) { try journaled.parse(line(text)) }
+        #expect(error.message.hasPrefix(#"a "next" create cannot be journaled"#))
     }
 
     @Test func createWithoutKeyGetsAnIDMadeFromTheLine() throws {
