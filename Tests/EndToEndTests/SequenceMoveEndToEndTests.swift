@@ -193,6 +193,47 @@ import Testing
         #expect(after == expected)
     }
 
+    @Test func usageErrorsAreRefusedBeforeAnythingIsRead() throws {
+        let cases: [([String], String)] = [
+            (
+                ["insert", "RecipeStep", "--key", "recipeID=r1", "--set", "action=x"],
+                "gqlpatch: error: insert needs the new row's place: --at FIELD=N"
+            ),
+            (
+                ["insert", "RecipeStep", "--at", "rowID=3"],
+                "gqlpatch: error: insert needs the sequence's parent: --key FIELD=VALUE"
+            ),
+            (
+                ["insert", "RecipeStep", "--key", "recipeID=r1", "--at", "rowID=x"],
+                "gqlpatch: error: --at expects a whole number from -2147483648 to 2147483647, got 'x'"
+            ),
+            (
+                ["insert", "--resume", "j", "--at", "rowID=3"],
+                "gqlpatch: error: --resume finishes the insert its journal recorded: --at cannot be given with it"
+            ),
+            (
+                ["renumber", "RecipeStep", "--key", "recipeID=r1"],
+                "gqlpatch: error: renumber needs the ordering field: --field FIELD"
+            ),
+            (
+                ["renumber", "RecipeStep", "--key", "recipeID=r1", "--field", "rowID", "--step", "0"],
+                "gqlpatch: error: --step expects a whole number from 1 to 2147483647, got '0'"
+            ),
+        ]
+        for (arguments, message) in cases {
+            try GQLPatchRun.run(["--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "k"] + arguments)
+                .expectFailure(64, message)
+        }
+    }
+
+    @Test func aResumeWithoutItsPlanSaysWhichFileIsMissing() throws {
+        let emulator = try seeded(.primaryKey, count: 1)
+        defer { emulator.stop() }
+        let journal = try emulator.file("lost.journal", "")
+        try emulator.gqlpatch(["insert", "--resume", journal]).expectFailure(
+            66, "gqlpatch: error: cannot read \(journal).plan: no such file")
+    }
+
     @Test(arguments: Form.allCases)
     func renumberAfterDeletingTwoAndFiveGivesOneToEight(form: Form) throws {
         let emulator = try seeded(form)

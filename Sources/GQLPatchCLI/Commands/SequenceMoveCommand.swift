@@ -224,7 +224,8 @@ package struct SequenceMoveCommand: Sendable {
     private func journalFiles() throws(GQLPatchError) -> Files {
         if let journal = journalOption {
             let plan = Self.planPath(journal: journal)
-            for path in [journal, plan] where Self.exists(path) {
+            // An empty journal already there (`mktemp`) is used, as `apply` uses one.
+            for path in [journal, plan] where Self.exists(path) && !(path == journal && Self.isEmptyFile(path)) {
                 throw .usage(
                     "\(path) already exists: 'gqlpatch \(name) --resume \(journal)' continues that run, or remove the files"
                 )
@@ -247,6 +248,11 @@ package struct SequenceMoveCommand: Sendable {
     private static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
+    }
+
+    private static func isEmptyFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0
     }
 
     private func removeTemporary(_ files: Files) {

@@ -4,7 +4,7 @@ import GQLPatchSupport
 extension RenumberOptions: CommandDefinition {
     /// `renumber <Model> --key F=V --field FIELD [--start N] [--step N] [--journal PATH] [--max-attempts N]`
     package static let syntax = CommandSyntax(
-        name: "renumber", summary: "renumber <Model> --key P=V --field F  number a sequence without gaps",
+        name: "renumber", summary: "renumber <Model> --field F         number a sequence without gaps (journaled)",
         help: HelpText.renumber, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         var renumber = RenumberOptions()
