@@ -6,19 +6,30 @@ import JSON
 
 extension SequenceMoveCommand {
     /// After a plan run without `--atomic` (a versioned model's key moves, `--via-gap`) failed: deletes
-    /// the copies whose original was not deleted (the journal says which lines were done), highest
-    /// first. The plan deletes the old keys highest first, so the rows still at their old numbers are
+    /// the copies whose original was not deleted (the journal says which lines were done, and the
+    /// original is read to be sure it is still there), highest first. The plan deletes the old keys highest first, so the rows still at their old numbers are
     /// the lower ones, and the copies left are the higher rows' in order: the sequence keeps its order.
     /// True when every such copy was removed (or there was none).
     func removeCopies(settings: Settings, report: SequenceReport, files: Files) async throws(GQLPatchError) -> Bool {
         let (_, state) = try BatchJournal.resume(path: files.journal)
+        let records = CommandSession(settings: settings, context: context).records()
         var removals: [(Int, JSONValue)] = []
         for (index, role) in report.roles.enumerated() {
             guard case .copy(let move) = role, state.done[index + 1] != nil else { continue }
-            let deleteLine = report.roles.firstIndex { $0 == .remove(move) }.map { $0 + 1 }
-            if let deleteLine, state.done[deleteLine] != nil { continue }
-            guard let key = report.lines[index]["key"], let model = report.lines[index]["model"] else { continue }
-            removals.append((move.to, .object(JSONObject([("op", "delete"), ("model", model), ("key", key)]))))
+            guard let deleteIndex = report.roles.firstIndex(where: { $0 == .remove(move) }),
+                state.done[deleteIndex + 1] == nil
+            else { continue }
+            guard let key = report.lines[index]["key"], let modelName = report.lines[index]["model"]?.stringValue,
+                let model = settings.catalogue.models[modelName],
+                let originalKey = report.lines[deleteIndex]["key"]?.objectValue
+            else { continue }
+            // A delete whose answer was lost may have gone through: the copy is then the row, and stays.
+            let original = try await records.fetch(
+                model, key: originalKey,
+                selection: VersionScheme.of(model).fetchSelection(RecordService.keySelection(model)))
+            guard let original, original["_deleted"] != .bool(true) else { continue }
+            removals.append(
+                (move.to, .object(JSONObject([("op", "delete"), ("model", .string(modelName)), ("key", key)]))))
         }
         guard !removals.isEmpty else { return true }
         console.message(

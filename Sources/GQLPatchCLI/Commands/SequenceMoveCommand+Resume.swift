@@ -96,7 +96,8 @@ extension SequenceMoveCommand {
             undo = .remove(model: model.name, key: operation.key, left: operation.changes, version: version)
         case .delete:
             // The row's data is its copy's: re-created from it if the batch is undone.
-            guard found == nil, case .remove(let move) = report.roles[line.number - 1],
+            // Gone, or a tombstone (a versioned delete, under --via-gap).
+            guard record == nil, case .remove(let move) = report.roles[line.number - 1],
                 let copy = report.roles.firstIndex(where: { $0 == .copy(move) }),
                 var data = report.lines[copy]["set"]?.objectValue
             else { return state.atomic }
