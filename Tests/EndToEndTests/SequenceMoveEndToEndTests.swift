@@ -323,6 +323,21 @@ import Testing
         #expect(try steps(emulator) == ["1:step-1", "2:step-2", "8:Chop", "9:step-3", "10:step-4", "11:step-5"])
     }
 
+    @Test func aKilledInsertViaAGapIsFinishedByResume() throws {
+        let (emulator, schema) = try seeded(arguments: ["--latency-ms", "40"])
+        defer { emulator.stop() }
+        let journal = emulator.folder.appendingPathComponent("gap.journal").path
+        let base = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema]
+        let first = try ApplyProcess(base + Self.insert + ["--via-gap", "--journal", journal], in: emulator.folder)
+        #expect(first.waitForOutput(lines: 1), "\(first.stderr)")
+        first.signal(SIGKILL)
+        #expect(try first.wait() == 128 + SIGKILL)
+        #expect(first.stdout.split(separator: "\n").count < 4, "killed part-way: \(first.stdout)")
+        let second = try ApplyProcess(base + ["insert", "--resume", journal], in: emulator.folder)
+        #expect(try second.wait() == 0, "\(second.stderr)")
+        #expect(try steps(emulator) == ["1:step-1", "2:step-2", "8:Chop", "9:step-3", "10:step-4", "11:step-5"])
+    }
+
     @Test func renumberMovesOnlyAboveEveryNumberUsed() throws {
         let (emulator, schema) = try seeded()
         defer { emulator.stop() }

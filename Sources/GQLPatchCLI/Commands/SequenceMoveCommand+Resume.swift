@@ -67,7 +67,7 @@ extension SequenceMoveCommand {
         guard let line = plan.first(where: { state.done[$0.number] == nil }) else { return state.atomic }
         let catalogue = settings.catalogue
         let parser = BatchLineParser(
-            catalogue: catalogue, conflictResolution: settings.options.conflictResolution, atomic: true,
+            catalogue: catalogue, conflictResolution: settings.options.conflictResolution, atomic: state.atomic,
             wording: ApplyLineWording(run: CommandLineWording()))
         let operation: BatchOperation
         do {
