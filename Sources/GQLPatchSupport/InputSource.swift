@@ -50,4 +50,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case start
     /// The fields whose equal values make records duplicates.
     case groupBy
+    /// The ordering field and number a new row of a sequence is inserted at.
+    case insertAt
+    /// The field a renumbering rewrites.
+    case renumberField
 }

@@ -25,6 +25,9 @@ package struct ApplyCommand: Sendable {
     package var showsProgress: Bool = isatty(2) == 1
     /// Whether to catch SIGINT (the real process only).
     package var catchesInterrupt = true
+    /// What to print for each line's result instead of its `apply` line (`insert` and `renumber`
+    /// print their moves); nil: the `apply` line.
+    package var lineOutput: (@Sendable (LineResult) -> [JSONValue])?
 
     /// At most this many invalid lines of a file are reported.
     package static let maximumReportedErrors = 20

@@ -242,9 +242,11 @@ package struct ApplyRun {
     private mutating func print(_ result: LineResult) {
         tally.add(result.status)
         var bytes: [UInt8] = []
-        result.json().write(to: &bytes, pretty: false)
-        bytes.append(UInt8(ascii: "\n"))
-        guard !outputFailed else { return }
+        for value in command.lineOutput?(result) ?? [result.json()] {
+            value.write(to: &bytes, pretty: false)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        guard !outputFailed, !bytes.isEmpty else { return }
         do {
             try console.write(bytes)  // exit 74 once stdout fails: the run stops sending
         } catch {

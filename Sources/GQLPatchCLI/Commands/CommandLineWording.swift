@@ -31,6 +31,8 @@ package struct CommandLineWording: InputWording {
         case .next: return "--next"
         case .start: return "--start"
         case .groupBy: return "--by"
+        case .insertAt: return "--at"
+        case .renumberField: return "--field"
         }
     }
 

@@ -46,6 +46,8 @@ public struct CommandSyntax: Sendable {
         QueryOptions.self,
         SchemaOptions.self,
         ApplyOptions.self,
+        InsertOptions.self,
+        RenumberOptions.self,
         DupsOptions.self,
         AuthOptions.self,
         CompletionOptions.self,

@@ -37,6 +37,10 @@ import Testing
     static let expectedFailures: [(arguments: String, status: Int32, message: String)] = [
         ("--expect-version 7", 2, "gqlpatch: error: "),
         ("dups RecipeStep --key recipeID=r1 --by itemCode,action", 1, "gqlpatch: note: 1 group of duplicates"),
+        (
+            "insert RecipeStep --key recipeID=r1 --at rowID=2 --set action=Knead", 65,
+            "gqlpatch: error: RecipeStep recipeID=r1: the insert would write RecipeStep rowID=3"
+        ),
     ]
 
     @Test func everyBlockIsRunOrExcludedWithAReason() {

@@ -20,6 +20,7 @@ import Testing
         let tables = [
             GlobalOptions.table, ApplyOptions.optionTable, CreateOptions.optionTable, DeleteOptions.optionTable,
             GetOptions.optionTable, ListOptions.optionTable, QueryOptions.optionTable, UpdateOptions.optionTable,
+            InsertOptions.optionTable, RenumberOptions.optionTable,
             DupsOptions.optionTable,
         ]
         return Set(tables.joined().flatMap(\.names))
