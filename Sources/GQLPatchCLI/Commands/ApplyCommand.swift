@@ -139,6 +139,16 @@ package struct ApplyCommand: Sendable {
         let selections = DefaultSelections(
             builder: SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording()))
         var count = 0
+        let console = context.console
+        // One JSON line of the preview on stdout.
+        func writeLine(_ entry: JSONObject) throws(GQLPatchError) {
+            var bytes: [UInt8] = []
+            JSONValue.object(entry).write(to: &bytes, pretty: false)
+            bytes.append(UInt8(ascii: "\n"))
+            console.writeOut(bytes)
+            try console.checkOutput()
+            count += 1
+        }
         while let line = try source.next() {
             if line.isBlank { continue }
             let operation: BatchOperation
@@ -156,12 +166,7 @@ package struct ApplyCommand: Sendable {
                 let entry = JSONObject([
                     ("line", .int(operation.line)), ("key", .object(operation.key)), ("create", .object(input)),
                 ])
-                var bytes: [UInt8] = []
-                JSONValue.object(entry).write(to: &bytes, pretty: false)
-                bytes.append(UInt8(ascii: "\n"))
-                context.console.writeOut(bytes)
-                try context.console.checkOutput()
-                count += 1
+                try writeLine(entry)
                 continue
             }
             let model = operation.model
@@ -188,12 +193,7 @@ package struct ApplyCommand: Sendable {
             case (.update, nil), (.delete, nil):
                 entry["error"] = .string("no \(operation.recordName)")
             }
-            var bytes: [UInt8] = []
-            JSONValue.object(entry).write(to: &bytes, pretty: false)
-            bytes.append(UInt8(ascii: "\n"))
-            context.console.writeOut(bytes)
-            try context.console.checkOutput()
-            count += 1
+            try writeLine(entry)
         }
         context.console.message(
             "gqlpatch: apply: preview of \(count) line\(count == 1 ? "" : "s"); nothing was written")

@@ -12,6 +12,19 @@ extension CommandLineParser {
         return (String(text[..<equals]), number)
     }
 
+    /// With `--resume`, only `--max-attempts` may come beside it, and at most the model: the model or
+    /// nil (the journal's plan names it).
+    package static func sequenceResume(_ options: [ParsedOption], _ positionals: [String], what: String)
+        throws(GQLPatchError) -> String?
+    {
+        let given = options.map(\.name).filter { $0 != "--resume" && $0 != "--max-attempts" }
+        if let other = given.first {
+            throw .usage("--resume finishes \(what) its journal recorded: \(other) cannot be given with it")
+        }
+        if positionals.count > 1 { throw .usage("unexpected argument '\(positionals[1])'") }
+        return positionals.first
+    }
+
     /// `--journal PATH` / `--resume JOURNAL`: a file path.
     package static func sequenceJournal(_ text: String, option: String) throws(GQLPatchError) -> String {
         guard !text.isEmpty, text != "-" else { throw .usage("\(option) expects a file path, got '\(text)'") }

@@ -30,12 +30,7 @@ extension InsertOptions: CommandDefinition {
             }
         }
         if insert.resume != nil {
-            let given = options.map(\.name).filter { $0 != "--resume" && $0 != "--max-attempts" }
-            if let other = given.first {
-                throw .usage("--resume finishes the insert its journal recorded: \(other) cannot be given with it")
-            }
-            if positionals.count > 1 { throw .usage("unexpected argument '\(positionals[1])'") }
-            insert.model = positionals.first
+            insert.model = try CommandLineParser.sequenceResume(options, positionals, what: "the insert")
             return insert
         }
         insert.model = try CommandLineParser.modelName(positionals, command: "insert")
@@ -50,9 +45,7 @@ extension InsertOptions: CommandDefinition {
 
     /// `insert`'s options, as its `--help` lists them.
     package static let optionTable: [OptionSpec] = [
-        .value(
-            "--key", "FIELD=VALUE", "the parent: the partition key of the key that sorts the sequence",
-            section: "Sequence"),
+        .sequenceParent,
         .value("--at", "FIELD=N", "the ordering field and the new row's number", section: "Sequence"),
         .value(
             "--set", "FIELD=VALUE", "the new row's values, typed by the schema", repeats: true,
@@ -69,15 +62,9 @@ extension InsertOptions: CommandDefinition {
             from N on take numbers above the largest ever used (tombstones
             included), in order
             """),
-        .value(
-            "--journal", "PATH",
-            """
-            journal the moves in PATH and write the plan to PATH.plan
-            (default: a private temporary folder, named on stderr if the
-            run stops part-way)
-            """),
-        .value("--resume", "JOURNAL", "finish the insert that JOURNAL recorded (its plan beside it)"),
-        .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
+        .sequenceJournal,
+        .sequenceResume("the insert"),
+        .sequenceMaxAttempts,
     ]
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {

@@ -32,12 +32,7 @@ extension RenumberOptions: CommandDefinition {
             }
         }
         if renumber.resume != nil {
-            let given = options.map(\.name).filter { $0 != "--resume" && $0 != "--max-attempts" }
-            if let other = given.first {
-                throw .usage("--resume finishes the renumbering its journal recorded: \(other) cannot be given with it")
-            }
-            if positionals.count > 1 { throw .usage("unexpected argument '\(positionals[1])'") }
-            renumber.model = positionals.first
+            renumber.model = try CommandLineParser.sequenceResume(options, positionals, what: "the renumbering")
             return renumber
         }
         renumber.model = try CommandLineParser.modelName(positionals, command: "renumber")
@@ -53,21 +48,13 @@ extension RenumberOptions: CommandDefinition {
 
     /// `renumber`'s options, as its `--help` lists them.
     package static let optionTable: [OptionSpec] = [
-        .value(
-            "--key", "FIELD=VALUE", "the parent: the partition key of the key that sorts the sequence",
-            section: "Sequence"),
+        .sequenceParent,
         .value("--field", "FIELD", "the ordering field (an Int the key sorts)", section: "Sequence"),
         .value("--start", "N", "the first row's number (default 1)"),
         .value("--step", "N", "from one row's number to the next (default 1)"),
-        .value(
-            "--journal", "PATH",
-            """
-            journal the moves in PATH and write the plan to PATH.plan
-            (default: a private temporary folder, named on stderr if the
-            run stops part-way)
-            """),
-        .value("--resume", "JOURNAL", "finish the renumbering that JOURNAL recorded (its plan beside it)"),
-        .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
+        .sequenceJournal,
+        .sequenceResume("the renumbering"),
+        .sequenceMaxAttempts,
     ]
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
