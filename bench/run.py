@@ -466,7 +466,8 @@ def scenario_tools(args, url: str, scratch: Path, servers: dict[str, Server]) ->
         def note(row: Row) -> str:
             return (f"{row.extra('sending'):,.0f}/s while sending ({row.extra('sending') / args.bucket_rate:.0%} "
                     f"of capacity), {row.done_rate():,.0f} done/s over the wall time, "
-                    f"{row.extra('throttled'):.1%} throttled, {row.extra('failed'):.0f} lines failed")
+                    f"{row.extra('throttled'):.1%} throttled, {row.extra('failed'):.0f} "
+                    f"line{'' if row.extra('failed') == 1 else 's'} failed")
 
         common = [gqlpatch, "--endpoint", server.url, "--schema", str(plain), "--api-key", API_KEY, "--compact",
                   "apply", str(records), "-j", "64", "--continue-on-error"]
