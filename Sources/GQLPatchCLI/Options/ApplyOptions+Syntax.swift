@@ -22,6 +22,10 @@ extension ApplyOptions: CommandDefinition {
             case "--rate" where value == "auto":
                 apply.adaptiveRate = true
                 apply.rate = nil
+            case "--rate" where Double(value) == nil:
+                throw .usage(
+                    "--rate expects a number of requests a second from \(NumericLimits.shown(NumericLimits.rate.lowerBound)) to \(NumericLimits.shown(NumericLimits.rate.upperBound)), or auto, got '\(value)'"
+                )
             case "--rate":
                 apply.adaptiveRate = false
                 apply.rate = try CommandLineParser.number(
