@@ -7,10 +7,17 @@
  * token); neither signature is verified: the bench measures clients, the emulator's tests verify
  * signatures. Everything else gets AppSync's 401.
  *
- * Usage: responder PORT API_KEY [PORT_FILE]
+ * Usage: responder [--delay-ms N] [--bucket RATE:BURST] PORT API_KEY [PORT_FILE]
  *   PORT 0 picks a free port; the port is then written to PORT_FILE (when given) and to stdout.
- * On SIGTERM/SIGINT it prints one line of counts to stderr and exits 0:
- *   responder: requests=N get=N update=N other=N unauthorized=N
+ *   --delay-ms N: every answer leaves N ms after its request arrived (a round trip to a distant
+ *     API), by a queue the epoll loop's timeout serves: nothing sleeps, other connections go on.
+ *   --bucket RATE:BURST: a token bucket (RATE tokens a second, at most BURST) in front of the
+ *     authorized requests; a request finding it empty gets HTTP 429 TooManyRequestsException
+ *     (no Retry-After, as AppSync), like a table or an API throttling a backfill.
+ * On SIGUSR1 it prints one line of counts since the previous SIGUSR1 (or the start) to stderr and
+ * starts counting afresh; on SIGTERM/SIGINT it prints the line of counts of the whole run and exits 0:
+ *   responder: requests=N get=N update=N other=N unauthorized=N throttled=N connections=N span_ms=N
+ * (connections: accepted; span_ms: from the first request to the last, the time the client sent in).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -25,6 +32,7 @@
 #include <strings.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_EVENTS 256
@@ -41,11 +49,59 @@ typedef struct {
     int close_after;
 } Connection;
 
-static volatile sig_atomic_t stopping = 0;
+static volatile sig_atomic_t stopping = 0, report = 0;
 static const char *api_key = "";
-static unsigned long count_requests, count_get, count_update, count_other, count_unauthorized;
+
+/* The counts of the final line and of the SIGUSR1 lines. */
+typedef struct {
+    unsigned long requests, get, update, other, unauthorized, throttled, connections;
+    double first, last; /* monotonic seconds of the first and the last request (0: none yet) */
+} Counts;
+static Counts total, period;
+#define COUNT(field) (total.field++, period.field++)
+
+static void print_counts(const Counts *c) {
+    fprintf(stderr,
+            "responder: requests=%lu get=%lu update=%lu other=%lu unauthorized=%lu throttled=%lu connections=%lu "
+            "span_ms=%.0f\n",
+            c->requests, c->get, c->update, c->other, c->unauthorized, c->throttled, c->connections,
+            c->requests ? (c->last - c->first) * 1000 : 0.0);
+    fflush(stderr);
+}
 
 static void on_signal(int sig) { (void)sig; stopping = 1; }
+static void on_report(int sig) { (void)sig; report = 1; }
+
+static double monotonic_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* --bucket: tokens refill at bucket_rate a second up to bucket_burst (0: no bucket). */
+static double bucket_rate = 0, bucket_burst = 0, bucket_tokens = 0, bucket_time = 0;
+
+static int bucket_take(void) {
+    if (bucket_rate <= 0) return 1;
+    double now = monotonic_seconds();
+    bucket_tokens += (now - bucket_time) * bucket_rate;
+    if (bucket_tokens > bucket_burst) bucket_tokens = bucket_burst;
+    bucket_time = now;
+    if (bucket_tokens < 1) return 0;
+    bucket_tokens -= 1;
+    return 1;
+}
+
+/* --delay-ms: answers wait in one FIFO (one delay for all, so it is in due order). */
+static double delay_seconds = 0;
+typedef struct Delayed {
+    struct Delayed *next;
+    double due;
+    void *connection; /* NULL once the connection closed */
+    size_t len;
+    char data[];
+} Delayed;
+static Delayed *delayed_head, *delayed_tail;
 
 static void set_nonblocking(int fd) { fcntl(fd, F_SETFL, fcntl(fd, F_GETFL, 0) | O_NONBLOCK); }
 
@@ -128,18 +184,41 @@ static void append_out(Connection *c, const char *data, size_t len) {
 
 static void respond(Connection *c, int status, const char *body, size_t body_len) {
     char head[256];
-    const char *reason = status == 200 ? "OK" : (status == 401 ? "Unauthorized" : "Bad Request");
+    const char *reason = status == 200   ? "OK"
+                         : status == 401 ? "Unauthorized"
+                         : status == 429 ? "Too Many Requests"
+                                         : "Bad Request";
     int n = snprintf(head, sizeof head,
                      "HTTP/1.1 %d %s\r\nContent-Type: application/json; charset=UTF-8\r\n"
                      "Content-Length: %zu\r\nx-amzn-RequestId: bench\r\n%s\r\n",
                      status, reason, body_len, c->close_after ? "Connection: close\r\n" : "");
+    if (delay_seconds > 0) {
+        Delayed *d = malloc(sizeof *d + (size_t)n + body_len);
+        d->next = NULL;
+        d->due = monotonic_seconds() + delay_seconds;
+        d->connection = c;
+        d->len = (size_t)n + body_len;
+        memcpy(d->data, head, (size_t)n);
+        memcpy(d->data + n, body, body_len);
+        if (delayed_tail) delayed_tail->next = d; else delayed_head = d;
+        delayed_tail = d;
+        return;
+    }
     if (c->out_len + (size_t)n + body_len > BUFFER_CAPACITY) { c->close_after = 1; return; }
     append_out(c, head, (size_t)n);
     append_out(c, body, body_len);
 }
 
+static void note_time(Counts *c, double now) {
+    if (!c->requests) c->first = now;
+    c->last = now;
+}
+
 static void answer(Connection *c, const char *headers, const char *headers_end, const char *body, size_t body_len) {
-    count_requests++;
+    double now = monotonic_seconds();
+    note_time(&total, now);
+    note_time(&period, now);
+    COUNT(requests);
     size_t len = 0;
     const char *value = header_value(headers, headers_end, "x-api-key", &len);
     int authorized = value && len == strlen(api_key) && memcmp(value, api_key, len) == 0;
@@ -149,10 +228,17 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
                                (len > 3 && strncmp(value, "eyJ", 3) == 0));
     }
     if (!authorized) {
-        count_unauthorized++;
+        COUNT(unauthorized);
         static const char denied[] =
             "{\"errors\":[{\"errorType\":\"UnauthorizedException\",\"message\":\"You are not authorized to make this call.\"}]}";
         respond(c, 401, denied, sizeof denied - 1);
+        return;
+    }
+    if (!bucket_take()) {
+        COUNT(throttled);
+        static const char throttled[] =
+            "{\"errors\":[{\"errorType\":\"TooManyRequestsException\",\"message\":\"Rate exceeded\"}]}";
+        respond(c, 429, throttled, sizeof throttled - 1);
         return;
     }
     char id[128], name[128], out[2048];
@@ -161,7 +247,7 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
     if (!find_member(body, body_len, "\"name\"", name, sizeof name)) snprintf(name, sizeof name, "Lamp");
     int n;
     if (memmem(body, body_len, "updateItem", 10)) {
-        count_update++;
+        COUNT(update);
         n = snprintf(out, sizeof out,
                      "{\"data\":{\"updateItem\":{\"id\":\"%s\",\"name\":\"%s\",\"description\":null,"
                      "\"modelFile\":null,\"imageFile\":{\"bucket\":\"b\",\"region\":\"us-east-1\",\"key\":\"k.png\","
@@ -170,7 +256,7 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
                      "\"_version\":2,\"_deleted\":null,\"_lastChangedAt\":1767312000000}}}",
                      id, name);
     } else if (memmem(body, body_len, "getItem", 7)) {
-        count_get++;
+        COUNT(get);
         n = snprintf(out, sizeof out,
                      "{\"data\":{\"getItem\":{\"id\":\"%s\",\"name\":\"Desk\",\"description\":null,"
                      "\"modelFile\":null,\"imageFile\":null,\"tags\":[\"a\"],"
@@ -178,7 +264,7 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
                      "\"_version\":1,\"_deleted\":null,\"_lastChangedAt\":1767225600000}}}",
                      id);
     } else {
-        count_other++;
+        COUNT(other);
         n = snprintf(out, sizeof out,
                      "{\"data\":null,\"errors\":[{\"errorType\":\"ValidationError\","
                      "\"message\":\"the bench responder answers getItem and updateItem only\"}]}");
@@ -219,6 +305,8 @@ static int process_input(Connection *c) {
 }
 
 static void close_connection(int epoll_fd, Connection *c) {
+    for (Delayed *d = delayed_head; d; d = d->next)
+        if (d->connection == c) d->connection = NULL;
     epoll_ctl(epoll_fd, EPOLL_CTL_DEL, c->fd, NULL);
     close(c->fd);
     free(c->in);
@@ -247,9 +335,49 @@ static int flush_output(int epoll_fd, Connection *c) {
     return c->close_after;
 }
 
+/* Sends the delayed answers that are due; returns the epoll timeout in ms until the next (-1: none). */
+static int send_due(int epoll_fd) {
+    double now = monotonic_seconds();
+    while (delayed_head && delayed_head->due <= now) {
+        Delayed *d = delayed_head;
+        delayed_head = d->next;
+        if (!delayed_head) delayed_tail = NULL;
+        Connection *c = d->connection;
+        if (c) {
+            if (c->out_len + d->len <= BUFFER_CAPACITY) {
+                append_out(c, d->data, d->len);
+                if (flush_output(epoll_fd, c)) close_connection(epoll_fd, c);
+            } else {
+                close_connection(epoll_fd, c);
+            }
+        }
+        free(d);
+    }
+    if (!delayed_head) return -1;
+    double ms = (delayed_head->due - now) * 1000;
+    return ms < 1 ? 1 : (int)(ms + 0.999);
+}
+
 int main(int argc, char **argv) {
+    int first = 1;
+    while (first < argc && strncmp(argv[first], "--", 2) == 0) {
+        if (strcmp(argv[first], "--delay-ms") == 0 && first + 1 < argc) {
+            delay_seconds = atof(argv[first + 1]) / 1000;
+        } else if (strcmp(argv[first], "--bucket") == 0 && first + 1 < argc &&
+                   sscanf(argv[first + 1], "%lf:%lf", &bucket_rate, &bucket_burst) == 2 && bucket_rate > 0 &&
+                   bucket_burst >= 1) {
+            bucket_tokens = bucket_burst;
+            bucket_time = monotonic_seconds();
+        } else {
+            fprintf(stderr, "responder: unknown or bad option %s\n", argv[first]);
+            return 64;
+        }
+        first += 2;
+    }
+    argv += first - 1;
+    argc -= first - 1;
     if (argc < 3) {
-        fprintf(stderr, "usage: responder PORT API_KEY [PORT_FILE]\n");
+        fprintf(stderr, "usage: responder [--delay-ms N] [--bucket RATE:BURST] PORT API_KEY [PORT_FILE]\n");
         return 64;
     }
     api_key = argv[2];
@@ -257,6 +385,9 @@ int main(int argc, char **argv) {
     sa.sa_handler = on_signal;
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
+    struct sigaction report_action = {0};
+    report_action.sa_handler = on_report;
+    sigaction(SIGUSR1, &report_action, NULL);
     signal(SIGPIPE, SIG_IGN);
 
     int listener = socket(AF_INET, SOCK_STREAM, 0);
@@ -284,13 +415,20 @@ int main(int argc, char **argv) {
     epoll_ctl(epoll_fd, EPOLL_CTL_ADD, listener, &ev);
     struct epoll_event events[MAX_EVENTS];
     while (!stopping) {
-        int ready = epoll_wait(epoll_fd, events, MAX_EVENTS, 500);
+        if (report) {
+            report = 0;
+            print_counts(&period);
+            memset(&period, 0, sizeof period);
+        }
+        int timeout = send_due(epoll_fd);
+        int ready = epoll_wait(epoll_fd, events, MAX_EVENTS, timeout < 0 || timeout > 500 ? 500 : timeout);
         for (int i = 0; i < ready; i++) {
             Connection *c = events[i].data.ptr;
             if (!c) {
                 for (;;) {
                     int fd = accept4(listener, NULL, NULL, SOCK_NONBLOCK);
                     if (fd < 0) break;
+                    COUNT(connections);
                     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
                     Connection *nc = calloc(1, sizeof *nc);
                     nc->fd = fd;
@@ -317,7 +455,6 @@ int main(int argc, char **argv) {
             if (done) close_connection(epoll_fd, c);
         }
     }
-    fprintf(stderr, "responder: requests=%lu get=%lu update=%lu other=%lu unauthorized=%lu\n", count_requests,
-            count_get, count_update, count_other, count_unauthorized);
+    print_counts(&total);
     return 0;
 }

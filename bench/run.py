@@ -52,6 +52,12 @@ class Tool:
     unavailable: str | None = None  # why the row prints "not available"
     is_subject: bool = False  # gqlpatch: always the full number of runs
     records: int | None = None  # batch scenario: records per run when not the scenario's own count
+    ok_codes: tuple[int, ...] = (0,)  # exit codes of a run that counts (scenario 8's fixed rate may fail lines)
+    # Per-run figures beside the meter's (the responder's counts, lines done): called with the run's
+    # stdout after every run, warm-up included (so a responder's period counts start afresh).
+    extras: Callable[[str], dict[str, float]] | None = None
+    # The batch column's text from the row (when the records/s and CPU per record are not the point).
+    note: Callable[["Row"], str] | None = None
 
 
 @dataclass
@@ -59,6 +65,7 @@ class Sample:
     wall: float
     cpu: float
     rss_kib: int
+    extra: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,6 +78,14 @@ class Row:
 
     def median(self, attribute: str) -> float:
         return statistics.median(getattr(s, attribute) for s in self.samples)
+
+    def extra(self, key: str) -> float:
+        """The median of a per-run figure of Tool.extras."""
+        return statistics.median(s.extra[key] for s in self.samples)
+
+    def done_rate(self) -> float:
+        """Lines done a second: the median over runs of (lines done / wall)."""
+        return statistics.median(s.extra["done"] / s.wall for s in self.samples)
 
 
 def build_c(scratch: Path, name: str) -> Path:
@@ -95,12 +110,10 @@ def run_once(tool: Tool, scratch: Path) -> tuple[Sample, int, str, str]:
             stdin.close()
     code, wall, cpu, rss = result_path.read_text().split()
     sample = Sample(float(wall), float(cpu), int(rss))
-    return (
-        sample,
-        int(code),
-        out_path.read_text(errors="replace"),
-        err_path.read_text(errors="replace"),
-    )
+    out = out_path.read_text(errors="replace")
+    if tool.extras:
+        sample.extra = tool.extras(out)
+    return sample, int(code), out, err_path.read_text(errors="replace")
 
 
 def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int = 0) -> list[Row]:
@@ -116,7 +129,7 @@ def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int 
             continue
         for _ in range(args.warmup):
             sample, code, out, err = run_once(row.tool, scratch)
-            if code != 0 or not row.tool.check(out):
+            if code not in row.tool.ok_codes or not row.tool.check(out):
                 row.failure = f"exit {code}: {(err.strip() or out.strip())[:160]}"
                 break
         if row.failure:
@@ -129,7 +142,7 @@ def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int 
             if round_number >= count or row.failure:
                 continue
             sample, code, out, err = run_once(row.tool, scratch)
-            if code != 0 or not row.tool.check(out):
+            if code not in row.tool.ok_codes or not row.tool.check(out):
                 row.failure = f"exit {code} in run {round_number + 1}: {(err.strip() or out.strip())[:160]}"
                 continue
             row.samples.append(sample)
@@ -144,17 +157,42 @@ def measure(scenario: str, tools: list[Tool], args, scratch: Path, records: int 
 # ---------------------------------------------------------------- set-up
 
 
-def start_responder(scratch: Path) -> tuple[subprocess.Popen, str]:
+def start_responder(scratch: Path, name: str = "responder", options: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
+    """bench/responder.c with OPTIONS on a free port; its counts go to scratch/NAME.log."""
     binary = build_c(scratch, "responder")
-    port_file = scratch / "responder.port"
+    port_file = scratch / f"{name}.port"
     port_file.unlink(missing_ok=True)
-    process = subprocess.Popen([str(binary), "0", API_KEY, str(port_file)],
-                               stdout=subprocess.DEVNULL, stderr=open(scratch / "responder.log", "w"))
+    process = subprocess.Popen([str(binary), *options, "0", API_KEY, str(port_file)],
+                               stdout=subprocess.DEVNULL, stderr=open(scratch / f"{name}.log", "w"))
     for _ in range(200):
         if port_file.exists() and port_file.read_text().strip():
             break
         time.sleep(0.01)
     return process, f"http://127.0.0.1:{port_file.read_text().strip()}/graphql"
+
+
+def period_counts(process: subprocess.Popen, log: Path) -> dict[str, float]:
+    """The responder's counts since the previous call (SIGUSR1 prints them and starts afresh)."""
+    before = log.read_text().count("\n")
+    process.send_signal(signal.SIGUSR1)
+    for _ in range(500):
+        lines = log.read_text().splitlines()
+        if len(lines) > before:
+            return {k: float(v) for k, v in re.findall(r"(\w+)=(\d+)", lines[before])}
+        time.sleep(0.01)
+    raise RuntimeError(f"bench: no counts from the responder in {log}")
+
+
+@dataclass
+class Server:
+    """A responder of its own for one scenario (its options shape the answers)."""
+
+    process: subprocess.Popen
+    url: str
+    log: Path
+
+    def counts(self) -> dict[str, float]:
+        return period_counts(self.process, self.log)
 
 
 def build_srp_bench(scratch: Path) -> Path:
@@ -248,7 +286,22 @@ def contains(fragment: str) -> Callable[[str], bool]:
     return lambda out: fragment in out.replace(" ", "")
 
 
-def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
+def batch_inputs(scratch: Path, name: str, n: int, url: str) -> tuple[Path, Path]:
+    """N single-request updates as apply's JSON Lines and as a curl --config file for URL."""
+    records, curl_config = scratch / f"{name}-{n}.jsonl", scratch / f"{name}-curl-{n}.config"
+    with open(records, "w") as r, open(curl_config, "w") as c:
+        for i in range(n):
+            r.write('{"op":"update","model":"Item","key":{"id":"r%d"},"set":{"name":"Lamp %d"}}\n' % (i, i))
+            one = ('{"query":"mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { %s } }",'
+                   '"variables":{"input":{"id":"r%d","name":"Lamp %d"}}}' % (FIELDS, i, i))
+            quoted = one.replace("\\", "\\\\").replace('"', '\\"')
+            c.write(("next\n" if i else "") + f'url = "{url}"\nheader = "x-api-key: {API_KEY}"\n'
+                    f'header = "Content-Type: application/json"\ndata-raw = "{quoted}"\n'
+                    'output = "/dev/null"\nfail\n')
+    return records, curl_config
+
+
+def scenario_tools(args, url: str, scratch: Path, servers: dict[str, Server]) -> dict[str, list[Tool]]:
     gqlpatch, venv = args.bin, Path(args.venv)
     gql_cli, awscurl = str(venv / "bin/gql-cli"), str(venv / "bin/awscurl")
     small = scratch / "compiled-versioned.graphql"
@@ -375,6 +428,70 @@ def scenario_tools(args, url: str, scratch: Path) -> dict[str, list[Tool]]:
                                                    "update", "Item", "--id", "r1", "--set", "name=Lamp"],
              contains('"name":"Lamp"'), env=cache_env, unavailable=cached_missing, is_subject=True),
     ]
+
+    help_text = subprocess.run([gqlpatch, "apply", "--help"], capture_output=True, text=True).stdout
+    auto_missing = apply_missing or (None if "N|auto" in help_text else "not available: no --rate auto")
+
+    # Scenario 7: a distant API (every answer 40 ms after its request): only concurrency hides the
+    # round trip. The responder counts the connections each run opened (reused: at most -j + a few).
+    if "latency" in servers:
+        server = servers["latency"]
+        records, curl_config = batch_inputs(scratch, "latency", args.latency_records, server.url)
+
+        def connections(out: str, server: Server = server) -> dict[str, float]:
+            counts = server.counts()
+            return {"connections": counts["connections"], "done": counts["update"]}
+
+        def note(row: Row) -> str:
+            return f"{row.done_rate():,.0f}/s, {row.extra('connections'):.0f} connections"
+
+        tools[f"7. {args.latency_records} updates, {args.latency_ms} ms round trip"] = [
+            Tool(f"gqlpatch apply -j {args.latency_j}",
+                 [gqlpatch, "--endpoint", server.url, "--schema", str(plain), "--api-key", API_KEY, "--compact",
+                  "apply", "-j", str(args.latency_j), str(records)],
+                 unavailable=apply_missing, is_subject=True, extras=connections, note=note,
+                 records=args.latency_records),
+            Tool(f"curl --parallel-max {args.latency_j}",
+                 ["curl", "-sS", "--no-progress-meter", "--parallel", "--parallel-max", str(args.latency_j),
+                  "--config", str(curl_config)], extras=connections, note=note, records=args.latency_records),
+            # No target: whether --rate auto, ramping up from 10 requests a second, keeps up where
+            # nothing throttles (the question for making it the default).
+            Tool(f"gqlpatch apply -j {args.latency_j} --rate auto",
+                 [gqlpatch, "--endpoint", server.url, "--schema", str(plain), "--api-key", API_KEY, "--compact",
+                  "apply", "-j", str(args.latency_j), "--rate", "auto", str(records)],
+                 unavailable=apply_missing or auto_missing, is_subject=True, extras=connections, note=note,
+                 records=args.latency_records),
+        ]
+
+    # Scenario 8: a throttling API (a token bucket; 429 beyond it). --rate auto against a fixed -j:
+    # lines done a second and the share of requests throttled, counted by the responder.
+    if "bucket" in servers:
+        server = servers["bucket"]
+        records, _ = batch_inputs(scratch, "bucket", args.bucket_records, server.url)
+
+        def throttling(out: str, server: Server = server) -> dict[str, float]:
+            counts = server.counts()
+            # The accepted rate while the client sent (first request to last): the capacity it used,
+            # without the process start and the whole-file check before the first request.
+            sending = counts["update"] / max(counts["span_ms"] / 1000, 1e-3)
+            return {"throttled": counts["throttled"] / max(counts["requests"], 1), "requests": counts["requests"],
+                    "done": float(out.count('"status":"updated"')), "failed": float(out.count('"status":"failed"')),
+                    "sending": sending}
+
+        def note(row: Row) -> str:
+            return (f"{row.extra('sending'):,.0f}/s while sending ({row.extra('sending') / args.bucket_rate:.0%} "
+                    f"of capacity), {row.done_rate():,.0f} done/s over the wall time, "
+                    f"{row.extra('throttled'):.1%} throttled, {row.extra('failed'):.0f} "
+                    f"line{'' if row.extra('failed') == 1 else 's'} failed")
+
+        common = [gqlpatch, "--endpoint", server.url, "--schema", str(plain), "--api-key", API_KEY, "--compact",
+                  "apply", str(records), "-j", "64", "--continue-on-error"]
+        tools[f"8. {args.bucket_records} updates, throttled at {args.bucket_rate}/s (bursts of {args.bucket_burst})"] = [
+            Tool("gqlpatch apply -j 64 --rate auto", common + ["--rate", "auto"], unavailable=auto_missing,
+                 is_subject=True, extras=throttling, note=note, records=args.bucket_records),
+            Tool("gqlpatch apply -j 64 (fixed)", common, unavailable=apply_missing, is_subject=True,
+                 extras=throttling, note=note, records=args.bucket_records, ok_codes=(0, 4)),
+        ]
     return tools
 
 
@@ -444,7 +561,9 @@ def table(rows: list[Row]) -> list[str]:
         base = subject.get(row.scenario)
         ratio = f"{wall / base.median('wall'):.2f}x" if base else "n/a"
         batch = ""
-        if row.records:
+        if row.tool.note:
+            batch = row.tool.note(row)
+        elif row.records:
             batch = f"{row.records / wall:,.0f}/s, {cpu / row.records * 1e6:.0f} µs"
         lines.append(f"| {row.scenario} | {row.tool.name} | {len(row.samples)} | {fmt_ms(wall)} | {fmt_ms(cpu)} | "
                      f"{rss:.1f} MiB | {ratio} | {batch} |")
@@ -458,7 +577,7 @@ def find(rows: list[Row], scenario_prefix: str, tool_prefix: str) -> Row | None:
     return None
 
 
-def targets(rows: list[Row]) -> list[str]:
+def targets(rows: list[Row], args) -> list[str]:
     """Each target with its figure: met, MISSED, or not measured."""
     out: list[str] = []
 
@@ -499,6 +618,21 @@ def targets(rows: list[Row]) -> list[str]:
           g9t and g9c and (g9c.median("wall") - g9t.median("wall")) * 1000, lambda v: v < 1, "{:+.2f} ms")
     check("9. ... and < 1 ms more CPU (median user+sys)",
           g9t and g9c and (g9c.median("cpu") - g9t.median("cpu")) * 1000, lambda v: v < 1, "{:+.2f} ms")
+    ideal = args.latency_j / (args.latency_ms / 1000)
+    g7, c7 = find(rows, "7.", "gqlpatch"), find(rows, "7.", "curl")
+    check(f"7. gqlpatch apply -j {args.latency_j} >= 0.9 x {args.latency_j}/RTT ({0.9 * ideal:,.0f} records/s)",
+          g7 and g7.done_rate(), lambda v: v >= 0.9 * ideal, "{:,.0f}/s")
+    check(f"7. curl --parallel-max {args.latency_j} >= 0.9 x {args.latency_j}/RTT ({0.9 * ideal:,.0f} records/s)",
+          c7 and c7.done_rate(), lambda v: v >= 0.9 * ideal, "{:,.0f}/s")
+    check(f"7. gqlpatch connections per run <= -j + 4 ({args.latency_j + 4})",
+          g7 and max(s.extra["connections"] for s in g7.samples), lambda v: v <= args.latency_j + 4, "{:.0f}")
+    g8 = find(rows, "8.", "gqlpatch apply -j 64 --rate auto")
+    check(f"8. --rate auto accepted rate while sending >= 90% of the bucket's {args.bucket_rate}/s",
+          g8 and g8.extra("sending") / args.bucket_rate, lambda v: v >= 0.9, "{:.0%}")
+    check("8. --rate auto requests throttled <= 5%", g8 and g8.extra("throttled") * 100, lambda v: v <= 5,
+          "{:.1f}%")
+    check("8. --rate auto: every line done", g8 and min(s.extra["done"] for s in g8.samples) / args.bucket_records,
+          lambda v: v == 1, "{:.0%} in the worst run")
     return out
 
 
@@ -519,6 +653,12 @@ def main() -> int:
     parser.add_argument("--models", type=int, default=3000)
     parser.add_argument("--wrk-seconds", type=int, default=5)
     parser.add_argument("--only", help="run only the scenarios whose number is in this list, e.g. 1,5")
+    parser.add_argument("--latency-records", type=int, default=5000)
+    parser.add_argument("--latency-ms", type=int, default=40, help="scenario 7's round trip (the responder's delay)")
+    parser.add_argument("--latency-j", type=int, default=64)
+    parser.add_argument("--bucket-records", type=int, default=20_000)
+    parser.add_argument("--bucket-rate", type=int, default=2000, help="scenario 8's token bucket: requests a second")
+    parser.add_argument("--bucket-burst", type=int, default=200)
     args = parser.parse_args()
     args.bin = str(Path(args.bin).resolve())
     scratch = Path(args.scratch)
@@ -542,9 +682,16 @@ def main() -> int:
 
     build_c(scratch, "measure")
     responder, url = start_responder(scratch)
+    wanted = lambda number: not args.only or number in args.only.split(",")  # noqa: E731
+    servers: dict[str, Server] = {}
+    for name, number, options in (("latency", "7", ("--delay-ms", str(args.latency_ms))),
+                                  ("bucket", "8", ("--bucket", f"{args.bucket_rate}:{args.bucket_burst}"))):
+        if wanted(number):
+            process, server_url = start_responder(scratch, name, options)
+            servers[name] = Server(process, server_url, scratch / f"{name}.log")
     try:
         rows: list[Row] = []
-        for scenario, tools in scenario_tools(args, url, scratch).items():
+        for scenario, tools in scenario_tools(args, url, scratch, servers).items():
             if args.only and scenario.split(".")[0] not in args.only.split(","):
                 continue
             print(f"bench: {scenario}", file=sys.stderr, flush=True)
@@ -553,14 +700,19 @@ def main() -> int:
         print("bench: server capacity (wrk)", file=sys.stderr, flush=True)
         capacity = server_rate(url, scratch, args.wrk_seconds)
     finally:
-        responder.send_signal(signal.SIGTERM)
-        responder.wait(timeout=10)
+        for process in [responder] + [server.process for server in servers.values()]:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=10)
     counts = (scratch / "responder.log").read_text().strip()
+    for name, server in servers.items():
+        counts += f"`; {name} responder: `" + server.log.read_text().strip().splitlines()[-1].removeprefix("responder: ")
 
     # The best client's request rate: requests per run (2 for the versioned update) / median wall.
     per_run = {"1.": 2, "2.": 1}
     best_rate, best_name = 0.0, "?"
     for row in rows:
+        if row.scenario[:2] in ("7.", "8."):
+            continue  # their own responders, slowed on purpose
         requests = row.records or per_run.get(row.scenario[:2])
         if requests and row.samples and not row.failure:
             rate = requests / row.median("wall")
@@ -590,7 +742,7 @@ def main() -> int:
         f"Request counts: `{counts}`.",
         "",
         "Targets:",
-        *targets(rows),
+        *targets(rows, args),
         "",
         f"Bench wall time: {time.perf_counter() - began:.0f} s.",
         "",

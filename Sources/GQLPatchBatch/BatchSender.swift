@@ -6,12 +6,15 @@ import GQLPatchSupport
 import JSON
 
 /// The real `BatchSending`: posts through the run's one transport (one curl multi handle, connections kept
-/// alive) with the client's credentials, waits for `--rate`, and retries what `RetryPolicy` allows.
+/// alive) with the client's credentials, waits for `--rate` (a fixed `RateLimiter` or the adaptive
+/// `AdaptiveRateLimiter`, which each answer steers), and retries what `RetryPolicy` allows.
 /// The sleep and the random source are injected so tests can run the retry loop without waiting.
 package struct BatchSender: BatchSending {
     package var client: GraphQLClient
     package var policy: RetryPolicy
     package var limiter: RateLimiter?
+    /// `--rate auto` (used instead of `limiter`).
+    package var adaptive: AdaptiveRateLimiter?
     package var sleep: @Sendable (Double) async -> Void
     package var random: @Sendable () -> Double
     package var now: @Sendable () -> Double
@@ -23,11 +26,13 @@ package struct BatchSender: BatchSending {
         sleep: @escaping @Sendable (Double) async -> Void = BatchSender.taskSleep,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
         now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
-        onRetry: (@Sendable (_ request: GraphQLRequestBody, _ failure: GQLPatchError?) -> Void)? = nil
+        onRetry: (@Sendable (_ request: GraphQLRequestBody, _ failure: GQLPatchError?) -> Void)? = nil,
+        adaptive: AdaptiveRateLimiter? = nil
     ) {
         self.client = client
         self.policy = policy
         self.limiter = limiter
+        self.adaptive = adaptive
         self.sleep = sleep
         self.random = random
         self.now = now
@@ -45,11 +50,15 @@ package struct BatchSender: BatchSending {
         var attempt = 0
         while true {
             attempt += 1
-            if let limiter {
+            var sentAt = 0.0
+            if let adaptive {
+                sentAt = await adaptive.acquire(now: now, sleep: sleep)
+            } else if let limiter {
                 let wait = limiter.reserve(now: now())
                 if wait > 0 { await sleep(wait) }
             }
             let (result, failure) = await once(body)
+            adaptive?.release(sentAt: sentAt, now: now(), answer: Self.answer(failure))
             guard let failure else {
                 return BatchSendOutcome(result: result, attempts: attempt, ambiguous: ambiguous)
             }
@@ -66,6 +75,16 @@ package struct BatchSender: BatchSending {
                 if case .failure(let error) = result { onRetry(request, error) } else { onRetry(request, nil) }
             }
             await sleep(wait)
+        }
+    }
+
+    /// What a try's end tells `--rate auto`.
+    static func answer(_ failure: RetryPolicy.Failure?) -> AdaptiveRate.Answer {
+        switch failure {
+        case nil: return .clean
+        case .throttled(let header):
+            return .throttled(retryAfter: header.flatMap { RetryPolicy.retryAfterSeconds($0, now: Date()) })
+        case .notConnected, .connectionLost, .serverError, .final: return .other
         }
     }
 
@@ -143,10 +162,10 @@ package struct BatchSender: BatchSending {
         }
     }
 
-    /// DynamoDB throttling reported inside a 200 response: the write did not happen.
-    private static func isThrottlingError(_ error: GraphQLErrorItem) -> Bool {
+    /// Throttling reported inside a 200 response (DynamoDB's, or a resolver's): the write did not happen.
+    package static func isThrottlingError(_ error: GraphQLErrorItem) -> Bool {
         guard let type = error.errorType else { return false }
-        return type.contains("ProvisionedThroughputExceeded") || type.contains("ThrottlingException")
-            || type.contains("RequestLimitExceeded")
+        return type.contains("ProvisionedThroughputExceeded") || type.contains("Throttling")
+            || type.contains("RequestLimitExceeded") || type.contains("TooManyRequests")
     }
 }

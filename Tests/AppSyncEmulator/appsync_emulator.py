@@ -27,7 +27,7 @@ from catalogue import SchemaError  # noqa: E402
 from compiled_schema import load_compiled  # noqa: E402
 from executor import Executor  # noqa: E402
 from schema_transformer import compile_schema  # noqa: E402
-from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog  # noqa: E402
+from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog, TokenBucket  # noqa: E402
 from storage import Store  # noqa: E402
 from user_pool_tokens import UserPoolTokens  # noqa: E402
 
@@ -77,6 +77,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--fail-rate", type=rate, default=0.0)
     parser.add_argument("--throttle-rate", type=rate, default=0.0)
     parser.add_argument("--drop-rate", type=rate, default=0.0)
+    parser.add_argument("--bucket", type=TokenBucket.parse, default=None, metavar="RATE:BURST",
+                        help="a token bucket of RATE requests a second, bursts of BURST: HTTP 429 beyond it")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--drop-response", type=int, action="append", default=[], metavar="N",
                         help="execute the Nth GraphQL request (1-based), then drop its connection unanswered; repeatable")
@@ -86,6 +88,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--fail-request", type=int, action="append", default=[], metavar="N",
                         help="answer the Nth POST to /graphql (1-based) with HTTP 500, unexecuted; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
+    parser.add_argument("--log-times", action="store_true",
+                        help="add each request's arrival (\"at\": seconds on a steady clock) to its log entry")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
     args = parser.parse_args(argv)
     if args.user_pool_jwks and not (args.user_pool_issuer and args.user_pool_client_id):
@@ -114,13 +118,13 @@ def serve(args: argparse.Namespace, compiled) -> None:
                  if args.user_pool_jwks else None)
     authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam), user_pool)
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
-    request_log = RequestLog(args.request_log)
+    request_log = RequestLog(args.request_log, args.log_times)
     writes: dict[int, list] = {}
     for number, request in args.write_after:
         writes.setdefault(number, []).append(request)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
                                                           frozenset(args.drop_response), writes,
-                                                          frozenset(args.fail_request)))
+                                                          frozenset(args.fail_request), args.bucket))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

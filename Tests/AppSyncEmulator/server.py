@@ -6,6 +6,7 @@ connection); `Handler` only moves bytes. The server binds 127.0.0.1 only.
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import hashlib
 import hmac
@@ -212,13 +213,46 @@ class Faults:
         return error_response(500, "InternalFailure", "An internal failure occurred.", fault="fail")
 
 
+class TokenBucket:
+    """--bucket RATE:BURST: RATE tokens a second, at most BURST; a request finding none is throttled
+    (HTTP 429, no Retry-After, as AppSync answers a backfill that runs faster than its capacity)."""
+
+    def __init__(self, rate: float, burst: float, clock=time.monotonic):
+        self.rate, self.burst, self._clock = rate, burst, clock
+        self._tokens, self._time = burst, clock()
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def parse(text: str) -> "TokenBucket":
+        rate, separator, burst = text.partition(":")
+        try:
+            bucket = TokenBucket(float(rate), float(burst)) if separator else None
+        except ValueError:
+            bucket = None
+        if bucket is None or not (bucket.rate > 0 and bucket.burst >= 1):
+            raise argparse.ArgumentTypeError(f"expected RATE:BURST (for example 100:20), got {text!r}")
+        return bucket
+
+    def take(self) -> bool:
+        with self._lock:
+            now = self._clock()
+            self._tokens = min(self.burst, self._tokens + (now - self._time) * self.rate)
+            self._time = now
+            if self._tokens < 1:
+                return False
+            self._tokens -= 1
+            return True
+
+
 # --- request log ----------------------------------------------------------------------------------
 
 class RequestLog:
     """Appends one JSON line per received request, flushed at once."""
 
-    def __init__(self, path: Optional[str]):
+    def __init__(self, path: Optional[str], times: bool = False):
         self._file = open(path, "a", encoding="utf-8") if path else None
+        # --log-times: each entry's arrival, seconds on a steady clock ("at"), to measure rates by.
+        self.times = times
         self._lock = threading.Lock()
 
     def write(self, method: str, path: str, headers: dict[str, str], body: bytes, response: Response) -> None:
@@ -226,6 +260,8 @@ class RequestLog:
             return
         entry = {"method": method, "path": path, "headers": headers, "body": _logged_body(body),
                  "status": response.status, "fault": response.fault}
+        if self.times:
+            entry["at"] = time.monotonic()
         with self._lock:
             self._file.write(json.dumps(entry) + "\n")
             self._file.flush()
@@ -250,8 +286,10 @@ class Emulator:
 
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
                  drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None,
-                 fail_requests: frozenset[int] = frozenset()):
+                 fail_requests: frozenset[int] = frozenset(), bucket: Optional[TokenBucket] = None):
         self.executor = executor
+        # --bucket RATE:BURST: a token bucket in front of every POST (429 beyond it).
+        self.bucket = bucket
         self.authorizer = authorizer
         self.faults = faults
         self.request_log = request_log
@@ -288,6 +326,8 @@ class Emulator:
         fault, detail = self.faults.draw()
         if fault:
             return self.faults.response(fault, detail)
+        if self.bucket and not self.bucket.take():
+            return error_response(429, "TooManyRequestsException", "Rate exceeded", fault="bucket")
         refusal = self.authorizer.refusal(method, path, headers, body)
         if refusal is not None:
             return error_response(401, "UnauthorizedException", refusal)

@@ -90,6 +90,7 @@ typedef enum {
 
 typedef enum {
     CURLMOPT_PIPELINING = 3,
+    CURLMOPT_MAXCONNECTS = 6,
 } CURLMoption;
 
 typedef enum {

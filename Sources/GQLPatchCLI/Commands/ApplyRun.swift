@@ -34,6 +34,8 @@ package struct ApplyRun {
     private var readAheadSkips: [Int] = []
     private var progress = ProgressLine()
     private let started = Date()
+    /// `--rate auto`'s limiter, shared by every request of the run (rollback included).
+    private let adaptive: AdaptiveRateLimiter?
 
     package init(
         command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?,
@@ -48,6 +50,7 @@ package struct ApplyRun {
         self.journal = journal
         self.check = check
         self.undo = check?.state.undo ?? []
+        self.adaptive = command.options.adaptiveRate ? AdaptiveRateLimiter(ceiling: command.options.concurrency) : nil
     }
 
     private var options: ApplyOptions { command.options }
@@ -147,9 +150,19 @@ package struct ApplyRun {
         let client = GraphQLClient(
             endpoint: settings.endpoint ?? "", transport: command.context.transport, authorizer: settings.authorizer,
             extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
-        return BatchSender(
+        var sender = BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: options.maxAttempts),
             limiter: options.rate.map { RateLimiter(perSecond: $0) }, sleep: command.sleep, random: command.random)
+        if let adaptive {
+            // The law measures round trips: a steady clock, not the wall clock.
+            let origin = ContinuousClock.now
+            sender.now = {
+                let elapsed = origin.duration(to: .now).components
+                return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            }
+            sender.adaptive = adaptive
+        }
+        return sender
     }
 
     // MARK: - Input
@@ -255,7 +268,8 @@ package struct ApplyRun {
         }
         if command.showsProgress,
             let text = progress.redraw(
-                done: tally.finished, total: total, errors: tally.failures, elapsed: Date().timeIntervalSince(started))
+                done: tally.finished, total: total, errors: tally.failures, elapsed: Date().timeIntervalSince(started),
+                rate: adaptive?.law.rate)
         {
             console.writeErr(text)
         }

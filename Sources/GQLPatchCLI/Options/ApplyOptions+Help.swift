@@ -3,7 +3,13 @@ extension ApplyOptions {
     package static let optionTable: [OptionSpec] = [
         .value(
             "--concurrency", short: "-j", "N", "requests in flight (default 8); lines for the same record run in order"),
-        .value("--rate", "N", "at most N requests a second (0.01 to 1000000)"),
+        .value(
+            "--rate", "N|auto",
+            """
+            at most N requests a second (0.01 to 1000000); auto: start slowly, speed
+            up (rate and requests in flight, up to -j) while answers are fast and
+            clean, back off on throttling (429, Throttling errors) or rising latency
+            """),
         .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
         .flag("--continue-on-error", "keep going after a failed line (default: stop at the first failure)"),
         .flag("--atomic", "all or nothing: at a failure, undo the applied lines in reverse order"),

@@ -2,7 +2,7 @@ import GQLPatchBatch
 import GQLPatchSupport
 
 extension ApplyOptions: CommandDefinition {
-    /// `apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
+    /// `apply [PATH | -] [-j N] [--rate N | auto] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
     package static let syntax = CommandSyntax(
         name: "apply",
         summary: "apply [PATH | -]                   create, update and delete many records from JSON Lines",
@@ -19,7 +19,15 @@ extension ApplyOptions: CommandDefinition {
             case "-j", "--concurrency":
                 apply.concurrency = try CommandLineParser.wholeNumber(
                     value, option: option.name, in: NumericLimits.concurrency)
+            case "--rate" where value == "auto":
+                apply.adaptiveRate = true
+                apply.rate = nil
+            case "--rate" where Double(value) == nil:
+                throw .usage(
+                    "--rate expects a number of requests a second from \(NumericLimits.shown(NumericLimits.rate.lowerBound)) to \(NumericLimits.shown(NumericLimits.rate.upperBound)), or auto, got '\(value)'"
+                )
             case "--rate":
+                apply.adaptiveRate = false
                 apply.rate = try CommandLineParser.number(
                     value, option: option.name, of: "requests a second", in: NumericLimits.rate)
             case "--journal":

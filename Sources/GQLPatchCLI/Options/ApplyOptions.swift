@@ -1,6 +1,6 @@
 import GQLPatchBatch
 
-/// `gqlpatch apply [PATH | -] [-j N] [--rate N] [--atomic] [--journal PATH] [--resume] [--max-attempts N]
+/// `gqlpatch apply [PATH | -] [-j N] [--rate N | auto] [--atomic] [--journal PATH] [--resume] [--max-attempts N]
 /// [--continue-on-error]`: many creates, updates and deletes from JSON Lines.
 public struct ApplyOptions: Sendable {
     /// The JSON Lines file; `-` (the default) is standard input.
@@ -9,6 +9,8 @@ public struct ApplyOptions: Sendable {
     public var concurrency: Int = 8
     /// `--rate N`: at most N requests a second (nil: no cap).
     public var rate: Double?
+    /// `--rate auto`: the rate and the requests in flight (up to `-j`) follow the server's answers.
+    public var adaptiveRate = false
     /// `--atomic`: all or nothing; applied lines are undone when one fails.
     public var atomic = false
     /// `--journal PATH`: where applied lines are recorded for `--resume`.

@@ -38,6 +38,11 @@ package final class CurlEventLoop: @unchecked Sendable {
         // Requests may multiplex over HTTP/2 where the server offers it; over HTTP/1.1 each
         // connection carries one request at a time and stays open for the next.
         gqlpatch_curl_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        // Idle connections kept for reuse: more than the most requests in flight (256). curl's own
+        // default follows the transfers currently added, so a batch whose requests end and start
+        // one by one kept closing connections and opening new ones (311 for 5,000 loopback requests
+        // at 64 in flight).
+        gqlpatch_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 512)
         var thread = pthread_t()
         let started = pthread_create(
             &thread, nil,

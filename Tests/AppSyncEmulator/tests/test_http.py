@@ -13,6 +13,7 @@ from botocore.awsrequest import AWSRequest
 from botocore.credentials import Credentials
 
 import support
+import server  # noqa: E402  (support puts the emulator on the path)
 
 QUERY = json.dumps({"query": "{ listItems { items { id } } }"}).encode()
 UNAUTHORIZED = {"errors": [{"errorType": "UnauthorizedException",
@@ -184,6 +185,32 @@ class FaultTests(unittest.TestCase):
             self.assertEqual(reply.headers["retry-after"], "1")
             self.assertEqual(reply.json["errors"][0]["errorType"], "TooManyRequestsException")
         self.assertEqual([e["status"] for e in log], [429, 429, 429])
+
+    def test_bucket_throttles_beyond_its_burst(self):
+        # 1 token a second and a burst of 3: of 6 requests at once, the first 3 pass, the rest wait in vain.
+        outcomes, log = self.run_faulty("--bucket", "1:3", "--log-times", count=6)
+        self.assertEqual([r.status for r in outcomes][:3], [200, 200, 200])
+        self.assertIn(429, [r.status for r in outcomes][3:])
+        for reply in outcomes:
+            if reply.status == 429:
+                self.assertNotIn("retry-after", reply.headers)
+                self.assertEqual(reply.json["errors"][0]["errorType"], "TooManyRequestsException")
+        self.assertEqual({e["fault"] for e in log if e["status"] == 429}, {"bucket"})
+        self.assertTrue(all(isinstance(e["at"], float) for e in log))
+
+    def test_token_bucket_refills_at_its_rate(self):
+        now = [0.0]
+        bucket = server.TokenBucket(10, 2, clock=lambda: now[0])
+        self.assertEqual([bucket.take() for _ in range(3)], [True, True, False])
+        now[0] = 0.1  # one token back
+        self.assertEqual([bucket.take(), bucket.take()], [True, False])
+        now[0] = 10.0  # full again, never more than the burst
+        self.assertEqual([bucket.take() for _ in range(3)], [True, True, False])
+
+    def test_bucket_option_refuses_bad_values(self):
+        for bad in ("10", "0:5", "10:0", "x:y"):
+            with self.assertRaises(Exception, msg=bad):
+                server.TokenBucket.parse(bad)
 
     def test_drop_closes_without_answer(self):
         outcomes, log = self.run_faulty("--drop-rate", "1", count=3)

@@ -31,6 +31,12 @@ import Testing
         #expect(ProgressLine.text(done: 50, total: nil, errors: 2, elapsed: 10) == "50 lines  5.0/s  2 errors")
     }
 
+    @Test func progressShowsTheAdaptiveRate() {
+        #expect(
+            ProgressLine.text(done: 50, total: 200, errors: 0, elapsed: 10, rate: 1234.4)
+                == "50/200 lines  5.0/s  0 errors  ETA 30 s  rate 1234/s")
+    }
+
     @Test func progressRedrawsInPlaceAtMostEveryInterval() {
         var line = ProgressLine(interval: 0.2)
         #expect(

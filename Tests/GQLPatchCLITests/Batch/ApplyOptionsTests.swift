@@ -42,6 +42,20 @@ import Testing
         #expect(try parse(["apply", "--shard", "2/4"]).shard == ApplyShard(index: 2, count: 4))
     }
 
+    @Test func rateAuto() throws {
+        let auto = try parse(["apply", "--rate", "auto", "-j", "64"])
+        #expect(auto.adaptiveRate && auto.rate == nil && auto.concurrency == 64)
+        #expect(!(try parse(["apply"]).adaptiveRate), "a fixed concurrency stays the default")
+        // The last one given wins, as for every option that takes one value.
+        let fixed = try parse(["apply", "--rate", "auto", "--rate", "20"])
+        #expect(!fixed.adaptiveRate && fixed.rate == 20)
+        #expect(try parse(["apply", "--rate", "20", "--rate=auto"]).adaptiveRate)
+        let error = try #require(throws: GQLPatchError.self) { try parse(["apply", "--rate", "Auto"]) }
+        #expect(error.code == .usage)
+        #expect(
+            error.message == "--rate expects a number of requests a second from 0.01 to 1000000, or auto, got 'Auto'")
+    }
+
     @Test(arguments: [
         (["apply", "-j", "0"], "-j expects a whole number from 1 to 256, got '0'"),
         (["apply", "--concurrency", "many"], "--concurrency expects a whole number from 1 to 256, got 'many'"),
