@@ -24,7 +24,7 @@ public final class CognitoIdentityCredentialSource: CredentialSource {
     private let store: any IdentityIDStore
     /// Whether the kept id came from the store (and may be stale); under `identity`'s lock order.
     private let fromStore = Mutex<Bool>(false)
-    /// The identity id from `GetId`, kept for the run; read and written only under the lock.
+    /// The identity id (from the store or `GetId`), kept for the run; read and written only under the lock.
     private let identity = Mutex<String?>(nil)
     /// The `GetId` in flight: requests that start together (`apply`) wait for the same one rather than
     /// each making an identity.
