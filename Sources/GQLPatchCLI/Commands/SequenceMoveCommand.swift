@@ -49,31 +49,24 @@ package struct SequenceMoveCommand: Sendable {
         }
     }
 
-    private var resumeJournal: String? {
+    /// `--journal`, `--resume`, `--max-attempts`.
+    private var runOptions: SequenceRunOptions {
         switch request {
-        case .insert(let options): return options.resume
-        case .renumber(let options): return options.resume
+        case .insert(let options): return options.run
+        case .renumber(let options): return options.run
         }
     }
 
-    private var journalOption: String? {
-        switch request {
-        case .insert(let options): return options.journal
-        case .renumber(let options): return options.journal
-        }
-    }
+    private var resumeJournal: String? { runOptions.resume }
+
+    private var journalOption: String? { runOptions.journal }
 
     var viaGap: Bool {
         guard case .insert(let options) = request else { return false }
         return options.viaGap
     }
 
-    var maxAttempts: Int {
-        switch request {
-        case .insert(let options): return options.maxAttempts
-        case .renumber(let options): return options.maxAttempts
-        }
-    }
+    var maxAttempts: Int { runOptions.maxAttempts }
 
     /// The plan file beside a journal.
     package static func planPath(journal: String) -> String { journal + ".plan" }

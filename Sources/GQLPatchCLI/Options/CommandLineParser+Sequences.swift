@@ -25,6 +25,20 @@ extension CommandLineParser {
         return positionals.first
     }
 
+    /// `--journal`, `--resume` and `--max-attempts` of `insert` and `renumber`; other options are left alone.
+    package static func sequenceRunOption(_ option: ParsedOption, into run: inout SequenceRunOptions)
+        throws(GQLPatchError)
+    {
+        let value = option.value ?? ""
+        switch option.name {
+        case "--journal": run.journal = try sequenceJournal(value, option: option.name)
+        case "--resume": run.resume = try sequenceJournal(value, option: option.name)
+        case "--max-attempts":
+            run.maxAttempts = try wholeNumber(value, option: option.name, in: NumericLimits.maxAttempts)
+        default: break
+        }
+    }
+
     /// `--journal PATH` / `--resume JOURNAL`: a file path.
     package static func sequenceJournal(_ text: String, option: String) throws(GQLPatchError) -> String {
         guard !text.isEmpty, text != "-" else { throw .usage("\(option) expects a file path, got '\(text)'") }

@@ -21,15 +21,10 @@ extension InsertOptions: CommandDefinition {
                 if insert.patch != nil { throw .usage("--patch given twice") }
                 insert.patch = value
             case "--via-gap": insert.viaGap = true
-            case "--journal": insert.journal = try CommandLineParser.sequenceJournal(value, option: option.name)
-            case "--resume": insert.resume = try CommandLineParser.sequenceJournal(value, option: option.name)
-            case "--max-attempts":
-                insert.maxAttempts = try CommandLineParser.wholeNumber(
-                    value, option: option.name, in: NumericLimits.maxAttempts)
-            default: break
+            default: try CommandLineParser.sequenceRunOption(option, into: &insert.run)
             }
         }
-        if insert.resume != nil {
+        if insert.run.resume != nil {
             insert.model = try CommandLineParser.sequenceResume(options, positionals, what: "the insert")
             return insert
         }

@@ -17,12 +17,8 @@ public struct InsertOptions: Sendable {
     public var patch: String?
     /// `--via-gap`: the new row and the moved rows take numbers above the largest ever used.
     public var viaGap = false
-    /// The run's journal, its plan beside it (`PATH.plan`); nil: a private temporary one.
-    public var journal: String?
-    /// `--resume JOURNAL`: finish the insert that journal recorded.
-    public var resume: String?
-    /// `--max-attempts N`: tries per request for retryable failures.
-    public var maxAttempts = ApplyOptions.defaultMaxAttempts
+    /// `--journal`, `--resume`, `--max-attempts`.
+    public var run = SequenceRunOptions()
 
     public init() {}
 }

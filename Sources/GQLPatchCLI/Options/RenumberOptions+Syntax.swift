@@ -23,15 +23,10 @@ extension RenumberOptions: CommandDefinition {
                     value, option: option.name, in: Int(Int32.min)...Int(Int32.max))
             case "--step":
                 renumber.step = try CommandLineParser.wholeNumber(value, option: option.name, in: 1...Int(Int32.max))
-            case "--journal": renumber.journal = try CommandLineParser.sequenceJournal(value, option: option.name)
-            case "--resume": renumber.resume = try CommandLineParser.sequenceJournal(value, option: option.name)
-            case "--max-attempts":
-                renumber.maxAttempts = try CommandLineParser.wholeNumber(
-                    value, option: option.name, in: NumericLimits.maxAttempts)
-            default: break
+            default: try CommandLineParser.sequenceRunOption(option, into: &renumber.run)
             }
         }
-        if renumber.resume != nil {
+        if renumber.run.resume != nil {
             renumber.model = try CommandLineParser.sequenceResume(options, positionals, what: "the renumbering")
             return renumber
         }

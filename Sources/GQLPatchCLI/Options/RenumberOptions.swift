@@ -13,12 +13,8 @@ public struct RenumberOptions: Sendable {
     public var start = 1
     /// `--step N`: the difference between neighbours' numbers.
     public var step = 1
-    /// The run's journal, its plan beside it (`PATH.plan`); nil: a private temporary one.
-    public var journal: String?
-    /// `--resume JOURNAL`: finish the renumbering that journal recorded.
-    public var resume: String?
-    /// `--max-attempts N`: tries per request for retryable failures.
-    public var maxAttempts = ApplyOptions.defaultMaxAttempts
+    /// `--journal`, `--resume`, `--max-attempts`.
+    public var run = SequenceRunOptions()
 
     public init() {}
 }
