@@ -28,9 +28,30 @@ public struct JSONObject: Sendable, Equatable, Sequence {
     /// Builds an object from parallel key and value slices (used by the parser);
     /// repeated keys behave as in `init(_:)`.
     internal init(keys newKeys: ArraySlice<String>, values newValues: ArraySlice<JSONValue>) {
+        // Parsed objects almost never repeat a key: take both slices whole when none repeats (a
+        // comparison of each key with those before it), else insert one by one.
+        if newKeys.count <= Self.indexThreshold, !Self.repeatsAKey(newKeys) {
+            keys = Array(newKeys)
+            values = Array(newValues)
+            return
+        }
         keys.reserveCapacity(newKeys.count)
         values.reserveCapacity(newKeys.count)
         for (key, value) in zip(newKeys, newValues) { self[key] = value }
+    }
+
+    private static func repeatsAKey(_ keys: ArraySlice<String>) -> Bool {
+        var later = keys.startIndex
+        while later < keys.endIndex {
+            let key = keys[later]
+            var earlier = keys.startIndex
+            while earlier < later {
+                if keys[earlier] == key { return true }
+                earlier += 1
+            }
+            later += 1
+        }
+        return false
     }
 
     public var count: Int { keys.count }

@@ -1,6 +1,6 @@
 /// A JSON value. Numbers keep the distinction between integers and other numbers;
 /// objects keep their keys in order (see `JSONObject`).
-public indirect enum JSONValue: Sendable, Hashable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     /// An integer that fits in `Int` (written without fraction or exponent).
