@@ -45,7 +45,8 @@ package struct BatchSender: BatchSending {
     }
 
     package func send(_ request: GraphQLRequestBody) async -> BatchSendOutcome {
-        let body = request.json()
+        // Encoded once: every try sends the same bytes.
+        let body = request.encoded()
         var ambiguous = false
         var attempt = 0
         while true {
@@ -91,7 +92,7 @@ package struct BatchSender: BatchSending {
     /// One try: the classified response, and what kind of failure it was (nil for an answer to keep).
     /// A signed-in user's token that AppSync refuses as expired is renewed and the request sent once
     /// more within the try (a 401 comes before anything ran, so no write is sent twice).
-    private func once(_ body: JSONValue) async -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
+    private func once(_ body: [UInt8]) async -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
         var rejected: String?
         while true {
             switch await exchange(body, rejected: rejected) {
@@ -116,8 +117,8 @@ package struct BatchSender: BatchSending {
         case failed(GQLPatchError, RetryPolicy.Failure)
     }
 
-    private func exchange(_ body: JSONValue, rejected: String?) async -> Exchange {
-        var request = client.request(for: body)
+    private func exchange(_ body: [UInt8], rejected: String?) async -> Exchange {
+        var request = client.request(forEncoded: body)
         do {
             // Every try is authorized afresh: a SigV4 signature carries the time it was made.
             try await client.authorizer.authorize(&request, rejected: rejected)

@@ -32,7 +32,7 @@ public struct DocumentBuilder: Sendable {
         }
         return request(
             kind: "query", name: "Get\(model.name)", field: field, arguments: arguments,
-            selection: selection.rendered, variables: variables)
+            selection: selection, variables: variables)
     }
 
     /// `query ListItems($filter: ...) { listItems(filter: $filter) { items { ... } nextToken } }`, declaring
@@ -61,7 +61,7 @@ public struct DocumentBuilder: Sendable {
         for argument in used { variables[argument.name] = query.arguments[argument.name] }
         return request(
             kind: "query", name: "List\(model.name)", field: query.field, arguments: used,
-            selection: "{ items \(selection.rendered) nextToken }", variables: variables)
+            selection: selection, wrapsInList: true, variables: variables)
     }
 
     public func createMutation(
@@ -110,16 +110,32 @@ public struct DocumentBuilder: Sendable {
         }
         return request(
             kind: "mutation", name: "\(verb)\(model.name)", field: field, arguments: arguments,
-            selection: selection.rendered, variables: variables)
+            selection: selection, variables: variables)
     }
 
     private func request(
-        kind: String, name: String, field: String, arguments: [OperationArgument], selection: String,
-        variables: JSONObject
+        kind: String, name: String, field: String, arguments: [OperationArgument], selection: SelectionSet,
+        wrapsInList: Bool = false, variables: JSONObject
     ) -> GraphQLRequestBody {
-        // Built as bytes: one document per record of a batch, and `String` appends cost far more.
+        let query = DocumentMemo.shared.text(
+            kind: kind, name: name, field: field, arguments: arguments, selection: selection,
+            wrapsInList: wrapsInList
+        ) {
+            Self.document(
+                kind: kind, name: name, field: field, arguments: arguments, selection: selection,
+                wrapsInList: wrapsInList)
+        }
+        return GraphQLRequestBody(query: query, variables: variables, operationName: name)
+    }
+
+    private static func document(
+        kind: String, name: String, field: String, arguments: [OperationArgument], selection: SelectionSet,
+        wrapsInList: Bool
+    ) -> String {
+        // Built as bytes: `String` appends cost far more.
         var text: [UInt8] = []
-        text.reserveCapacity(64 + name.utf8.count + field.utf8.count + selection.utf8.count + 48 * arguments.count)
+        text.reserveCapacity(
+            64 + name.utf8.count + field.utf8.count + 16 * selection.fields.count + 48 * arguments.count)
         text.append(contentsOf: kind.utf8)
         text.append(UInt8(ascii: " "))
         text.append(contentsOf: name.utf8)
@@ -147,9 +163,14 @@ public struct DocumentBuilder: Sendable {
             text.append(UInt8(ascii: ")"))
         }
         text.append(UInt8(ascii: " "))
-        text.append(contentsOf: selection.utf8)
+        if wrapsInList {
+            text.append(contentsOf: "{ items ".utf8)
+            selection.render(into: &text)
+            text.append(contentsOf: " nextToken }".utf8)
+        } else {
+            selection.render(into: &text)
+        }
         text.append(contentsOf: " }".utf8)
-        return GraphQLRequestBody(
-            query: String(decoding: text, as: UTF8.self), variables: variables, operationName: name)
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -18,4 +18,20 @@ public struct GraphQLRequestBody: Sendable, Equatable {
         if let operationName { body["operationName"] = .string(operationName) }
         return .object(body)
     }
+
+    /// The bytes of `json()`, written without building it: a batch encodes one body per record.
+    public func encoded() -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(query.utf8.count + 64 * variables.count + 64)
+        bytes.append(contentsOf: #"{"query":"#.utf8)
+        JSONValue.string(query).write(to: &bytes, pretty: false)
+        bytes.append(contentsOf: #","variables":"#.utf8)
+        JSONValue.object(variables).write(to: &bytes, pretty: false)
+        if let operationName {
+            bytes.append(contentsOf: #","operationName":"#.utf8)
+            JSONValue.string(operationName).write(to: &bytes, pretty: false)
+        }
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 }

@@ -36,6 +36,13 @@ public struct GraphQLClient: Sendable {
 
     /// The request that `send` posts, before credentials are added.
     public func request(for body: JSONValue) -> HTTPRequest {
+        var bytes: [UInt8] = []
+        body.write(to: &bytes, pretty: false)
+        return request(forEncoded: bytes)
+    }
+
+    /// The request for a body already written as JSON bytes.
+    public func request(forEncoded body: [UInt8]) -> HTTPRequest {
         var request = HTTPRequest(url: endpoint, method: "POST")
         // A `--header` of the same name replaces a default (one Content-Type goes out, and is signed).
         let defaults = [
@@ -43,9 +50,7 @@ public struct GraphQLClient: Sendable {
             HeaderField(name: "Accept", value: "application/json"),
         ].filter { field in !extraHeaders.contains { $0.name.lowercased() == field.name.lowercased() } }
         request.headers = defaults + extraHeaders
-        var bytes: [UInt8] = []
-        body.write(to: &bytes, pretty: false)
-        request.body = bytes
+        request.body = body
         return request
     }
 

@@ -37,6 +37,50 @@ import Testing
             ])
     }
 
+    /// A batch's documents come from one remembered text while the inputs stay the same: a change
+    /// of selection, model, kind or condition writes the document afresh (tests run in parallel and
+    /// share the memo, so each expectation is the whole document).
+    @Test func rememberedDocumentsFollowTheirInputs() throws {
+        let input: JSONObject = ["id": "i1", "name": "n"]
+        let small = SelectionSet(fields: [SelectionSet.Field(name: "id")])
+        let full =
+            "mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { id name imageFile { bucket key } _version } }"
+        let brief = "mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { id } }"
+        for _ in 0..<3 {
+            #expect(try documents.updateMutation(model: item, selection: selection, input: input).query == full)
+            #expect(try documents.updateMutation(model: item, selection: selection, input: input).query == full)
+            #expect(try documents.updateMutation(model: item, selection: small, input: input).query == brief)
+            #expect(
+                try documents.deleteMutation(model: item, selection: small, input: ["id": "i1"]).query
+                    == "mutation DeleteItem($input: DeleteItemInput!) { deleteItem(input: $input) { id } }")
+            #expect(
+                try documents.updateMutation(
+                    model: item, selection: small, input: input, condition: ["name": ["eq": "n"]]
+                )
+                .query
+                    == "mutation UpdateItem($input: UpdateItemInput!, $condition: ModelItemConditionInput) { updateItem(input: $input, condition: $condition) { id } }"
+            )
+            #expect(
+                try documents.getQuery(model: item, selection: small, key: ["id": "i1"]).query
+                    == "query GetItem($id: ID!) { getItem(id: $id) { id } }")
+        }
+    }
+
+    /// `encoded()` is `json()` written out, byte for byte, with and without an operation name.
+    @Test func encodedBodyIsTheJSONBody() throws {
+        let request = try documents.updateMutation(
+            model: item, selection: selection, input: ["id": "i1", "name": "a \"quoted\" \\ name\n\u{1}é"])
+        var bytes: [UInt8] = []
+        request.json().write(to: &bytes, pretty: false)
+        #expect(request.encoded() == bytes)
+        var unnamed = request
+        unnamed.operationName = nil
+        bytes = []
+        unnamed.json().write(to: &bytes, pretty: false)
+        #expect(unnamed.encoded() == bytes)
+        #expect(String(decoding: unnamed.encoded(), as: UTF8.self).hasPrefix(#"{"query":"mutation UpdateItem("#))
+    }
+
     @Test func getCompositeKey() throws {
         let request = try documents.getQuery(
             model: step, selection: stepSelection, key: ["recipeID": "r1", "stepNumber": 2])
