@@ -136,7 +136,7 @@ package struct BatchLineParser: Sendable {
             }
             let builder = ChangeSetBuilder(catalogue: catalogue, readFile: Self.noFiles, wording: wording)
             if !patch.isEmpty {
-                changes = try builder.build(model: model, key: .fields(keyAssignments(key)), patch: patch, changes: [])
+                changes = try builder.build(model: model, key: .typed(key), patch: patch, changes: [])
                     .changes
             }
             let worked = try editsOf(object, model: model, key: key, builder: builder)
@@ -289,7 +289,7 @@ package struct BatchLineParser: Sendable {
         let merge = try objectMember("merge", of: object)
         guard merge != nil || !requests.isEmpty else { return ChangeSet(key: key, changes: JSONObject()) }
         return try builder.build(
-            model: model, key: .fields(keyAssignments(key)), patch: merge, changes: [], edits: requests,
+            model: model, key: .typed(key), patch: merge, changes: [], edits: requests,
             mergesPatchObjects: true)
     }
 

@@ -17,6 +17,9 @@ public struct ChangeSetBuilder: Sendable {
         case id(String)
         /// `F=V`, one per primary-key field.
         case fields([FieldAssignment])
+        /// A key `key(model:_:)` returned before: a batch line's key is typed once, as the line is read,
+        /// not again for each change set built from the line.
+        case typed(JSONObject)
     }
 
     public var catalogue: ModelCatalogue
@@ -96,6 +99,8 @@ public struct ChangeSetBuilder: Sendable {
         }
         var given: [(field: String, value: FieldAssignment.Value)] = []
         switch key {
+        case .typed(let typed):
+            return typed
         case .id(let text):
             guard model.primaryKey.count == 1 else {
                 let flags = model.primaryKey.map { wording.field("\($0)=VALUE", in: .key) }.joined(separator: " ")

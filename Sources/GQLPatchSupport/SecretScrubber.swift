@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Keeps every secret of a run out of everything it prints, whatever the source: a server that
 /// echoes the request's headers into an error message, a 5xx page or a record must not make
 /// gqlpatch print the API key, token or session token. Secrets are registered as they become
@@ -49,6 +55,9 @@ public final class SecretScrubber: Sendable {
         package var short: [[UInt8]] = []
         /// A bit per hash of a pattern's first 4 bytes: most output bytes are passed over by one test.
         package var filter = [UInt64](repeating: 0, count: 1024)
+        /// What the last `register` was given: every request of a batch registers the same key, and
+        /// an exact match of this list costs a few comparisons, not a hash of each secret.
+        package var lastRegistered: [String] = []
     }
 
     private let state = Mutex(State())
@@ -59,6 +68,12 @@ public final class SecretScrubber: Sendable {
     public func register(_ secrets: [String]) {
         guard !secrets.isEmpty else { return }
         state.withLock { state in
+            if secrets.count == state.lastRegistered.count
+                && zip(secrets, state.lastRegistered).allSatisfy({ Self.sameBytes($0, $1) })
+            {
+                return
+            }
+            state.lastRegistered = secrets
             for text in secrets
             where text.utf8.count >= Self.shortest && state.registered.insert(ExactText(text: text)).inserted {
                 let secret = Array(text.utf8)
@@ -94,29 +109,31 @@ public final class SecretScrubber: Sendable {
         guard !state.known.isEmpty, bytes.count >= Self.shortest else { return bytes }
         var ranges: [Range<Int>] = []
         bytes.withUnsafeBufferPointer { buffer in
-            let count = buffer.count
-            var index = 0
-            while index + 4 <= count {
-                let hash = Self.filterHash(buffer, index)
-                if state.filter[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
-                    var end = index
-                    if index + Self.window <= count, state.windows.contains(Self.windowAt(buffer, index)) {
-                        end = index + Self.window
-                    }
-                    for secret in state.short where index + secret.count <= count && index + secret.count > end {
-                        if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) {
-                            end = index + secret.count
+            state.filter.withUnsafeBufferPointer { filter in
+                let count = buffer.count
+                var index = 0
+                while index + 4 <= count {
+                    let hash = Self.filterHash(buffer, index)
+                    if filter[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
+                        var end = index
+                        if index + Self.window <= count, state.windows.contains(Self.windowAt(buffer, index)) {
+                            end = index + Self.window
+                        }
+                        for secret in state.short where index + secret.count <= count && index + secret.count > end {
+                            if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) {
+                                end = index + secret.count
+                            }
+                        }
+                        if end > index {
+                            if let last = ranges.last, last.upperBound >= index {
+                                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, end)
+                            } else {
+                                ranges.append(index..<end)
+                            }
                         }
                     }
-                    if end > index {
-                        if let last = ranges.last, last.upperBound >= index {
-                            ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, end)
-                        } else {
-                            ranges.append(index..<end)
-                        }
-                    }
+                    index += 1
                 }
-                index += 1
             }
         }
         guard !ranges.isEmpty else { return bytes }
@@ -142,6 +159,18 @@ public final class SecretScrubber: Sendable {
         return scrubbed.count == bytes.count && scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
     }
 
+    /// Byte-for-byte equality (see `ExactText`), by one comparison of the two buffers.
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { first in
+            b.withUTF8 { second in
+                first.count == second.count
+                    && (first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+            }
+        }
+    }
+
     private static func windowAt(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Window {
         var head: UInt64 = 0
         for offset in 0..<8 { head = head << 8 | UInt64(buffer[start + offset]) }
@@ -151,9 +180,9 @@ public final class SecretScrubber: Sendable {
     }
 
     private static func filterHash(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
-        let word =
-            UInt32(buffer[start]) | UInt32(buffer[start + 1]) << 8 | UInt32(buffer[start + 2]) << 16
-            | UInt32(buffer[start + 3]) << 24
+        // One unaligned load of 4 bytes (the same byte order wherever it is computed, so the filter
+        // set at `register` and the scan agree).
+        let word = UnsafeRawPointer(buffer.baseAddress! + start).loadUnaligned(as: UInt32.self)
         return Int((word &* 2_654_435_761) >> 16)
     }
 

@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    /// A key typed once (a batch line's) goes into each later change set as it is, and the change set
+    /// is the one the untyped key gives; setting a key field is refused in the key's own words.
+    @Test func anAlreadyTypedKeyIsTakenAsItIs() throws {
+        let typed = try builder.key(model: step, .fields([set("recipeID", "r1"), set("stepNumber", "2")]))
+        #expect(typed == ["recipeID": "r1", "stepNumber": 2])
+        #expect(try builder.key(model: step, .typed(typed)) == typed)
+        let fromTyped = try builder.build(model: step, key: .typed(typed), changes: [set("text", "Stir")])
+        let fromFields = try builder.build(
+            model: step, key: .fields([set("recipeID", "r1"), set("stepNumber", "2")]), changes: [set("text", "Stir")])
+        #expect(fromTyped == fromFields)
+        let refused = failure(model: step, key: .typed(typed), [set("stepNumber", "3")])
+        #expect(refused?.code == .invalidInput)
+        #expect(refused?.message.hasPrefix("stepNumber is part of the primary key and cannot be changed") == true)
+    }
+
     @Test func singleKeyAndTypedChanges() throws {
         let changeSet = try builder.build(
             model: item, key: .id("00123"),

@@ -32,6 +32,19 @@ import Testing
         #expect(scrubber.scrub("a \(decomposed) b") == "a [redacted] b")
     }
 
+    /// A request registers the same secrets as the one before it (kept as a fast path); a new list, or
+    /// the old one back, still registers what is new.
+    @Test func repeatedAndAlternatingRegistrations() {
+        let scrubber = SecretScrubber()
+        let other = "another-secret-token-value"
+        scrubber.register([Self.key])
+        scrubber.register([Self.key])
+        #expect(scrubber.scrub("k \(other)") == "k \(other)", "not registered yet")
+        scrubber.register([Self.key, other])
+        scrubber.register([Self.key])
+        #expect(scrubber.scrub("a \(Self.key) b \(other) c") == "a [redacted] b [redacted] c")
+    }
+
     @Test func shortSecretsAreMatchedWholeAndTinyOnesIgnored() {
         let scrubber = SecretScrubber()
         scrubber.register(["pw-12345", "abc"])
