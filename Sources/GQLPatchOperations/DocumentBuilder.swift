@@ -117,60 +117,8 @@ public struct DocumentBuilder: Sendable {
         kind: String, name: String, field: String, arguments: [OperationArgument], selection: SelectionSet,
         wrapsInList: Bool = false, variables: JSONObject
     ) -> GraphQLRequestBody {
-        let query = DocumentMemo.shared.text(
-            kind: kind, name: name, field: field, arguments: arguments, selection: selection,
-            wrapsInList: wrapsInList
-        ) {
-            Self.document(
-                kind: kind, name: name, field: field, arguments: arguments, selection: selection,
-                wrapsInList: wrapsInList)
-        }
-        return GraphQLRequestBody(query: query, variables: variables, operationName: name)
-    }
-
-    private static func document(
-        kind: String, name: String, field: String, arguments: [OperationArgument], selection: SelectionSet,
-        wrapsInList: Bool
-    ) -> String {
-        // Built as bytes: `String` appends cost far more.
-        var text: [UInt8] = []
-        text.reserveCapacity(
-            64 + name.utf8.count + field.utf8.count + 16 * selection.fields.count + 48 * arguments.count)
-        text.append(contentsOf: kind.utf8)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: name.utf8)
-        if !arguments.isEmpty {
-            text.append(UInt8(ascii: "("))
-            for (position, argument) in arguments.enumerated() {
-                if position > 0 { text.append(contentsOf: ", ".utf8) }
-                text.append(UInt8(ascii: "$"))
-                text.append(contentsOf: argument.name.utf8)
-                text.append(contentsOf: ": ".utf8)
-                text.append(contentsOf: argument.type.description.utf8)
-            }
-            text.append(UInt8(ascii: ")"))
-        }
-        text.append(contentsOf: " { ".utf8)
-        text.append(contentsOf: field.utf8)
-        if !arguments.isEmpty {
-            text.append(UInt8(ascii: "("))
-            for (position, argument) in arguments.enumerated() {
-                if position > 0 { text.append(contentsOf: ", ".utf8) }
-                text.append(contentsOf: argument.name.utf8)
-                text.append(contentsOf: ": $".utf8)
-                text.append(contentsOf: argument.name.utf8)
-            }
-            text.append(UInt8(ascii: ")"))
-        }
-        text.append(UInt8(ascii: " "))
-        if wrapsInList {
-            text.append(contentsOf: "{ items ".utf8)
-            selection.render(into: &text)
-            text.append(contentsOf: " nextToken }".utf8)
-        } else {
-            selection.render(into: &text)
-        }
-        text.append(contentsOf: " }".utf8)
-        return String(decoding: text, as: UTF8.self)
+        let shape = DocumentShape(
+            wrapsInList: wrapsInList, kind: kind, name: name, field: field, arguments: arguments, selection: selection)
+        return GraphQLRequestBody(query: DocumentMemo.shared.text(of: shape), variables: variables, operationName: name)
     }
 }

@@ -36,7 +36,17 @@ public final class SecretScrubber: Sendable {
     package struct ExactText: Hashable, Sendable {
         package var text: String
 
-        package static func == (a: ExactText, b: ExactText) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+        /// Byte for byte, by one comparison of the two buffers.
+        package static func == (a: ExactText, b: ExactText) -> Bool {
+            var a = a.text
+            var b = b.text
+            return a.withUTF8 { first in
+                b.withUTF8 { second in
+                    first.count == second.count
+                        && (first.isEmpty || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
+                }
+            }
+        }
 
         package func hash(into hasher: inout Hasher) {
             var text = text
@@ -57,7 +67,7 @@ public final class SecretScrubber: Sendable {
         package var filter = [UInt64](repeating: 0, count: 1024)
         /// What the last `register` was given: every request of a batch registers the same key, and
         /// an exact match of this list costs a few comparisons, not a hash of each secret.
-        package var lastRegistered: [String] = []
+        package var lastRegistered: [ExactText] = []
     }
 
     private let state = Mutex(State())
@@ -69,11 +79,11 @@ public final class SecretScrubber: Sendable {
         guard !secrets.isEmpty else { return }
         state.withLock { state in
             if secrets.count == state.lastRegistered.count
-                && zip(secrets, state.lastRegistered).allSatisfy({ Self.sameBytes($0, $1) })
+                && zip(secrets, state.lastRegistered).allSatisfy({ ExactText(text: $0) == $1 })
             {
                 return
             }
-            state.lastRegistered = secrets
+            state.lastRegistered = secrets.map(ExactText.init(text:))
             for text in secrets
             where text.utf8.count >= Self.shortest && state.registered.insert(ExactText(text: text)).inserted {
                 let secret = Array(text.utf8)
@@ -157,18 +167,6 @@ public final class SecretScrubber: Sendable {
         let bytes = Array(text.utf8)
         let scrubbed = scrub(bytes)
         return scrubbed.count == bytes.count && scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
-    }
-
-    /// Byte-for-byte equality (see `ExactText`), by one comparison of the two buffers.
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { first in
-            b.withUTF8 { second in
-                first.count == second.count
-                    && (first.count == 0 || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0)
-            }
-        }
     }
 
     private static func windowAt(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Window {
