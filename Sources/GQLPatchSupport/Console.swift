@@ -12,6 +12,9 @@ public struct Console: Sendable {
     public var stdoutIsTerminal: Bool
     /// Whether stderr is a terminal (a preview's coloured diff is written there then, unless `NO_COLOR`).
     public var stderrIsTerminal = false
+    /// Whether a write to stdout always completes soon: stdout is a regular file or `/dev/null`, not
+    /// a pipe, a terminal or a socket, whose reader can stop reading for as long as it likes.
+    public var stdoutNeverStalls = false
     private var closeOut: @Sendable () -> String?
     /// The first reason a write to stdout failed.
     private let failure: LockedValue<String?>

@@ -87,6 +87,12 @@ let console = Console(
 )
 var terminalConsole = console
 terminalConsole.stderrIsTerminal = isatty(2) == 1
+terminalConsole.stdoutNeverStalls = {
+    var info = stat()
+    guard fstat(1, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind == S_IFREG || (kind == S_IFCHR && isatty(1) == 0)
+}()
 let context = RunContext(
     console: terminalConsole,
     files: .local,

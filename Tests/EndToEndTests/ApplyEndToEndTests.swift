@@ -60,7 +60,9 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test func faultsAreRetriedAndEveryLineIsAppliedExactlyOnce() throws {
+    /// Run twice: stdout a pipe (tasks on the default executor) and a file (tasks on the HTTP thread).
+    @Test(arguments: [false, true])
+    func faultsAreRetriedAndEveryLineIsAppliedExactlyOnce(stdoutToFile: Bool) throws {
         // The faults would hit the test's own seeding and checking requests too: those go through
         // fault-free emulators on the same database.
         let database = try seededDatabase(items: 20)
@@ -79,7 +81,8 @@ import Testing
         }
         let path = try emulator.file("in.jsonl", input)
         let result = try emulator.gqlpatch(
-            ["--timeout", "2", "apply", path, "-j", "8", "--max-attempts", "12"], schema: schema)
+            ["--timeout", "2", "apply", path, "-j", "8", "--max-attempts", "12"], schema: schema,
+            stdoutToFile: stdoutToFile)
         #expect(result.status == 0, "\(result)")
         let lines = try outputLines(result.stdout)
         #expect(lines.count == 70, "one output line per input line")
@@ -182,7 +185,29 @@ import Testing
         }
     }
 
-    @Test func atomicLeavesTheDataAsBeforeWhenALineFails() throws {
+    /// The batch goes on the HTTP thread only where nothing it does can wait long: a file in, stdout
+    /// a file; with stdout a pipe (a reader that may stop reading), or standard input, it stays off it.
+    @Test func theBatchRunsOnTheHTTPThreadOnlyWhenInputAndOutputAreFiles() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        try emulator.create("Item", ["id": .string("item-1"), "name": .string("Item 1")])
+        let line = #"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"description":"d"}}"# + "\n"
+        let path = try emulator.file("in.jsonl", line)
+        let note = "gqlpatch: apply: the batch runs on the HTTP thread"
+        let toFile = try emulator.gqlpatch(["--verbose", "apply", path], stdoutToFile: true)
+        #expect(toFile.status == 0, "\(toFile)")
+        #expect(toFile.stderr.contains(note), "\(toFile.stderr)")
+        #expect(try outputLines(toFile.stdout).first?["status"] == "updated", "\(toFile.stdout)")
+        let toPipe = try emulator.gqlpatch(["--verbose", "apply", path])
+        #expect(toPipe.status == 0, "\(toPipe)")
+        #expect(!toPipe.stderr.contains(note), "\(toPipe.stderr)")
+        let fromStdin = try emulator.gqlpatch(["--verbose", "apply", "-"], stdin: line, stdoutToFile: true)
+        #expect(fromStdin.status == 0, "\(fromStdin)")
+        #expect(!fromStdin.stderr.contains(note), "\(fromStdin.stderr)")
+    }
+
+    @Test(arguments: [false, true])
+    func atomicLeavesTheDataAsBeforeWhenALineFails(stdoutToFile: Bool) throws {
         let emulator = try Emulator()
         defer { emulator.stop() }
         for index in 1...6 {
@@ -203,7 +228,7 @@ import Testing
                 #"{"op":"delete","model":"Item","key":{"id":"item-6"}}"#,
             ].joined(separator: "\n") + "\n"
         let path = try emulator.file("in.jsonl", input)
-        let result = try emulator.gqlpatch(["apply", path, "--atomic", "-j", "1"])
+        let result = try emulator.gqlpatch(["apply", path, "--atomic", "-j", "1"], stdoutToFile: stdoutToFile)
         #expect(result.status == 4, "\(result)")
         let lines = try outputLines(result.stdout)
         let status = Dictionary(

@@ -11,9 +11,14 @@ import Synchronization
 ///
 /// libcurl is loaded and the loop thread started on the first transfer; the thread lives as long
 /// as the process and sleeps in `curl_multi_poll` between transfers.
+///
+/// The loop is also a `TaskExecutor`: a task that prefers it runs on the loop thread, between curl's
+/// steps, so a transfer's end resumes its waiting task without waking another thread (and a batch's
+/// whole pipeline runs on the one thread, as curl's own tool does). Such a task must never wait long
+/// (on a pipe, a terminal, a lock): every transfer stands still meanwhile.
 package final class CurlEventLoop: @unchecked Sendable {
-    // @unchecked: `multi` and `running` are used only on the loop thread (after `init`); the queue
-    // of new transfers and the pool of idle easy handles are behind mutexes.
+    // @unchecked: `multi` and `running` are used only on the loop thread (after `init`); the queues
+    // of new transfers and jobs and the pool of idle easy handles are behind mutexes.
 
     /// The process's one loop; nil when libcurl cannot be loaded, with the reason in `loadFailure`.
     package static let shared: CurlEventLoop? = gqlpatch_curl_load() == nil ? CurlEventLoop() : nil
@@ -31,6 +36,9 @@ package final class CurlEventLoop: @unchecked Sendable {
     /// Whether the loop is (about to be) asleep in `curl_multi_poll`: only then does a new transfer
     /// need to wake it, which costs a write to curl's wake-up socket and a thread wake-up.
     private let sleeping = Atomic<Bool>(false)
+    /// Jobs of the tasks that prefer this loop as their executor (`TaskExecutor`), run between
+    /// curl's steps.
+    private let jobs = Mutex<[UnownedJob]>([])
 
     /// Only once libcurl is loaded (`gqlpatch_curl_load`).
     private init() {
@@ -72,12 +80,19 @@ package final class CurlEventLoop: @unchecked Sendable {
         }
     }
 
-    /// The loop: add what came in, let curl move every transfer on, finish those that ended, sleep
-    /// until a socket is ready, a timeout is due or a new transfer arrives.
+    /// The loop: run the jobs that came in, add the transfers that came in, let curl move every
+    /// transfer on, finish those that ended (which enqueues their tasks' jobs), and sleep until a
+    /// socket is ready, a timeout is due, or a new transfer or job arrives.
     private func run() {
         gqlpatch_curl_name_thread("gqlpatch-http")
         var stillRunning: Int32 = 0
         while true {
+            for job in jobs.withLock({ queue -> [UnownedJob] in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }) {
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
             for transfer in incoming.withLock({ queue -> [CurlTransfer] in
                 defer { queue.removeAll(keepingCapacity: true) }
                 return queue
@@ -97,10 +112,12 @@ package final class CurlEventLoop: @unchecked Sendable {
                 gqlpatch_curl_multi_remove_handle(multi, handle)
                 if let transfer = running.removeValue(forKey: handle) { finish(transfer, result: result) }
             }
-            // Announce the sleep before the last look at the queue: a transfer handed in after that
-            // look sees `sleeping` and wakes the poll; one handed in before it is seen here.
+            // Announce the sleep before the last look at the queues: a transfer or job handed in
+            // after that look sees `sleeping` and wakes the poll; one handed in before it is seen here.
             sleeping.store(true, ordering: .sequentiallyConsistent)
-            if incoming.withLock({ $0.isEmpty }) { gqlpatch_curl_multi_poll(multi, 1000) }
+            if incoming.withLock({ $0.isEmpty }), jobs.withLock({ $0.isEmpty }) {
+                gqlpatch_curl_multi_poll(multi, 1000)
+            }
             sleeping.store(false, ordering: .sequentiallyConsistent)
         }
     }
@@ -111,5 +128,14 @@ package final class CurlEventLoop: @unchecked Sendable {
         transfer.continuation = nil
         idleHandles.withLock { $0.append(transfer.handle) }
         continuation?.resume(returning: outcome)
+    }
+}
+
+extension CurlEventLoop: TaskExecutor {
+    /// Queues a job for the loop thread (from any thread, the loop's own included).
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        if sleeping.load(ordering: .sequentiallyConsistent) { gqlpatch_curl_multi_wakeup(multi) }
     }
 }

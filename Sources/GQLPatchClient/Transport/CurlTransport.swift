@@ -73,6 +73,8 @@ public struct CurlTransport: HTTPTransport {
         if !Self.preloadStarted.exchange(true, ordering: .relaxed) { gqlpatch_curl_preload() }
     }
 
+    public var taskExecutor: (any TaskExecutor)? { CurlEventLoop.shared }
+
     private static let preloadStarted = Atomic<Bool>(false)
 
     /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).

@@ -11,9 +11,14 @@ public protocol HTTPTransport: Sendable {
     /// Told as soon as a run knows it will send: a transport may get ready in the background (libcurl
     /// is loaded on a thread of its own). Nothing is sent.
     func prepare()
+
+    /// An executor that runs tasks on the transport's own thread, for a batch whose every step is
+    /// cheap and short; nil: the default executor.
+    var taskExecutor: (any TaskExecutor)? { get }
 }
 
 extension HTTPTransport {
     public func limitingResponses(to bytes: Int) -> any HTTPTransport { self }
     public func prepare() {}
+    public var taskExecutor: (any TaskExecutor)? { nil }
 }

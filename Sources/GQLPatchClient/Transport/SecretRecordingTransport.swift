@@ -24,6 +24,8 @@ public struct SecretRecordingTransport: HTTPTransport {
 
     public func prepare() { base.prepare() }
 
+    public var taskExecutor: (any TaskExecutor)? { base.taskExecutor }
+
     public func limitingResponses(to bytes: Int) -> any HTTPTransport {
         SecretRecordingTransport(base: base.limitingResponses(to: bytes), scrubber: scrubber)
     }

@@ -4,7 +4,7 @@ import Foundation
 enum CommandRunner {
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
-        workingDirectory: String? = nil, timeout: TimeInterval = 60
+        workingDirectory: String? = nil, timeout: TimeInterval = 60, stdoutToFile: Bool = false
     ) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -20,7 +20,15 @@ enum CommandRunner {
         process.environment = env
         if let workingDirectory { process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory) }
         let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
-        process.standardOutput = outPipe
+        // A file instead of a pipe: `apply` then runs its tasks on the HTTP thread (ApplyCommand).
+        let outFile = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-out-\(UUID().uuidString)")
+        if stdoutToFile {
+            _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: outFile)
+        } else {
+            process.standardOutput = outPipe
+        }
+        defer { if stdoutToFile { try? FileManager.default.removeItem(at: outFile) } }
         process.standardError = errPipe
         process.standardInput = inPipe
         try process.run()
@@ -29,13 +37,16 @@ enum CommandRunner {
         // Read both pipes concurrently so a full pipe never blocks the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var outData = Data(), errData = Data()
-        DispatchQueue.global().async(group: group) { outData = outPipe.fileHandleForReading.readDataToEndOfFile() }
+        if !stdoutToFile {
+            DispatchQueue.global().async(group: group) { outData = outPipe.fileHandleForReading.readDataToEndOfFile() }
+        }
         DispatchQueue.global().async(group: group) { errData = errPipe.fileHandleForReading.readDataToEndOfFile() }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             throw HarnessError("\(executable) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
+        if stdoutToFile { outData = (try? Data(contentsOf: outFile)) ?? Data() }
         return ProcessResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))

@@ -7,13 +7,13 @@ enum GQLPatchRun {
     /// `timeout` only guards against a hang; the tests never measure time.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil, in folder: URL? = nil,
-        timeout: Double = 60
+        timeout: Double = 60, stdoutToFile: Bool = false
     ) throws -> ProcessResult {
         try TestPaths.requireTools()
         let directory = folder ?? FileManager.default.temporaryDirectory
         return try CommandRunner.run(
             TestPaths.binary, arguments, environment: environment, stdin: stdin, workingDirectory: directory.path,
-            timeout: timeout)
+            timeout: timeout, stdoutToFile: stdoutToFile)
     }
 }
 
@@ -21,11 +21,11 @@ extension Emulator {
     /// Runs gqlpatch against this emulator with its endpoint and API key and the given schema.
     func gqlpatch(
         _ arguments: [String], schema: String = TestPaths.schema, environment: [String: String] = [:],
-        stdin: String? = nil
+        stdin: String? = nil, stdoutToFile: Bool = false
     ) throws -> ProcessResult {
         try GQLPatchRun.run(
             ["--endpoint", endpoint, "--api-key", Emulator.apiKey, "--schema", schema] + arguments,
-            environment: environment, stdin: stdin, in: folder)
+            environment: environment, stdin: stdin, in: folder, stdoutToFile: stdoutToFile)
     }
 
     /// The GraphQL requests (bodies) received so far.
