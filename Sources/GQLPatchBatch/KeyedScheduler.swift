@@ -3,10 +3,14 @@
 /// free to start, the one admitted first starts first (so `-j 1` runs the input in order). A pure
 /// state machine (no tasks, no clock): the batch loop admits, starts what it is given, and reports
 /// completions.
-package struct KeyedScheduler<Element: Sendable>: Sendable {
-    package struct Entry: Sendable {
+///
+/// It schedules handles (`Int`s the caller picks, a line number say), not the operations themselves:
+/// the caller keeps those. A generic scheduler was specialized for no caller in another module, so
+/// every copy and dictionary step went through witness tables (17k instructions a record).
+package struct KeyedScheduler: Sendable {
+    package struct Entry: Sendable, Equatable {
         package var key: String
-        package var element: Element
+        package var element: Int
         /// Admission order.
         package var sequence: Int
     }
@@ -17,14 +21,11 @@ package struct KeyedScheduler<Element: Sendable>: Sendable {
     package private(set) var running = 0
     /// Elements admitted and not yet finished (running, ready or waiting behind their key).
     package private(set) var admitted = 0
-    /// Keys with an element running or ready to run.
-    private var busy: Set<String> = []
-    /// Elements waiting behind the running or ready element of their key, per key in admission order.
+    /// Per key with an element running or ready to run: the elements waiting behind it, in admission
+    /// order (a key is busy exactly while it is here).
     private var waiting: [String: [Entry]] = [:]
-    /// Elements whose key is free of others, waiting for a slot, by sequence.
-    private var ready: [Int: Entry] = [:]
-    /// The sequences of `ready`: a min-heap (plain integers, so sifting never copies an element).
-    private var readyOrder: [Int] = []
+    /// Elements whose key is free of others, waiting for a slot: a min-heap by sequence.
+    private var ready: [Entry] = []
     private var nextSequence = 0
 
     package init(limit: Int) {
@@ -33,16 +34,16 @@ package struct KeyedScheduler<Element: Sendable>: Sendable {
     }
 
     /// Admits an element; returns the elements that may start now (in order).
-    package mutating func admit(_ element: Element, key: String) -> [Entry] {
+    package mutating func admit(_ element: Int, key: String) -> [Entry] {
         admitted += 1
         let entry = Entry(key: key, element: element, sequence: nextSequence)
         nextSequence += 1
-        if busy.contains(key) {
-            waiting[key, default: []].append(entry)
-        } else {
-            busy.insert(key)
-            push(entry)
+        if let index = waiting.index(forKey: key) {
+            waiting.values[index].append(entry)
+            return []
         }
+        waiting[key] = []
+        push(entry)
         return startable()
     }
 
@@ -51,30 +52,31 @@ package struct KeyedScheduler<Element: Sendable>: Sendable {
         precondition(running > 0, "finish without a running element")
         running -= 1
         admitted -= 1
-        if var queue = waiting[key], !queue.isEmpty {
-            let next = queue.removeFirst()
-            waiting[key] = queue.isEmpty ? nil : queue
-            push(next)
-        } else {
-            busy.remove(key)
+        if let index = waiting.index(forKey: key) {
+            if waiting.values[index].isEmpty {
+                waiting.remove(at: index)
+            } else {
+                push(waiting.values[index].removeFirst())
+            }
         }
         return startable()
     }
 
     /// Removes every element that has not started (ready or waiting) and returns them; the running
     /// ones still finish with `finish(key:)`, which then starts nothing.
-    package mutating func drain() -> [Element] {
-        var removed = readyOrder.sorted().compactMap { ready[$0]?.element }
-        for entry in ready.values { busy.remove(entry.key) }
-        ready = [:]
-        readyOrder = []
-        for (_, queue) in waiting { removed.append(contentsOf: queue.map(\.element)) }
-        waiting = [:]
+    package mutating func drain() -> [Int] {
+        var removed = ready.sorted { $0.sequence < $1.sequence }.map(\.element)
+        for queue in waiting.values { removed.append(contentsOf: queue.map(\.element)) }
+        // The keys left busy are those of the running elements, with nothing behind them.
+        for entry in ready { waiting[entry.key] = nil }
+        for key in waiting.keys { waiting[key] = [] }
+        ready = []
         admitted -= removed.count
         return removed
     }
 
     private mutating func startable() -> [Entry] {
+        guard running < limit, !ready.isEmpty else { return [] }
         var started: [Entry] = []
         while running < limit, let entry = popFirst() {
             started.append(entry)
@@ -86,31 +88,30 @@ package struct KeyedScheduler<Element: Sendable>: Sendable {
     // MARK: - Heap
 
     private mutating func push(_ entry: Entry) {
-        ready[entry.sequence] = entry
-        readyOrder.append(entry.sequence)
-        var child = readyOrder.count - 1
+        ready.append(entry)
+        var child = ready.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard readyOrder[child] < readyOrder[parent] else { break }
-            readyOrder.swapAt(child, parent)
+            guard ready[child].sequence < ready[parent].sequence else { break }
+            ready.swapAt(child, parent)
             child = parent
         }
     }
 
     private mutating func popFirst() -> Entry? {
-        guard !readyOrder.isEmpty else { return nil }
-        readyOrder.swapAt(0, readyOrder.count - 1)
-        let first = readyOrder.removeLast()
+        guard !ready.isEmpty else { return nil }
+        ready.swapAt(0, ready.count - 1)
+        let first = ready.removeLast()
         var parent = 0
         while true {
             let left = 2 * parent + 1, right = left + 1
             var smallest = parent
-            if left < readyOrder.count, readyOrder[left] < readyOrder[smallest] { smallest = left }
-            if right < readyOrder.count, readyOrder[right] < readyOrder[smallest] { smallest = right }
+            if left < ready.count, ready[left].sequence < ready[smallest].sequence { smallest = left }
+            if right < ready.count, ready[right].sequence < ready[smallest].sequence { smallest = right }
             if smallest == parent { break }
-            readyOrder.swapAt(parent, smallest)
+            ready.swapAt(parent, smallest)
             parent = smallest
         }
-        return ready.removeValue(forKey: first)
+        return first
     }
 }

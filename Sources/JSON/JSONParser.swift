@@ -39,6 +39,11 @@ struct JSONParser {
         var values: [JSONValue] = []
         var keys: [String] = []
         var frames: [Frame] = []
+        // Room for a typical record up front: growing from empty reallocated each stack four times
+        // or five in every parse (a response, an input line).
+        values.reserveCapacity(16)
+        keys.reserveCapacity(16)
+        frames.reserveCapacity(4)
 
         nextValue: while true {
             // Here a value starts at `index` (whitespace already skipped).

@@ -73,7 +73,19 @@ package struct ApplyRun {
         defer { watch?.stop() }
 
         await withTaskGroup(of: (String, LineResult).self) { group in
-            var scheduler = KeyedScheduler<BatchOperation>(limit: options.concurrency)
+            var scheduler = KeyedScheduler(limit: options.concurrency)
+            // The admitted operations by the handle the scheduler knows them by.
+            var admitted: [Int: BatchOperation] = [:]
+            var nextHandle = 0
+            func start(_ entries: [KeyedScheduler.Entry]) {
+                for entry in entries {
+                    guard let operation = admitted.removeValue(forKey: entry.element) else { continue }
+                    group.addTask { (entry.key, await executor.run(operation)) }
+                }
+            }
+            func drain() -> [BatchOperation] {
+                scheduler.drain().compactMap { admitted.removeValue(forKey: $0) }
+            }
             let window = max(options.concurrency * 4, 64)
             var inputDone = false
             while true {
@@ -97,26 +109,24 @@ package struct ApplyRun {
                     case .result(let result):
                         finish(result)
                     case .operation(let operation):
-                        for entry in scheduler.admit(operation, key: operation.identity) {
-                            group.addTask { (entry.key, await executor.run(entry.element)) }
-                        }
+                        admitted[nextHandle] = operation
+                        start(scheduler.admit(nextHandle, key: operation.identity))
+                        nextHandle += 1
                     }
                 }
                 if watch?.isInterrupted == true, !interrupted {
                     interrupted = true
                     stopping = true
                 }
-                if stopping { skip(scheduler.drain()) }
+                if stopping { skip(drain()) }
                 if scheduler.running == 0 {
                     if inputDone || stopping { break }
                     continue
                 }
                 guard let (key, result) = await group.next() else { break }
                 finish(result)
-                if stopping { skip(scheduler.drain()) }
-                for entry in scheduler.finish(key: key) {
-                    group.addTask { (entry.key, await executor.run(entry.element)) }
-                }
+                if stopping { skip(drain()) }
+                start(scheduler.finish(key: key))
             }
         }
 
@@ -255,6 +265,7 @@ package struct ApplyRun {
     private mutating func print(_ result: LineResult) {
         tally.add(result.status)
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)  // a typical line whole, without growing on the way
         for value in command.lineOutput?(result) ?? [result.json()] {
             value.write(to: &bytes, pretty: false)
             bytes.append(UInt8(ascii: "\n"))

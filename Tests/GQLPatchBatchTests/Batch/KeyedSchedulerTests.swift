@@ -16,12 +16,12 @@ import Testing
     private func simulate(_ items: [(key: String, value: Int)], limit: Int) -> (
         started: [Int], peak: Int, perKeyPeak: Int
     ) {
-        var scheduler = KeyedScheduler<Int>(limit: limit)
-        var running: [KeyedScheduler<Int>.Entry] = []
+        var scheduler = KeyedScheduler(limit: limit)
+        var running: [KeyedScheduler.Entry] = []
         var started: [Int] = []
         var peak = 0
         var perKeyPeak = 0
-        func record(_ entries: [KeyedScheduler<Int>.Entry]) {
+        func record(_ entries: [KeyedScheduler.Entry]) {
             running.append(contentsOf: entries)
             started.append(contentsOf: entries.map(\.element))
             peak = max(peak, running.count)
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func distinctKeysStartAtOnceUpToTheLimit() {
-        var scheduler = KeyedScheduler<Int>(limit: 2)
+        var scheduler = KeyedScheduler(limit: 2)
         #expect(scheduler.admit(1, key: "a").map(\.element) == [1])
         #expect(scheduler.admit(2, key: "b").map(\.element) == [2])
         #expect(scheduler.admit(3, key: "c").isEmpty)
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func drainRemovesWhatHasNotStarted() {
-        var scheduler = KeyedScheduler<Int>(limit: 1)
+        var scheduler = KeyedScheduler(limit: 1)
         _ = scheduler.admit(1, key: "a")
         _ = scheduler.admit(2, key: "b")
         _ = scheduler.admit(3, key: "a")
@@ -89,5 +89,20 @@ import Testing
         #expect(scheduler.admitted == 0)
         // The scheduler is usable again: "a" is free.
         #expect(scheduler.admit(4, key: "a").map(\.element) == [4])
+    }
+
+    @Test func drainFreesAReadyKeyWithElementsWaitingBehindIt() {
+        var scheduler = KeyedScheduler(limit: 1)
+        #expect(scheduler.admit(1, key: "a").map(\.element) == [1])
+        #expect(scheduler.admit(2, key: "b").isEmpty)  // ready: no slot
+        #expect(scheduler.admit(3, key: "b").isEmpty)  // waiting behind 2
+        #expect(scheduler.admit(4, key: "a").isEmpty)  // waiting behind the running 1
+        #expect(scheduler.drain() == [2, 3, 4])
+        #expect(scheduler.finish(key: "a").isEmpty)
+        // Neither key is left busy: each starts at once.
+        #expect(scheduler.admit(5, key: "b").map(\.element) == [5])
+        #expect(scheduler.finish(key: "b").isEmpty)
+        #expect(scheduler.admit(6, key: "a").map(\.element) == [6])
+        #expect(scheduler.admitted == 1)
     }
 }
