@@ -127,7 +127,7 @@ import Testing
         try #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"Lamp"}}"#.appending("\n")
             .write(toFile: applyInput, atomically: true, encoding: .utf8)
         let substitute = { (text: String) in
-            text.replacingOccurrences(of: "INPUT", with: applyInput).replacingOccurrences(of: "X", with: path)
+            PathPlaceholder.substitute(text.replacingOccurrences(of: "INPUT", with: applyInput), with: path)
         }
         let outcome = try MeasuredRun.run(
             input.arguments.map(substitute), environment: input.environment.mapValues(substitute), in: folder,

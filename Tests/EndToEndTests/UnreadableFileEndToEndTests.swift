@@ -142,7 +142,7 @@ import Testing
             try FileManager.default.copyItem(atPath: Self.schema, toPath: folder.appendingPathComponent(copy).path)
         }
         let substitute = { (text: String) in
-            text.replacingOccurrences(of: "FOLDER", with: folder.path).replacingOccurrences(of: "X", with: path)
+            PathPlaceholder.substitute(text, with: path).replacingOccurrences(of: "FOLDER", with: folder.path)
         }
         if let config = source.awsConfig {
             let aws = folder.appendingPathComponent(".aws")
