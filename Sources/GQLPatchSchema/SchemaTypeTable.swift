@@ -13,8 +13,10 @@ package struct SchemaTypeTable: Sendable {
     package var mutationTypeName = "Mutation"
     package var subscriptionTypeName = "Subscription"
 
-    /// Type names of each kind, in first-seen order (so `all` copies only the types it returns).
-    private var namesByKind: [TypeDefinition.Kind: [String]] = [:]
+    /// Type names of each kind, in first-seen order (so `all` copies only the types it returns),
+    /// by `Self.slot(of:)`: an array, where a dictionary keyed by the kind was a generic type made at
+    /// run time on first use (a scan of the binary's conformance records: 230 k instructions a run).
+    private var namesByKind = [[String]](repeating: [], count: 6)
     /// The kind of each loaded type (answering `kind(of:)` without copying the definition).
     private var loadedKinds: [String: TypeDefinition.Kind] = [:]
     private var baseDefined: [String: Bool] = [:]
@@ -36,7 +38,7 @@ package struct SchemaTypeTable: Sendable {
                 continue
             }
         }
-        for name in namesByKind.values.joined() {
+        for name in namesByKind.joined() {
             guard let type = types[name] else { continue }
             try Self.checkMembers(type, file: file)
         }
@@ -134,8 +136,19 @@ package struct SchemaTypeTable: Sendable {
         guard types[type.name] == nil else { return }
         types[type.name] = type
         loadedKinds[type.name] = type.kind
-        namesByKind[type.kind, default: []].append(type.name)
+        namesByKind[Self.slot(of: type.kind)].append(type.name)
         baseDefined[type.name] = !type.isExtension
+    }
+
+    private static func slot(of kind: TypeDefinition.Kind) -> Int {
+        switch kind {
+        case .scalar: 0
+        case .object: 1
+        case .interface: 2
+        case .union: 3
+        case .enumeration: 4
+        case .inputObject: 5
+        }
     }
 
     private static func isTypeDefinition(_ entry: DefinitionIndex.Entry) -> Bool {
@@ -166,7 +179,7 @@ package struct SchemaTypeTable: Sendable {
             base.isExtension = false
             types[type.name] = base
             loadedKinds[type.name] = type.kind
-            namesByKind[type.kind, default: []].append(type.name)
+            namesByKind[Self.slot(of: type.kind)].append(type.name)
             baseDefined[type.name] = !type.isExtension
             return
         }
@@ -186,8 +199,8 @@ package struct SchemaTypeTable: Sendable {
             loadedKinds[type.name] = type.kind
             types[type.name]!.description = type.description
             if oldKind != type.kind {
-                namesByKind[oldKind]?.removeAll { $0 == type.name }
-                namesByKind[type.kind, default: []].append(type.name)
+                namesByKind[Self.slot(of: oldKind)].removeAll { $0 == type.name }
+                namesByKind[Self.slot(of: type.kind)].append(type.name)
             }
         }
     }
@@ -196,12 +209,12 @@ package struct SchemaTypeTable: Sendable {
 
     /// Types of one kind in first-seen order (with an index: the loaded ones).
     package func all(_ kind: TypeDefinition.Kind) -> [TypeDefinition] {
-        (namesByKind[kind] ?? []).compactMap { types[$0] }
+        namesByKind[Self.slot(of: kind)].compactMap { types[$0] }
     }
 
     /// Names of the types of one kind (with an index: every one of the document, loaded or not).
     package func names(_ kind: TypeDefinition.Kind) -> [String] {
-        guard let index else { return namesByKind[kind] ?? [] }
+        guard let index else { return namesByKind[Self.slot(of: kind)] }
         var seen: Set<String> = []
         return index.entries.compactMap { entry in
             guard Self.typeKind(entry.keyword) == kind, self.kind(of: entry.name) == kind,

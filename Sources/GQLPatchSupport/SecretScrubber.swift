@@ -25,15 +25,17 @@ public final class SecretScrubber: Sendable {
     public static let shortest = 8
     package static let replacement = Array("[redacted]".utf8)
 
-    /// 12 bytes of a secret, as two words for hashing.
-    package struct Window: Hashable, Sendable {
+    /// 12 bytes of a secret, as two words for comparing.
+    package struct Window: Comparable, Sendable {
         package var head: UInt64
         package var tail: UInt32
+
+        package static func < (a: Window, b: Window) -> Bool { (a.head, a.tail) < (b.head, b.tail) }
     }
 
     /// A string compared byte for byte: `String`'s `==` treats canonically equivalent texts (`é` written
     /// as one scalar or as two) as equal, and a secret's other spelling must still be registered.
-    package struct ExactText: Hashable, Sendable {
+    package struct ExactText: Equatable, Sendable {
         package var text: String
 
         /// Byte for byte, by one comparison of the two buffers.
@@ -47,20 +49,19 @@ public final class SecretScrubber: Sendable {
                 }
             }
         }
-
-        package func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
     }
 
+    // Arrays, not sets: a run knows a handful of secrets, and each `Set` of a type of ours was
+    // instantiated at run time on first use, a scan of the binary's conformance records (some 200 k
+    // instructions each, three of them in every run that sends).
     package struct State: Sendable {
-        package var known: Set<[UInt8]> = []
+        /// The forms scrubbed (each secret and its JSON-escaped spelling).
+        package var known: [[UInt8]] = []
         /// The secrets registered (before escaping): every request registers its own again, and a
         /// secret seen before costs one look-up, not its escaped form and window set once more.
-        package var registered: Set<ExactText> = []
-        /// Every 12-byte run of the secrets of 12 bytes or more.
-        package var windows: Set<Window> = []
+        package var registered: [ExactText] = []
+        /// Every 12-byte run of the secrets of 12 bytes or more, sorted (a binary search per test).
+        package var windows: [Window] = []
         /// The secrets of 8 to 11 bytes, matched whole.
         package var short: [[UInt8]] = []
         /// A bit per hash of a pattern's first 4 bytes: most output bytes are passed over by one test.
@@ -85,7 +86,8 @@ public final class SecretScrubber: Sendable {
             }
             state.lastRegistered = secrets.map(ExactText.init(text:))
             for text in secrets
-            where text.utf8.count >= Self.shortest && state.registered.insert(ExactText(text: text)).inserted {
+            where text.utf8.count >= Self.shortest && !state.registered.contains(ExactText(text: text)) {
+                state.registered.append(ExactText(text: text))
                 let secret = Array(text.utf8)
                 var escaped: [UInt8] = []
                 for byte in secret {
@@ -94,7 +96,8 @@ public final class SecretScrubber: Sendable {
                     }
                     escaped.append(byte)
                 }
-                for form in Set([secret, escaped]) where state.known.insert(form).inserted {
+                for form in escaped == secret ? [secret] : [secret, escaped] where !state.known.contains(form) {
+                    state.known.append(form)
                     Self.add(form, to: &state)
                 }
             }
@@ -108,7 +111,11 @@ public final class SecretScrubber: Sendable {
             return
         }
         for start in 0...(secret.count - window) {
-            state.windows.insert(secret.withUnsafeBufferPointer { windowAt($0, start) })
+            let window = secret.withUnsafeBufferPointer { windowAt($0, start) }
+            let position = firstPosition(of: window, in: state.windows)
+            if position == state.windows.count || state.windows[position] != window {
+                state.windows.insert(window, at: position)
+            }
             setFilter(secret, at: start, in: &state.filter)
         }
     }
@@ -126,7 +133,7 @@ public final class SecretScrubber: Sendable {
                     let hash = Self.filterHash(buffer, index)
                     if filter[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
                         var end = index
-                        if index + Self.window <= count, state.windows.contains(Self.windowAt(buffer, index)) {
+                        if index + Self.window <= count, Self.holds(state.windows, Self.windowAt(buffer, index)) {
                             end = index + Self.window
                         }
                         for secret in state.short where index + secret.count <= count && index + secret.count > end {
@@ -167,6 +174,22 @@ public final class SecretScrubber: Sendable {
         let bytes = Array(text.utf8)
         let scrubbed = scrub(bytes)
         return scrubbed.count == bytes.count && scrubbed == bytes ? text : String(decoding: scrubbed, as: UTF8.self)
+    }
+
+    /// The first position in sorted `windows` whose window is not less than `window`.
+    private static func firstPosition(of window: Window, in windows: [Window]) -> Int {
+        var low = 0
+        var high = windows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if windows[middle] < window { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func holds(_ windows: [Window], _ window: Window) -> Bool {
+        let position = firstPosition(of: window, in: windows)
+        return position < windows.count && windows[position] == window
     }
 
     private static func windowAt(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int) -> Window {

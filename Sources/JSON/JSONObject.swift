@@ -106,9 +106,28 @@ public struct JSONObject: Sendable, Equatable, Sequence {
         index = newIndex
     }
 
-    public func makeIterator() -> AnyIterator<(key: String, value: JSONValue)> {
-        var iterator = zip(keys, values).makeIterator()
-        return AnyIterator { iterator.next().map { (key: $0.0, value: $0.1) } }
+    /// The members in insertion order. A concrete iterator, not `AnyIterator`: that boxed each loop
+    /// in a generic class, instantiated at run time (a scan of the binary's conformance records on
+    /// first use) and called through a closure for every member.
+    public struct Iterator: IteratorProtocol {
+        private let keys: [String]
+        private let values: [JSONValue]
+        private var position = 0
+
+        fileprivate init(keys: [String], values: [JSONValue]) {
+            self.keys = keys
+            self.values = values
+        }
+
+        public mutating func next() -> (key: String, value: JSONValue)? {
+            guard position < keys.count else { return nil }
+            defer { position += 1 }
+            return (key: keys[position], value: values[position])
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(keys: keys, values: values)
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
