@@ -9,10 +9,11 @@ import PackageDescription
 //               -> GQLPatchRecords    the record rules: update, lookup, retry, response checks
 //                    -> GQLPatchOperations  value typing, change sets, documents, selections
 //                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
-//                    -> GQLPatchClient      GraphQL client, HTTP transport (libcurl), auth, AWS credentials
+//                    -> GQLPatchClient      GraphQL client, HTTP transports (own, libcurl), auth, AWS credentials
 //   GQLPatchSupport (errors, exit codes, console, bounded file reads, small helpers) is under all of them.
-//   GraphQLSDL, JSON, AWSSigning and CCurl stand alone and import nothing of ours. CCurl loads the
-//   system's libcurl on the first request. CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP)
+//   GraphQLSDL, JSON, AWSSigning, CCurl and CNet stand alone and import nothing of ours. CCurl loads the
+//   system's libcurl for a batch (or a proxy); CNet is a one-command run's own connection (sockets,
+//   and the system's libssl for https). CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP)
 //   imports only AWSSigning.
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
@@ -45,6 +46,7 @@ let package = Package(
         .target(name: "JSON"),
         .target(name: "AWSSigning"),
         .target(name: "CCurl"),
+        .target(name: "CNet"),
         // Optimized in debug builds too: its 3072-bit arithmetic (UInt128 carries) runs some 50 times
         // slower unoptimized, which the known-answer tests (a few hundred exponentiations) would pay.
         .target(
@@ -53,7 +55,7 @@ let package = Package(
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
-        .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl", "CognitoSRP"]),
+        .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl", "CNet", "CognitoSRP"]),
         .target(
             name: "GQLPatchRecords", dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient"]),
         .target(

@@ -96,7 +96,9 @@ terminalConsole.stdoutNeverStalls = {
 let context = RunContext(
     console: terminalConsole,
     files: .local,
-    transport: CurlTransport(certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values)),
+    transport: StandardTransport(
+        certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values),
+        environment: environment.values),
     workingDirectory: LocalFiles.currentDirectory()
 )
 let code = await Application.run(rawArguments: rawArguments, environment: environment, context: context)

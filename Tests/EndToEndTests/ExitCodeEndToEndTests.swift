@@ -124,22 +124,29 @@ import Testing
         result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1: connection refused")
     }
 
-    /// libcurl is loaded on the first request; where the loader finds no usable libcurl.so.4 (here an
-    /// empty file placed first on the search path), the run stops with 69 and says so, sending nothing.
+    /// libcurl carries batches and is loaded on a batch's first request; where the loader finds no
+    /// usable libcurl.so.4 (here an empty file placed first on the search path), `apply` stops with
+    /// 69 and says so, sending nothing. A one-command run sends over its own connection and needs no
+    /// libcurl at all.
     @Test func libcurlMissing69() throws {
         let emulator = try emulatorWithItem()
         defer { emulator.stop() }
         let libraries = emulator.folder.appendingPathComponent("no-libcurl")
         try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
         try Data().write(to: libraries.appendingPathComponent("libcurl.so.4"))
+        let batch = emulator.folder.appendingPathComponent("batch.jsonl")
+        try Data(#"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Lamp"}}"#.utf8).write(to: batch)
         let before = try emulator.requests().count
-        let result = try emulator.gqlpatch(Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        let result = try emulator.gqlpatch(["apply", batch.path], environment: ["LD_LIBRARY_PATH": libraries.path])
         result.expectFailure(69, "gqlpatch: error: cannot load libcurl (install libcurl4): ")
         #expect(try emulator.requests().count == before, "nothing may be sent")
-        // --dry-run never loads it.
+        // --dry-run never loads it, and neither does a one-command run.
         let dryRun = try emulator.gqlpatch(
             ["--dry-run"] + Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
         #expect(dryRun.status == 0, "\(dryRun)")
+        let update = try emulator.gqlpatch(Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        #expect(update.status == 0, "\(update)")
+        #expect(try update.json()["name"] == "Lamp", "\(update)")
     }
 
     @Test func serverError69() throws {

@@ -38,6 +38,15 @@ final class HostileServer: @unchecked Sendable {
         return data.split(separator: UInt8(ascii: "\n")).count
     }
 
+    /// How many connections the requests read so far came over.
+    func connectionCount() -> Int {
+        guard let data = FileManager.default.contents(atPath: requestLog.path) else { return 0 }
+        let entries = data.split(separator: UInt8(ascii: "\n")).compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any]
+        }
+        return Set(entries.compactMap { $0["connection"] as? Int }).count
+    }
+
     func stop() {
         LoopbackServerProcess.stop(process)
         try? FileManager.default.removeItem(at: folder)

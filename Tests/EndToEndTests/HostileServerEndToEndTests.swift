@@ -107,12 +107,49 @@ import Testing
         }
     }
 
+    /// A run's requests share one TLS connection (a listing of three pages here), and the run reads
+    /// no further than it must: no second handshake, however the server's TLS 1.3 session tickets
+    /// arrive between the answers.
+    @Test func aRunsHTTPSRequestsShareOneConnection() throws {
+        try Self.withTLSServer(mode: "echo", ["--echo-into", "data", "--pages", "3"]) { server, endpoint, certificate in
+            var environment = Self.noCertificateAuthorities
+            environment["SSL_CERT_FILE"] = certificate
+            let result = try GQLPatchRun.run(
+                ["--endpoint", endpoint, "--api-key", "da2-hostile", "--schema", TestPaths.schema, "list", "Item"],
+                environment: environment, in: server.folder)
+            #expect(result.status == 0, "\(result)")
+            #expect(server.requestCount() == 3, "\(result)")
+            #expect(server.connectionCount() == 1, "\(result)")
+        }
+    }
+
+    /// https needs the system's libssl (loaded in the background once the endpoint is known); where
+    /// the loader finds none, the run stops with 69 and says so, and nothing reaches the server.
+    @Test func libsslMissing69() throws {
+        try Self.withTLSServer { server, endpoint, certificate in
+            let libraries = server.folder.appendingPathComponent("no-libssl")
+            try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+            for name in ["libssl.so.3", "libssl.so.1.1"] {
+                try Data().write(to: libraries.appendingPathComponent(name))
+            }
+            var environment = Self.noCertificateAuthorities
+            environment["SSL_CERT_FILE"] = certificate
+            environment["LD_LIBRARY_PATH"] = libraries.path
+            let result = try GQLPatchRun.run(Self.update(endpoint), environment: environment, in: server.folder)
+            result.expectFailure(69, "gqlpatch: error: cannot load libssl (install libssl3): ")
+            #expect(result.stdout.isEmpty)
+            #expect(server.requestCount() == 0)
+        }
+    }
+
     /// The CA-bundle variables blanked, so the machine's own settings do not decide the test.
     static let noCertificateAuthorities = ["AWS_CA_BUNDLE": "", "CURL_CA_BUNDLE": "", "SSL_CERT_FILE": ""]
 
-    /// Runs `body` with a hostile server in "ok" mode behind TLS, its https endpoint, and the path
+    /// Runs `body` with a hostile server in `mode` behind TLS, its https endpoint, and the path
     /// of its self-signed certificate for 127.0.0.1 (made by `openssl`, removed afterwards).
-    static func withTLSServer(_ body: (HostileServer, String, String) throws -> Void) throws {
+    static func withTLSServer(
+        mode: String = "ok", _ arguments: [String] = [], _ body: (HostileServer, String, String) throws -> Void
+    ) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,7 +161,7 @@ import Testing
                 "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
             ])
         try #require(made.status == 0, "openssl could not make a test certificate: \(made.stderr)")
-        let server = try HostileServer(mode: "ok", ["--tls-cert", cert, "--tls-key", key])
+        let server = try HostileServer(mode: mode, ["--tls-cert", cert, "--tls-key", key] + arguments)
         defer { server.stop() }
         try body(server, "https://127.0.0.1:\(server.port)/graphql", cert)
     }

@@ -28,6 +28,7 @@ body length) and answers each one according to --mode:
 """
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -82,16 +83,18 @@ class Server:
         self.args = args
         self.log_lock = threading.Lock()
         self.held = []
+        self.connections = itertools.count()
 
-    def log(self, method, path, headers, body):
+    def log(self, connection, method, path, headers, body):
         if not self.args.request_log:
             return
         entry = {"method": method, "path": path, "headers": sorted(headers), "bodyLength": len(body),
-                 "injected": "x-injected" in headers}
+                 "injected": "x-injected" in headers, "connection": connection}
         with self.log_lock, open(self.args.request_log, "a", encoding="utf-8") as log:
             log.write(json.dumps(entry) + "\n")
 
     def handle(self, conn):
+        number = next(self.connections)
         if self.args.tls_cert:
             # TLS with the given (self-signed) certificate: a client that verifies certificates
             # refuses it during the handshake, before any request is read.
@@ -107,7 +110,7 @@ class Server:
                 request = read_request(conn)
                 if request is None:
                     return
-                self.log(*request)
+                self.log(number, *request)
                 if not self.answer(conn, request):
                     return
         except (BrokenPipeError, ConnectionResetError):
@@ -141,7 +144,11 @@ class Server:
         root = match.group(1) if match else "echo"
         key = variables.get("input", variables)
         record = {"id": key.get("id", "item-1") if isinstance(key, dict) else "item-1", "name": text, "description": text}
-        value = {"items": [record], "nextToken": None} if root.startswith("list") else record
+        # --pages N: a listing runs over N pages, their tokens page-1 ... page-(N-1).
+        token = variables.get("nextToken") if isinstance(variables, dict) else None
+        page = int(token.split("-")[1]) if isinstance(token, str) and token.startswith("page-") else 0
+        following = f"page-{page + 1}" if page + 1 < self.args.pages else None
+        value = {"items": [record], "nextToken": following} if root.startswith("list") else record
         conn.sendall(response(200, "OK", json.dumps({"data": {root: value}}).encode()))
 
     def answer(self, conn, request):
@@ -262,6 +269,7 @@ def main():
     parser.add_argument("--size-mb", type=int, default=80)
     parser.add_argument("--chunked", action="store_true")
     parser.add_argument("--depth", type=int, default=100000)
+    parser.add_argument("--pages", type=int, default=1, help="echo --echo-into data: pages of a listing")
     parser.add_argument("--location", default="http://localhost:9/graphql")
     parser.add_argument("--tls-cert", help="serve TLS with this certificate (PEM)")
     parser.add_argument("--tls-key", help="the certificate's private key (PEM)")

@@ -39,7 +39,15 @@ package struct ApplyCommand: Sendable {
     /// Lines read and parsed together by the whole-file check.
     static let checkedChunk = 4096
 
+    /// Runs the batch over the transport's batch side (libcurl's event loop: many requests in
+    /// flight on one thread); what was resolved before (credentials, sign-in) keeps the run's own.
     package func run() async throws(GQLPatchError) -> ExitCode {
+        var batch = self
+        batch.context.transport = context.transport.forBatches()
+        return try await batch.runBatch()
+    }
+
+    private func runBatch() async throws(GQLPatchError) -> ExitCode {
         let source = try BatchLineSource(path: options.path)
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
@@ -69,6 +77,9 @@ package struct ApplyCommand: Sendable {
         if settings.options.dryRun {
             return try dryRun(source, parser: parser)
         }
+        // A transport that cannot send (libcurl missing) stops the run here, once, before anything is
+        // sent, rather than failing every line.
+        try context.transport.checkReady()
         if options.preview {
             return try await preview(source, parser: parser)
         }

@@ -31,9 +31,6 @@ public struct Settings: Sendable {
         requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
         focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
-        // A run that will send starts loading libcurl now, while the config, the schema and the
-        // credentials are read (a run stopped by bad input before sending simply ends).
-        if sending.sends(dryRun: options.dryRun) { context.transport.prepare() }
         let config = try loadConfig(options, environment: environment, context: context)
         if options.verbose {
             let unread =
@@ -54,6 +51,10 @@ public struct Settings: Sendable {
             )
         }
         if let endpoint { try checkEndpoint(endpoint) }
+        // A run that will send gets its transport ready for the endpoint now (libssl for https, in
+        // the background), while the schema and the credentials are read; one stopped by bad input
+        // before sending simply ends.
+        if let endpoint, sending.sends(dryRun: options.dryRun) { context.transport.prepare(endpoint: endpoint) }
         let authMode = try resolveAuthMode(options, environment: environment, config: config)
         let identity = try identityPlan(
             options, environment: environment, config: config, authMode: authMode, sending: sending)

@@ -72,7 +72,7 @@ package final class CurlEventLoop: @unchecked Sendable {
     }
 
     /// Starts `transfer` (its handle fully set up) and waits until it ends.
-    package func perform(_ transfer: CurlTransfer) async -> CurlTransfer.Outcome {
+    package func perform(_ transfer: CurlTransfer) async -> TransferOutcome {
         await withCheckedContinuation { continuation in
             transfer.continuation = continuation
             incoming.withLock { $0.append(transfer) }

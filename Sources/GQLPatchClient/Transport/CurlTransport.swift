@@ -31,6 +31,12 @@ public struct CurlTransport: HTTPTransport {
         return nil
     }
 
+    public func checkReady() throws(GQLPatchError) {
+        if CurlEventLoop.shared == nil {
+            throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
+        }
+    }
+
     public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
         guard let loop = CurlEventLoop.shared else {
             throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
@@ -38,14 +44,21 @@ public struct CurlTransport: HTTPTransport {
         try Self.checkHeaders(of: request)
         let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
         configure(transfer, for: request, timeout: timeout)
+        return try Self.response(
+            from: await loop.perform(transfer), url: request.url, limit: maximumResponseBytes, timeout: timeout)
+    }
+
+    /// The response an exchange ended with, or the error that words its failure (both transports').
+    package static func response(
+        from outcome: TransferOutcome, url: String, limit: Int, timeout: Double
+    ) throws(GQLPatchError) -> HTTPResponse {
         // Parsed only when a message needs it: the endpoint was checked before any request was made.
-        var host: String { Self.host(of: request.url) }
-        switch await loop.perform(transfer) {
+        var host: String { Self.host(of: url) }
+        switch outcome {
         case .response(let response):
             return response
         case .oversized:
-            throw GQLPatchError(
-                .badResponse, "the response from \(host) is larger than \(Self.describe(maximumResponseBytes))")
+            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(Self.describe(limit))")
         case .malformed(let reason):
             var error = GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: \(reason)")
             error.requestMayHaveArrived = true
@@ -69,16 +82,20 @@ public struct CurlTransport: HTTPTransport {
     /// Starts loading libcurl on a thread of its own (once per process), so that the load overlaps
     /// reading the schema, finding credentials and signing; the first `send` waits for it if it has
     /// not finished.
-    public func prepare() {
+    public func prepareBatch() {
         if !Self.preloadStarted.exchange(true, ordering: .relaxed) { gqlpatch_curl_preload() }
     }
+
+    public func prepare(endpoint: String) { prepareBatch() }
 
     public var taskExecutor: (any TaskExecutor)? { CurlEventLoop.shared }
 
     private static let preloadStarted = Atomic<Bool>(false)
 
     /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
-    public func limitingResponses(to bytes: Int) -> any HTTPTransport {
+    public func limitingResponses(to bytes: Int) -> any HTTPTransport { limited(to: bytes) }
+
+    package func limited(to bytes: Int) -> CurlTransport {
         CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
     }
 

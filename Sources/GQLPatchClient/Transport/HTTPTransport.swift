@@ -8,9 +8,21 @@ public protocol HTTPTransport: Sendable {
     /// that do not read from the network return themselves.
     func limitingResponses(to bytes: Int) -> any HTTPTransport
 
-    /// Told as soon as a run knows it will send: a transport may get ready in the background (libcurl
-    /// is loaded on a thread of its own). Nothing is sent.
-    func prepare()
+    /// Told as soon as a run knows it will send a batch (`apply`): a transport may get ready in the
+    /// background (libcurl is loaded on a thread of its own). Nothing is sent.
+    func prepareBatch()
+
+    /// Told once a run knows the endpoint it will send to: a transport may get ready for it in the
+    /// background (libssl for https). Nothing is sent.
+    func prepare(endpoint: String)
+
+    /// Throws what stops every request (libcurl cannot be loaded), waiting for a load in progress;
+    /// nothing is sent.
+    func checkReady() throws(GQLPatchError)
+
+    /// The transport for a batch's many requests in flight at once (libcurl's event loop, whose
+    /// thread `taskExecutor` offers); self when the transport has no other.
+    func forBatches() -> any HTTPTransport
 
     /// An executor that runs tasks on the transport's own thread, for a batch whose every step is
     /// cheap and short; nil: the default executor.
@@ -19,6 +31,9 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     public func limitingResponses(to bytes: Int) -> any HTTPTransport { self }
-    public func prepare() {}
+    public func prepareBatch() {}
+    public func prepare(endpoint: String) {}
+    public func forBatches() -> any HTTPTransport { self }
+    public func checkReady() throws(GQLPatchError) {}
     public var taskExecutor: (any TaskExecutor)? { nil }
 }

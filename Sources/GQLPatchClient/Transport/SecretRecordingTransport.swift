@@ -22,7 +22,15 @@ public struct SecretRecordingTransport: HTTPTransport {
         return try await base.send(request, timeout: timeout)
     }
 
-    public func prepare() { base.prepare() }
+    public func prepareBatch() { base.prepareBatch() }
+
+    public func prepare(endpoint: String) { base.prepare(endpoint: endpoint) }
+
+    public func checkReady() throws(GQLPatchError) { try base.checkReady() }
+
+    public func forBatches() -> any HTTPTransport {
+        SecretRecordingTransport(base: base.forBatches(), scrubber: scrubber)
+    }
 
     public var taskExecutor: (any TaskExecutor)? { base.taskExecutor }
 

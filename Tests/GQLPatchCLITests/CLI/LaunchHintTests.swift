@@ -31,6 +31,21 @@ import Testing
         #expect(!hint("__complete", "update", "Item", "--set", ""))
     }
 
+    /// Only a batch loads libcurl early: a one-command run sends over its own connection.
+    @Test func onlyABatchStartsLoadingLibcurl() {
+        let batch = { (words: [String]) in LaunchHint.sendsBatch(words.map { Array($0.utf8) }) }
+        #expect(batch(["apply", "batch.jsonl", "-j", "32"]))
+        #expect(
+            batch([
+                "--endpoint", "https://x.example/graphql", "insert", "Step", "--key", "recipeID=r1", "--at", "row=2",
+            ]))
+        #expect(batch(["renumber", "Step", "--field", "row"]))
+        #expect(!batch(["update", "Item", "--id", "r1", "--set", "name=Lamp"]))
+        #expect(!batch(["get", "Item", "--id", "--", "apply"]))
+        #expect(!batch(["apply", "batch.jsonl", "--dry-run"]))
+        #expect(!batch(["apply", "--help"]))
+    }
+
     /// The hint agrees with what the parsed command does: every command that sends nothing on a dry
     /// run or ever is told apart by its words (a sample of each command's own forms).
     @Test func theHintAgreesWithTheParserOnTheLocalForms() throws {

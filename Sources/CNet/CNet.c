@@ -1,0 +1,489 @@
+#define _GNU_SOURCE
+#include "CNet.h"
+
+#include <arpa/inet.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+// The libssl (OpenSSL 3 or 1.1) functions used, resolved from libssl on first use; libcrypto's
+// through the same handle (dlsym searches a library's dependencies too).
+typedef void SSL_CTX;
+typedef void SSL;
+typedef void SSL_METHOD;
+typedef void X509_VERIFY_PARAM;
+
+static struct {
+    int (*init_ssl)(uint64_t, const void *);
+    const SSL_METHOD *(*client_method)(void);
+    SSL_CTX *(*ctx_new)(const SSL_METHOD *);
+    void (*ctx_free)(SSL_CTX *);
+    long (*ctx_ctrl)(SSL_CTX *, int, long, void *);
+    void (*ctx_set_verify)(SSL_CTX *, int, void *);
+    int (*ctx_load_verify_locations)(SSL_CTX *, const char *, const char *);
+    int (*ctx_set_default_verify_paths)(SSL_CTX *);
+    SSL *(*ssl_new)(SSL_CTX *);
+    void (*ssl_free)(SSL *);
+    int (*set_fd)(SSL *, int);
+    long (*ctrl)(SSL *, int, long, void *);
+    int (*set1_host)(SSL *, const char *);
+    X509_VERIFY_PARAM *(*get0_param)(SSL *);
+    int (*param_set1_ip_asc)(X509_VERIFY_PARAM *, const char *);
+    int (*connect)(SSL *);
+    int (*read)(SSL *, void *, int);
+    int (*peek)(SSL *, void *, int);
+    int (*write)(SSL *, const void *, int);
+    int (*pending)(const SSL *);
+    int (*get_error)(const SSL *, int);
+    long (*get_verify_result)(const SSL *);
+    const char *(*verify_error_string)(long);
+    unsigned long (*err_get_error)(void);
+    void (*err_error_string_n)(unsigned long, char *, size_t);
+    void (*err_clear_error)(void);
+} ssl;
+
+enum {
+    SSL_ERROR_SSL_ = 1,
+    SSL_ERROR_WANT_READ_ = 2,
+    SSL_ERROR_WANT_WRITE_ = 3,
+    SSL_ERROR_SYSCALL_ = 5,
+    SSL_ERROR_ZERO_RETURN_ = 6,
+    SSL_VERIFY_PEER_ = 1,
+    SSL_CTRL_MODE_ = 33,
+    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER_ = 2,
+    SSL_CTRL_SET_TLSEXT_HOSTNAME_ = 55,
+    TLSEXT_NAMETYPE_HOST_NAME_ = 0,
+    SSL_CTRL_SET_MIN_PROTO_VERSION_ = 123,
+    TLS1_2_VERSION_ = 0x0303,
+};
+
+static pthread_once_t ssl_once = PTHREAD_ONCE_INIT;
+static char ssl_failure[256];
+static int ssl_ready;
+
+static int resolve(void *library, void **slot, const char *name) {
+    *slot = dlsym(library, name);
+    if (*slot == NULL) {
+        snprintf(ssl_failure, sizeof ssl_failure, "libssl has no %s (OpenSSL 1.1 or later is needed)", name);
+        return 0;
+    }
+    return 1;
+}
+
+static void load_ssl(void) {
+    void *library = dlopen("libssl.so.3", RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) library = dlopen("libssl.so.1.1", RTLD_LAZY | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *reason = dlerror();
+        snprintf(ssl_failure, sizeof ssl_failure, "cannot load libssl (install libssl3): %s",
+                 reason ? reason : "unknown error");
+        return;
+    }
+#define RESOLVE(member, name) \
+    if (!resolve(library, (void **)&ssl.member, name)) return;
+    RESOLVE(init_ssl, "OPENSSL_init_ssl")
+    RESOLVE(client_method, "TLS_client_method")
+    RESOLVE(ctx_new, "SSL_CTX_new")
+    RESOLVE(ctx_free, "SSL_CTX_free")
+    RESOLVE(ctx_ctrl, "SSL_CTX_ctrl")
+    RESOLVE(ctx_set_verify, "SSL_CTX_set_verify")
+    RESOLVE(ctx_load_verify_locations, "SSL_CTX_load_verify_locations")
+    RESOLVE(ctx_set_default_verify_paths, "SSL_CTX_set_default_verify_paths")
+    RESOLVE(ssl_new, "SSL_new")
+    RESOLVE(ssl_free, "SSL_free")
+    RESOLVE(set_fd, "SSL_set_fd")
+    RESOLVE(ctrl, "SSL_ctrl")
+    RESOLVE(set1_host, "SSL_set1_host")
+    RESOLVE(get0_param, "SSL_get0_param")
+    RESOLVE(param_set1_ip_asc, "X509_VERIFY_PARAM_set1_ip_asc")
+    RESOLVE(connect, "SSL_connect")
+    RESOLVE(read, "SSL_read")
+    RESOLVE(peek, "SSL_peek")
+    RESOLVE(write, "SSL_write")
+    RESOLVE(pending, "SSL_pending")
+    RESOLVE(get_error, "SSL_get_error")
+    RESOLVE(get_verify_result, "SSL_get_verify_result")
+    RESOLVE(verify_error_string, "X509_verify_cert_error_string")
+    RESOLVE(err_get_error, "ERR_get_error")
+    RESOLVE(err_error_string_n, "ERR_error_string_n")
+    RESOLVE(err_clear_error, "ERR_clear_error")
+#undef RESOLVE
+    // Default settings, the system's openssl.cnf included (its minimum protocol and cipher policy).
+    if (ssl.init_ssl(0, NULL) != 1) {
+        snprintf(ssl_failure, sizeof ssl_failure, "libssl failed to initialise");
+        return;
+    }
+    ssl_ready = 1;
+}
+
+static const char *ssl_load(void) {
+    pthread_once(&ssl_once, load_ssl);
+    return ssl_ready ? NULL : ssl_failure;
+}
+
+static void *preload(void *unused) {
+    (void)unused;
+    ssl_load();
+    return NULL;
+}
+
+void gqlpatch_tls_preload(void) {
+    static int started;
+    if (__atomic_exchange_n(&started, 1, __ATOMIC_RELAXED)) return;
+    pthread_t thread;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // No thread, no harm: the first TLS connection loads the library itself.
+    (void)pthread_create(&thread, &attributes, preload, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
+struct gqlpatch_connection {
+    int fd;
+    SSL_CTX *context;
+    SSL *tls;
+};
+
+int64_t gqlpatch_net_now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+}
+
+static int fail(gqlpatch_net_status *status, int result, int os_errno, const char *detail) {
+    status->result = result;
+    status->os_errno = os_errno;
+    snprintf(status->detail, sizeof status->detail, "%s", detail);
+    return -1;
+}
+
+static int fail_errno(gqlpatch_net_status *status, int result, int os_errno) {
+    return fail(status, result, os_errno, strerror(os_errno));
+}
+
+// Waits until fd is ready for events or the deadline passes: 1 ready, 0 deadline, -1 error (errno).
+static int wait_for(int fd, short events, int64_t deadline) {
+    for (;;) {
+        int64_t left = deadline - gqlpatch_net_now_ms();
+        if (left <= 0) return 0;
+        struct pollfd entry = {.fd = fd, .events = events};
+        int ready = poll(&entry, 1, left > 60000 ? 60000 : (int)left);
+        if (ready > 0) return 1;
+        if (ready < 0 && errno != EINTR) return -1;
+    }
+}
+
+// The addresses of host: a literal IP address directly, a name through getaddrinfo_a, waited for
+// no longer than the deadline (a resolver that hangs must not hold the run past --timeout).
+static struct addrinfo *addresses(const char *host, int port, int64_t deadline, gqlpatch_net_status *status) {
+    char service[16];
+    snprintf(service, sizeof service, "%d", port);
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV};
+    struct in6_addr scratch;
+    if (inet_pton(AF_INET, host, &scratch) == 1 || inet_pton(AF_INET6, host, &scratch) == 1) {
+        hints.ai_flags |= AI_NUMERICHOST;
+        struct addrinfo *list = NULL;
+        int code = getaddrinfo(host, service, &hints, &list);
+        if (code != 0) {
+            fail(status, GQLPATCH_NET_RESOLVE, 0, gai_strerror(code));
+            return NULL;
+        }
+        return list;
+    }
+    // Left allocated when the lookup cannot be cancelled: the resolver's thread still writes to it.
+    struct gaicb *request = calloc(1, sizeof *request);
+    char *name = strdup(host), *port_text = strdup(service);
+    struct addrinfo *request_hints = malloc(sizeof *request_hints);
+    if (request == NULL || name == NULL || port_text == NULL || request_hints == NULL) {
+        free(request), free(name), free(port_text), free(request_hints);
+        fail(status, GQLPATCH_NET_RESOLVE, ENOMEM, "out of memory");
+        return NULL;
+    }
+    *request_hints = hints;
+    request->ar_name = name;
+    request->ar_service = port_text;
+    request->ar_request = request_hints;
+    struct gaicb *list[1] = {request};
+    int code = getaddrinfo_a(GAI_NOWAIT, list, 1, NULL);
+    if (code != 0) {
+        free(request), free(name), free(port_text), free(request_hints);
+        fail(status, GQLPATCH_NET_RESOLVE, 0, gai_strerror(code));
+        return NULL;
+    }
+    for (;;) {
+        code = gai_error(request);
+        if (code != EAI_INPROGRESS) break;
+        int64_t left = deadline - gqlpatch_net_now_ms();
+        if (left <= 0) {
+            if (gai_cancel(request) == EAI_CANCELED) {
+                free(request), free(name), free(port_text), free(request_hints);
+            }
+            fail(status, GQLPATCH_NET_TIMEOUT, 0, "the host name lookup timed out");
+            return NULL;
+        }
+        struct timespec wait = {.tv_sec = left / 1000, .tv_nsec = (left % 1000) * 1000000};
+        const struct gaicb *waiting[1] = {request};
+        (void)gai_suspend(waiting, 1, &wait);
+    }
+    struct addrinfo *result = request->ar_result;
+    free(request), free(name), free(port_text), free(request_hints);
+    if (code != 0) {
+        if (result) freeaddrinfo(result);
+        fail(status, GQLPATCH_NET_RESOLVE, code == EAI_SYSTEM ? errno : 0, gai_strerror(code));
+        return NULL;
+    }
+    return result;
+}
+
+// A TCP connection to one of the addresses, tried in order; an address that does not answer gets
+// half the time left when others remain, so one dead address family does not use it all.
+static int connect_tcp(struct addrinfo *list, int64_t deadline, gqlpatch_net_status *status) {
+    int last_errno = ECONNREFUSED;
+    for (struct addrinfo *address = list; address != NULL; address = address->ai_next) {
+        int fd = socket(address->ai_family, address->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, address->ai_protocol);
+        if (fd < 0) {
+            last_errno = errno;
+            continue;
+        }
+        int one = 1;
+        (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        if (connect(fd, address->ai_addr, address->ai_addrlen) == 0) return fd;
+        if (errno != EINPROGRESS) {
+            last_errno = errno;
+            close(fd);
+            continue;
+        }
+        int64_t now = gqlpatch_net_now_ms();
+        int64_t until = address->ai_next != NULL ? now + (deadline - now) / 2 : deadline;
+        int ready = wait_for(fd, POLLOUT, until);
+        if (ready == 1) {
+            int error = 0;
+            socklen_t length = sizeof error;
+            if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0) return fd;
+            last_errno = error ? error : errno;
+        } else {
+            last_errno = ready == 0 ? ETIMEDOUT : errno;
+        }
+        close(fd);
+        if (gqlpatch_net_now_ms() >= deadline) break;
+    }
+    if (gqlpatch_net_now_ms() >= deadline) {
+        fail(status, GQLPATCH_NET_TIMEOUT, 0, "the connection timed out");
+    } else {
+        fail_errno(status, GQLPATCH_NET_CONNECT, last_errno);
+    }
+    return -1;
+}
+
+// libssl's reason for the last failure, or fallback when it has none.
+static void tls_reason(char *buffer, size_t size, const char *fallback) {
+    unsigned long code = ssl.err_get_error();
+    if (code == 0) {
+        snprintf(buffer, size, "%s", fallback);
+        return;
+    }
+    ssl.err_error_string_n(code, buffer, size);
+    ssl.err_clear_error();
+}
+
+// Waits for what an SSL call asked for; 1 ready, otherwise status is filled in.
+static int wait_tls(gqlpatch_connection *connection, int code, int64_t deadline, int failure,
+                    gqlpatch_net_status *status) {
+    int error = ssl.get_error(connection->tls, code);
+    if (error == SSL_ERROR_WANT_READ_ || error == SSL_ERROR_WANT_WRITE_) {
+        int ready = wait_for(connection->fd, error == SSL_ERROR_WANT_READ_ ? POLLIN : POLLOUT, deadline);
+        if (ready == 1) return 1;
+        if (ready == 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed"), 0;
+        return fail_errno(status, failure, errno), 0;
+    }
+    if (error == SSL_ERROR_SYSCALL_ && errno != 0) return fail_errno(status, failure, errno), 0;
+    char reason[200];
+    tls_reason(reason, sizeof reason, "the connection closed");
+    fail(status, failure, 0, reason);
+    return 0;
+}
+
+static int start_tls(gqlpatch_connection *connection, const char *host, const char *ca_file, int64_t deadline,
+                     gqlpatch_net_status *status) {
+    const char *problem = ssl_load();
+    if (problem != NULL) return fail(status, GQLPATCH_NET_UNAVAILABLE, 0, problem);
+    ssl.err_clear_error();
+    connection->context = ssl.ctx_new(ssl.client_method());
+    if (connection->context == NULL) return fail(status, GQLPATCH_NET_TLS, 0, "libssl could not make a TLS context");
+    ssl.ctx_ctrl(connection->context, SSL_CTRL_SET_MIN_PROTO_VERSION_, TLS1_2_VERSION_, NULL);
+    ssl.ctx_set_verify(connection->context, SSL_VERIFY_PEER_, NULL);
+    if (ca_file != NULL) {
+        if (ssl.ctx_load_verify_locations(connection->context, ca_file, NULL) != 1) {
+            char message[256];
+            snprintf(message, sizeof message, "cannot read the CA bundle %s", ca_file);
+            ssl.err_clear_error();
+            return fail(status, GQLPATCH_NET_CA_FILE, 0, message);
+        }
+    } else {
+        (void)ssl.ctx_set_default_verify_paths(connection->context);
+    }
+    connection->tls = ssl.ssl_new(connection->context);
+    if (connection->tls == NULL || ssl.set_fd(connection->tls, connection->fd) != 1) {
+        return fail(status, GQLPATCH_NET_TLS, 0, "libssl could not start a TLS session");
+    }
+    ssl.ctrl(connection->tls, SSL_CTRL_MODE_, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER_, NULL);
+    struct in6_addr scratch;
+    int literal = inet_pton(AF_INET, host, &scratch) == 1 || inet_pton(AF_INET6, host, &scratch) == 1;
+    // The certificate must name the host: its DNS name (also sent as SNI), or its IP address.
+    int named = literal ? ssl.param_set1_ip_asc(ssl.get0_param(connection->tls), host)
+                        : ssl.set1_host(connection->tls, host);
+    if (named != 1) return fail(status, GQLPATCH_NET_TLS, 0, "libssl cannot check the certificate for this host");
+    if (!literal) ssl.ctrl(connection->tls, SSL_CTRL_SET_TLSEXT_HOSTNAME_, TLSEXT_NAMETYPE_HOST_NAME_, (void *)host);
+    for (;;) {
+        errno = 0;
+        int code = ssl.connect(connection->tls);
+        if (code == 1) return 0;
+        long verified = ssl.get_verify_result(connection->tls);
+        if (verified != 0) {
+            char message[256];
+            snprintf(message, sizeof message, "the server's certificate did not verify: %s",
+                     ssl.verify_error_string(verified));
+            ssl.err_clear_error();
+            return fail(status, GQLPATCH_NET_VERIFY, 0, message);
+        }
+        if (!wait_tls(connection, code, deadline, GQLPATCH_NET_TLS, status)) return -1;
+    }
+}
+
+gqlpatch_connection *gqlpatch_net_open(const char *host, int port, int tls, const char *ca_file,
+                                       int64_t deadline, gqlpatch_net_status *status) {
+    status->result = GQLPATCH_NET_OK;
+    status->os_errno = 0;
+    status->detail[0] = 0;
+    struct addrinfo *list = addresses(host, port, deadline, status);
+    if (list == NULL) return NULL;
+    int fd = connect_tcp(list, deadline, status);
+    freeaddrinfo(list);
+    if (fd < 0) return NULL;
+    gqlpatch_connection *connection = calloc(1, sizeof *connection);
+    if (connection == NULL) {
+        close(fd);
+        fail(status, GQLPATCH_NET_CONNECT, ENOMEM, "out of memory");
+        return NULL;
+    }
+    connection->fd = fd;
+    if (tls && start_tls(connection, host, ca_file, deadline, status) != 0) {
+        gqlpatch_net_close(connection);
+        return NULL;
+    }
+    return connection;
+}
+
+// SSL_write writes to the socket with write(2), which raises SIGPIPE on a connection the peer
+// closed; the signal is blocked on this thread meanwhile and a pending one taken back, so a lost
+// connection is an error to report, not the end of the process.
+static int tls_write(gqlpatch_connection *connection, const uint8_t *bytes, int count) {
+    sigset_t pipe_only, previous;
+    sigemptyset(&pipe_only);
+    sigaddset(&pipe_only, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
+    int code = ssl.write(connection->tls, bytes, count);
+    int saved = errno;
+    sigset_t pending;
+    if (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1) {
+        struct timespec none = {0, 0};
+        (void)sigtimedwait(&pipe_only, NULL, &none);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    errno = saved;
+    return code;
+}
+
+int gqlpatch_net_send(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int64_t deadline,
+                      gqlpatch_net_status *status) {
+    size_t sent = 0;
+    while (sent < count) {
+        size_t piece = count - sent > (1 << 30) ? (1 << 30) : count - sent;
+        if (connection->tls != NULL) {
+            errno = 0;
+            int code = tls_write(connection, bytes + sent, (int)piece);
+            if (code > 0) {
+                sent += (size_t)code;
+                continue;
+            }
+            if (!wait_tls(connection, code, deadline, GQLPATCH_NET_SEND, status)) return -1;
+            continue;
+        }
+        ssize_t code = send(connection->fd, bytes + sent, piece, MSG_NOSIGNAL);
+        if (code >= 0) {
+            sent += (size_t)code;
+            continue;
+        }
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) return fail_errno(status, GQLPATCH_NET_SEND, errno);
+        int ready = wait_for(connection->fd, POLLOUT, deadline);
+        if (ready == 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed");
+        if (ready < 0) return fail_errno(status, GQLPATCH_NET_SEND, errno);
+    }
+    return 0;
+}
+
+long gqlpatch_net_receive(gqlpatch_connection *connection, uint8_t *buffer, size_t capacity, int64_t deadline,
+                          gqlpatch_net_status *status) {
+    int piece = capacity > (1 << 30) ? (1 << 30) : (int)capacity;
+    for (;;) {
+        if (connection->tls != NULL) {
+            errno = 0;
+            int code = ssl.read(connection->tls, buffer, piece);
+            if (code > 0) return code;
+            int error = ssl.get_error(connection->tls, code);
+            // A close_notify, or (OpenSSL 3) the peer closing without one: the end either way;
+            // the HTTP framing tells whether the answer was whole.
+            if (error == SSL_ERROR_ZERO_RETURN_ || (error == SSL_ERROR_SYSCALL_ && errno == 0)) return 0;
+            if (error == SSL_ERROR_SSL_) {
+                char reason[200];
+                tls_reason(reason, sizeof reason, "TLS error");
+                if (strstr(reason, "unexpected eof") != NULL) return 0;
+                return fail(status, GQLPATCH_NET_RECEIVE, 0, reason);
+            }
+            if (!wait_tls(connection, code, deadline, GQLPATCH_NET_RECEIVE, status)) return -1;
+            continue;
+        }
+        ssize_t code = recv(connection->fd, buffer, (size_t)piece, 0);
+        if (code >= 0) return (long)code;
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) return fail_errno(status, GQLPATCH_NET_RECEIVE, errno);
+        int ready = wait_for(connection->fd, POLLIN, deadline);
+        if (ready == 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed");
+        if (ready < 0) return fail_errno(status, GQLPATCH_NET_RECEIVE, errno);
+    }
+}
+
+int gqlpatch_net_reusable(gqlpatch_connection *connection) {
+    struct pollfd entry = {.fd = connection->fd, .events = POLLIN};
+    int ready = poll(&entry, 1, 0);
+    if (ready == 0) return connection->tls == NULL || ssl.pending(connection->tls) == 0;
+    if (ready < 0 || (entry.revents & (POLLERR | POLLHUP | POLLNVAL))) return 0;
+    if (connection->tls == NULL) return 0;  // unasked bytes, or the peer's close
+    // Over TLS, records that carry no data (a TLS 1.3 session ticket) leave the connection usable.
+    uint8_t byte;
+    errno = 0;
+    int code = ssl.peek(connection->tls, &byte, 1);
+    return code <= 0 && ssl.get_error(connection->tls, code) == SSL_ERROR_WANT_READ_;
+}
+
+void gqlpatch_net_close(gqlpatch_connection *connection) {
+    if (connection == NULL) return;
+    if (connection->tls != NULL) ssl.ssl_free(connection->tls);
+    if (connection->context != NULL) ssl.ctx_free(connection->context);
+    if (connection->fd >= 0) close(connection->fd);
+    free(connection);
+}

@@ -1,0 +1,87 @@
+import CCurl
+import CNet
+
+/// One connection of `DirectTransport` (TCP, TLS where the URL says https): used by one exchange at
+/// a time, kept in `DirectConnectionPool` between them, closed when dropped.
+package final class DirectConnection: @unchecked Sendable {
+    // @unchecked: an exchange owns the connection while it runs; the pool hands it over under its lock.
+
+    /// Where it leads: `scheme://host:port`.
+    package let key: String
+    private let pointer: OpaquePointer
+
+    private init(key: String, pointer: OpaquePointer) {
+        self.key = key
+        self.pointer = pointer
+    }
+
+    deinit { gqlpatch_net_close(pointer) }
+
+    /// Why opening, sending or receiving failed.
+    package struct Failure: Error {
+        package var status: gqlpatch_net_status
+
+        package var result: gqlpatch_net_result { gqlpatch_net_result(UInt32(status.result)) }
+        package var osErrno: Int { Int(status.os_errno) }
+        package var detail: String {
+            withUnsafeBytes(of: status.detail) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+
+        /// curl's result code for the same failure, so `CurlTransport.failure` words it alike.
+        package var curlCode: CURLcode {
+            switch result {
+            case GQLPATCH_NET_TIMEOUT: CURLE_OPERATION_TIMEDOUT
+            case GQLPATCH_NET_RESOLVE: CURLE_COULDNT_RESOLVE_HOST
+            case GQLPATCH_NET_CONNECT: CURLE_COULDNT_CONNECT
+            case GQLPATCH_NET_TLS: CURLE_SSL_CONNECT_ERROR
+            case GQLPATCH_NET_VERIFY: CURLE_PEER_FAILED_VERIFICATION
+            case GQLPATCH_NET_CA_FILE: CURLE_SSL_CACERT_BADFILE
+            case GQLPATCH_NET_SEND: CURLE_SEND_ERROR
+            default: CURLE_RECV_ERROR
+            }
+        }
+    }
+
+    /// `deadline`: `gqlpatch_net_now_ms` milliseconds.
+    package static func open(
+        key: String, host: String, port: Int, tls: Bool, certificateAuthorities: String?, deadline: Int64
+    ) throws(Failure) -> DirectConnection {
+        var status = gqlpatch_net_status()
+        let opened = host.withCString { host in
+            if let certificateAuthorities {
+                return certificateAuthorities.withCString {
+                    gqlpatch_net_open(host, Int32(port), tls ? 1 : 0, $0, deadline, &status)
+                }
+            }
+            return gqlpatch_net_open(host, Int32(port), tls ? 1 : 0, nil, deadline, &status)
+        }
+        guard let opened else { throw Failure(status: status) }
+        return DirectConnection(key: key, pointer: opened)
+    }
+
+    package func send(_ bytes: [UInt8], deadline: Int64) throws(Failure) {
+        var status = gqlpatch_net_status()
+        let code = bytes.withUnsafeBufferPointer {
+            gqlpatch_net_send(pointer, $0.baseAddress, $0.count, deadline, &status)
+        }
+        if code != 0 { throw Failure(status: status) }
+    }
+
+    /// Appends what arrives (up to 64 KB) to `buffer`: false when the peer closed the connection.
+    package func receive(into buffer: inout [UInt8], deadline: Int64) throws(Failure) -> Bool {
+        var status = gqlpatch_net_status()
+        let capacity = 64 << 10
+        let start = buffer.count
+        var count = 0
+        buffer.append(contentsOf: repeatElement(0, count: capacity))
+        buffer.withUnsafeMutableBufferPointer {
+            count = gqlpatch_net_receive(pointer, $0.baseAddress! + start, capacity, deadline, &status)
+        }
+        buffer.removeLast(capacity - max(count, 0))
+        if count < 0 { throw Failure(status: status) }
+        return count > 0
+    }
+
+    /// Whether the kept connection may carry another request (the peer has not closed it).
+    package var reusable: Bool { gqlpatch_net_reusable(pointer) == 1 }
+}

@@ -1,0 +1,133 @@
+import CCurl
+import CNet
+import GQLPatchSupport
+
+/// `HTTPTransport` over a socket of its own, for the few requests of a one-command run (`get`,
+/// `update`, the credential and sign-in lookups): HTTP/1.1, TLS through the system's libssl (loaded
+/// in the background by `prepare(endpoint:)`, about a third of what loading libcurl costs: for
+/// such a run the load is the longest step), connections kept for the run's next request. It keeps
+/// `CurlTransport`'s rules and words (`HTTPResponseReader`, `CurlTransport.failure`): redirects are
+/// never followed, only http and https are spoken, certificates and host names are verified, a
+/// response is bounded while it arrives, and a request is never sent twice by the transport.
+///
+/// Blocking: an exchange waits in `poll` on the task's thread. A one-command run has nothing else
+/// to do meanwhile; batches and proxies go through `CurlTransport` (`StandardTransport`).
+public struct DirectTransport: HTTPTransport {
+    private let maximumResponseBytes: Int
+    /// A PEM file of the certificate authorities to trust instead of the system's; nil: the system's.
+    private let certificateAuthorities: String?
+    private let pool: DirectConnectionPool
+
+    public init(maximumResponseBytes: Int = 64 << 20, certificateAuthorities: String? = nil) {
+        self.init(
+            maximumResponseBytes: maximumResponseBytes, certificateAuthorities: certificateAuthorities, pool: .shared)
+    }
+
+    package init(maximumResponseBytes: Int, certificateAuthorities: String?, pool: DirectConnectionPool) {
+        self.maximumResponseBytes = maximumResponseBytes
+        self.certificateAuthorities = certificateAuthorities
+        self.pool = pool
+    }
+
+    public func limitingResponses(to bytes: Int) -> any HTTPTransport { limited(to: bytes) }
+
+    package func limited(to bytes: Int) -> DirectTransport {
+        DirectTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities, pool: pool)
+    }
+
+    /// Starts loading libssl for an https endpoint.
+    public func prepare(endpoint: String) {
+        if endpoint.utf8.starts(with: "https:".utf8) { gqlpatch_tls_preload() }
+    }
+
+    public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        try CurlTransport.checkHeaders(of: request)
+        let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
+        let outcome = try exchange(request, deadline: deadline)
+        return try CurlTransport.response(
+            from: outcome, url: request.url, limit: maximumResponseBytes, timeout: timeout)
+    }
+
+    private func exchange(_ request: HTTPRequest, deadline: Int64) throws(GQLPatchError) -> TransferOutcome {
+        guard let url = AWSEndpointURL(request.url) else {
+            return .failure(code: Int(CURLE_URL_MALFORMAT.rawValue), osErrno: 0, detail: "the URL is malformed")
+        }
+        guard url.scheme == "http" || url.scheme == "https" else {
+            return .failure(
+                code: Int(CURLE_UNSUPPORTED_PROTOCOL.rawValue), osErrno: 0,
+                detail: "\(url.scheme) is not spoken (only http and https)")
+        }
+        let tls = url.scheme == "https"
+        let port = url.port ?? (tls ? 443 : 80)
+        let key = "\(url.scheme)://\(url.host):\(port)"
+        let bytes = Self.wireBytes(of: request, url: url)
+        var connection: DirectConnection
+        let reused: Bool
+        if let kept = pool.take(key) {
+            connection = kept
+            reused = true
+        } else {
+            do {
+                connection = try DirectConnection.open(
+                    key: key, host: url.bareHost, port: port, tls: tls,
+                    certificateAuthorities: certificateAuthorities, deadline: deadline)
+            } catch {
+                if error.result == GQLPATCH_NET_UNAVAILABLE { throw GQLPatchError(.unavailable, error.detail) }
+                return .failure(code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail)
+            }
+            reused = false
+        }
+        do {
+            try connection.send(bytes, deadline: deadline)
+        } catch {
+            if reused { return Self.diedBeforeAnswer }
+            return .failedAfterSending(
+                code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail, stage: .sent)
+        }
+        var gotBytes = false
+        var reader = HTTPResponseReader(limit: maximumResponseBytes, expectsBody: request.method != "HEAD") {
+            buffer in
+            do throws(DirectConnection.Failure) {
+                if try connection.receive(into: &buffer, deadline: deadline) {
+                    gotBytes = true
+                    return .bytes
+                }
+                return .closed
+            } catch {
+                return .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+            }
+        }
+        let (outcome, reusable) = reader.read()
+        // A kept connection that ended before any answer: the server may have closed it just as the
+        // request went out. libcurl would send the request again by itself; whether to is the retry
+        // policy's decision (it may have arrived), so the answer is the one `CurlTransfer` gives.
+        if reused, !gotBytes, case .failedAfterSending = outcome { return Self.diedBeforeAnswer }
+        if reusable { pool.keep(connection) }
+        return outcome
+    }
+
+    private static let diedBeforeAnswer = TransferOutcome.failedAfterSending(
+        code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer", stage: .sent)
+
+    /// The request as it goes on the wire, as libcurl would send it: `Host` and `Accept: */*` unless
+    /// given, `Content-Length` for a body or a POST, and a header given with an empty value left
+    /// out (with curl such a header removes the one curl would add).
+    package static func wireBytes(of request: HTTPRequest, url: AWSEndpointURL) -> [UInt8] {
+        var head = request.method + " " + url.path + (url.query.isEmpty ? "" : "?" + url.query) + " HTTP/1.1\r\n"
+        func has(_ name: String) -> Bool {
+            request.headers.contains { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name }
+        }
+        if !has("host") { head += "Host: " + url.hostHeader + "\r\n" }
+        if !has("accept") { head += "Accept: */*\r\n" }
+        for header in request.headers where !header.value.isEmpty {
+            head += header.name + ": " + header.value + "\r\n"
+        }
+        if (request.method == "POST" || !request.body.isEmpty) && !has("content-length") {
+            head += "Content-Length: \(request.body.count)\r\n"
+        }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        bytes.append(contentsOf: request.body)
+        return bytes
+    }
+}

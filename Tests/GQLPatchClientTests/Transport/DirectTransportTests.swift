@@ -1,0 +1,115 @@
+import Testing
+
+@testable import GQLPatchClient
+@testable import GQLPatchSupport
+
+/// `DirectTransport` against a scripted loopback server: what goes on the wire, connections kept
+/// and not kept, and a kept connection that dies is never sent the request a second time.
+@Suite struct DirectTransportTests {
+    static let ok = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"data\":{}}"
+
+    /// A transport with a pool of its own, so tests do not share connections.
+    private func transport() -> DirectTransport {
+        DirectTransport(maximumResponseBytes: 1 << 20, certificateAuthorities: nil, pool: DirectConnectionPool())
+    }
+
+    private func request(_ server: LoopbackServer, body: String = #"{"query":"{ x }"}"#) -> HTTPRequest {
+        HTTPRequest(
+            url: "http://127.0.0.1:\(server.port)/graphql?a=1",
+            headers: [
+                HeaderField(name: "Content-Type", value: "application/json"),
+                HeaderField(name: "x-api-key", value: "da2-direct"),
+            ], body: Array(body.utf8))
+    }
+
+    @Test func theRequestGoesOutAsCurlWouldSendIt() throws {
+        let url = try #require(AWSEndpointURL("https://api.example.com:8443/graphql?x=1"))
+        let request = HTTPRequest(
+            url: url.url(withPath: "/graphql?x=1"),
+            headers: [
+                HeaderField(name: "Content-Type", value: "application/json"), HeaderField(name: "X-Empty", value: ""),
+            ],
+            body: Array("{}".utf8))
+        #expect(
+            String(decoding: DirectTransport.wireBytes(of: request, url: url), as: UTF8.self)
+                == "POST /graphql?x=1 HTTP/1.1\r\nHost: api.example.com:8443\r\nAccept: */*\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+        )
+        let signed = HTTPRequest(
+            url: "http://169.254.169.254/latest/api/token", method: "PUT",
+            headers: [HeaderField(name: "Host", value: "169.254.169.254"), HeaderField(name: "Accept", value: "")])
+        let plain = try #require(AWSEndpointURL(signed.url))
+        #expect(
+            String(decoding: DirectTransport.wireBytes(of: signed, url: plain), as: UTF8.self)
+                == "PUT /latest/api/token HTTP/1.1\r\nHost: 169.254.169.254\r\n\r\n")
+    }
+
+    @Test func aRunsRequestsShareOneConnection() async throws {
+        let server = try LoopbackServer { _, _ in .send(Self.ok) }
+        defer { server.stop() }
+        let transport = transport()
+        for _ in 0..<3 {
+            let response = try await transport.send(request(server), timeout: 5)
+            #expect(response.status == 200)
+            #expect(response.body == Array(#"{"data":{}}"#.utf8))
+        }
+        #expect(server.connections == 1)
+        #expect(server.requests.count == 3)
+        #expect(
+            server.requests.first?.hasPrefix("POST /graphql?a=1 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n") == true
+        )
+        #expect(server.requests.first?.hasSuffix("\r\nContent-Length: 17\r\n\r\n{\"query\":\"{ x }\"}") == true)
+    }
+
+    @Test func aConnectionTheServerClosesIsNotUsedAgain() async throws {
+        let server = try LoopbackServer { _, _ in
+            .sendAndClose("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}")
+        }
+        defer { server.stop() }
+        let transport = transport()
+        for _ in 0..<2 { _ = try await transport.send(request(server), timeout: 5) }
+        #expect(server.connections == 2)
+    }
+
+    /// The second request goes out on the kept connection and the server closes it without an
+    /// answer: the transport reports the loss (the server may have acted) and does not resend.
+    @Test func aKeptConnectionThatDiesIsNotSentTheRequestAgain() async throws {
+        let server = try LoopbackServer { _, index in index == 0 ? .send(Self.ok) : .close }
+        defer { server.stop() }
+        let transport = transport()
+        _ = try await transport.send(request(server), timeout: 5)
+        do {
+            _ = try await transport.send(request(server, body: #"{"query":"mutation { y }"}"#), timeout: 5)
+            Issue.record("the lost answer must be an error")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message == "the connection to 127.0.0.1 was lost before a response arrived")
+            #expect(error.requestMayHaveArrived)
+        }
+        #expect(server.requests.count == 2, "sent once, not resent")
+        #expect(server.connections == 1)
+    }
+
+    @Test func aRefusedConnectionSaysSo() async throws {
+        let server = try LoopbackServer { _, _ in .close }
+        let port = server.port
+        server.stop()
+        do {
+            _ = try await transport().send(HTTPRequest(url: "http://127.0.0.1:\(port)/graphql"), timeout: 5)
+            Issue.record("nothing listens there")
+        } catch {
+            #expect(error.code == .unavailable)
+            #expect(error.message == "cannot connect to 127.0.0.1: connection refused")
+            #expect(!error.requestMayHaveArrived)
+        }
+    }
+
+    @Test func onlyHTTPAndHTTPSAreSpoken() async throws {
+        do {
+            _ = try await transport().send(HTTPRequest(url: "ftp://127.0.0.1/x"), timeout: 5)
+            Issue.record("ftp is not spoken")
+        } catch {
+            #expect(error.code == .configuration)
+            #expect(error.message.contains("is not a valid http or https URL: "), "\(error)")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A scripted HTTP/1.1 server on 127.0.0.1 for `DirectTransport`'s tests: it reads each request
+/// (head and `Content-Length` body) and answers what `reply` says for it, counting connections
+/// and requests.
+final class LoopbackServer: Sendable {
+    enum Reply: Sendable {
+        /// These bytes; the connection stays open for the next request.
+        case send(String)
+        /// These bytes, then the connection is closed.
+        case sendAndClose(String)
+        /// No answer: the connection is closed at once.
+        case close
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let state = Tally()
+
+    /// What the server saw, shared with its threads.
+    private final class Tally: Sendable {
+        let value = Mutex<(connections: Int, requests: [String])>((0, []))
+    }
+
+    /// `reply(connection, request)`: both counted from 0 (the request within its connection).
+    init(reply: @escaping @Sendable (Int, Int) -> Reply) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        listener = fd
+        let state = state
+        Thread.detachNewThread {
+            while true {
+                let client = accept(fd, nil, nil)
+                if client < 0 { return }
+                let number = state.value.withLock { value in
+                    value.connections += 1
+                    return value.connections - 1
+                }
+                Thread.detachNewThread { Self.serve(client, connection: number, state: state, reply: reply) }
+            }
+        }
+    }
+
+    var connections: Int { state.value.withLock { $0.connections } }
+    var requests: [String] { state.value.withLock { $0.requests } }
+
+    func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
+
+    private static func serve(
+        _ client: Int32, connection: Int, state: Tally,
+        reply: @Sendable (Int, Int) -> Reply
+    ) {
+        defer { close(client) }
+        var pending: [UInt8] = []
+        var index = 0
+        while true {
+            guard let request = readRequest(client, &pending) else { return }
+            state.value.withLock { $0.requests.append(request) }
+            switch reply(connection, index) {
+            case .send(let text):
+                writeAll(client, text)
+            case .sendAndClose(let text):
+                writeAll(client, text)
+                return
+            case .close:
+                return
+            }
+            index += 1
+        }
+    }
+
+    private static func writeAll(_ client: Int32, _ text: String) {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { return }
+            sent += count
+        }
+    }
+
+    /// One request's text (head and body), or nil at the connection's end.
+    private static func readRequest(_ client: Int32, _ pending: inout [UInt8]) -> String? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        func fill() -> Bool {
+            let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { return false }
+            pending.append(contentsOf: chunk[0..<count])
+            return true
+        }
+        while true {
+            if let end = pending.firstRange(of: Array("\r\n\r\n".utf8)) {
+                let head = String(decoding: pending[..<end.lowerBound], as: UTF8.self)
+                var length = 0
+                for line in head.split(separator: "\r\n") where line.lowercased().hasPrefix("content-length:") {
+                    length = Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+                }
+                while pending.count < end.upperBound + length { if !fill() { return nil } }
+                let text = String(decoding: pending[..<(end.upperBound + length)], as: UTF8.self)
+                pending.removeFirst(end.upperBound + length)
+                return text
+            }
+            if !fill() { return nil }
+        }
+    }
+}
