@@ -9,13 +9,21 @@ package final class DirectConnection: @unchecked Sendable {
     /// Where it leads: `scheme://host:port`.
     package let key: String
     private let pointer: OpaquePointer
+    /// Where each receive lands before it is appended (bulk copies only: a byte loop over a large
+    /// body is slow in a debug build).
+    private let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: DirectConnection.receiveBytes)
+
+    private static let receiveBytes = 64 << 10
 
     private init(key: String, pointer: OpaquePointer) {
         self.key = key
         self.pointer = pointer
     }
 
-    deinit { gqlpatch_net_close(pointer) }
+    deinit {
+        gqlpatch_net_close(pointer)
+        scratch.deallocate()
+    }
 
     /// Why opening, sending or receiving failed.
     package struct Failure: Error {
@@ -70,15 +78,9 @@ package final class DirectConnection: @unchecked Sendable {
     /// Appends what arrives (up to 64 KB) to `buffer`: false when the peer closed the connection.
     package func receive(into buffer: inout [UInt8], deadline: Int64) throws(Failure) -> Bool {
         var status = gqlpatch_net_status()
-        let capacity = 64 << 10
-        let start = buffer.count
-        var count = 0
-        buffer.append(contentsOf: repeatElement(0, count: capacity))
-        buffer.withUnsafeMutableBufferPointer {
-            count = gqlpatch_net_receive(pointer, $0.baseAddress! + start, capacity, deadline, &status)
-        }
-        buffer.removeLast(capacity - max(count, 0))
+        let count = gqlpatch_net_receive(pointer, scratch.baseAddress, scratch.count, deadline, &status)
         if count < 0 { throw Failure(status: status) }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<count]))
         return count > 0
     }
 

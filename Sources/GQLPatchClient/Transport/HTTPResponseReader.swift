@@ -63,8 +63,10 @@ package struct HTTPResponseReader {
 
     /// Pulls more bytes; `false` when the peer closed the connection.
     private mutating func more() throws(Failure) -> Bool {
-        if position > 0, position == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+        // The bytes read are dropped once they are all of the buffer or, in a long body, half of it
+        // (so the buffer stays near one receive's size, not the body's).
+        if position > 0, position == buffer.count || (position >= 1 << 16 && position * 2 >= buffer.count) {
+            buffer.removeFirst(position)
             position = 0
         }
         switch receive(&buffer) {
@@ -214,7 +216,7 @@ package struct HTTPResponseReader {
                         "the connection closed with \(length - body.count) of the body's \(length) bytes still to come")
                 }
                 let take = min(length - body.count, buffer.count - position)
-                body.append(contentsOf: buffer[position..<(position + take)])
+                Self.append(buffer, position..<(position + take), to: &body)
                 position += take
             }
             return (body, true)
@@ -224,7 +226,7 @@ package struct HTTPResponseReader {
         while true {
             if position == buffer.count, !(try more()) { return (body, false) }
             if body.count + (buffer.count - position) > limit { throw Failure(outcome: .oversized) }
-            body.append(contentsOf: buffer[position...])
+            Self.append(buffer, position..<buffer.count, to: &body)
             position = buffer.count
         }
     }
@@ -260,13 +262,18 @@ package struct HTTPResponseReader {
             while left > 0 {
                 if position == buffer.count, !(try more()) { throw cutChunks }
                 let take = min(left, buffer.count - position)
-                body.append(contentsOf: buffer[position..<(position + take)])
+                Self.append(buffer, position..<(position + take), to: &body)
                 position += take
                 left -= take
             }
             guard let end = try line(limit: 2, tooLong: invalidChunks) else { throw cutChunks }
             guard end.isEmpty else { throw invalidChunks }
         }
+    }
+
+    /// Appends a part of the buffer in one copy.
+    private static func append(_ buffer: [UInt8], _ range: Range<Int>, to body: inout [UInt8]) {
+        buffer.withUnsafeBufferPointer { body.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     private static func hexValue(_ byte: UInt8) -> Int? {
