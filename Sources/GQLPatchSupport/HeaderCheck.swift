@@ -9,13 +9,15 @@ public enum HeaderCheck {
     /// What is wrong with `value` as a header value (`a line feed (LF) at byte 4`), nil when nothing.
     /// Never quotes the value: it may be a secret.
     public static func problem(inValue value: String) -> String? {
-        // Every header of every request passes here: a plain loop (`enumerated()` was not specialised).
-        var offset = 0
-        for byte in value.utf8 {
-            if isControl(byte) && byte != 0x09 { return "\(describe(byte)) at byte \(offset + 1)" }
-            offset += 1
+        // Every header of every request passes here: a loop over the bytes themselves (the string's
+        // UTF-8 view cost some 25 instructions a byte).
+        var value = value
+        let found = value.withUTF8 { bytes -> Int? in
+            for offset in 0..<bytes.count where isControl(bytes[offset]) && bytes[offset] != 0x09 { return offset }
+            return nil
         }
-        return nil
+        guard let found else { return nil }
+        return "\(describe(Array(value.utf8)[found])) at byte \(found + 1)"
     }
 
     /// What is wrong with `name` as a header name, nil when nothing.

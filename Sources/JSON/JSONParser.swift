@@ -232,6 +232,8 @@ struct JSONParser {
         index += 1
         let start = index
         while index < bytes.count {
+            index = ASCIIWord.skipPlain(bytes, from: index, orNonASCII: true)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)

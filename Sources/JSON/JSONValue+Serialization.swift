@@ -101,7 +101,7 @@ extension JSONValue {
         var string = string
         string.withUTF8 { utf8 in
             var runStart = 0
-            for i in 0..<utf8.count {
+            for i in ASCIIWord.skipPlain(utf8, from: 0, orNonASCII: false)..<utf8.count {
                 let byte = utf8[i]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 if runStart < i { output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i])) }

@@ -2,6 +2,34 @@ import JSON
 import Testing
 
 @Suite struct JSONParsingTests {
+    /// Strings around the 8-byte words the reader skips at once: every ASCII byte (escaped as the
+    /// writer escapes it) and a two-byte character at every place read back as written, and a raw
+    /// control byte or a broken UTF-8 sequence at every place is refused where it stands.
+    @Test func everyByteReadsBackWhereverItStands() throws {
+        for length in [1, 7, 8, 9, 16, 17, 24] {
+            for place in 0..<length {
+                for byte in UInt8(0)...UInt8(127) {
+                    var scalars = Array(repeating: Unicode.Scalar(UInt8(ascii: "b")), count: length)
+                    scalars[place] = Unicode.Scalar(byte)
+                    if place + 1 < length { scalars[length - 1] = "é" }
+                    var text = ""
+                    text.unicodeScalars.append(contentsOf: scalars)
+                    let written = JSONValue.string(text).serialized()
+                    #expect(try JSONValue.parse(written) == .string(text), "\(length) \(place) \(byte)")
+                }
+                var raw = Array(repeating: UInt8(ascii: "c"), count: length)
+                raw[place] = 0x01
+                #expect(throws: JSONParseError(line: 1, column: place + 2, message: "control character in string")) {
+                    try JSONValue.parse([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
+                }
+                raw[place] = 0xC3  // a lead byte without its continuation
+                #expect(throws: JSONParseError.self) {
+                    try JSONValue.parse([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
+                }
+            }
+        }
+    }
+
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONValue.parse(
             " \t\r\n{\"s\": \"x\", \"i\": -12, \"d\": 2.5, \"t\": true, \"f\": false, \"n\": null, \"a\": [1, [], {}]}\n "

@@ -11,6 +11,42 @@ import Testing
         "e": ["x": "y", "z": [1.5, -2]],
     ]
 
+    /// Every ASCII byte at every place of strings around the 8-byte words the writer scans at once
+    /// (and one non-ASCII character) is escaped exactly as a byte-by-byte reference escapes it.
+    @Test func everyByteIsEscapedWhereverItStands() {
+        func reference(_ text: String) -> String {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                case "\u{08}": out += "\\b"
+                case "\u{0C}": out += "\\f"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out + "\""
+        }
+        for length in [1, 7, 8, 9, 16, 17, 24] {
+            for place in 0..<length {
+                for byte in UInt8(0)...UInt8(127) {
+                    var scalars = Array(repeating: Unicode.Scalar(UInt8(ascii: "a")), count: length)
+                    scalars[place] = Unicode.Scalar(byte)
+                    if place + 1 < length { scalars[length - 1] = "é" }
+                    var text = ""
+                    text.unicodeScalars.append(contentsOf: scalars)
+                    #expect(JSONValue.string(text).serialized() == reference(text), "\(length) \(place) \(byte)")
+                }
+            }
+        }
+    }
+
     @Test func compactOutput() {
         #expect(Self.sample.serialized() == #"{"a":1,"b":[true,null],"c":{},"d":[],"e":{"x":"y","z":[1.5,-2]}}"#)
     }
