@@ -231,9 +231,10 @@ struct JSONParser {
         let quote = index
         index += 1
         let start = index
+        // Plain words first, once: past the first word that needs a look, byte by byte (a short
+        // string ends inside its first word, and a skip per byte would cost more than it saves).
+        index = ASCIIWord.skipPlain(bytes, from: index, orNonASCII: true)
         while index < bytes.count {
-            index = ASCIIWord.skipPlain(bytes, from: index, orNonASCII: true)
-            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
