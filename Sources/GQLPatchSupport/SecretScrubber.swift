@@ -17,7 +17,7 @@ import Synchronization
 /// are left alone: scrubbing every `abc` would garble the output and protect nothing. The
 /// JSON-escaped form (`\/` for `/`) is covered too, as a server's JSON may escape it.
 ///
-/// Cost: one table look-up per output byte once a secret is known, none before.
+/// Cost: one table look-up per 5 output bytes once a secret is known, none before.
 public final class SecretScrubber: Sendable {
     /// Runs of this many bytes of a secret are scrubbed.
     public static let window = 12
@@ -64,7 +64,7 @@ public final class SecretScrubber: Sendable {
         package var windows: [Window] = []
         /// The secrets of 8 to 11 bytes, matched whole.
         package var short: [[UInt8]] = []
-        /// A bit per hash of a pattern's first 4 bytes: most output bytes are passed over by one test.
+        /// A bit per hash of each 4-byte run of a pattern: most output is passed over by one test in 5 bytes.
         package var filter = [UInt64](repeating: 0, count: 1024)
         /// What the last `register` was given: every request of a batch registers the same key, and
         /// an exact match of this list costs a few comparisons, not a hash of each secret.
@@ -105,9 +105,11 @@ public final class SecretScrubber: Sendable {
     }
 
     private static func add(_ secret: [UInt8], to state: inout State) {
+        // Every 4-byte run of the secret goes into the filter (the scan tests one position in
+        // `stride`, which may fall anywhere inside a match).
+        for start in 0...(secret.count - 4) { setFilter(secret, at: start, in: &state.filter) }
         if secret.count < window {
             state.short.append(secret)
-            setFilter(secret, at: 0, in: &state.filter)
             return
         }
         for start in 0...(secret.count - window) {
@@ -116,9 +118,14 @@ public final class SecretScrubber: Sendable {
             if position == state.windows.count || state.windows[position] != window {
                 state.windows.insert(window, at: position)
             }
-            setFilter(secret, at: start, in: &state.filter)
         }
     }
+
+    /// The scan tests the 4 bytes at every `stride`-th position only: a match is at least
+    /// `shortest` (8) bytes long, so its first `shortest - 3` positions (5) all start 4 bytes
+    /// inside it, and one of any 5 consecutive positions is tested. A hit is then checked at every
+    /// position a match holding those 4 bytes could start at.
+    private static let stride = shortest - 3
 
     /// The bytes with every secret (or long run of one) replaced by `[redacted]`.
     public func scrub(_ bytes: [UInt8]) -> [UInt8] {
@@ -128,28 +135,21 @@ public final class SecretScrubber: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             state.filter.withUnsafeBufferPointer { filter in
                 let count = buffer.count
+                // Positions below this were checked already (candidates of an earlier hit).
+                var checkedTo = 0
                 var index = 0
                 while index + 4 <= count {
                     let hash = Self.filterHash(buffer, index)
                     if filter[hash >> 6] & (1 << UInt64(hash & 63)) != 0 {
-                        var end = index
-                        if index + Self.window <= count, Self.holds(state.windows, Self.windowAt(buffer, index)) {
-                            end = index + Self.window
+                        // A match holding bytes index..<index+4 starts at most `window - 4` before.
+                        var start = max(checkedTo, index - (Self.window - 4))
+                        while start <= index {
+                            Self.check(buffer, at: start, state: state, into: &ranges)
+                            start += 1
                         }
-                        for secret in state.short where index + secret.count <= count && index + secret.count > end {
-                            if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) {
-                                end = index + secret.count
-                            }
-                        }
-                        if end > index {
-                            if let last = ranges.last, last.upperBound >= index {
-                                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, end)
-                            } else {
-                                ranges.append(index..<end)
-                            }
-                        }
+                        checkedTo = index + 1
                     }
-                    index += 1
+                    index += Self.stride
                 }
             }
         }
@@ -164,6 +164,28 @@ public final class SecretScrubber: Sendable {
         }
         result += bytes[position...]
         return result
+    }
+
+    /// Adds the match starting at `index`, if there is one, to `ranges` (in order, overlaps joined).
+    private static func check(
+        _ buffer: UnsafeBufferPointer<UInt8>, at index: Int, state: State, into ranges: inout [Range<Int>]
+    ) {
+        let count = buffer.count
+        var end = index
+        if index + window <= count, holds(state.windows, windowAt(buffer, index)) {
+            end = index + window
+        }
+        for secret in state.short where index + secret.count <= count && index + secret.count > end {
+            if secret.indices.allSatisfy({ buffer[index + $0] == secret[$0] }) {
+                end = index + secret.count
+            }
+        }
+        guard end > index else { return }
+        if let last = ranges.last, last.upperBound >= index {
+            ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, end)
+        } else {
+            ranges.append(index..<end)
+        }
     }
 
     /// The text with every secret replaced (see `scrub(_:)` for bytes).

@@ -20,6 +20,34 @@ import Testing
 
     /// Registering again is a look-up keyed by the exact bytes: a secret spelled with a decomposed `é`
     /// is equal as a `String` to the precomposed one, but it is other bytes on the wire and is scrubbed too.
+    /// The scan tests one position in 5: a secret (or a run of one) is found wherever it starts,
+    /// however long the text around it, and whatever its length from the shortest (8) up.
+    @Test func aSecretIsFoundAtEveryOffset() {
+        let secrets = ["s3cr3t-8", "s3cr3t-11ch", "s3cr3t-12chr", "da2-0123456789abcdefghijklmnopqrstuvwxyz"]
+        let scrubber = SecretScrubber()
+        scrubber.register(secrets)
+        for secret in secrets {
+            for offset in 0..<23 {
+                for tail in [0, 1, 4, 9] {
+                    let text = String(repeating: "-", count: offset) + secret + String(repeating: "+", count: tail)
+                    let expected =
+                        String(repeating: "-", count: offset) + "[redacted]" + String(repeating: "+", count: tail)
+                    #expect(scrubber.scrub(text) == expected, "\(secret) at \(offset), \(tail) after")
+                }
+            }
+        }
+        // A 12-byte run of the long one, at every offset inside it and in the text.
+        let long = Array(secrets[3])
+        for start in 0...(long.count - 12) {
+            for offset in [0, 3, 7, 13] {
+                let run = String(long[start..<(start + 12)])
+                #expect(
+                    scrubber.scrub(String(repeating: ".", count: offset) + run + "!")
+                        == String(repeating: ".", count: offset) + "[redacted]!", "run at \(start), offset \(offset)")
+            }
+        }
+    }
+
     @Test func canonicallyEquivalentSpellingsAreEachRegistered() {
         let scrubber = SecretScrubber()
         let composed = "caf\u{E9}-secret-value"
