@@ -11,12 +11,23 @@ public struct CurlTransport: HTTPTransport {
     private let maximumResponseBytes: Int
     /// A PEM file of the certificate authorities to trust instead of the system's; nil: the system's.
     private let certificateAuthorities: String?
+    /// When set, the URLs no proxy applies to are sent with libcurl's proxy lookup off (see
+    /// `ProxyVerdicts`); nil: libcurl reads the proxy variables itself for every request.
+    private var proxyVerdicts: ProxyVerdicts?
 
     /// Cheap: curl and its thread start with the first request, so runs that send nothing
     /// (`--help`, `--dry-run`, refused input) never pay for them.
     public init(maximumResponseBytes: Int = 64 << 20, certificateAuthorities: String? = nil) {
         self.maximumResponseBytes = maximumResponseBytes
         self.certificateAuthorities = certificateAuthorities
+    }
+
+    /// This transport, judging proxies from `environment` (the one the process started with, as
+    /// libcurl would read it) instead of letting libcurl look them up for each request.
+    package func judgingProxies(from environment: [String: String]) -> CurlTransport {
+        var transport = self
+        transport.proxyVerdicts = ProxyVerdicts(environment: environment)
+        return transport
     }
 
     /// The environment variables naming a CA bundle to trust instead of the system's (for a private
@@ -96,7 +107,9 @@ public struct CurlTransport: HTTPTransport {
     public func limitingResponses(to bytes: Int) -> any HTTPTransport { limited(to: bytes) }
 
     package func limited(to bytes: Int) -> CurlTransport {
-        CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
+        var transport = CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
+        transport.proxyVerdicts = proxyVerdicts
+        return transport
     }
 
     /// The host the messages name (parsed only when something went wrong: the endpoint was checked
@@ -114,6 +127,14 @@ public struct CurlTransport: HTTPTransport {
         let handle = transfer.handle
         request.url.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_URL, $0) }  // curl copies strings
         "http,https".withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_PROTOCOLS_STR, $0) }
+        if let proxyVerdicts, proxyVerdicts.isDirect(request.url) {
+            // "" is libcurl's "no proxy, whatever the environment says"; with no_proxy given too it
+            // reads no variable at all.
+            "".withCString {
+                _ = gqlpatch_curl_set_pointer(handle, CURLOPT_PROXY, $0)
+                _ = gqlpatch_curl_set_pointer(handle, CURLOPT_NOPROXY, $0)
+            }
+        }
         gqlpatch_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         gqlpatch_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, (timeout * 1000).saturated(to: Int.self)))
