@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -138,6 +140,8 @@ static void *preload(void *unused) {
     ssl_load();
     return NULL;
 }
+
+const char *gqlpatch_tls_check(void) { return ssl_load(); }
 
 void gqlpatch_tls_preload(void) {
     static int started;
@@ -486,4 +490,126 @@ void gqlpatch_net_close(gqlpatch_connection *connection) {
     if (connection->context != NULL) ssl.ctx_free(connection->context);
     if (connection->fd >= 0) close(connection->fd);
     free(connection);
+}
+
+int gqlpatch_net_fd(gqlpatch_connection *connection) { return connection->fd; }
+
+// The readiness an SSL call that could not go on waits for (1 read, 2 write), or 0 when it failed
+// (status filled in).
+static int tls_want(gqlpatch_connection *connection, int code, int failure, gqlpatch_net_status *status) {
+    int error = ssl.get_error(connection->tls, code);
+    if (error == SSL_ERROR_WANT_READ_) return 1;
+    if (error == SSL_ERROR_WANT_WRITE_) return 2;
+    if (error == SSL_ERROR_SYSCALL_ && errno != 0) return fail_errno(status, failure, errno), 0;
+    char reason[200];
+    tls_reason(reason, sizeof reason, "the connection closed");
+    fail(status, failure, 0, reason);
+    return 0;
+}
+
+long gqlpatch_net_send_some(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int *want,
+                            gqlpatch_net_status *status) {
+    size_t sent = 0;
+    *want = 0;
+    while (sent < count) {
+        size_t piece = count - sent > (1 << 30) ? (1 << 30) : count - sent;
+        if (connection->tls != NULL) {
+            errno = 0;
+            int code = ssl.write(connection->tls, bytes + sent, (int)piece);
+            if (code > 0) {
+                sent += (size_t)code;
+                continue;
+            }
+            *want = tls_want(connection, code, GQLPATCH_NET_SEND, status);
+            return *want ? (long)sent : -1;
+        }
+        ssize_t code = send(connection->fd, bytes + sent, piece, MSG_NOSIGNAL);
+        if (code >= 0) {
+            sent += (size_t)code;
+            continue;
+        }
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) return fail_errno(status, GQLPATCH_NET_SEND, errno);
+        *want = 2;
+        return (long)sent;
+    }
+    return (long)sent;
+}
+
+long gqlpatch_net_receive_some(gqlpatch_connection *connection, uint8_t *buffer, size_t capacity, int *want,
+                               gqlpatch_net_status *status) {
+    int piece = capacity > (1 << 30) ? (1 << 30) : (int)capacity;
+    *want = 0;
+    for (;;) {
+        if (connection->tls != NULL) {
+            errno = 0;
+            int code = ssl.read(connection->tls, buffer, piece);
+            if (code > 0) return code;
+            int error = ssl.get_error(connection->tls, code);
+            // As in gqlpatch_net_receive: a close_notify or an unannounced close is the end.
+            if (error == SSL_ERROR_ZERO_RETURN_ || (error == SSL_ERROR_SYSCALL_ && errno == 0)) return 0;
+            if (error == SSL_ERROR_SSL_) {
+                char reason[200];
+                tls_reason(reason, sizeof reason, "TLS error");
+                if (strstr(reason, "unexpected eof") != NULL) return 0;
+                return fail(status, GQLPATCH_NET_RECEIVE, 0, reason);
+            }
+            *want = tls_want(connection, code, GQLPATCH_NET_RECEIVE, status);
+            return *want ? -2 : -1;
+        }
+        ssize_t code = recv(connection->fd, buffer, (size_t)piece, 0);
+        if (code >= 0) return (long)code;
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK) return fail_errno(status, GQLPATCH_NET_RECEIVE, errno);
+        *want = 1;
+        return -2;
+    }
+}
+
+int gqlpatch_poller_open(int *wake) {
+    int poller = epoll_create1(EPOLL_CLOEXEC);
+    if (poller < 0) return -1;
+    *wake = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (*wake < 0) {
+        close(poller);
+        return -1;
+    }
+    struct epoll_event event = {.events = EPOLLIN, .data.fd = *wake};
+    if (epoll_ctl(poller, EPOLL_CTL_ADD, *wake, &event) != 0) {
+        close(*wake), close(poller);
+        return -1;
+    }
+    return poller;
+}
+
+int gqlpatch_poller_watch(int poller, int fd, int events, int already_watched) {
+    struct epoll_event event = {.events = (events & 1 ? EPOLLIN : 0) | (events & 2 ? EPOLLOUT : 0), .data.fd = fd};
+    return epoll_ctl(poller, already_watched ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event);
+}
+
+int gqlpatch_poller_unwatch(int poller, int fd) {
+    struct epoll_event event = {0};
+    return epoll_ctl(poller, EPOLL_CTL_DEL, fd, &event);
+}
+
+int gqlpatch_poller_wait(int poller, int wake, int *fds, int capacity, int timeout_ms) {
+    struct epoll_event events[256];
+    if (capacity > 256) capacity = 256;
+    int count = epoll_wait(poller, events, capacity, timeout_ms);
+    if (count < 0) return errno == EINTR ? 0 : -1;
+    int kept = 0;
+    for (int index = 0; index < count; index++) {
+        if (events[index].data.fd == wake) {
+            uint64_t value;
+            (void)read(wake, &value, sizeof value);
+            continue;
+        }
+        fds[kept++] = events[index].data.fd;
+    }
+    return kept;
+}
+
+void gqlpatch_poller_wake(int wake) {
+    uint64_t one = 1;
+    (void)write(wake, &one, sizeof one);
 }

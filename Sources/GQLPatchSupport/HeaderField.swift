@@ -27,6 +27,19 @@ public struct HeaderField: Sendable, Hashable {
         }
         return HeaderField(name: name, value: value, origin: .flag)
     }
+
+    /// Whether `name` is `lowercased` (an ASCII lower-case header name) in any case, compared byte
+    /// by byte: header names are tokens, ASCII only.
+    package static func nameEquals(_ name: String, lowercased: StaticString) -> Bool {
+        guard name.utf8.count == lowercased.utf8CodeUnitCount else { return false }
+        var expected = lowercased.utf8Start
+        for byte in name.utf8 {
+            let folded = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if folded != expected.pointee { return false }
+            expected += 1
+        }
+        return true
+    }
 }
 
 extension String {

@@ -124,10 +124,11 @@ import Testing
         result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1: connection refused")
     }
 
-    /// libcurl carries batches and is loaded on a batch's first request; where the loader finds no
-    /// usable libcurl.so.4 (here an empty file placed first on the search path), `apply` stops with
-    /// 69 and says so, sending nothing. A one-command run sends over its own connection and needs no
-    /// libcurl at all.
+    /// libcurl carries only what goes through a proxy (gqlpatch's own client does not speak to
+    /// proxies) and is loaded on such a run's first request; where the loader finds no usable
+    /// libcurl.so.4 (here an empty file placed first on the search path), a proxied `apply` stops
+    /// with 69 and says so, sending nothing. Without a proxy, `apply` sends over gqlpatch's own
+    /// connections, as a one-command run does, and needs no libcurl at all.
     @Test func libcurlMissing69() throws {
         let emulator = try emulatorWithItem()
         defer { emulator.stop() }
@@ -136,17 +137,22 @@ import Testing
         try Data().write(to: libraries.appendingPathComponent("libcurl.so.4"))
         let batch = emulator.folder.appendingPathComponent("batch.jsonl")
         try Data(#"{"op":"update","model":"Item","key":{"id":"item-1"},"set":{"name":"Lamp"}}"#.utf8).write(to: batch)
+        let noLibcurl = ["LD_LIBRARY_PATH": libraries.path]
         let before = try emulator.requests().count
-        let result = try emulator.gqlpatch(["apply", batch.path], environment: ["LD_LIBRARY_PATH": libraries.path])
+        // A proxy on this machine (nothing listens there: nothing may be sent anyway).
+        let proxied = noLibcurl.merging(["http_proxy": "http://127.0.0.1:9", "no_proxy": "", "NO_PROXY": ""]) { $1 }
+        let result = try emulator.gqlpatch(["apply", batch.path], environment: proxied)
         result.expectFailure(69, "gqlpatch: error: cannot load libcurl (install libcurl4): ")
         #expect(try emulator.requests().count == before, "nothing may be sent")
-        // --dry-run never loads it, and neither does a one-command run.
-        let dryRun = try emulator.gqlpatch(
-            ["--dry-run"] + Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        // --dry-run never loads it, and neither does a one-command run or a batch without a proxy.
+        let dryRun = try emulator.gqlpatch(["--dry-run"] + Self.update, environment: noLibcurl)
         #expect(dryRun.status == 0, "\(dryRun)")
-        let update = try emulator.gqlpatch(Self.update, environment: ["LD_LIBRARY_PATH": libraries.path])
+        let update = try emulator.gqlpatch(Self.update, environment: noLibcurl)
         #expect(update.status == 0, "\(update)")
         #expect(try update.json()["name"] == "Lamp", "\(update)")
+        let direct = try emulator.gqlpatch(["apply", batch.path], environment: noLibcurl)
+        #expect(direct.status == 0, "\(direct)")
+        #expect(direct.stdout.contains(#""status":"updated""#), "\(direct)")
     }
 
     @Test func serverError69() throws {

@@ -36,6 +36,9 @@ int64_t gqlpatch_net_now_ms(void);
 // run's other work; gqlpatch_net_open waits for it when it has not finished.
 void gqlpatch_tls_preload(void);
 
+// Loads libssl now (waiting for a load in progress): NULL when it is ready, else why it cannot be.
+const char *gqlpatch_tls_check(void);
+
 // Connects to host (a name or an IP address, without brackets) and port; with tls, makes the TLS
 // handshake, verifying the certificate and the host against ca_file (NULL: the system's CAs).
 // NULL on failure, with status filled in.
@@ -56,5 +59,32 @@ long gqlpatch_net_receive(gqlpatch_connection *connection, uint8_t *buffer, size
 int gqlpatch_net_reusable(gqlpatch_connection *connection);
 
 void gqlpatch_net_close(gqlpatch_connection *connection);
+
+// For an event loop (a batch's many connections on one thread): the socket to watch, and sends and
+// receives that never wait. *want says what to wait for before trying again: 1 the socket readable,
+// 2 writable (TLS may need either for either). The thread must have SIGPIPE blocked (TLS writes
+// use write(2)).
+int gqlpatch_net_fd(gqlpatch_connection *connection);
+
+// Sends what the socket takes now: the count sent (fewer than count, even 0, with *want set, when
+// it is full), or -1 with status filled in. Over TLS a partial send must be retried with the rest.
+long gqlpatch_net_send_some(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int *want,
+                            gqlpatch_net_status *status);
+
+// Receives what has arrived: the count (> 0), 0 when the peer closed the connection, -2 when
+// nothing is there yet (*want set), or -1 with status filled in.
+long gqlpatch_net_receive_some(gqlpatch_connection *connection, uint8_t *buffer, size_t capacity, int *want,
+                               gqlpatch_net_status *status);
+
+// The event loop's watch over its sockets (epoll) and its wake-up (an eventfd, watched too).
+// gqlpatch_poller_open: the epoll descriptor, with *wake set to the eventfd; -1 on failure (errno).
+int gqlpatch_poller_open(int *wake);
+// Watches fd for reading (events 1) or writing (2), replacing what it was watched for; 0 or -1.
+int gqlpatch_poller_watch(int poller, int fd, int events, int already_watched);
+int gqlpatch_poller_unwatch(int poller, int fd);
+// Waits up to timeout_ms (0: not at all) and stores the ready sockets in fds: their count (the
+// wake-up's own is drained and left out), or -1 (errno; EINTR is a count of 0).
+int gqlpatch_poller_wait(int poller, int wake, int *fds, int capacity, int timeout_ms);
+void gqlpatch_poller_wake(int wake);
 
 #endif

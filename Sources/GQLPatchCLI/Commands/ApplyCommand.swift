@@ -43,7 +43,7 @@ package struct ApplyCommand: Sendable {
     /// flight on one thread); what was resolved before (credentials, sign-in) keeps the run's own.
     package func run() async throws(GQLPatchError) -> ExitCode {
         var batch = self
-        batch.context.transport = context.transport.forBatches()
+        batch.context.transport = context.transport.forBatches(endpoint: settings.endpoint ?? "")
         return try await batch.runBatch()
     }
 

@@ -86,4 +86,48 @@ package final class DirectConnection: @unchecked Sendable {
 
     /// Whether the kept connection may carry another request (the peer has not closed it).
     package var reusable: Bool { gqlpatch_net_reusable(pointer) == 1 }
+
+    // MARK: - Without waiting (an event loop's connections)
+
+    /// The socket, for the loop to watch.
+    package var descriptor: Int32 { gqlpatch_net_fd(pointer) }
+
+    /// What the socket needs before a send or receive that could not go on is tried again.
+    package enum Readiness: Sendable {
+        case readable, writable
+    }
+
+    /// Sends what the socket takes now from `bytes[from...]`: the count sent, and what to wait for
+    /// when it is not all.
+    package func sendSome(_ bytes: [UInt8], from start: Int) throws(Failure) -> (sent: Int, wait: Readiness?) {
+        var status = gqlpatch_net_status()
+        var want: Int32 = 0
+        let count = bytes.withUnsafeBufferPointer {
+            gqlpatch_net_send_some(pointer, $0.baseAddress! + start, $0.count - start, &want, &status)
+        }
+        if count < 0 { throw Failure(status: status) }
+        return (count, want == 0 ? nil : want == 1 ? .readable : .writable)
+    }
+
+    /// What one receive gave without waiting.
+    package enum Arrival: Sendable {
+        /// Bytes were appended.
+        case bytes
+        /// The peer closed the connection.
+        case closed
+        /// Nothing yet: wait for this.
+        case later(Readiness)
+    }
+
+    /// Appends what has arrived (up to 64 KB) to `buffer`.
+    package func receiveSome(into buffer: inout [UInt8]) throws(Failure) -> Arrival {
+        var status = gqlpatch_net_status()
+        var want: Int32 = 0
+        let count = gqlpatch_net_receive_some(pointer, scratch.baseAddress, scratch.count, &want, &status)
+        if count == -2 { return .later(want == 2 ? .writable : .readable) }
+        if count < 0 { throw Failure(status: status) }
+        if count == 0 { return .closed }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<count]))
+        return .bytes
+    }
 }

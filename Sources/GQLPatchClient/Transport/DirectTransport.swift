@@ -11,7 +11,8 @@ import GQLPatchSupport
 /// response is bounded while it arrives, and a request is never sent twice by the transport.
 ///
 /// Blocking: an exchange waits in `poll` on the task's thread. A one-command run has nothing else
-/// to do meanwhile; batches and proxies go through `CurlTransport` (`StandardTransport`).
+/// to do meanwhile; batches go through `DirectBatchTransport`, proxies through `CurlTransport`
+/// (`StandardTransport`).
 public struct DirectTransport: HTTPTransport {
     private let maximumResponseBytes: Int
     /// A PEM file of the certificate authorities to trust instead of the system's; nil: the system's.
@@ -49,13 +50,8 @@ public struct DirectTransport: HTTPTransport {
     }
 
     private func exchange(_ request: HTTPRequest, deadline: Int64) throws(GQLPatchError) -> TransferOutcome {
-        guard let url = AWSEndpointURL(request.url) else {
-            return .failure(code: Int(CURLE_URL_MALFORMAT.rawValue), osErrno: 0, detail: "the URL is malformed")
-        }
-        guard url.scheme == "http" || url.scheme == "https" else {
-            return .failure(
-                code: Int(CURLE_UNSUPPORTED_PROTOCOL.rawValue), osErrno: 0,
-                detail: "\(url.scheme) is not spoken (only http and https)")
+        guard let url = AWSEndpointURL(request.url), url.scheme == "http" || url.scheme == "https" else {
+            return Self.refusal(of: request.url)
         }
         let tls = url.scheme == "https"
         let port = url.port ?? (tls ? 443 : 80)
@@ -106,27 +102,56 @@ public struct DirectTransport: HTTPTransport {
         return outcome
     }
 
-    private static let diedBeforeAnswer = TransferOutcome.failedAfterSending(
+    /// Why a URL that is not http or https (or not a URL) is not sent to.
+    static func refusal(of text: String) -> TransferOutcome {
+        guard let url = AWSEndpointURL(text) else {
+            return .failure(code: Int(CURLE_URL_MALFORMAT.rawValue), osErrno: 0, detail: "the URL is malformed")
+        }
+        return .failure(
+            code: Int(CURLE_UNSUPPORTED_PROTOCOL.rawValue), osErrno: 0,
+            detail: "\(url.scheme) is not spoken (only http and https)")
+    }
+
+    static let diedBeforeAnswer = TransferOutcome.failedAfterSending(
         code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer", stage: .sent)
 
     /// The request as it goes on the wire, as libcurl would send it: `Host` and `Accept: */*` unless
     /// given, `Content-Length` for a body or a POST, and a header given with an empty value left
     /// out (with curl such a header removes the one curl would add).
     package static func wireBytes(of request: HTTPRequest, url: AWSEndpointURL) -> [UInt8] {
-        var head = request.method + " " + url.path + (url.query.isEmpty ? "" : "?" + url.query) + " HTTP/1.1\r\n"
-        func has(_ name: String) -> Bool {
-            request.headers.contains { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name }
+        // Bytes appended in place: a batch builds one of these per request.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512 + request.body.count)
+        func put(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func has(_ name: StaticString) -> Bool {
+            request.headers.contains { HeaderField.nameEquals($0.name, lowercased: name) }
         }
-        if !has("host") { head += "Host: " + url.hostHeader + "\r\n" }
-        if !has("accept") { head += "Accept: */*\r\n" }
+        put(request.method)
+        bytes.append(UInt8(ascii: " "))
+        put(url.path)
+        if !url.query.isEmpty {
+            bytes.append(UInt8(ascii: "?"))
+            put(url.query)
+        }
+        put(" HTTP/1.1\r\n")
+        if !has("host") {
+            put("Host: ")
+            put(url.hostHeader)
+            put("\r\n")
+        }
+        if !has("accept") { put("Accept: */*\r\n") }
         for header in request.headers where !header.value.isEmpty {
-            head += header.name + ": " + header.value + "\r\n"
+            put(header.name)
+            put(": ")
+            put(header.value)
+            put("\r\n")
         }
         if (request.method == "POST" || !request.body.isEmpty) && !has("content-length") {
-            head += "Content-Length: \(request.body.count)\r\n"
+            put("Content-Length: ")
+            put(String(request.body.count))
+            put("\r\n")
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
+        put("\r\n")
         bytes.append(contentsOf: request.body)
         return bytes
     }

@@ -3,7 +3,8 @@ import GQLPatchSupport
 /// The header fields of one HTTP response as they arrive line by line (from libcurl or from
 /// `DirectTransport`'s own reader): names lower-cased, repeated fields joined with `, `.
 package struct HTTPHeaderBlock: Sendable {
-    package private(set) var fields: [String: String] = [:]
+    /// Room for a typical answer's headers from the start (growing the table rehashed it twice).
+    package private(set) var fields = [String: String](minimumCapacity: 8)
     /// Why the block was refused (see `add`); nil while it is fine.
     package private(set) var malformation: String?
 

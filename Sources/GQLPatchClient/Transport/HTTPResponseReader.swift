@@ -17,6 +17,8 @@ package struct HTTPResponseReader {
         case closed
         /// The connection failed: curl's result code for it, the OS error, the reason.
         case failed(code: CURLcode, osErrno: Int, detail: String)
+        /// Nothing more yet (an event loop's reader over the bytes so far, see `readAvailable`).
+        case pending
     }
 
     package static let maximumLineBytes = 100 << 10
@@ -31,6 +33,8 @@ package struct HTTPResponseReader {
     private var position = 0
     /// Whether any byte of an answer arrived (from then on the answer is under way).
     private var answered = false
+    /// The last pull answered `.pending`: the response is not whole yet.
+    private var incomplete = false
 
     /// `expectsBody` is false for an answer to `HEAD`.
     package init(limit: Int, expectsBody: Bool = true, receive: @escaping (inout [UInt8]) -> Received) {
@@ -48,6 +52,13 @@ package struct HTTPResponseReader {
         case .failure(let failure):
             return (failure.outcome, false)
         }
+    }
+
+    /// `read`, for the bytes that have arrived so far: nil when the response is not whole yet (a
+    /// pull answered `.pending`); read again with more.
+    package mutating func readAvailable() -> (outcome: TransferOutcome, reusable: Bool)? {
+        let result = read()
+        return incomplete ? nil : result
     }
 
     /// A failed read, as the outcome it ends the exchange with.
@@ -77,6 +88,9 @@ package struct HTTPResponseReader {
             return false
         case .failed(let code, let osErrno, let detail):
             throw broken(code, detail, osErrno: osErrno)
+        case .pending:
+            incomplete = true
+            throw broken(CURLE_RECV_ERROR, "the response is not whole yet")
         }
     }
 
@@ -170,22 +184,25 @@ package struct HTTPResponseReader {
     private static func parseStatus(
         _ line: ArraySlice<UInt8>, broken: (String) -> Failure
     ) throws(Failure) -> (Int, Int) {
-        let bytes = Array(line)
-        guard bytes.count >= 12, bytes.starts(with: "HTTP/1.".utf8),
-            bytes[7] == UInt8(ascii: "0") || bytes[7] == UInt8(ascii: "1"),
-            bytes[8] == UInt8(ascii: " "), bytes.count == 12 || bytes[12] == UInt8(ascii: " ")
+        // Indexed from the slice's start, without a copy.
+        let base = line.startIndex
+        func at(_ offset: Int) -> UInt8 { line[base + offset] }
+        guard line.count >= 12, line.starts(with: "HTTP/1.".utf8),
+            at(7) == UInt8(ascii: "0") || at(7) == UInt8(ascii: "1"),
+            at(8) == UInt8(ascii: " "), line.count == 12 || at(12) == UInt8(ascii: " ")
         else {
             throw broken("its status line is not HTTP/1.0 or HTTP/1.1")
         }
         var status = 0
-        for byte in bytes[9..<12] {
+        for offset in 9..<12 {
+            let byte = at(offset)
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else {
                 throw broken("its status line has no three-digit status")
             }
             status = status * 10 + Int(byte - UInt8(ascii: "0"))
         }
         guard status >= 100 else { throw broken("its status line has no three-digit status") }
-        return (status, Int(bytes[7] - UInt8(ascii: "0")))
+        return (status, Int(at(7) - UInt8(ascii: "0")))
     }
 
     /// The body, and whether its end was framed (so the connection can go on).

@@ -24,6 +24,9 @@ public protocol HTTPTransport: Sendable {
     /// thread `taskExecutor` offers); self when the transport has no other.
     func forBatches() -> any HTTPTransport
 
+    /// `forBatches` for a batch sent to `endpoint` (a transport may choose by it).
+    func forBatches(endpoint: String) -> any HTTPTransport
+
     /// An executor that runs tasks on the transport's own thread, for a batch whose every step is
     /// cheap and short; nil: the default executor.
     var taskExecutor: (any TaskExecutor)? { get }
@@ -34,6 +37,7 @@ extension HTTPTransport {
     public func prepareBatch() {}
     public func prepare(endpoint: String) {}
     public func forBatches() -> any HTTPTransport { self }
+    public func forBatches(endpoint: String) -> any HTTPTransport { forBatches() }
     public func checkReady() throws(GQLPatchError) {}
     public var taskExecutor: (any TaskExecutor)? { nil }
 }

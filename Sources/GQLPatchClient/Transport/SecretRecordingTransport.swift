@@ -32,6 +32,10 @@ public struct SecretRecordingTransport: HTTPTransport {
         SecretRecordingTransport(base: base.forBatches(), scrubber: scrubber)
     }
 
+    public func forBatches(endpoint: String) -> any HTTPTransport {
+        SecretRecordingTransport(base: base.forBatches(endpoint: endpoint), scrubber: scrubber)
+    }
+
     public var taskExecutor: (any TaskExecutor)? { base.taskExecutor }
 
     public func limitingResponses(to bytes: Int) -> any HTTPTransport {

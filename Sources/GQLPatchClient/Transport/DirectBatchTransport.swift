@@ -1,0 +1,79 @@
+import CCurl
+import CNet
+import GQLPatchSupport
+
+/// `HTTPTransport` for a batch's many requests in flight at once, over `DirectEventLoop` (gqlpatch's
+/// own HTTP/1.1 connections, one thread): the same rules and words as `DirectTransport`, which
+/// carries a command's few requests one at a time. A request a proxy applies to goes through
+/// libcurl (`CurlTransport`), which speaks to proxies.
+package struct DirectBatchTransport: HTTPTransport {
+    private let maximumResponseBytes: Int
+    private let certificateAuthorities: String?
+    private let curl: CurlTransport
+    private let proxies: ProxyVerdicts
+    /// Whether the batch's endpoint is https (libssl must then load before anything is sent).
+    private let secure: Bool
+    private let targets = ParsedURLCache()
+
+    package init(
+        endpoint: String, maximumResponseBytes: Int, certificateAuthorities: String?, curl: CurlTransport,
+        proxies: ProxyVerdicts
+    ) {
+        self.maximumResponseBytes = maximumResponseBytes
+        self.certificateAuthorities = certificateAuthorities
+        self.curl = curl
+        self.proxies = proxies
+        secure = endpoint.utf8.starts(with: "https:".utf8)
+    }
+
+    /// libssl missing stops an https batch here, once, before anything is sent.
+    package func checkReady() throws(GQLPatchError) {
+        if secure, let problem = gqlpatch_tls_check() { throw GQLPatchError(.unavailable, String(cString: problem)) }
+    }
+
+    package var taskExecutor: (any TaskExecutor)? { DirectEventLoop.shared }
+
+    package func limitingResponses(to bytes: Int) -> any HTTPTransport {
+        DirectBatchTransport(
+            maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities,
+            curl: curl.limited(to: bytes), proxies: proxies, secure: secure)
+    }
+
+    private init(
+        maximumResponseBytes: Int, certificateAuthorities: String?, curl: CurlTransport, proxies: ProxyVerdicts,
+        secure: Bool
+    ) {
+        self.maximumResponseBytes = maximumResponseBytes
+        self.certificateAuthorities = certificateAuthorities
+        self.curl = curl
+        self.proxies = proxies
+        self.secure = secure
+    }
+
+    package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
+        if !proxies.isDirect(request.url) { return try await curl.send(request, timeout: timeout) }
+        try CurlTransport.checkHeaders(of: request)
+        let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
+        let outcome: TransferOutcome
+        if let exchange = exchange(for: request, deadline: deadline) {
+            switch await DirectEventLoop.shared.perform(exchange) {
+            case .success(let ended): outcome = ended
+            case .failure(let unavailable): throw GQLPatchError(.unavailable, unavailable.detail)
+            }
+        } else {
+            outcome = DirectTransport.refusal(of: request.url)
+        }
+        return try CurlTransport.response(
+            from: outcome, url: request.url, limit: maximumResponseBytes, timeout: timeout)
+    }
+
+    /// The exchange for a request to an http or https URL; nil for any other.
+    private func exchange(for request: HTTPRequest, deadline: Int64) -> DirectExchange? {
+        guard let target = targets.target(request.url) else { return nil }
+        return DirectExchange(
+            key: target.key, host: target.url.bareHost, port: target.port, tls: target.tls,
+            certificateAuthorities: certificateAuthorities,
+            bytes: DirectTransport.wireBytes(of: request, url: target.url), deadline: deadline,
+            limit: maximumResponseBytes, expectsBody: request.method != "HEAD")
+    }
+}

@@ -1,0 +1,349 @@
+import CCurl
+import CNet
+import GQLPatchSupport
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A batch's requests over gqlpatch's own HTTP/1.1 connections (`DirectConnection`), many in flight
+/// on one thread: sockets watched with epoll, sends and receives that never wait, each answer read
+/// by `HTTPResponseReader` under the rules `DirectTransport` keeps (and worded alike). Connections
+/// are kept and reused per `scheme://host:port`; a new one is opened (DNS, TCP, TLS: blocking steps
+/// with the request's deadline) on a thread of its own, so the loop never waits on it.
+///
+/// Like `CurlEventLoop` it is also a `TaskExecutor`: a batch's tasks run on the loop's thread
+/// between its steps, so an answer resumes its task without a thread hand-off. Such a task must
+/// never wait long.
+///
+/// Per request this costs one send, one or two receives and a share of an `epoll_wait`; libcurl's
+/// multi interface spent more than a third of a batch's instructions per request.
+package final class DirectEventLoop: @unchecked Sendable {
+    // @unchecked: everything but the three queues and `sleeping` is used on the loop thread only.
+
+    /// The process's loop, started on first use.
+    package static let shared = DirectEventLoop()
+
+    private let epoll: Int32
+    /// Written to wake the loop from `epoll_wait` (an eventfd).
+    private let wakeDescriptor: Int32
+    private let incoming = Mutex<[DirectExchange]>([])
+    /// Connections opened by a worker thread (or why not), for the exchange that asked.
+    private let opened = Mutex<[(DirectExchange, Result<DirectConnection, DirectConnection.Failure>)]>([])
+    private let jobs = Mutex<[UnownedJob]>([])
+    /// Whether the loop is (about to be) asleep in `epoll_wait`: only then does a new exchange or job
+    /// need to wake it.
+    private let sleeping = Atomic<Bool>(false)
+
+    /// Exchanges using a connection, by its socket.
+    private var active: [Int32: DirectExchange] = [:]
+    /// Kept connections by key, and by socket (the loop watches them: an idle one that turns
+    /// readable was closed by the server, or sent what nobody asked for).
+    private var idle: [String: [DirectConnection]] = [:]
+    private var idleBySocket: [Int32: DirectConnection] = [:]
+    /// What each watched socket is watched for (`readable`, `writable`: 1, 2).
+    private var watching: [Int32: Int32] = [:]
+    private static let readable: Int32 = 1
+    private static let writable: Int32 = 2
+
+    private init() {
+        var wake: Int32 = -1
+        epoll = gqlpatch_poller_open(&wake)
+        wakeDescriptor = wake
+        precondition(epoll >= 0, "cannot start the HTTP thread's epoll (errno \(errno))")
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<DirectEventLoop>.fromOpaque(context!).takeUnretainedValue().run()
+                return nil
+            }, Unmanaged.passRetained(self).toOpaque())
+        precondition(started == 0, "cannot start the HTTP thread (error \(started))")
+        pthread_detach(thread)
+    }
+
+    /// Sends the exchange's request and waits for its answer.
+    func perform(_ exchange: DirectExchange) async -> Result<TransferOutcome, DirectExchange.Unavailable> {
+        await withCheckedContinuation { continuation in
+            exchange.continuation = continuation
+            incoming.withLock { $0.append(exchange) }
+            wakeIfAsleep()
+        }
+    }
+
+    private func wakeIfAsleep() {
+        guard sleeping.load(ordering: .sequentiallyConsistent) else { return }
+        gqlpatch_poller_wake(wakeDescriptor)
+    }
+
+    // MARK: - The loop
+
+    private func run() {
+        gqlpatch_curl_name_thread("gqlpatch-http")
+        // TLS writes go through write(2): a peer's close must be an error, not SIGPIPE's end.
+        var pipeOnly = sigset_t()
+        sigemptyset(&pipeOnly)
+        sigaddset(&pipeOnly, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeOnly, nil)
+        var ready = [Int32](repeating: -1, count: 256)
+        while true {
+            for job in jobs.withLock({ queue -> [UnownedJob] in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }) {
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+            for exchange in incoming.withLock({ queue -> [DirectExchange] in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }) {
+                start(exchange)
+            }
+            for (exchange, result) in opened.withLock({ queue in
+                defer { queue.removeAll(keepingCapacity: true) }
+                return queue
+            }) {
+                connected(exchange, result)
+            }
+            // Announce the sleep before the last look at the queues (see `CurlEventLoop.run`).
+            sleeping.store(true, ordering: .sequentiallyConsistent)
+            let busy =
+                !incoming.withLock({ $0.isEmpty }) || !jobs.withLock({ $0.isEmpty }) || !opened.withLock({ $0.isEmpty })
+            let timeout = busy ? 0 : waitMilliseconds()
+            let count = ready.withUnsafeMutableBufferPointer {
+                gqlpatch_poller_wait(epoll, wakeDescriptor, $0.baseAddress, Int32($0.count), timeout)
+            }
+            sleeping.store(false, ordering: .sequentiallyConsistent)
+            for index in 0..<max(0, Int(count)) { stirred(ready[index]) }
+            expire()
+        }
+    }
+
+    /// How long the loop may sleep: until the nearest deadline of a request in flight (at most 1 s).
+    private func waitMilliseconds() -> Int32 {
+        guard !active.isEmpty else { return 1000 }
+        let now = gqlpatch_net_now_ms()
+        var nearest = now + 1000
+        for exchange in active.values where exchange.deadline < nearest { nearest = exchange.deadline }
+        return Int32(max(0, nearest - now))
+    }
+
+    private func start(_ exchange: DirectExchange) {
+        while let connection = idle[exchange.key]?.popLast() {
+            let socket = connection.descriptor
+            idleBySocket[socket] = nil
+            exchange.connection = connection
+            exchange.reused = true
+            active[socket] = exchange
+            send(exchange, socket: socket)
+            return
+        }
+        // Opening blocks (DNS, TCP, TLS handshake): a thread of its own does it, within the deadline.
+        let started = DetachedThread.start { [self] in
+            let result: Result<DirectConnection, DirectConnection.Failure>
+            do throws(DirectConnection.Failure) {
+                result = .success(
+                    try DirectConnection.open(
+                        key: exchange.key, host: exchange.host, port: exchange.port, tls: exchange.tls,
+                        certificateAuthorities: exchange.certificateAuthorities, deadline: exchange.deadline))
+            } catch {
+                result = .failure(error)
+            }
+            opened.withLock { $0.append((exchange, result)) }
+            wakeIfAsleep()
+        }
+        if !started {
+            exchange.finish(
+                .success(
+                    .failure(
+                        code: Int(CURLE_COULDNT_CONNECT.rawValue), osErrno: Int(EAGAIN),
+                        detail: "no thread could be started to open the connection")))
+        }
+    }
+
+    private func connected(_ exchange: DirectExchange, _ result: Result<DirectConnection, DirectConnection.Failure>) {
+        switch result {
+        case .failure(let error):
+            if error.result == GQLPATCH_NET_UNAVAILABLE {
+                exchange.finish(.failure(DirectExchange.Unavailable(detail: error.detail)))
+            } else {
+                exchange.finish(
+                    .success(.failure(code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail))
+                )
+            }
+        case .success(let connection):
+            let socket = connection.descriptor
+            exchange.connection = connection
+            active[socket] = exchange
+            send(exchange, socket: socket)
+        }
+    }
+
+    /// Sends what the socket takes; then waits for the answer, or for room to send the rest.
+    private func send(_ exchange: DirectExchange, socket: Int32) {
+        guard let connection = exchange.connection else { return }
+        do {
+            let (sent, wait) = try connection.sendSome(exchange.bytes, from: exchange.sent)
+            exchange.sent += sent
+            if exchange.sent == exchange.bytes.count {
+                exchange.sending = false
+                watch(socket, for: Self.readable)
+            } else {
+                watch(socket, for: wait == .readable ? Self.readable : Self.writable)
+            }
+        } catch {
+            let outcome = sendFailure(exchange, code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+            finish(exchange, socket: socket, outcome: outcome, reusable: false)
+        }
+    }
+
+    /// A send that failed: on a kept connection, the server closing it as the request went out.
+    private func sendFailure(_ exchange: DirectExchange, code: CURLcode, osErrno: Int, detail: String)
+        -> TransferOutcome
+    {
+        if exchange.reused { return DirectTransport.diedBeforeAnswer }
+        return .failedAfterSending(code: Int(code.rawValue), osErrno: osErrno, detail: detail, stage: .sent)
+    }
+
+    private func watch(_ socket: Int32, for events: Int32) {
+        let current = watching[socket]
+        guard current != events else { return }
+        _ = gqlpatch_poller_watch(epoll, socket, events, current == nil ? 0 : 1)
+        watching[socket] = events
+    }
+
+    private func unwatch(_ socket: Int32) {
+        guard watching.removeValue(forKey: socket) != nil else { return }
+        _ = gqlpatch_poller_unwatch(epoll, socket)
+    }
+
+    private func stirred(_ socket: Int32) {
+        if let connection = idleBySocket[socket] {
+            // An idle connection stirred: the server closed it (or, over TLS, sent a session ticket).
+            if !connection.reusable { drop(idle: connection, socket: socket) }
+            return
+        }
+        guard let exchange = active[socket], let connection = exchange.connection else { return }
+        if exchange.sending {
+            send(exchange, socket: socket)
+            return
+        }
+        let end: HTTPResponseReader.Received
+        do {
+            switch try connection.receiveSome(into: &exchange.received) {
+            case .bytes:
+                watch(socket, for: Self.readable)  // after a TLS read that wanted to write
+                guard shouldTry(exchange) else { return }
+                end = .pending
+            case .closed:
+                end = .closed
+            case .later(let readiness):
+                watch(socket, for: readiness == .readable ? Self.readable : Self.writable)
+                return
+            }
+        } catch {
+            end = .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+        }
+        read(exchange, socket: socket, end: end)
+    }
+
+    /// Reads the answer from what arrived; `end` is what the reader is told after those bytes: more
+    /// may come (`.pending`), the connection closed, or it failed.
+    private func read(_ exchange: DirectExchange, socket: Int32, end: HTTPResponseReader.Received) {
+        let bytes = exchange.received
+        var pulled = false
+        var reader = HTTPResponseReader(limit: exchange.limit, expectsBody: exchange.expectsBody) { buffer in
+            if !pulled, !bytes.isEmpty {
+                pulled = true
+                buffer.append(contentsOf: bytes)
+                return .bytes
+            }
+            return end
+        }
+        guard let (outcome, reusable) = reader.readAvailable() else {
+            exchange.triedAt = bytes.count
+            return
+        }
+        if exchange.reused, bytes.isEmpty, case .failedAfterSending = outcome {
+            finish(exchange, socket: socket, outcome: DirectTransport.diedBeforeAnswer, reusable: false)
+            return
+        }
+        finish(exchange, socket: socket, outcome: outcome, reusable: reusable)
+    }
+
+    /// Whether the answer may be whole, so that reading it is worth a try: always for a small one;
+    /// for a large one, once its `Content-Length` has arrived, or (chunked or unframed) when it has
+    /// doubled since the last try or ends as a chunked body ends. A large answer is so read a few
+    /// times, not once per receive. The reader decides; this only spares it work.
+    private func shouldTry(_ exchange: DirectExchange) -> Bool {
+        let bytes = exchange.received
+        if bytes.count <= 64 << 10 || bytes.count > exchange.limit + HTTPResponseReader.maximumHeaderBytes {
+            return true
+        }
+        if bytes.count >= 2 * exchange.triedAt || bytes.suffix(4).elementsEqual([13, 10, 13, 10]) { return true }
+        guard let length = Self.announcedLength(bytes) else { return false }
+        return bytes.count >= length.headerEnd + length.body || length.body > exchange.limit
+    }
+
+    /// The end of the header block and the `Content-Length` of an answer that has one (and is not
+    /// chunked, nor an interim 1xx answer), once the block is whole.
+    static func announcedLength(_ bytes: [UInt8]) -> (headerEnd: Int, body: Int)? {
+        let window = bytes.prefix(HTTPResponseReader.maximumHeaderBytes + HTTPResponseReader.maximumLineBytes)
+        guard bytes.count >= 12, bytes[9] != UInt8(ascii: "1"),
+            let end = window.firstRange(of: [13, 10, 13, 10] as [UInt8])
+        else { return nil }
+        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
+        guard !head.contains("\ntransfer-encoding:") else { return nil }
+        let lines = head.split(separator: "\n").filter { $0.hasPrefix("content-length:") }
+        guard lines.count == 1 else { return nil }
+        let digits = String(lines[0].dropFirst("content-length:".count)).trimmingWhitespace()
+        guard let body = Int(digits) else { return nil }
+        return (end.upperBound, body)
+    }
+
+    /// Requests whose deadline passed while sending or awaiting the answer (one being opened has the
+    /// deadline of its own steps).
+    private func expire() {
+        guard !active.isEmpty else { return }
+        let now = gqlpatch_net_now_ms()
+        // The words `gqlpatch_net_send` and `_receive` give a deadline that passed.
+        let detail = "the deadline passed"
+        for (socket, exchange) in active where exchange.deadline <= now {
+            if exchange.sending {
+                let outcome = sendFailure(exchange, code: CURLE_OPERATION_TIMEDOUT, osErrno: 0, detail: detail)
+                finish(exchange, socket: socket, outcome: outcome, reusable: false)
+            } else {
+                read(exchange, socket: socket, end: .failed(code: CURLE_OPERATION_TIMEDOUT, osErrno: 0, detail: detail))
+            }
+        }
+    }
+
+    private func finish(_ exchange: DirectExchange, socket: Int32, outcome: TransferOutcome, reusable: Bool) {
+        active[socket] = nil
+        if let connection = exchange.connection, reusable {
+            idle[exchange.key, default: []].append(connection)
+            idleBySocket[socket] = connection
+            watch(socket, for: Self.readable)
+        } else {
+            unwatch(socket)
+        }
+        exchange.connection = nil
+        exchange.finish(.success(outcome))
+    }
+
+    private func drop(idle connection: DirectConnection, socket: Int32) {
+        unwatch(socket)
+        idleBySocket[socket] = nil
+        idle[connection.key]?.removeAll { $0 === connection }
+    }
+}
+
+extension DirectEventLoop: TaskExecutor {
+    /// Queues a job for the loop thread (from any thread, the loop's own included).
+    package func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        jobs.withLock { $0.append(job) }
+        wakeIfAsleep()
+    }
+}
