@@ -28,9 +28,6 @@ public enum Application {
     /// (an argument that is not is exit 64, a variable gqlpatch reads 78, after parsing), then `run`.
     public static func run(rawArguments: [[UInt8]], environment: ProcessEnvironment, context: RunContext) async -> Int32
     {
-        // A batch starts loading libcurl now, beside everything it does first (a one-command run sends
-        // over its own connection, which needs libssl at most: `Settings.resolve` starts that).
-        if LaunchHint.sendsBatch(rawArguments) { context.transport.prepareBatch() }
         // The shells' completion scripts call this hidden fast path on every Tab: nothing to decode strictly.
         if rawArguments.first == Array(CompletionCommand.name.utf8) {
             return CompletionCommand.run(

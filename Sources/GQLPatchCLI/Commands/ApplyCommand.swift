@@ -39,7 +39,8 @@ package struct ApplyCommand: Sendable {
     /// Lines read and parsed together by the whole-file check.
     static let checkedChunk = 4096
 
-    /// Runs the batch over the transport's batch side (libcurl's event loop: many requests in
+    /// Runs the batch over the transport's batch side (its own event loop, or libcurl's through a
+    /// proxy: many requests in
     /// flight on one thread); what was resolved before (credentials, sign-in) keeps the run's own.
     package func run() async throws(GQLPatchError) -> ExitCode {
         var batch = self
@@ -77,7 +78,7 @@ package struct ApplyCommand: Sendable {
         if settings.options.dryRun {
             return try dryRun(source, parser: parser)
         }
-        // A transport that cannot send (libcurl missing) stops the run here, once, before anything is
+        // A transport that cannot send (libssl or, through a proxy, libcurl missing) stops the run here, once, before anything is
         // sent, rather than failing every line.
         try context.transport.checkReady()
         if options.preview {
@@ -105,7 +106,7 @@ package struct ApplyCommand: Sendable {
         }
     }
 
-    /// Whether the run's tasks go on the transport's own thread (libcurl's), beside its transfers: a
+    /// Whether the run's tasks go on the transport's own thread (its event loop's), beside its transfers: a
     /// batch then makes no thread hand-offs (a quarter of its CPU time went to them: `make bench`).
     /// Only when nothing the run does can wait long, since a wait there stops every transfer in
     /// flight and lets their timeouts run out: the input is a file, stdout a file or `/dev/null`,

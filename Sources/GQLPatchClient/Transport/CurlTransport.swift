@@ -93,11 +93,11 @@ public struct CurlTransport: HTTPTransport {
     /// Starts loading libcurl on a thread of its own (once per process), so that the load overlaps
     /// reading the schema, finding credentials and signing; the first `send` waits for it if it has
     /// not finished.
-    public func prepareBatch() {
+    public func preload() {
         if !Self.preloadStarted.exchange(true, ordering: .relaxed) { gqlpatch_curl_preload() }
     }
 
-    public func prepare(endpoint: String) { prepareBatch() }
+    public func prepare(endpoint: String) { preload() }
 
     public var taskExecutor: (any TaskExecutor)? { CurlEventLoop.shared }
 

@@ -8,10 +8,6 @@ public protocol HTTPTransport: Sendable {
     /// that do not read from the network return themselves.
     func limitingResponses(to bytes: Int) -> any HTTPTransport
 
-    /// Told as soon as a run knows it will send a batch (`apply`): a transport may get ready in the
-    /// background (libcurl is loaded on a thread of its own). Nothing is sent.
-    func prepareBatch()
-
     /// Told once a run knows the endpoint it will send to: a transport may get ready for it in the
     /// background (libssl for https). Nothing is sent.
     func prepare(endpoint: String)
@@ -20,8 +16,8 @@ public protocol HTTPTransport: Sendable {
     /// nothing is sent.
     func checkReady() throws(GQLPatchError)
 
-    /// The transport for a batch's many requests in flight at once (libcurl's event loop, whose
-    /// thread `taskExecutor` offers); self when the transport has no other.
+    /// The transport for a batch's many requests in flight at once (an event loop, whose thread
+    /// `taskExecutor` offers); self when the transport has no other.
     func forBatches() -> any HTTPTransport
 
     /// `forBatches` for a batch sent to `endpoint` (a transport may choose by it).
@@ -34,7 +30,6 @@ public protocol HTTPTransport: Sendable {
 
 extension HTTPTransport {
     public func limitingResponses(to bytes: Int) -> any HTTPTransport { self }
-    public func prepareBatch() {}
     public func prepare(endpoint: String) {}
     public func forBatches() -> any HTTPTransport { self }
     public func forBatches(endpoint: String) -> any HTTPTransport { forBatches() }

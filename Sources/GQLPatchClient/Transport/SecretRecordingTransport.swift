@@ -22,8 +22,6 @@ public struct SecretRecordingTransport: HTTPTransport {
         return try await base.send(request, timeout: timeout)
     }
 
-    public func prepareBatch() { base.prepareBatch() }
-
     public func prepare(endpoint: String) { base.prepare(endpoint: endpoint) }
 
     public func checkReady() throws(GQLPatchError) { try base.checkReady() }

@@ -63,11 +63,8 @@ public struct StandardTransport: HTTPTransport {
             certificateAuthorities: certificateAuthorities, maximumResponseBytes: bytes, environment: environment)
     }
 
-    /// Nothing to load ahead: a batch's transport is chosen by its endpoint (`prepare(endpoint:)`).
-    public func prepareBatch() {}
-
     public func prepare(endpoint: String) {
-        if proxied(endpoint) { curl.prepareBatch() } else { direct.prepare(endpoint: endpoint) }
+        if proxied(endpoint) { curl.preload() } else { direct.prepare(endpoint: endpoint) }
     }
 
     /// Without an endpoint to judge by: libcurl, which reads the proxy variables itself.
