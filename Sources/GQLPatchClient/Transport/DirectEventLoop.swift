@@ -293,13 +293,18 @@ package final class DirectEventLoop: @unchecked Sendable {
         guard bytes.count >= 12, bytes[9] != UInt8(ascii: "1"),
             let end = window.firstRange(of: [13, 10, 13, 10] as [UInt8])
         else { return nil }
-        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self).lowercased()
-        guard !head.contains("\ntransfer-encoding:") else { return nil }
-        let lines = head.split(separator: "\n").filter { $0.hasPrefix("content-length:") }
-        guard lines.count == 1 else { return nil }
-        let digits = String(lines[0].dropFirst("content-length:".count)).trimmingWhitespace()
-        guard let body = Int(digits) else { return nil }
-        return (end.upperBound, body)
+        // Line by line over the bytes (as text, CR LF would be one character and hide the lines).
+        var length: Int?
+        for line in bytes[..<end.lowerBound].split(separator: 10) {
+            let text = String(decoding: line, as: UTF8.self).lowercased()
+            if text.hasPrefix("transfer-encoding:") { return nil }
+            guard text.hasPrefix("content-length:") else { continue }
+            guard length == nil else { return nil }  // two: the reader refuses or joins them
+            let digits = String(text.dropFirst("content-length:".count).filter { $0 != "\r" }).trimmingWhitespace()
+            guard let value = Int(digits) else { return nil }
+            length = value
+        }
+        return length.map { (end.upperBound, $0) }
     }
 
     /// Requests whose deadline passed while sending or awaiting the answer (one being opened has the
