@@ -411,63 +411,32 @@ static int tls_write(gqlpatch_connection *connection, const uint8_t *bytes, int 
     return code;
 }
 
+static long send_some(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int *want,
+                      gqlpatch_net_status *status, int guard_pipe);
+static int wait_want(gqlpatch_connection *connection, int want, int64_t deadline, int failure,
+                     gqlpatch_net_status *status);
+
 int gqlpatch_net_send(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int64_t deadline,
                       gqlpatch_net_status *status) {
     size_t sent = 0;
     while (sent < count) {
-        size_t piece = count - sent > (1 << 30) ? (1 << 30) : count - sent;
-        if (connection->tls != NULL) {
-            errno = 0;
-            int code = tls_write(connection, bytes + sent, (int)piece);
-            if (code > 0) {
-                sent += (size_t)code;
-                continue;
-            }
-            if (!wait_tls(connection, code, deadline, GQLPATCH_NET_SEND, status)) return -1;
-            continue;
-        }
-        ssize_t code = send(connection->fd, bytes + sent, piece, MSG_NOSIGNAL);
-        if (code >= 0) {
-            sent += (size_t)code;
-            continue;
-        }
-        if (errno == EINTR) continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK) return fail_errno(status, GQLPATCH_NET_SEND, errno);
-        int ready = wait_for(connection->fd, POLLOUT, deadline);
-        if (ready == 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed");
-        if (ready < 0) return fail_errno(status, GQLPATCH_NET_SEND, errno);
+        int want;
+        // A thread of a command has SIGPIPE as the process has it: tls_write blocks it meanwhile.
+        long code = send_some(connection, bytes + sent, count - sent, &want, status, 1);
+        if (code < 0) return -1;
+        sent += (size_t)code;
+        if (sent < count && wait_want(connection, want, deadline, GQLPATCH_NET_SEND, status) != 0) return -1;
     }
     return 0;
 }
 
 long gqlpatch_net_receive(gqlpatch_connection *connection, uint8_t *buffer, size_t capacity, int64_t deadline,
                           gqlpatch_net_status *status) {
-    int piece = capacity > (1 << 30) ? (1 << 30) : (int)capacity;
     for (;;) {
-        if (connection->tls != NULL) {
-            errno = 0;
-            int code = ssl.read(connection->tls, buffer, piece);
-            if (code > 0) return code;
-            int error = ssl.get_error(connection->tls, code);
-            // A close_notify, or (OpenSSL 3) the peer closing without one: the end either way;
-            // the HTTP framing tells whether the answer was whole.
-            if (error == SSL_ERROR_ZERO_RETURN_ || (error == SSL_ERROR_SYSCALL_ && errno == 0)) return 0;
-            if (error == SSL_ERROR_SSL_) {
-                char reason[200];
-                tls_reason(reason, sizeof reason, "TLS error");
-                if (strstr(reason, "unexpected eof") != NULL) return 0;
-                return fail(status, GQLPATCH_NET_RECEIVE, 0, reason);
-            }
-            if (!wait_tls(connection, code, deadline, GQLPATCH_NET_RECEIVE, status)) return -1;
-            continue;
-        }
-        ssize_t code = recv(connection->fd, buffer, (size_t)piece, 0);
-        if (code >= 0) return (long)code;
-        if (errno == EINTR) continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK) return fail_errno(status, GQLPATCH_NET_RECEIVE, errno);
-        int ready = wait_for(connection->fd, POLLIN, deadline);
-        if (ready == 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed");
-        if (ready < 0) return fail_errno(status, GQLPATCH_NET_RECEIVE, errno);
+        int want;
+        long code = gqlpatch_net_receive_some(connection, buffer, capacity, &want, status);
+        if (code != -2) return code;
+        if (wait_want(connection, want, deadline, GQLPATCH_NET_RECEIVE, status) != 0) return -1;
     }
 }
 
@@ -507,15 +476,26 @@ static int tls_want(gqlpatch_connection *connection, int code, int failure, gqlp
     return 0;
 }
 
-long gqlpatch_net_send_some(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int *want,
-                            gqlpatch_net_status *status) {
+// Waits until the socket is ready for what a send or receive wanted (1 read, 2 write): 0, or -1
+// with status filled in (the deadline passed, or the wait failed).
+static int wait_want(gqlpatch_connection *connection, int want, int64_t deadline, int failure,
+                     gqlpatch_net_status *status) {
+    int ready = wait_for(connection->fd, want == 1 ? POLLIN : POLLOUT, deadline);
+    if (ready == 1) return 0;
+    if (ready == 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed");
+    return fail_errno(status, failure, errno);
+}
+
+static long send_some(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int *want,
+                      gqlpatch_net_status *status, int guard_pipe) {
     size_t sent = 0;
     *want = 0;
     while (sent < count) {
         size_t piece = count - sent > (1 << 30) ? (1 << 30) : count - sent;
         if (connection->tls != NULL) {
             errno = 0;
-            int code = ssl.write(connection->tls, bytes + sent, (int)piece);
+            int code = guard_pipe ? tls_write(connection, bytes + sent, (int)piece)
+                                  : ssl.write(connection->tls, bytes + sent, (int)piece);
             if (code > 0) {
                 sent += (size_t)code;
                 continue;
@@ -534,6 +514,11 @@ long gqlpatch_net_send_some(gqlpatch_connection *connection, const uint8_t *byte
         return (long)sent;
     }
     return (long)sent;
+}
+
+long gqlpatch_net_send_some(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int *want,
+                            gqlpatch_net_status *status) {
+    return send_some(connection, bytes, count, want, status, 0);
 }
 
 long gqlpatch_net_receive_some(gqlpatch_connection *connection, uint8_t *buffer, size_t capacity, int *want,
