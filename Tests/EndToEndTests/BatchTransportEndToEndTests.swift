@@ -124,14 +124,9 @@ import Testing
     /// Without libssl an https batch stops before its first request, with 69 and the reason.
     @Test func anHTTPSBatchWithoutLibssl69() throws {
         try HostileServerEndToEndTests.withTLSServer { server, endpoint, certificate in
-            let libraries = server.folder.appendingPathComponent("no-libssl")
-            try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
-            for name in ["libssl.so.3", "libssl.so.1.1"] {
-                try Data().write(to: libraries.appendingPathComponent(name))
-            }
             var environment = HostileServerEndToEndTests.noCertificateAuthorities
             environment["SSL_CERT_FILE"] = certificate
-            environment["LD_LIBRARY_PATH"] = libraries.path
+            environment["LD_LIBRARY_PATH"] = try HostileServerEndToEndTests.librariesWithoutLibssl(in: server.folder)
             let result = try Self.apply(endpoint, folder: server.folder, environment: environment)
             result.expectFailure(69, "gqlpatch: error: cannot load libssl (install libssl3): ")
             #expect(result.stdout.isEmpty, "\(result)")

@@ -127,19 +127,24 @@ import Testing
     /// the loader finds none, the run stops with 69 and says so, and nothing reaches the server.
     @Test func libsslMissing69() throws {
         try Self.withTLSServer { server, endpoint, certificate in
-            let libraries = server.folder.appendingPathComponent("no-libssl")
-            try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
-            for name in ["libssl.so.3", "libssl.so.1.1"] {
-                try Data().write(to: libraries.appendingPathComponent(name))
-            }
             var environment = Self.noCertificateAuthorities
             environment["SSL_CERT_FILE"] = certificate
-            environment["LD_LIBRARY_PATH"] = libraries.path
+            environment["LD_LIBRARY_PATH"] = try Self.librariesWithoutLibssl(in: server.folder)
             let result = try GQLPatchRun.run(Self.update(endpoint), environment: environment, in: server.folder)
             result.expectFailure(69, "gqlpatch: error: cannot load libssl (install libssl3): ")
             #expect(result.stdout.isEmpty)
             #expect(server.requestCount() == 0)
         }
+    }
+
+    /// A folder for `LD_LIBRARY_PATH` whose libssl files are empty: the loader finds no usable libssl.
+    static func librariesWithoutLibssl(in folder: URL) throws -> String {
+        let libraries = folder.appendingPathComponent("no-libssl")
+        try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+        for name in ["libssl.so.3", "libssl.so.1.1"] {
+            try Data().write(to: libraries.appendingPathComponent(name))
+        }
+        return libraries.path
     }
 
     /// The CA-bundle variables blanked, so the machine's own settings do not decide the test.

@@ -51,15 +51,9 @@ package final class CurlEventLoop: @unchecked Sendable {
         // one by one kept closing connections and opening new ones (311 for 5,000 loopback requests
         // at 64 in flight).
         gqlpatch_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 512)
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<CurlEventLoop>.fromOpaque(context!).takeUnretainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        precondition(started == 0, "cannot start the HTTP thread (error \(started))")
-        pthread_detach(thread)
+        // The loop lives as long as the process (the thread holds it); full stack: tasks run on it.
+        let started = DetachedThread.start(stackBytes: nil) { [self] in run() }
+        precondition(started, "cannot start the HTTP thread")
     }
 
     /// An easy handle with curl's defaults: a reused one when there is one, else a new one.

@@ -7,9 +7,9 @@ import GQLPatchSupport
 /// carries a command's few requests one at a time. A request a proxy applies to goes through
 /// libcurl (`CurlTransport`), which speaks to proxies.
 package struct DirectBatchTransport: HTTPTransport {
-    private let maximumResponseBytes: Int
+    private var maximumResponseBytes: Int
     private let certificateAuthorities: String?
-    private let curl: CurlTransport
+    private var curl: CurlTransport
     private let proxies: ProxyVerdicts
     /// Whether the batch's endpoint is https (libssl must then load before anything is sent).
     private let secure: Bool
@@ -34,20 +34,10 @@ package struct DirectBatchTransport: HTTPTransport {
     package var taskExecutor: (any TaskExecutor)? { DirectEventLoop.shared }
 
     package func limitingResponses(to bytes: Int) -> any HTTPTransport {
-        DirectBatchTransport(
-            maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities,
-            curl: curl.limited(to: bytes), proxies: proxies, secure: secure)
-    }
-
-    private init(
-        maximumResponseBytes: Int, certificateAuthorities: String?, curl: CurlTransport, proxies: ProxyVerdicts,
-        secure: Bool
-    ) {
-        self.maximumResponseBytes = maximumResponseBytes
-        self.certificateAuthorities = certificateAuthorities
-        self.curl = curl
-        self.proxies = proxies
-        self.secure = secure
+        var limited = self
+        limited.maximumResponseBytes = bytes
+        limited.curl = curl.limited(to: bytes)
+        return limited
     }
 
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {

@@ -52,15 +52,9 @@ package final class DirectEventLoop: @unchecked Sendable {
         epoll = gqlpatch_poller_open(&wake)
         wakeDescriptor = wake
         precondition(epoll >= 0, "cannot start the HTTP thread's epoll (errno \(errno))")
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<DirectEventLoop>.fromOpaque(context!).takeUnretainedValue().run()
-                return nil
-            }, Unmanaged.passRetained(self).toOpaque())
-        precondition(started == 0, "cannot start the HTTP thread (error \(started))")
-        pthread_detach(thread)
+        // The loop lives as long as the process (the thread holds it); full stack: tasks run on it.
+        let started = DetachedThread.start(stackBytes: nil) { [self] in run() }
+        precondition(started, "cannot start the HTTP thread")
     }
 
     /// Sends the exchange's request and waits for its answer.
@@ -130,7 +124,7 @@ package final class DirectEventLoop: @unchecked Sendable {
     }
 
     private func start(_ exchange: DirectExchange) {
-        while let connection = idle[exchange.key]?.popLast() {
+        if let connection = idle[exchange.key]?.popLast() {
             let socket = connection.descriptor
             idleBySocket[socket] = nil
             exchange.connection = connection

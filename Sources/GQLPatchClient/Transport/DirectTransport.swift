@@ -50,12 +50,10 @@ public struct DirectTransport: HTTPTransport {
     }
 
     private func exchange(_ request: HTTPRequest, deadline: Int64) throws(GQLPatchError) -> TransferOutcome {
-        guard let url = AWSEndpointURL(request.url), url.scheme == "http" || url.scheme == "https" else {
+        guard let target = AWSEndpointURL(request.url).flatMap(ParsedURLCache.Target.init) else {
             return Self.refusal(of: request.url)
         }
-        let tls = url.scheme == "https"
-        let port = url.port ?? (tls ? 443 : 80)
-        let key = "\(url.scheme)://\(url.host):\(port)"
+        let (url, tls, port, key) = (target.url, target.tls, target.port, target.key)
         let bytes = Self.wireBytes(of: request, url: url)
         var connection: DirectConnection
         let reused: Bool

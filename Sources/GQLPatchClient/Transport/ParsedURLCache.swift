@@ -10,6 +10,15 @@ package final class ParsedURLCache: Sendable {
         package var port: Int
         /// `scheme://host:port`.
         package var key: String
+
+        /// nil for a URL that is not http or https.
+        package init?(_ url: AWSEndpointURL) {
+            guard url.scheme == "http" || url.scheme == "https" else { return nil }
+            self.url = url
+            tls = url.scheme == "https"
+            port = url.port ?? (tls ? 443 : 80)
+            key = "\(url.scheme)://\(url.host):\(port)"
+        }
     }
 
     private let last = Mutex<(text: String, target: Target?)?>(nil)
@@ -19,12 +28,7 @@ package final class ParsedURLCache: Sendable {
     /// nil when `text` is not an http or https URL.
     package func target(_ text: String) -> Target? {
         if let known = last.withLock({ $0 }), known.text == text { return known.target }
-        var target: Target?
-        if let url = AWSEndpointURL(text), url.scheme == "http" || url.scheme == "https" {
-            let tls = url.scheme == "https"
-            let port = url.port ?? (tls ? 443 : 80)
-            target = Target(url: url, tls: tls, port: port, key: "\(url.scheme)://\(url.host):\(port)")
-        }
+        let target = AWSEndpointURL(text).flatMap(Target.init)
         last.withLock { $0 = (text, target) }
         return target
     }
