@@ -30,7 +30,7 @@ class UserPoolTokenTests(unittest.TestCase):
         cls.stub = StubProcess(POOL_ID, "--client", "appclient", "--client", "otherclient",
                                "--user", "alice:Correct-Horse-9")
         cls.short = StubProcess(POOL_ID, "--client", "appclient", "--user", "alice:Correct-Horse-9",
-                                "--token-lifetime", "1")
+                                "--token-lifetime", "3")
         cls.emulator = support.Emulator("--token", "raw-token", "--user-pool-jwks", cls.stub.jwks_url,
                                         "--user-pool-issuer", cls.stub.issuer, "--user-pool-client-id", "appclient")
 
@@ -95,7 +95,8 @@ class UserPoolTokenTests(unittest.TestCase):
                 token = self.sign_in(self.short)["IdToken"]
                 reply = emulator.post(QUERY, {"content-type": "application/json", "authorization": token})
                 self.assertEqual(reply.status, 200)
-                time.sleep(2.1)
+                # exp is whole seconds (at most 3 s after the sign-in, at least 2): past it for sure.
+                time.sleep(3.1)
                 reply = emulator.post(QUERY, {"content-type": "application/json", "authorization": token})
                 self.assert_refused(reply, "Token has expired.")
             finally:
