@@ -106,7 +106,7 @@ package struct BatchSender: BatchSending {
                     rejected = token
                     continue
                 }
-                return classify(response)
+                return classify(response, requestBytes: body.count)
             }
         }
     }
@@ -125,11 +125,12 @@ package struct BatchSender: BatchSending {
         } catch {
             return .failed(error, .final)
         }
-        if let trace = client.trace {
-            trace("> POST \(client.endpoint) \(String(decoding: request.body, as: UTF8.self))")
-        }
+        client.traceRequest(request)
         do {
+            let clock = ContinuousClock()
+            let start = clock.now
             let response = try await client.transport.send(request, timeout: client.timeout)
+            client.traceResponse(response, elapsed: clock.now - start)
             return .answered(response, token: request.headers.last { $0.name == "Authorization" }?.value)
         } catch {
             let failure: RetryPolicy.Failure
@@ -146,11 +147,12 @@ package struct BatchSender: BatchSending {
         }
     }
 
-    private func classify(_ response: HTTPResponse) -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
-        client.trace?("< HTTP \(response.status) \(String(decoding: response.body.prefix(4096), as: UTF8.self))")
+    private func classify(_ response: HTTPResponse, requestBytes: Int) -> (
+        Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?
+    ) {
         do {
-            let classified = try ResponseClassifier.classify(response, host: client.host)
-            if classified.errors.contains(where: Self.isThrottlingError) {
+            let classified = try ResponseClassifier.classify(response, host: client.host, requestBytes: requestBytes)
+            if classified.errors.contains(where: \.isThrottling) {
                 return (.success(classified), .throttled(retryAfter: nil))
             }
             return (.success(classified), nil)
@@ -163,10 +165,4 @@ package struct BatchSender: BatchSending {
         }
     }
 
-    /// Throttling reported inside a 200 response (DynamoDB's, or a resolver's): the write did not happen.
-    package static func isThrottlingError(_ error: GraphQLErrorItem) -> Bool {
-        guard let type = error.errorType else { return false }
-        return type.contains("ProvisionedThroughputExceeded") || type.contains("Throttling")
-            || type.contains("RequestLimitExceeded") || type.contains("TooManyRequests")
-    }
 }

@@ -220,6 +220,10 @@ extension RecordService {
                 ? "the delete's condition failed" : "the \(wording.name(.condition)) condition is false"
             throw GQLPatchError(.conflict, "\(name): \(reason) (\(response.errors[0].summary)); nothing was deleted")
         }
+        if response.errors.contains(where: \.isUnauthorized) {
+            throw await refusedWrite(
+                model, key: target.key, response: response, describe: name, nothing: "nothing was deleted")
+        }
         throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
     }
 }

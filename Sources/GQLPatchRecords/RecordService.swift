@@ -130,15 +130,27 @@ package struct RecordService: Sendable {
         try await read(model, key: key, selection: selection).record
     }
 
-    /// Sends a write; an error with no answer gets the caller's lost-write words.
+    /// Sends a write; an error with no answer (a lost connection, a 5xx), or an answer whose error
+    /// may have come after the write ran (a mapping template's), gets the caller's lost-write words.
     package func sendWrite(_ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?)
         async throws(GQLPatchError) -> Sent
     {
+        let sent: Sent
         do {
-            return try await send(request)
+            sent = try await send(request)
         } catch {
             throw lostWrite(error, write, model, key)
         }
+        let errors = sent.response.errors
+        if errors.contains(where: \.mayFollowAWrite),
+            !errors.contains(where: { $0.isConflict || $0.isConditionalCheckFailed || $0.isUnauthorized }),
+            var failure = sent.response.failure
+        {
+            try rejected(sent.response)
+            failure.requestMayHaveArrived = true
+            throw lostWrite(failure, write, model, key)
+        }
+        return sent
     }
 
     /// After a v1 `@versioned` write failed its condition: the record's version now when it is not
@@ -160,6 +172,22 @@ package struct RecordService: Sendable {
                 "the server's \(describe) has no integer \(scheme.recordField) although the model is versioned")
         }
         return now == sent ? nil : now
+    }
+
+    /// The error for a write answered `Unauthorized`. Owner rules answer so for a key that has no
+    /// record as well as for another owner's record (the resolver cannot tell them apart), so the key
+    /// is read: no record there is "no such record, or not yours" (not found); a record there, or a
+    /// read that fails, leaves the refusal as it was.
+    package func refusedWrite(
+        _ model: Model, key: JSONObject, response: GraphQLResponse, describe: String, nothing: String
+    ) async -> GQLPatchError {
+        let refusal = response.failure ?? GQLPatchError(.unauthorized, "not authorized")
+        guard model.operations.get != nil,
+            let read = try? await read(model, key: key, selection: Self.keySelection(model)),
+            read.record == nil, read.response.errors.isEmpty
+        else { return refusal }
+        let summary = response.errors.first { $0.isUnauthorized }?.summary ?? refusal.message
+        return GQLPatchError(.notFound, "no \(describe), or not yours (\(summary)); \(nothing)")
     }
 
     /// The key fields only: enough to tell a missing record from a failed condition.

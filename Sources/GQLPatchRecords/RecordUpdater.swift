@@ -340,6 +340,11 @@ package struct RecordUpdater: Sendable {
             throw GQLPatchError(
                 .conflict, "\(describe(target)): \(reason) (\(response.errors[0].summary)); nothing was written")
         }
+        if response.errors.contains(where: \.isUnauthorized) {
+            throw await service.refusedWrite(
+                model, key: target.changeSet.key, response: response, describe: describe(target),
+                nothing: "nothing was written")
+        }
         throw response.failure ?? GQLPatchError(.graphQLError, "the server answered with errors")
     }
 }

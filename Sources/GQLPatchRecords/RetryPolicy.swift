@@ -14,13 +14,23 @@ package struct RetryPolicy: Sendable {
     package var maxDelay: Double = 20
     /// Seconds: a longer `Retry-After` is cut to this.
     package var maxRetryAfter: Double = 120
+    /// Retry throttling alone (a single command: a lost or failed try is reported, not repeated).
+    package var onlyThrottling = false
 
-    package init(maxAttempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 20, maxRetryAfter: Double = 120) {
+    package init(
+        maxAttempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 20, maxRetryAfter: Double = 120,
+        onlyThrottling: Bool = false
+    ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.maxRetryAfter = maxRetryAfter
+        self.onlyThrottling = onlyThrottling
     }
+
+    /// A single command's policy: throttling (HTTP 429, or a throttling error in a 200, which the
+    /// server did not run) is tried 5 times with `apply`'s backoff; nothing else is tried again.
+    package static let command = RetryPolicy(maxAttempts: 5, onlyThrottling: true)
 
     /// How one try ended, as far as retrying is concerned.
     package enum Failure: Sendable, Equatable {
@@ -34,6 +44,11 @@ package struct RetryPolicy: Sendable {
         case throttled(retryAfter: String?)
         /// Anything else (4xx, GraphQL errors, a response that is not GraphQL): never retried.
         case final
+
+        package var isThrottled: Bool {
+            if case .throttled = self { return true }
+            return false
+        }
     }
 
     /// Whether a try that ended with `failure` may be retried at all.
@@ -53,6 +68,7 @@ package struct RetryPolicy: Sendable {
     /// `random` is a uniform draw in 0..<1 (injected for tests); `now` is for an HTTP-date `Retry-After`.
     package func delay(after attempt: Int, failure: Failure, random: Double, now: Date = Date()) -> Double? {
         guard Self.isRetryable(failure), attempt < maxAttempts else { return nil }
+        if onlyThrottling, !failure.isThrottled { return nil }
         let ceiling = min(maxDelay, baseDelay * Double(sign: .plus, exponent: attempt - 1, significand: 1))
         let jittered = ceiling * min(max(random, 0), 1)
         if case .throttled(let header) = failure, let header, let asked = Self.retryAfterSeconds(header, now: now) {

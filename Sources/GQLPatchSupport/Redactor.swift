@@ -57,19 +57,21 @@ public enum Redactor {
         isSecretHeader(name) ? redact(value) : value
     }
 
-    /// The `user:password` part of a URL's authority, nil when there is none.
+    /// The `user:password` part of a URL's authority, nil when there is none: from `://` to the last
+    /// `@` of the text. Not to the first `/`, `?` or `#`: a secret key is base64 and may hold `/`
+    /// (`http://AKID:wJal/K7MD@host/x`), and a password may hold anything, so the split is taken
+    /// where it hides the most. A GraphQL endpoint has no other `@`.
     package static func userInfo(of url: String) -> Substring? {
         guard let scheme = url.firstRange(of: "://") else { return nil }
         let rest = url[scheme.upperBound...]
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        guard let at = authority.lastIndex(of: "@") else { return nil }
-        return authority[..<at]
+        guard let at = rest.lastIndex(of: "@") else { return nil }
+        return rest[..<at]
     }
 
-    /// The URL with the password of its `user:password@` part replaced by `…` (the user name is kept).
+    /// The URL with its whole `user:password@` part replaced by `…`: a user name may be an access
+    /// key id, and an unparsable URL's split between user and password cannot be trusted.
     public static func url(_ url: String) -> String {
         guard let info = userInfo(of: url) else { return url }
-        guard let colon = info.firstIndex(of: ":") else { return url }
-        return String(url[..<info.index(after: colon)]) + "…" + String(url[info.endIndex...])
+        return String(url[..<info.startIndex]) + "…" + String(url[info.endIndex...])
     }
 }

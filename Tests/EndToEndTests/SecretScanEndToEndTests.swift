@@ -226,18 +226,32 @@ import Testing
     }
 
     /// An endpoint with `user:password@` is refused, and neither the error nor `--dry-run` shows the
-    /// password.
-    @Test(arguments: [[], ["--dry-run"]])
-    func endpointPasswordIsRedacted(_ extra: [String]) throws {
+    /// password, parsed or not: a password with `/` (an AWS secret key is base64) or a URL that is
+    /// not http(s) still has everything between `://` and the last `@` hidden (issue 32 #9).
+    @Test(
+        arguments: [
+            (
+                "http://admin:PASSWORD@127.0.0.1:9/graphql",
+                "endpoint 'http://…@127.0.0.1:9/graphql' holds a user name or password"
+            ),
+            (
+                "http://AKIDEXAMPLE:wJalrXUtnFEMI/K7MDENG/PASSWORD@127.0.0.1:1/x",
+                "endpoint 'http://…@127.0.0.1:1/x' holds a user name or password"
+            ),
+            ("ftp://user:PASSWORD/x@127.0.0.1/x", "endpoint 'ftp://…@127.0.0.1/x' must start with https://"),
+            ("https://user:PASSWORD/a?b@127.0.0.1/x", "endpoint 'https://…@127.0.0.1/x' holds a user name or password"),
+        ], [[], ["--dry-run"]])
+    func endpointPasswordIsRedacted(_ endpoint: (String, String), _ extra: [String]) throws {
         let password = "pw-" + UUID().uuidString
         let result = try GQLPatchRun.run(
             [
-                "--endpoint", "http://admin:\(password)@127.0.0.1:9/graphql", "--schema", TestPaths.schema, "--auth",
-                "none",
+                "--endpoint", endpoint.0.replacingOccurrences(of: "PASSWORD", with: password), "--schema",
+                TestPaths.schema, "--auth", "none",
             ]
                 + extra + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"])
-        result.expectFailure(
-            78, "gqlpatch: error: endpoint 'http://admin:…@127.0.0.1:9/graphql' holds a user name or password")
+        result.expectFailure(78, "gqlpatch: error: \(endpoint.1)")
         #expect(!result.stderr.contains(password.prefix(12)), "\(result)")
+        #expect(!result.stderr.contains("wJalrXUtnFEMI"), "\(result)")
+        #expect(!result.stdout.contains(password.prefix(12)), "\(result)")
     }
 }

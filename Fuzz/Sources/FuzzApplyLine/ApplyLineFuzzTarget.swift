@@ -126,7 +126,7 @@ enum ApplyLineFuzzTarget {
         object["model"] = .string(operation.model.name)
         object["key"] = .object(operation.key)
         switch operation.kind {
-        case .update:
+        case .update, .upsert:
             var set = JSONObject()
             var unset: [JSONValue] = []
             for (name, value) in operation.changes {

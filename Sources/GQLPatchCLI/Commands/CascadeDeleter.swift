@@ -249,7 +249,7 @@ package struct CascadeDeleter: Sendable {
         var keys: [JSONObject] = []
         while true {
             let request = GraphQLRequestBody(query: query, variables: variables, operationName: "Children")
-            let response = try await session.client.send(request.json())
+            let response = try await session.send(request)
             if let failure = response.failure {
                 throw GQLPatchError(failure.code, "\(reading): \(failure.message); nothing was deleted")
             }

@@ -1,3 +1,4 @@
+import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
@@ -32,10 +33,11 @@ package struct CommandSession: Sendable {
     /// client (or through `send`, for a create's retries), a failed response printed with
     /// `--output envelope`, notes on stderr, and a write whose answer was lost told what to run.
     package func records(send: RecordService.Send? = nil) -> RecordService {
-        let client = client
         let session = self
+        let sender = throttleRetrying
         let once: RecordService.Send = { (request) async throws(GQLPatchError) -> RecordService.Sent in
-            RecordService.Sent(response: try await client.send(request.json()), ambiguous: false)
+            let outcome = await sender.send(request)
+            return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
         }
         return RecordService(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
@@ -45,6 +47,24 @@ package struct CommandSession: Sendable {
             rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
             lostWrite: { error, write, model, key in LostWriteHint.annotate(error, write: write, model: model, key: key)
             })
+    }
+
+    /// The session's sender for one request at a time: throttling (a 429, or a throttling error in
+    /// a 200) is tried again under `RetryPolicy.command`, with a note on stderr; anything else is
+    /// answered after one try.
+    package var throttleRetrying: BatchSender {
+        let console = console
+        return BatchSender(
+            client: client, policy: .command, limiter: nil,
+            onRetry: { _, failure in
+                let reason = failure?.message ?? "the server is throttling requests"
+                console.message("gqlpatch: note: \(reason); trying again")
+            })
+    }
+
+    /// Sends one request through `throttleRetrying`: the classified answer, or the failure of its last try.
+    package func send(_ request: GraphQLRequestBody) async throws(GQLPatchError) -> GraphQLResponse {
+        try await throttleRetrying.send(request).result.get()
     }
 
     /// Prints the record, or the whole response with `--output envelope`.

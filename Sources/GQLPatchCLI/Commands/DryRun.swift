@@ -50,7 +50,7 @@ package enum DryRun {
         return .object(
             JSONObject([
                 ("dryRun", .bool(true)),
-                ("endpoint", settings.endpoint.map(JSONValue.string) ?? .null),
+                ("endpoint", settings.endpoint.map { .string(Redactor.url($0)) } ?? .null),
                 ("auth", .string(settings.authMode.rawValue)),
                 ("credentials", .string(credentials(settings))),
                 ("headers", .array(headerNames)),

@@ -148,15 +148,34 @@ package struct ListCommand: Sendable {
             let outcome: Result<String?, GQLPatchError> = resume.withValue { token in
                 do throws(GQLPatchError) {
                     if settings.options.output == .envelope { try session.printLine(response.envelope) }
+                    // A record with an error under it is not a good record: a field the error nulled
+                    // would read as a real null (and a backfill would overwrite the value it hides).
+                    var failedItems = Set<Int>()
                     for itemError in itemErrors {
-                        console.message("gqlpatch: error: \(itemError.path) (page \(page)): \(itemError.error.summary)")
+                        let record = items.indices.contains(itemError.index) ? items[itemError.index].objectValue : nil
+                        let which =
+                            record.map {
+                                " (page \(page), \(describe(record: $0, index: itemError.index, plan: plan)))"
+                            }
+                            ?? " (page \(page))"
+                        console.message("gqlpatch: error: \(itemError.path)\(which): \(itemError.error.summary)")
                         if options.errorsInline, settings.options.output != .envelope {
-                            try session.printLine(.object(JSONObject([("error", itemError.error.raw)])))
+                            var line = JSONObject([("error", itemError.error.raw)])
+                            if let record, !failedItems.contains(itemError.index) {
+                                // Every error of this record takes its nulled value out of the line.
+                                var partial = SelectionProjection.project(record, onto: plan.selection)
+                                for other in itemErrors where other.index == itemError.index {
+                                    partial = other.removing(from: partial)
+                                }
+                                line["item"] = .object(partial)
+                            }
+                            try session.printLine(.object(line))
                         }
+                        failedItems.insert(itemError.index)
                     }
-                    failed += itemErrors.count
-                    for item in items {
-                        guard let record = item.objectValue else { continue }
+                    failed += failedItems.count
+                    for (index, item) in items.enumerated() {
+                        guard let record = item.objectValue, !failedItems.contains(index) else { continue }
                         if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
                         if settings.options.output != .envelope {
                             try session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
@@ -184,6 +203,17 @@ package struct ListCommand: Sendable {
             guard let next = try outcome.get() else { return failed }
             query.arguments["nextToken"] = .string(next)
         }
+    }
+
+    /// `Item id=3`, `RecipeStep recipeID=r1 rowID=2`: the record by its key; by its place in the page
+    /// (`Order item 0`) when the answer does not hold the whole key.
+    private func describe(record: JSONObject, index: Int, plan: Plan) -> String {
+        var key = JSONObject()
+        for name in plan.model.primaryKey {
+            guard let value = record[name], !value.isNull else { return "\(plan.model.name) item \(index)" }
+            key[name] = value
+        }
+        return ModelLookup.describe(model: plan.model, key: key)
     }
 
     /// Tries per page, as `apply`'s default `--max-attempts`.

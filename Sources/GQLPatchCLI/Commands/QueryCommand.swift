@@ -70,7 +70,7 @@ package struct QueryCommand: Sendable {
             try await paginate(request, connection: connection, session: session)
             return
         }
-        let response = try await session.client.send(request.json())
+        let response = try await session.send(request)
         if let failure = response.failure {
             try session.printEnvelopeOnFailure(response)
             throw failure

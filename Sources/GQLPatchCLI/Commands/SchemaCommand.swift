@@ -31,7 +31,7 @@ package struct SchemaCommand: Sendable {
             return
         }
         let session = CommandSession(settings: settings, context: context)
-        let response = try await session.client.send(request.json())
+        let response = try await session.send(request)
         if let failure = response.failure {
             try session.printEnvelopeOnFailure(response)
             throw failure

@@ -63,7 +63,10 @@ extension ListOptions: CommandDefinition {
         .flag("--include-deleted", "print soft-deleted records too"),
         .value("--starting-token", "TOKEN", "start at this nextToken (the one a stopped or failed list printed)"),
         .flag("--strict", "stop at the first record the server cannot return (default: report it, go on, exit 1)"),
-        .flag("--errors-inline", "also print each record error as an {\"error\": ...} line on stdout"),
+        .flag(
+            "--errors-inline",
+            "also print each record error as an {\"error\": ...} line on stdout, with the record (its nulled fields absent) as \"item\""
+        ),
         .select("the fields to print"),
     ]
 

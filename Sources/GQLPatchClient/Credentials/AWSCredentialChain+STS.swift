@@ -35,7 +35,7 @@ extension AWSCredentialChain {
         }
         let endpointText = stsEndpoint
         guard let endpoint = AWSEndpointURL(endpointText) else {
-            throw .configuration("the STS endpoint '\(endpointText)' is not an http or https URL")
+            throw .configuration("the STS endpoint '\(Redactor.url(endpointText))' is not an http or https URL")
         }
         let body = Array(
             ([("Action", action), ("Version", Self.stsVersion)] + parameters)

@@ -55,7 +55,8 @@ public struct GraphQLClient: Sendable {
     }
 
     public func send(_ body: JSONValue) async throws(GQLPatchError) -> GraphQLResponse {
-        let response = try await exchange(request(for: body), rejected: nil)
+        let request = request(for: body)
+        let response = try await exchange(request, rejected: nil)
         // A signed-in user's token that AppSync calls expired (the clock, or a revocation, ran ahead
         // of its expiry) is renewed and the request sent once more: a 401 is AppSync's answer before
         // anything ran, so this resends no write.
@@ -63,9 +64,9 @@ public struct GraphQLClient: Sendable {
             let sent = response.token
         {
             return try ResponseClassifier.classify(
-                try await exchange(request(for: body), rejected: sent).response, host: host)
+                try await exchange(request, rejected: sent).response, host: host, requestBytes: request.body.count)
         }
-        return try ResponseClassifier.classify(response.response, host: host)
+        return try ResponseClassifier.classify(response.response, host: host, requestBytes: request.body.count)
     }
 
     /// Whether a 401 body's first error says the token has expired (`Token has expired.`).
@@ -83,23 +84,30 @@ public struct GraphQLClient: Sendable {
     ) {
         var request = unsigned
         try await authorizer.authorize(&request, rejected: rejected)
-        if let trace {
-            trace("> POST \(Redactor.url(endpoint))")
-            for header in request.headers {
-                trace("> \(header.name): \(Redactor.headerValue(name: header.name, value: header.value))")
-            }
-            trace("> \(String(decoding: request.body, as: UTF8.self))")
-        }
+        traceRequest(request)
         let clock = ContinuousClock()
         let start = clock.now
         let response = try await transport.send(request, timeout: timeout)
-        if let trace {
-            let elapsed = clock.now - start
-            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            trace("< HTTP \(response.status) (\(Int(ms.rounded())) ms, \(response.body.count) bytes)")
-            let text = String(decoding: response.body.prefix(4096), as: UTF8.self)
-            trace("< \(text)\(response.body.count > 4096 ? "…" : "")")
-        }
+        traceResponse(response, elapsed: clock.now - start)
         return (response, request.headers.last { $0.name == "Authorization" }?.value)
+    }
+
+    /// `--verbose`: the request as sent, secret header values redacted. Every sender traces with it.
+    package func traceRequest(_ request: HTTPRequest) {
+        guard let trace else { return }
+        trace("> POST \(Redactor.url(endpoint))")
+        for header in request.headers {
+            trace("> \(header.name): \(Redactor.headerValue(name: header.name, value: header.value))")
+        }
+        trace("> \(String(decoding: request.body, as: UTF8.self))")
+    }
+
+    /// `--verbose`: the answer's status, time and size, and its first 4 KB.
+    package func traceResponse(_ response: HTTPResponse, elapsed: Duration) {
+        guard let trace else { return }
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        trace("< HTTP \(response.status) (\(Int(ms.rounded())) ms, \(response.body.count) bytes)")
+        let text = String(decoding: response.body.prefix(4096), as: UTF8.self)
+        trace("< \(text)\(response.body.count > 4096 ? "…" : "")")
     }
 }

@@ -20,10 +20,12 @@ public struct GraphQLResponse: Sendable {
     }
 
     /// The exit code and message for the errors (nil when there are none):
-    /// Unauthorized -> 77, conflict or failed condition -> 2, anything else -> 1.
+    /// throttling (after the sender's tries) -> 75, Unauthorized -> 77, conflict or failed condition
+    /// -> 2, anything else -> 1.
     public var failure: GQLPatchError? {
         guard let first = errors.first else { return nil }
-        let text = errors.map(\.summary).joined(separator: "; ")
+        let text = errors.map(\.located).joined(separator: "; ")
+        if errors.contains(where: \.isThrottling) { return GQLPatchError(.throttled, "throttled: \(text)") }
         if errors.contains(where: \.isUnauthorized) { return GQLPatchError(.unauthorized, "not authorized: \(text)") }
         if first.isConflict || first.isConditionalCheckFailed { return GQLPatchError(.conflict, text) }
         return GQLPatchError(.graphQLError, "the server answered with errors: \(text)")

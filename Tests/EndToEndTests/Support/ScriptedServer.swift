@@ -17,6 +17,8 @@ final class ScriptedServer: @unchecked Sendable {
         var status: Int
         var contentType: String = "application/json"
         var body: String
+        /// More header lines (`Retry-After: 1`, `x-amzn-ErrorType: ...`).
+        var headers: [String] = []
     }
 
     let port: Int
@@ -114,6 +116,7 @@ final class ScriptedServer: @unchecked Sendable {
         let payload = Array(reply.body.utf8)
         let head =
             "HTTP/1.1 \(reply.status) Scripted\r\nContent-Type: \(reply.contentType)\r\n"
+            + reply.headers.map { $0 + "\r\n" }.joined()
             + "Content-Length: \(payload.count)\r\nConnection: close\r\n\r\n"
         let message = Array(head.utf8) + payload
         var sent = 0

@@ -73,6 +73,32 @@ import Testing
         }
     }
 
+    /// Refused signatures are auth failures by their type, not their status; a 5xx may have applied a
+    /// write; a 413 names the size sent (issue 32 #3-#5).
+    @Test func signingRefusalsGatewaysAndSizes() {
+        let signature =
+            #"{"errors":[{"errorType":"BadRequestException","message":"The request signature we calculated does not match the signature you provided."}]}"#
+        #expect {
+            _ = try ResponseClassifier.classify(response(400, signature), host: "h")
+        } throws: { error in
+            guard let error = error as? GQLPatchError else { return false }
+            return error.code == .unauthorized
+                && error.message.hasPrefix("HTTP 400 from h: BadRequestException: The request signature")
+                && error.message.contains(ResponseClassifier.signingHint)
+        }
+        #expect {
+            _ = try ResponseClassifier.classify(response(504, "<html>Gateway Timeout</html>"), host: "h")
+        } throws: { error in
+            (error as? GQLPatchError)?.requestMayHaveArrived == true
+        }
+        #expect {
+            _ = try ResponseClassifier.classify(response(413, "too big"), host: "h", requestBytes: 9_000_000)
+        } throws: { error in
+            (error as? GQLPatchError)?.message
+                == "HTTP 413 from h: the request is larger than the API accepts (9000000 bytes sent); nothing was applied"
+        }
+    }
+
     @Test func graphQLErrorsAreClassified() throws {
         let conflict = try ResponseClassifier.classify(
             response(
