@@ -1,5 +1,6 @@
 import GQLPatchSupport
 import JSON
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,14 +17,35 @@ import JSON
 /// - a done line: `{"line": 12, "digest": "9f86d081884c7d6", "status": "updated"}`, plus `"undo": {...}`
 ///   (an `UndoAction`) with `--atomic`; `digest` is the start of the SHA-256 of the input line, checked on resume
 /// - an undone line (`--atomic` rollback): `{"line": 12, "rolledBack": true}`, which makes it not done again.
+/// - a write about to be sent: `{"line": 12, "digest": "...", "sending": "update", "expect": {...}}`,
+///   written and fsynced before the request leaves: a line with such an entry and no done entry may
+///   have been applied before the crash, so `--resume` reads its record first (`expect`: the fields
+///   the record holds once the write lands, the key and `_version` left out; absent for a delete, or
+///   when the values hold a secret the run sent).
 ///
 /// A last line cut short by a crash is dropped when the journal is resumed. The file holds previous
 /// values and whole deleted records, and its undo entries are executed by a rollback: it is created
 /// 0600, never through a symbolic link, and one that another user owns or can write is refused
 /// (`BatchJournalCheck` then binds each undo entry to its input line).
-package final class BatchJournal {
-    // Not Sendable: written only by the task that drives the batch.
+package final class BatchJournal: @unchecked Sendable {
+    // @unchecked: `secrets` is set before the run starts; every write goes through `lock`. Done lines
+    // are written by the task that drives the batch, the writes about to be sent by the lines' tasks.
     package static let formatVersion = 1
+
+    /// A write recorded as about to be sent (`"sending"`) for a line with no done entry.
+    package struct Intent: Sendable, Equatable {
+        package var digest: String
+        /// "create", "update" or "delete".
+        package var write: String
+        /// The fields the record holds once the write has landed; nil when not recorded.
+        package var expect: JSONObject?
+
+        package init(digest: String, write: String, expect: JSONObject?) {
+            self.digest = digest
+            self.write = write
+            self.expect = expect
+        }
+    }
 
     /// What a journal says about the run that wrote it.
     package struct State: Sendable, Equatable {
@@ -35,6 +57,8 @@ package final class BatchJournal {
         package var undo: [UndoEntry] = []
         /// The journal line that records each done line (for messages).
         package var entryLines: [Int: Int] = [:]
+        /// Writes recorded as about to be sent, by line (the last one of each line), of lines not done.
+        package var sending: [Int: Intent] = [:]
     }
 
     package struct UndoEntry: Sendable, Equatable {
@@ -52,6 +76,7 @@ package final class BatchJournal {
 
     package let path: String
     private let descriptor: Int32
+    private let lock = Mutex(())
     /// The secrets the run sent (`SecretScrubber`): an entry holding one is not written (the journal
     /// is a file gqlpatch writes, and no secret goes into one, whatever a server echoes back).
     package var secrets: SecretScrubber?
@@ -204,6 +229,18 @@ package final class BatchJournal {
             return
         }
         guard let digest = value["digest"]?.stringValue else { throw damaged("line \(number) has no digest") }
+        if let write = value["sending"] {
+            guard let write = write.stringValue, ["create", "update", "delete"].contains(write) else {
+                throw damaged("line \(number) is sending a write gqlpatch does not write")
+            }
+            guard state.done[number] == nil else { throw damaged("line \(number) is sending after it was done") }
+            let expect = value["expect"]
+            guard expect == nil || expect?.objectValue != nil else {
+                throw damaged("line \(number) expects something other than an object")
+            }
+            state.sending[number] = Intent(digest: digest, write: write, expect: expect?.objectValue)
+            return
+        }
         guard let status = value["status"]?.stringValue.flatMap(LineStatus.init(rawValue:)), status.isDone else {
             throw damaged("line \(number) has no status of a done line")
         }
@@ -219,6 +256,7 @@ package final class BatchJournal {
         }
         state.done[number] = digest
         state.entryLines[number] = journalLine
+        state.sending[number] = nil
     }
 
     /// Records a done line (with its undo for `--atomic`).
@@ -241,6 +279,18 @@ package final class BatchJournal {
         try append(.object(entry))
     }
 
+    /// Records a write about to be sent for `line`, before it is sent. Values that hold a secret the
+    /// run sent are left out (`expect` absent): the resumed run then reads the record and sends again.
+    package func recordSending(line: Int, digest: String, write: String, expect: JSONObject?) throws(GQLPatchError) {
+        var entry = JSONObject([("line", .int(line)), ("digest", .string(digest)), ("sending", .string(write))])
+        if let expect {
+            var bytes: [UInt8] = []
+            JSONValue.object(expect).write(to: &bytes, pretty: false)
+            if secrets?.holdsSecret(bytes) != true { entry["expect"] = .object(expect) }
+        }
+        try append(.object(entry))
+    }
+
     /// Records that a line's change was undone.
     package func recordRollback(line: Int) throws(GQLPatchError) {
         try append(.object(JSONObject([("line", .int(line)), ("rolledBack", .bool(true))])))
@@ -251,20 +301,22 @@ package final class BatchJournal {
         var bytes: [UInt8] = []
         value.write(to: &bytes, pretty: false)
         bytes.append(UInt8(ascii: "\n"))
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
+        try lock.withLock { _ throws(GQLPatchError) in
+            let ok = bytes.withUnsafeBytes { buffer -> Bool in
+                var offset = 0
+                while offset < buffer.count {
+                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += written
                 }
-                offset += written
+                return true
             }
-            return true
-        }
-        guard ok, fsync(descriptor) == 0 else {
-            throw .unreadableFile("cannot write the journal \(path): \(String(cString: strerror(errno)))")
+            guard ok, fsync(descriptor) == 0 else {
+                throw .unreadableFile("cannot write the journal \(path): \(String(cString: strerror(errno)))")
+            }
         }
     }
 }

@@ -50,6 +50,18 @@ package struct BatchJournalCheck: Sendable {
         return true
     }
 
+    /// The write the journal recorded as about to be sent for `line` when the line is not done: it may
+    /// have been applied before the run stopped. A line that differs from the journaled one is an error.
+    package func intent(for line: JSONLine) throws(GQLPatchError) -> BatchJournal.Intent? {
+        guard let intent = state.sending[line.number] else { return nil }
+        guard BatchLineParser.digest(line.bytes) == intent.digest else {
+            throw .invalidInput(
+                "\(inputName):\(line.number): error: this line differs from the one the journal \(journalPath) recorded as being sent; resume with the same input"
+            )
+        }
+        return intent
+    }
+
     /// Whether the journal's entry for `line` was matched to the input.
     package func isMatched(_ line: Int) -> Bool { !unmatched.contains(line) }
 

@@ -36,6 +36,9 @@ package struct BatchOperation: Sendable {
     /// known once created) and the number of an empty parent's first record.
     package var sequence: SequenceDescription?
     package var start = 1
+    /// `--resume`: the write the journal recorded as being sent for this line, which may have been
+    /// applied before the run stopped. The line is settled by reading its record first.
+    package var inDoubt: BatchJournal.Intent?
 
     /// The record this line touches: lines with the same identity are applied in input order.
     package var identity: String {

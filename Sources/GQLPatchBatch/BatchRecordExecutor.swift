@@ -24,11 +24,14 @@ package struct BatchRecordExecutor: Sendable {
     package let wording: ApplyLineWording
     /// Each model's default selection, worked out on its first line.
     private let selections: DefaultSelections
+    /// `--journal`: each write is recorded in it before it is sent.
+    package let journal: BatchJournal?
 
     package init(
         catalogue: ModelCatalogue, sender: any BatchSending, retryConflicts: Int,
-        conflictResolution: ConflictResolution, atomic: Bool, wording: ApplyLineWording
+        conflictResolution: ConflictResolution, atomic: Bool, wording: ApplyLineWording, journal: BatchJournal? = nil
     ) {
+        self.journal = journal
         self.catalogue = catalogue
         self.sender = sender
         self.retryConflicts = retryConflicts
@@ -39,19 +42,45 @@ package struct BatchRecordExecutor: Sendable {
     }
 
     /// The record rules, sending through this batch's sender.
-    package var records: RecordService {
+    package var records: RecordService { records(for: nil) }
+
+    /// The record rules for one line: with `--journal`, each write is journaled before it is sent; a
+    /// line that may have been applied before a crash has every answer treated as one that follows a
+    /// lost try (a conflict or "already exists" is checked against the record, not reported).
+    private func records(for operation: BatchOperation?) -> RecordService {
         let sender = self.sender
-        return RecordService(
+        let inDoubt = operation?.inDoubt != nil
+        var service = RecordService(
             catalogue: catalogue, conflictResolution: conflictResolution, retryConflicts: retryConflicts,
             wording: wording,
             send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                 let outcome = await sender.send(request)
-                return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
+                return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous || inDoubt)
             })
+        if let journal, let operation, !operation.digest.isEmpty {
+            service.beforeWrite = { (write, model, request) throws(GQLPatchError) in
+                try journal.recordSending(
+                    line: operation.line, digest: operation.digest, write: write,
+                    expect: write == "delete" ? nil : Self.expected(request, model: model))
+            }
+        }
+        return service
+    }
+
+    /// The fields a write's record holds once it has landed: its input without the key and version.
+    static func expected(_ request: GraphQLRequestBody, model: Model) -> JSONObject? {
+        guard var input = request.variables["input"]?.objectValue else { return nil }
+        for name in model.primaryKey { input[name] = nil }
+        for name in ["_version", "expectedVersion", VersionScheme.of(model).inputField] { input[name] = nil }
+        return input
     }
 
     package func run(_ operation: BatchOperation) async -> LineResult {
         do throws(GQLPatchError) {
+            if let intent = operation.inDoubt, var settled = try await settle(operation, intent) {
+                settled.settled = true
+                return settled
+            }
             switch operation.kind {
             case .update: return try await update(operation)
             case .create: return try await create(operation)
@@ -60,6 +89,40 @@ package struct BatchRecordExecutor: Sendable {
             }
         } catch {
             return LineResult.failure(operation, status(for: error), error)
+        }
+    }
+
+    /// A line whose write was recorded as being sent when the run stopped: its record is read, and
+    /// when it holds what the write would leave (a delete: no record), the line was applied then and
+    /// is reported so, once, without sending it again. Otherwise nil: the line runs as usual.
+    private func settle(_ operation: BatchOperation, _ intent: BatchJournal.Intent) async throws(GQLPatchError)
+        -> LineResult?
+    {
+        let model = operation.model
+        var fetch = selection(model)
+        if operation.versioned { fetch = VersionScheme.of(model).fetchSelection(fetch) }
+        if model.field("_deleted") != nil, !fetch.contains("_deleted") {
+            fetch.fields.append(SelectionSet.Field(name: "_deleted"))
+        }
+        let record = try await records.read(model, key: operation.key, selection: fetch).record
+        let gone = record == nil || record?["_deleted"] == .bool(true)
+        switch intent.write {
+        case "delete":
+            guard gone, operation.kind == .delete else { return nil }
+            return result(operation, .deleted, item: nil)
+        default:
+            guard !gone, let record, let expect = intent.expect,
+                ResponseComparer(catalogue: catalogue, model: model).allApplied(record: record, changes: expect)
+            else { return nil }
+            let item = SelectionProjection.project(record, onto: selection(model))
+            let status: LineStatus = intent.write == "create" ? .created : .updated
+            let undo: UndoAction? =
+                status == .created
+                ? .remove(
+                    model: model.name, key: operation.key, left: expect,
+                    version: operation.versioned ? record[VersionScheme.of(model).recordField]?.intValue : nil)
+                : nil
+            return result(operation, status, item: item, undo: undo)
         }
     }
 
@@ -103,7 +166,7 @@ package struct BatchRecordExecutor: Sendable {
 
     private func update(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
         let target = updateTarget(operation)
-        switch try await records.update(target, readsBefore: atomic) {
+        switch try await records(for: operation).update(target, readsBefore: atomic) {
         case .updated(let item, _, let before):
             let object = item.objectValue
             return result(operation, .updated, item: object, undo: revert(operation, before: before, after: object))
@@ -122,7 +185,8 @@ package struct BatchRecordExecutor: Sendable {
             checkedKey: operation.key, key: operation.key, selection: selection,
             fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection)
         let upserter = RecordUpserter(
-            updater: RecordUpdater(service: records, readsBefore: atomic), creator: records)
+            updater: RecordUpdater(service: records(for: operation), readsBefore: atomic),
+            creator: records(for: operation))
         switch try await upserter.run(RecordUpserter.Target(update: updateTarget(operation), create: create)) {
         case .created(let item, _):
             let undo = UndoAction.remove(
@@ -162,7 +226,7 @@ package struct BatchRecordExecutor: Sendable {
             condition: operation.condition,
             selection: selection,
             fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection)
-        switch try await records.create(target) {
+        switch try await records(for: operation).create(target) {
         case .created(let item, _), .createdUnseen(let item):
             return result(operation, .created, item: item, undo: removal(operation, item: item))
         case .exists:
@@ -208,7 +272,7 @@ package struct BatchRecordExecutor: Sendable {
 
     private func delete(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
         let model = operation.model
-        let outcome = try await records.delete(
+        let outcome = try await records(for: operation).delete(
             RecordService.DeleteTarget(
                 model: model, key: operation.key, condition: operation.condition,
                 expectVersion: operation.expectVersion,

@@ -7,6 +7,8 @@ package struct BatchTally: Sendable {
     package var resumedSkips = 0
     /// Lines of other shards (`--shard`), not this run's to apply.
     package var otherShards = 0
+    /// Lines a resumed run found applied by the run it continues, by reading their records.
+    package var settled = 0
 
     package init(counts: [LineStatus: Int] = [:], resumedSkips: Int = 0, otherShards: Int = 0) {
         self.counts = counts
@@ -37,6 +39,9 @@ package struct BatchTally: Sendable {
             return count > 0 ? "\(count) \(status.rawValue.replacing("_", with: " "))" : nil
         }
         if resumedSkips > 0 { parts.append("\(resumedSkips) already applied (journal)") }
+        if settled > 0 {
+            parts.append("\(settled) found applied by the stopped run (read, not sent again)")
+        }
         if otherShards > 0 { parts.append("\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out") }
         if parts.isEmpty { parts = ["nothing to do"] }
         let head = interrupted ? "interrupted after" : stopped ? "stopped after" : "done:"

@@ -15,6 +15,9 @@ package struct LineResult: Sendable {
     package var undo: UndoAction?
     /// The digest of the input line (see `BatchOperation.digest`).
     package var digest: String = ""
+    /// `--resume`: the line's write was sent before the run stopped, and a read of its record showed
+    /// it applied; it was not sent again.
+    package var settled = false
 
     package init(
         line: Int, status: LineStatus, key: JSONObject? = nil, item: JSONObject? = nil, error: String? = nil,

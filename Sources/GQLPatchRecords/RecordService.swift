@@ -42,6 +42,10 @@ package struct RecordService: Sendable {
     /// Called with a failed response before its error is thrown (`--output envelope` prints it).
     package var rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
     package var lostWrite: LostWrite
+    /// Told of each write just before it is sent (`apply --journal` records it, fsynced): "create",
+    /// "update" or "delete", the model and the request. A failure stops the write.
+    package var beforeWrite:
+        (@Sendable (_ write: String, _ model: Model, _ request: GraphQLRequestBody) throws(GQLPatchError) -> Void)?
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, retryConflicts: Int,
@@ -135,6 +139,7 @@ package struct RecordService: Sendable {
     package func sendWrite(_ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?)
         async throws(GQLPatchError) -> Sent
     {
+        try beforeWrite?(write, model, request)
         let sent: Sent
         do {
             sent = try await send(request)

@@ -64,7 +64,8 @@ import Testing
             standardInput
             ? try emulator.gqlpatch(["apply", "-", "--atomic", "--journal", journal, "--resume"], stdin: lines)
             : try emulator.gqlpatch(["apply", input, "--atomic", "--journal", journal, "--resume"])
-        let message = "\(journal):2: error: the journal's undo of line 1 is for Item id=victim, but line 1 of "
+        // Line 2 records the write about to be sent, line 3 the done line with its undo.
+        let message = "\(journal):3: error: the journal's undo of line 1 is for Item id=victim, but line 1 of "
         if standardInput {
             // Standard input is matched as it is read: line 1 stops the run before line 2 is sent, and
             // the journal's undo of line 1 is reported as not undone.
@@ -98,7 +99,7 @@ import Testing
         let result = try emulator.gqlpatch(["apply", input, "--atomic", "--journal", journal, "--resume"])
         expectJournalFailure(
             result,
-            "\(journal):3: error: the journal has line 7 of \(input) as applied, but \(input) has no operation on line 7"
+            "\(journal):4: error: the journal has line 7 of \(input) as applied, but \(input) has no operation on line 7"
         )
         #expect(try name(emulator, "victim") == "Victim")
         #expect(try mutations(emulator) == before, "nothing was sent")

@@ -67,7 +67,8 @@ package struct ApplyRun {
         let settings = command.settings
         let executor = BatchRecordExecutor(
             catalogue: settings.catalogue, sender: sender, retryConflicts: settings.options.retryConflicts,
-            conflictResolution: settings.options.conflictResolution, atomic: options.atomic, wording: parser.wording)
+            conflictResolution: settings.options.conflictResolution, atomic: options.atomic, wording: parser.wording,
+            journal: journal)
         let watch = command.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
@@ -204,15 +205,22 @@ package struct ApplyRun {
                 }
             }
             if try alreadyDone(line, operation: operation) { continue }
-            if let operation { return .operation(operation) }
-            do {
-                return .operation(try parser.parse(line))
-            } catch {
-                return .result(
-                    LineResult(
-                        line: line.number, status: .failed, error: error.rendered(source: source.name),
-                        code: .invalidInput))
+            var parsed: BatchOperation
+            if let operation {
+                parsed = operation
+            } else {
+                do {
+                    parsed = try parser.parse(line)
+                } catch {
+                    return .result(
+                        LineResult(
+                            line: line.number, status: .failed, error: error.rendered(source: source.name),
+                            code: .invalidInput))
+                }
             }
+            // A line whose write may have landed before the run stopped is settled by a read first.
+            parsed.inDoubt = try check?.intent(for: line)
+            return .operation(parsed)
         }
         return .end
     }
@@ -264,6 +272,7 @@ package struct ApplyRun {
 
     private mutating func print(_ result: LineResult) {
         tally.add(result.status)
+        if result.settled { tally.settled += 1 }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)  // a typical line whole, without growing on the way
         for value in command.lineOutput?(result) ?? [result.json()] {

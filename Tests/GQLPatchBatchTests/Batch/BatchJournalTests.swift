@@ -57,6 +57,44 @@ import Testing
         #expect(state.undo.last?.action == undo)
     }
 
+    /// A write recorded as about to be sent is in doubt until its line is done (issue 32 #8); the
+    /// last one of a line counts, and one the journal cannot mean is damage.
+    @Test func writesAboutToBeSentAreInDoubtUntilDone() throws {
+        let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
+        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
+        try journal.recordSending(line: 1, digest: "aaa", write: "create", expect: ["name": "Lamp"])
+        try journal.recordSending(line: 2, digest: "bbb", write: "update", expect: ["name": "A"])
+        try journal.recordSending(line: 2, digest: "bbb", write: "update", expect: ["name": "B"])
+        try journal.recordSending(line: 3, digest: "ccc", write: "delete", expect: nil)
+        try journal.record(LineResult(line: 1, status: .created, digest: "aaa"))
+        #expect(
+            try contents(path)[1] == #"{"line":1,"digest":"aaa","sending":"create","expect":{"name":"Lamp"}}"#)
+        let (_, state) = try BatchJournal.resume(path: path)
+        #expect(state.done == [1: "aaa"])
+        #expect(
+            state.sending == [
+                2: BatchJournal.Intent(digest: "bbb", write: "update", expect: ["name": "B"]),
+                3: BatchJournal.Intent(digest: "ccc", write: "delete", expect: nil),
+            ])
+        for (entry, problem) in [
+            (#"{"line":4,"digest":"d","sending":"replace"}"#, "line 4 is sending a write gqlpatch does not write"),
+            (
+                #"{"line":4,"digest":"d","sending":"update","expect":[1]}"#,
+                "line 4 expects something other than an object"
+            ),
+            (#"{"line":1,"digest":"aaa","sending":"update"}"#, "line 1 is sending after it was done"),
+        ] {
+            let damaged = try BatchFixture.folder().appendingPathComponent("d.journal").path
+            try (String(contentsOfFile: path, encoding: .utf8) + entry + "\n" + #"{"line":9,"rolledBack":true}"# + "\n")
+                .write(toFile: damaged, atomically: true, encoding: .utf8)
+            #expect {
+                _ = try BatchJournal.resume(path: damaged)
+            } throws: { error in
+                (error as? GQLPatchError)?.message.contains("the journal is damaged: \(problem)") == true
+            }
+        }
+    }
+
     @Test func aTornLastLineIsDroppedAndCutOff() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
         let journal = try BatchJournal.create(path: path, input: "<stdin>", atomic: false)
