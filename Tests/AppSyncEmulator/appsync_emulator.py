@@ -76,6 +76,12 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--latency-ms", type=int, default=0)
     parser.add_argument("--fail-rate", type=rate, default=0.0)
     parser.add_argument("--throttle-rate", type=rate, default=0.0)
+    parser.add_argument("--dynamo-throttle-rate", type=rate, default=0.0,
+                        help="share of requests answered 200 with DynamoDB's throttling error, not executed")
+    parser.add_argument("--gateway-after-execute", type=int, action="append", default=[], metavar="N",
+                        help="the Nth executed GraphQL request runs, then gets a gateway's HTML 504")
+    parser.add_argument("--deny-field", action="append", default=[], metavar="TYPE.FIELD",
+                        help="reading this field gives null and AppSync's field-level Unauthorized error")
     parser.add_argument("--drop-rate", type=rate, default=0.0)
     parser.add_argument("--bucket", type=TokenBucket.parse, default=None, metavar="RATE:BURST",
                         help="a token bucket of RATE requests a second, bursts of BURST: HTTP 429 beyond it")
@@ -96,8 +102,11 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         parser.error("--user-pool-jwks needs --user-pool-issuer and at least one --user-pool-client-id")
     if (args.user_pool_issuer or args.user_pool_client_id) and not args.user_pool_jwks:
         parser.error("--user-pool-issuer and --user-pool-client-id need --user-pool-jwks")
-    if args.fail_rate + args.throttle_rate + args.drop_rate > 1.0:
-        parser.error("--fail-rate + --throttle-rate + --drop-rate must not exceed 1")
+    if args.fail_rate + args.throttle_rate + args.drop_rate + args.dynamo_throttle_rate > 1.0:
+        parser.error("--fail-rate + --throttle-rate + --drop-rate + --dynamo-throttle-rate must not exceed 1")
+    for denied in args.deny_field:
+        if denied.count(".") != 1 or not all(denied.split(".")):
+            parser.error(f"--deny-field {denied}: expected TYPE.FIELD")
     return args
 
 
@@ -113,18 +122,21 @@ def write_port_file(path: str, port: int) -> None:
 def serve(args: argparse.Namespace, compiled) -> None:
     """Run the server until SIGTERM or SIGINT."""
     store = Store(args.db, list(compiled.catalogue.models))
-    executor = Executor(compiled, store, args.conflict_handler)
+    executor = Executor(compiled, store, args.conflict_handler,
+                        denied_fields=[tuple(denied.split(".")) for denied in args.deny_field])
     user_pool = (UserPoolTokens(args.user_pool_jwks, args.user_pool_issuer, tuple(args.user_pool_client_id))
                  if args.user_pool_jwks else None)
     authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam), user_pool)
-    faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed)
+    faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed,
+                    args.dynamo_throttle_rate)
     request_log = RequestLog(args.request_log, args.log_times)
     writes: dict[int, list] = {}
     for number, request in args.write_after:
         writes.setdefault(number, []).append(request)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
                                                           frozenset(args.drop_response), writes,
-                                                          frozenset(args.fail_request), args.bucket))
+                                                          frozenset(args.fail_request), args.bucket,
+                                                          frozenset(args.gateway_after_execute)))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

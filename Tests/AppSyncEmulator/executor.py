@@ -106,10 +106,27 @@ def resolver_error(error: GraphQLError) -> dict:
 class Executor:
     """The executable schema plus its resolvers."""
 
-    def __init__(self, compiled: CompiledSchema, store: Store, conflict_handler: str):
+    def __init__(self, compiled: CompiledSchema, store: Store, conflict_handler: str,
+                 denied_fields: Optional[list[tuple[str, str]]] = None):
         self.schema: GraphQLSchema = build_schema(compiled.printable())
         scalars.install(self.schema)
         Resolvers(compiled, store, conflict_handler).bind(self.schema)
+        for type_name, field_name in denied_fields or []:
+            self._deny(type_name, field_name)
+
+    def _deny(self, type_name: str, field_name: str) -> None:
+        """`@auth` on a field the caller may not read: AppSync returns the record with the field
+        null and an error at its path, "Not Authorized to access F on type T", errorType
+        Unauthorized (as published in aws-samples/serverless-samples and amplify issue threads)."""
+        object_type = self.schema.type_map.get(type_name)
+        fields = getattr(object_type, "fields", None)
+        if not fields or field_name not in fields:
+            raise ValueError(f"--deny-field {type_name}.{field_name}: no such field")
+
+        def refuse(*_args, **_kwargs):
+            raise AppSyncError(f"Not Authorized to access {field_name} on type {type_name}", "Unauthorized")
+
+        fields[field_name].resolve = refuse
 
     @staticmethod
     def read_request(body: Any) -> tuple[str, Optional[dict], Optional[str]]:

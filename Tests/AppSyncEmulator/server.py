@@ -106,8 +106,11 @@ class Authorizer:
     def admits(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bool:
         return self.refusal(method, path, headers, body) is None
 
-    def refusal(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Optional[str]:
-        """None when a configured mode admits the request, else the message of the 401."""
+    def refusal(self, method: str, path: str, headers: dict[str, str],
+                body: bytes) -> Optional[tuple[int, str, str]]:
+        """None when a configured mode admits the request, else the (status, errorType, message) of
+        the service's refusal: a 401 UnauthorizedException, or for a SigV4 request the 403 (or 400)
+        that AWS's front end answers a bad signature or credential with."""
         if not self.configured:
             return None
         if self.api_key and headers.get("x-api-key") == self.api_key:
@@ -116,34 +119,48 @@ class Authorizer:
         if authorization and authorization in self.tokens:
             return None
         if self.iam and authorization.startswith("AWS4-HMAC-SHA256"):
-            return None if self._sigv4_valid(method, path, headers, body) else UNAUTHORIZED
+            return self._sigv4_refusal(method, path, headers, body)
         if self.user_pool and UserPoolTokens.looks_like_jwt(authorization):
-            return self.user_pool.refusal(authorization)
-        return UNAUTHORIZED
+            message = self.user_pool.refusal(authorization)
+            return None if message is None else (401, "UnauthorizedException", message)
+        return (401, "UnauthorizedException", UNAUTHORIZED)
 
-    def _sigv4_valid(self, method: str, path: str, headers: dict[str, str], body: bytes) -> bool:
+    def _sigv4_refusal(self, method: str, path: str, headers: dict[str, str],
+                       body: bytes) -> Optional[tuple[int, str, str]]:
+        """The refusal AWS gives a SigV4 request (aws-sdk and AppSync issue threads; the exact
+        texts of the signing errors AWS documents), or None when the signature is good."""
         match = AUTH_HEADER.match(headers["authorization"].strip())
         if match is None:
-            return False
+            return (403, "IncompleteSignatureException",
+                    "Authorization header requires 'Credential' parameter. Authorization header requires "
+                    "'Signature' parameter. Authorization header requires 'SignedHeaders' parameter.")
         scope, signed_headers, signature = match.groups()
         scope_parts = scope.split("/")
         if len(scope_parts) != 5:
-            return False
+            return (403, "IncompleteSignatureException", f"Credential should be scoped to a valid region. ")
         access_key, day, region, service, terminator = scope_parts
         credential = self.iam.get(access_key)
-        if credential is None or (region, service, terminator) != (credential.region, "appsync", "aws4_request"):
-            return False
+        if credential is None:
+            return (403, "UnrecognizedClientException", "The security token included in the request is invalid.")
+        if (region, service, terminator) != (credential.region, "appsync", "aws4_request"):
+            return (403, "InvalidSignatureException",
+                    f"Credential should be scoped to a valid region, not '{region}'. ")
         amz_date = headers.get("x-amz-date", "")
         if not self._fresh(amz_date) or not amz_date.startswith(day):
-            return False
+            now = datetime.datetime.now(datetime.timezone.utc).strftime(SIGV4_TIME_FORMAT)
+            return (403, "InvalidSignatureException",
+                    f"Signature expired: {amz_date} is now earlier than {now} - 5 min.")
         if headers.get("x-amz-security-token") != credential.session_token:
-            return False
+            return (403, "UnrecognizedClientException", "The security token included in the request is invalid.")
         content_hash = headers.get("x-amz-content-sha256")
-        if content_hash is not None and content_hash != hashlib.sha256(body).hexdigest():
-            return False
         expected = self._expected_authorization(credential, method, path, headers, body, signed_headers, amz_date)
-        return expected is not None and hmac.compare_digest(
-            expected, f"{signed_headers}:{signature}")
+        if (content_hash is not None and content_hash != hashlib.sha256(body).hexdigest()) or expected is None \
+                or not hmac.compare_digest(expected, f"{signed_headers}:{signature}"):
+            # Captured from the service as a 400 (awslabs/aws-mobile-appsync-sdk-js#561).
+            return (400, "BadRequestException",
+                    "The request signature we calculated does not match the signature you provided. Check your "
+                    "AWS Secret Access Key and signing method. Consult the service documentation for details.")
+        return None
 
     @staticmethod
     def _fresh(amz_date: str) -> bool:
@@ -178,14 +195,47 @@ class Authorizer:
 
 FAIL_HTML = b"<html><head><title>500 Internal Server Error</title></head><body><h1>Internal Server Error</h1></body></html>"
 
+# A load balancer's page for a request whose answer did not come back in time (the request may
+# have run): the shape of the gateway pages CloudFront and ALBs serve.
+GATEWAY_TIMEOUT_HTML = (b"<html>\r\n<head><title>504 Gateway Time-out</title></head>\r\n<body>\r\n"
+                        b"<center><h1>504 Gateway Time-out</h1></center>\r\n</body>\r\n</html>\r\n")
+
+# DynamoDB's throttling as AppSync reports it inside a 200 (the AppSync developer guide's batch
+# resolver tutorial shows the errorType and the message).
+DYNAMO_THROTTLE_MESSAGE = ("You exceeded your maximum allowed provisioned throughput for a table or for one or more "
+                           "global secondary indexes. (Service: DynamoDb, Status Code: 400, Request ID: "
+                           "0JGFLU3A6LL4TQ5ASLNI3ENHJ7VV4KQNSO5AEMVJF66Q9ASUAAJG)")
+
+
+def dynamo_throttled(body: bytes) -> Response:
+    """A 200 whose root field is null with DynamoDB's throttling error: nothing was executed."""
+    root = "unknown"
+    try:
+        from graphql import parse as parse_document
+        document = parse_document(json.loads(body)["query"])
+        for definition in document.definitions:
+            selections = getattr(getattr(definition, "selection_set", None), "selections", None)
+            if selections:
+                first = selections[0]
+                root = (first.alias or first.name).value
+                break
+    except Exception:  # an unparsable request gets the throttle all the same
+        pass
+    return json_response(200, {"data": {root: None}, "errors": [{
+        "path": [root], "data": None, "errorType": "DynamoDB:ProvisionedThroughputExceededException",
+        "errorInfo": None, "locations": [{"line": 1, "column": 1, "sourceName": None}],
+        "message": DYNAMO_THROTTLE_MESSAGE}]}, fault="dynamo-throttle")
+
 
 class Faults:
     """Seeded fault injection: one draw per request decides drop, fail, throttle or none."""
 
     def __init__(self, latency_ms: int = 0, fail_rate: float = 0.0, throttle_rate: float = 0.0,
-                 drop_rate: float = 0.0, seed: Optional[int] = None):
+                 drop_rate: float = 0.0, seed: Optional[int] = None, dynamo_throttle_rate: float = 0.0):
         self.latency = latency_ms / 1000.0
-        self.rates = [("drop", drop_rate), ("fail", fail_rate), ("throttle", throttle_rate)]
+        # The last is drawn after the others, so a seeded run's other faults fall where they did.
+        self.rates = [("drop", drop_rate), ("fail", fail_rate), ("throttle", throttle_rate),
+                      ("dynamo-throttle", dynamo_throttle_rate)]
         self._random = random.Random(seed)
         self._lock = threading.Lock()
 
@@ -204,6 +254,8 @@ class Faults:
     def response(fault: str, detail: float) -> Response:
         if fault == "drop":
             return Response(None, fault="drop")
+        if fault == "dynamo-throttle":
+            raise AssertionError("answered by the Emulator, which knows the request's root field")
         if fault == "throttle":
             # The exact 429 body of AppSync is not documented: this errorType is a guess.
             return error_response(429, "TooManyRequestsException", "Rate exceeded", fault="throttle",
@@ -286,8 +338,12 @@ class Emulator:
 
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
                  drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None,
-                 fail_requests: frozenset[int] = frozenset(), bucket: Optional[TokenBucket] = None):
+                 fail_requests: frozenset[int] = frozenset(), bucket: Optional[TokenBucket] = None,
+                 gateway_after: frozenset[int] = frozenset()):
         self.executor = executor
+        # --gateway-after-execute N: the Nth executed GraphQL request runs, then is answered with a
+        # gateway's HTML 504 (a write that happened, answered as if it had not come back).
+        self.gateway_after = gateway_after
         # --bucket RATE:BURST: a token bucket in front of every POST (429 beyond it).
         self.bucket = bucket
         self.authorizer = authorizer
@@ -324,13 +380,15 @@ class Emulator:
         if fail:
             return error_response(500, "InternalFailure", "An internal failure occurred.", fault="fail")
         fault, detail = self.faults.draw()
+        if fault == "dynamo-throttle":
+            return dynamo_throttled(body)
         if fault:
             return self.faults.response(fault, detail)
         if self.bucket and not self.bucket.take():
             return error_response(429, "TooManyRequestsException", "Rate exceeded", fault="bucket")
         refusal = self.authorizer.refusal(method, path, headers, body)
         if refusal is not None:
-            return error_response(401, "UnauthorizedException", refusal)
+            return error_response(*refusal)
         if not body.strip():
             return error_response(400, "MalformedHttpRequestException", "Request body is empty.")
         try:
@@ -340,6 +398,7 @@ class Emulator:
         with self._count_lock:
             self._executed += 1
             drop = self._executed in self.drop_responses
+            gateway = self._executed in self.gateway_after
             writes = self.writes_after.get(self._executed, [])
         for write in writes:
             result = self.executor.run(write)
@@ -347,6 +406,8 @@ class Emulator:
                 log.warning("--write-after %d failed: %s", self._executed, result["errors"])
         if drop:
             return Response(None, fault="drop-after-execute")
+        if gateway:
+            return Response(504, GATEWAY_TIMEOUT_HTML, content_type="text/html", fault="gateway-after-execute")
         return json_response(200, payload)
 
 

@@ -299,6 +299,57 @@ import Testing
     }
 }
 
+/// The emulator answers these cases as the service does (issue 32 #7), and gqlpatch reads them so
+/// end to end: throttling in a 200 on any operation, a field the caller may not read, a gateway's
+/// 504 after the write ran.
+@Suite struct EmulatorServiceAnswerEndToEndTests {
+    @Test func throttlingInA200IsTriedFiveTimesThen75() throws {
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--dynamo-throttle-rate", "1"])
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(["get", "Item", "--id", "item-1"])
+        #expect(result.status == 75, "\(result)")
+        #expect(
+            result.stderr.split(separator: "\n").last?.hasPrefix(
+                "gqlpatch: error: throttled: DynamoDB:ProvisionedThroughputExceededException: You exceeded") == true,
+            "\(result)")
+        #expect(try emulator.requests().count == 5)
+    }
+
+    @Test func aDeniedFieldLeavesTheRecordOutOfAListingAndFailsAGet() throws {
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--deny-field", "Item.description"])
+        defer { emulator.stop() }
+        try emulator.create("Item", ["id": "a", "name": "Lamp", "description": "Brass"])
+        let list = try emulator.gqlpatch(["list", "Item", "--select", "id,description"])
+        #expect(list.status == 1, "\(list)")
+        #expect(list.stdout.isEmpty, "a record whose description was nulled is not printed\n\(list)")
+        #expect(
+            list.stderr.hasPrefix(
+                "gqlpatch: error: listItems.items.0.description (page 1, Item id=a): Unauthorized: Not Authorized to access description on type Item"
+            ), "\(list)")
+        let get = try emulator.gqlpatch(["get", "Item", "--id", "a"])
+        get.expectFailure(
+            77,
+            "gqlpatch: error: not authorized: Unauthorized: Not Authorized to access description on type Item (at getItem.description)"
+        )
+    }
+
+    @Test func aGatewayTimeoutAfterTheWriteSaysItMayHaveApplied() throws {
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--gateway-after-execute", "2"])
+        defer { emulator.stop() }
+        try emulator.create("Item", ["id": "item-1", "name": "Chair"])
+        let result = try emulator.gqlpatch(["update", "Item", "--id", "item-1", "--set", "name=Lamp"])
+        result.expectFailure(69, "gqlpatch: error: HTTP 504 from 127.0.0.1:\(emulator.port)")
+        #expect(
+            result.stderr.contains(
+                "the update of Item id=item-1 may or may not have been applied: check with `gqlpatch get Item --id item-1`"
+            ),
+            "\(result)")
+        #expect(
+            try emulator.graphQL(#"{ getItem(id: "item-1") { name } }"#)["data"]?["getItem"]?["name"] == "Lamp",
+            "the write did happen")
+    }
+}
+
 /// A counter per key, shared by a scripted server's threads.
 final class LockedCounts: @unchecked Sendable {
     // @unchecked: `counts` is only touched under `lock`.

@@ -57,6 +57,14 @@ class AuthTests(unittest.TestCase):
         self.assertEqual(reply.json, UNAUTHORIZED)
         self.assertEqual(reply.headers["x-amzn-errortype"], "UnauthorizedException")
 
+    def assert_signing_refused(self, reply: support.Reply, status: int, error_type: str, message: str):
+        """A SigV4 refusal in the shape AWS answers it: its own status and errorType, not a 401."""
+        self.assertEqual(reply.status, status)
+        self.assertEqual(reply.headers["x-amzn-errortype"], error_type)
+        [error] = reply.json["errors"]
+        self.assertEqual(error["errorType"], error_type)
+        self.assertTrue(error["message"].startswith(message), error["message"])
+
     def test_api_key(self):
         self.assertEqual(self.post({"x-api-key": "test-key"}).status, 200)
         self.assertEqual(self.post({"X-Api-Key": "test-key"}).status, 200)
@@ -78,23 +86,30 @@ class AuthTests(unittest.TestCase):
         good = signed_headers(self.emulator, QUERY, "ASIATEMP", "tempsecret", token="session-token")
         self.assertEqual(self.post(good).status, 200)
         wrong = signed_headers(self.emulator, QUERY, "ASIATEMP", "tempsecret", token="other-token")
-        self.assert_unauthorized(self.post(wrong))
+        invalid = "The security token included in the request is invalid."
+        self.assert_signing_refused(self.post(wrong), 403, "UnrecognizedClientException", invalid)
         missing = signed_headers(self.emulator, QUERY, "ASIATEMP", "tempsecret")
-        self.assert_unauthorized(self.post(missing))
+        self.assert_signing_refused(self.post(missing), 403, "UnrecognizedClientException", invalid)
 
     def test_sigv4_refusals(self):
+        mismatch = "The request signature we calculated does not match the signature you provided."
         cases = {
-            "wrong secret": signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "not-the-secret"),
-            "unknown key": signed_headers(self.emulator, QUERY, "AKIDOTHER", "secret"),
-            "wrong region": signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret", region="us-east-1"),
-            "expired": signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret",
-                                      when=utc_now() - datetime.timedelta(minutes=6)),
-            "future": signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret",
-                                     when=utc_now() + datetime.timedelta(minutes=6)),
+            "wrong secret": (signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "not-the-secret"),
+                             400, "BadRequestException", mismatch),
+            "unknown key": (signed_headers(self.emulator, QUERY, "AKIDOTHER", "secret"),
+                            403, "UnrecognizedClientException", "The security token included in the request is invalid."),
+            "wrong region": (signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret", region="us-east-1"),
+                             403, "InvalidSignatureException", "Credential should be scoped to a valid region"),
+            "expired": (signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret",
+                                       when=utc_now() - datetime.timedelta(minutes=6)),
+                        403, "InvalidSignatureException", "Signature expired: "),
+            "future": (signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret",
+                                      when=utc_now() + datetime.timedelta(minutes=6)),
+                       403, "InvalidSignatureException", "Signature expired: "),
         }
-        for name, headers in cases.items():
+        for name, (headers, status, error_type, message) in cases.items():
             with self.subTest(name):
-                self.assert_unauthorized(self.post(headers))
+                self.assert_signing_refused(self.post(headers), status, error_type, message)
 
     def test_sigv4_within_clock_skew(self):
         headers = signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret",
@@ -104,7 +119,8 @@ class AuthTests(unittest.TestCase):
     def test_sigv4_tampered_body(self):
         headers = signed_headers(self.emulator, QUERY, "AKIDEXAMPLE", "secret")
         other = json.dumps({"query": "{ listRecipes { items { id } } }"}).encode()
-        self.assert_unauthorized(self.post(headers, body=other))
+        self.assert_signing_refused(self.post(headers, body=other), 400, "BadRequestException",
+                                    "The request signature we calculated does not match")
 
 
 class NoAuthTests(unittest.TestCase):
@@ -264,6 +280,63 @@ class FaultTests(unittest.TestCase):
             log = emulator.logged_requests()
             self.assertEqual([(e["status"], e["fault"]) for e in log][:4],
                              [(200, None), (500, "fail"), (500, "fail"), (200, None)])
+        finally:
+            emulator.stop()
+
+    def test_dynamo_throttling_is_a_200_on_any_operation_unexecuted(self):
+        """DynamoDB's throttling as AppSync reports it: HTTP 200, the root field null, an error with
+        errorType DynamoDB:ProvisionedThroughputExceededException (the developer guide's shape)."""
+        emulator = support.Emulator("--dynamo-throttle-rate", "1")
+        headers = {"x-api-key": "test-key", "content-type": "application/json"}
+        try:
+            for query, root in (('{ getItem(id: "x") { id } }', "getItem"),
+                                ('mutation { createItem(input: {id: "t", name: "x"}) { id } }', "createItem"),
+                                ('mutation { deleteItem(input: {id: "t"}) { id } }', "deleteItem"),
+                                ("{ listItems { items { id } } }", "listItems")):
+                reply = emulator.post(json.dumps({"query": query}).encode(), headers)
+                self.assertEqual(reply.status, 200)
+                self.assertEqual(reply.json["data"], {root: None})
+                [error] = reply.json["errors"]
+                self.assertEqual(error["path"], [root])
+                self.assertEqual(error["errorType"], "DynamoDB:ProvisionedThroughputExceededException")
+                self.assertTrue(error["message"].startswith("You exceeded your maximum allowed provisioned throughput"))
+            self.assertEqual({e["fault"] for e in emulator.logged_requests()}, {"dynamo-throttle"})
+        finally:
+            emulator.stop()
+        healthy = support.Emulator()
+        try:
+            self.assertEqual(healthy.graphql('{ getItem(id: "t") { id } }'), {"data": {"getItem": None}})
+        finally:
+            healthy.stop()
+
+    def test_gateway_after_execute_answers_html_504_after_the_write(self):
+        emulator = support.Emulator("--gateway-after-execute", "1")
+        headers = {"x-api-key": "test-key", "content-type": "application/json"}
+        try:
+            create = json.dumps({"query": 'mutation { createItem(input: {id: "g", name: "x"}) { id } }'}).encode()
+            reply = emulator.post(create, headers)
+            self.assertEqual(reply.status, 504)
+            self.assertEqual(reply.headers["content-type"], "text/html")
+            self.assertIn(b"504 Gateway Time-out", reply.body)
+            self.assertEqual(emulator.graphql('{ getItem(id: "g") { name } }'), {"data": {"getItem": {"name": "x"}}})
+        finally:
+            emulator.stop()
+
+    def test_denied_field_is_null_with_an_error_at_its_path(self):
+        """Field-level @auth as AppSync answers it: the record, the field null, and
+        "Not Authorized to access F on type T" at the field's path (errorType Unauthorized)."""
+        emulator = support.Emulator("--deny-field", "Item.description")
+        try:
+            emulator.graphql('mutation { createItem(input: {id: "d", name: "n", description: "kept"}) { id } }')
+            reply = emulator.request('{ getItem(id: "d") { id name description } }')
+            self.assertEqual(reply.status, 200)
+            self.assertEqual(reply.json["data"], {"getItem": {"id": "d", "name": "n", "description": None}})
+            [error] = reply.json["errors"]
+            self.assertEqual(error["path"], ["getItem", "description"])
+            self.assertEqual(error["errorType"], "Unauthorized")
+            self.assertEqual(error["message"], "Not Authorized to access description on type Item")
+            listed = emulator.request("{ listItems { items { id description } } }").json
+            self.assertEqual(listed["errors"][0]["path"], ["listItems", "items", 0, "description"])
         finally:
             emulator.stop()
 
