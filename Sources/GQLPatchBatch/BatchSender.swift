@@ -58,7 +58,9 @@ package struct BatchSender: BatchSending {
                 let wait = limiter.reserve(now: now())
                 if wait > 0 { await sleep(wait) }
             }
-            let (result, failure) = await once(body)
+            let (result, failure, resent) = await once(body)
+            // Sent twice by the transport (a kept connection died first): the first may have landed.
+            if resent { ambiguous = true }
             adaptive?.release(sentAt: sentAt, now: now(), answer: Self.answer(failure))
             guard let failure else {
                 return BatchSendOutcome(result: result, attempts: attempt, ambiguous: ambiguous)
@@ -92,13 +94,17 @@ package struct BatchSender: BatchSending {
     /// One try: the classified response, and what kind of failure it was (nil for an answer to keep).
     /// A signed-in user's token that AppSync refuses as expired is renewed and the request sent once
     /// more within the try (a 401 comes before anything ran, so no write is sent twice).
-    private func once(_ body: [UInt8]) async -> (Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?) {
+    private func once(_ body: [UInt8]) async -> (
+        Result<GraphQLResponse, GQLPatchError>, RetryPolicy.Failure?, resent: Bool
+    ) {
         var rejected: String?
+        var resent = false
         while true {
             switch await exchange(body, rejected: rejected) {
             case .failed(let error, let failure):
-                return (.failure(error), failure)
+                return (.failure(error), failure, resent)
             case .answered(let response, let token):
+                resent = resent || response.resent
                 if rejected == nil, case .userPool = client.authorizer, response.status == 401,
                     GraphQLClient.saysExpired(response.body), let token
                 {
@@ -106,7 +112,8 @@ package struct BatchSender: BatchSending {
                     rejected = token
                     continue
                 }
-                return classify(response, requestBytes: body.count)
+                let (result, failure) = classify(response, requestBytes: body.count)
+                return (result, failure, resent)
             }
         }
     }

@@ -25,6 +25,22 @@ body length) and answers each one according to --mode:
   close         reads the request, then closes the connection without a word
   container-crlf  GET /creds answers container credentials whose Token holds CR LF; the rest: ok
   imds-crlf     PUT /latest/api/token answers an IMDSv2 token that holds CR LF
+  keyed         200 with the record the request names: the root field of the document and the
+                input's (or the arguments') fields, so every update, create, delete or get of a
+                batch gets its own record back
+  early-413     reads the request's head only, answers 413 and closes without reading the body
+  endless-103   answers 103 Early Hints, again and again, never a final answer
+  chunk-ext     200, chunked, each chunk one byte with a 1,000-byte chunk extension, --size-mb MB of body
+  long-header   200 with a 120 KB header line that arrives whole in one piece
+  nul-header    200 with a NUL byte inside a header value
+
+Connection faults, with any mode (as load balancers close kept-alive connections unannounced):
+  --close-every N     after every Nth answer (counted over the server), close that connection
+                      without a word (no Connection: close)
+  --drop-next         on a kept connection, the request that follows an answer is read in part and
+                      the connection closed before it is logged or answered (the keep-alive race:
+                      the server closed as the request went out)
+  --close-idle S      close a connection idle S seconds without a word
 """
 
 import argparse
@@ -84,6 +100,7 @@ class Server:
         self.log_lock = threading.Lock()
         self.held = []
         self.connections = itertools.count()
+        self.answered = 0
 
     def log(self, connection, method, path, headers, body):
         if not self.args.request_log:
@@ -106,13 +123,36 @@ class Server:
                 conn.close()
                 return
         try:
+            answered_here = 0
+            if self.args.close_idle:
+                conn.settimeout(self.args.close_idle)
             while True:
-                request = read_request(conn)
+                if self.args.mode == "early-413":
+                    self.early_413(conn, number)
+                    return
+                if self.args.drop_next and answered_here > 0:
+                    # The next request's first bytes arrive; the server closes before reading it.
+                    try:
+                        conn.recv(1)
+                    except OSError:
+                        pass
+                    return
+                try:
+                    request = read_request(conn)
+                except socket.timeout:
+                    return
                 if request is None:
                     return
                 self.log(number, *request)
                 if not self.answer(conn, request):
                     return
+                answered_here += 1
+                if self.args.close_every:
+                    with self.log_lock:
+                        self.answered += 1
+                        closing = self.answered % self.args.close_every == 0
+                    if closing:
+                        return
         except (BrokenPipeError, ConnectionResetError):
             pass
         finally:
@@ -151,11 +191,62 @@ class Server:
         value = {"items": [record], "nextToken": following} if root.startswith("list") else record
         conn.sendall(response(200, "OK", json.dumps({"data": {root: value}}).encode()))
 
+    def keyed(self, conn, body):
+        """The record the request names, under the document's first root field."""
+        try:
+            request = json.loads(body)
+        except ValueError:
+            conn.sendall(response(400, "Bad Request", b'{"errors":[{"message":"not JSON"}]}'))
+            return
+        query = request.get("query", "")
+        match = re.search(r"\{\s*(\w+)\s*[({]", query)
+        root = match.group(1) if match else "unknown"
+        variables = request.get("variables") or {}
+        record = dict(variables.get("input") or {k: v for k, v in variables.items() if not isinstance(v, dict)})
+        record.pop("_version", None)
+        if root.startswith("get"):
+            # A stored record: what an edit reads (and guards its write with).
+            record = {"name": "Chair", "tags": ["a"], **record}
+        record.setdefault("createdAt", "2024-01-01T00:00:00.000Z")
+        record.setdefault("updatedAt", "2024-01-01T00:00:00.000Z")
+        conn.sendall(response(200, "OK", json.dumps({"data": {root: record}}).encode()))
+
+    def early_413(self, conn, number):
+        """Reads the head of a request only, answers 413 and closes: the body is never read."""
+        data = b""
+        while b"\r\n\r\n" not in data:
+            part = conn.recv(CHUNK)
+            if not part:
+                return
+            data += part
+        self.log(number, "POST", "/graphql", {"early": "413"}, b"")
+        conn.sendall(response(413, "Payload Too Large", b'{"message":"Request Entity Too Large"}',
+                              extra=["Connection: close"]))
+        conn.shutdown(socket.SHUT_WR)
+        time.sleep(0.2)
+
     def answer(self, conn, request):
         """Answers one request; returns False when the connection must not be used again."""
         mode = self.args.mode
         method, path, headers, body = request
-        if mode == "echo":
+        if mode == "keyed":
+            self.keyed(conn, body)
+        elif mode == "long-header":
+            conn.sendall(response(200, "OK", OK, extra=["X-Long: " + "a" * (120 * 1024)]))
+        elif mode == "nul-header":
+            conn.sendall(response(200, "OK", OK, extra=["X-Nul: before\x00after"]))
+        elif mode == "endless-103":
+            hint = b"HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload; as=style\r\n\r\n"
+            while True:
+                conn.sendall(hint * 64)
+        elif mode == "chunk-ext":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+            chunk = b"1;" + b"x" * 1000 + b"\r\n \r\n"
+            for _ in range(self.args.size_mb * 1024 * 1024):
+                conn.sendall(chunk * 16)
+            conn.sendall(b"0\r\n\r\n")
+            return False
+        elif mode == "echo":
             self.echo(conn, headers, body)
         elif mode == "http09":
             conn.sendall(b"hello, this is not HTTP\n")
@@ -245,7 +336,7 @@ class Server:
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         listener.bind(("127.0.0.1", self.args.port))
-        listener.listen(16)
+        listener.listen(128)
         port = listener.getsockname()[1]
         if self.args.port_file:
             temporary = self.args.port_file + ".tmp"
@@ -261,7 +352,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", required=True, choices=[
         "html-200", "html-502", "truncated", "huge", "deep", "wrong-shape", "neither", "redirect", "hang", "reset", "ok",
-        "echo", "http09", "huge-header", "bad-chunked", "short-body", "dup-length", "close", "container-crlf", "imds-crlf"])
+        "echo", "http09", "huge-header", "bad-chunked", "short-body", "dup-length", "close", "container-crlf", "imds-crlf",
+        "keyed", "early-413", "endless-103", "chunk-ext", "long-header", "nul-header"])
+    parser.add_argument("--close-every", type=int, default=0)
+    parser.add_argument("--drop-next", action="store_true")
+    parser.add_argument("--close-idle", type=float, default=0)
     parser.add_argument("--echo-into", choices=["errors", "data", "5xx", "html"], default="errors")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--port-file")

@@ -16,7 +16,9 @@ package struct QueryCommand: Sendable {
     package func makeRequest() throws(GQLPatchError) -> GraphQLRequestBody { try makePlan().request }
 
     /// The request, and with `--paginate` where its connection is.
-    package func makePlan() throws(GQLPatchError) -> (request: GraphQLRequestBody, connection: ConnectionPath?) {
+    package func makePlan() throws(GQLPatchError) -> (
+        request: GraphQLRequestBody, connection: ConnectionPath?, mutates: Bool
+    ) {
         let bytes: [UInt8]
         let file: String
         switch options.document {
@@ -46,7 +48,7 @@ package struct QueryCommand: Sendable {
         let request = GraphQLRequestBody(
             query: String(decoding: bytes, as: UTF8.self), variables: checked.variables,
             operationName: checked.operation.name)
-        return (request, connection)
+        return (request, connection, checked.operation.operation == .mutation)
     }
 
     /// The schema file parsed as SDL, when it is SDL (nil for JSON or on any problem: the catalogue,
@@ -59,13 +61,15 @@ package struct QueryCommand: Sendable {
     }
 
     package func run() async throws(GQLPatchError) {
-        let (request, connection) = try makePlan()
+        let (request, connection, mutates) = try makePlan()
         if settings.options.dryRun {
             let what = connection == nil ? "send the document" : "send the document (then again with each nextToken)"
             try DryRun.print([DryRun.step(what, request)], settings: settings, context: context)
             return
         }
-        let session = CommandSession(settings: settings, context: context)
+        var session = CommandSession(settings: settings, context: context)
+        // A hand-written mutation may not be safe to run twice: never sent again by the transport.
+        session.client.resendable = !mutates
         if let connection {
             try await paginate(request, connection: connection, session: session)
             return

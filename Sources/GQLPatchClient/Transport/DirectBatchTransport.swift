@@ -45,16 +45,20 @@ package struct DirectBatchTransport: HTTPTransport {
         try CurlTransport.checkHeaders(of: request)
         let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
         let outcome: TransferOutcome
+        var resent = false
         if let exchange = exchange(for: request, deadline: deadline) {
             switch await DirectEventLoop.shared.perform(exchange) {
             case .success(let ended): outcome = ended
             case .failure(let unavailable): throw GQLPatchError(.unavailable, unavailable.detail)
             }
+            resent = exchange.resent
         } else {
             outcome = DirectTransport.refusal(of: request.url)
         }
-        return try CurlTransport.response(
+        var response = try CurlTransport.response(
             from: outcome, url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        response.resent = resent
+        return response
     }
 
     /// The exchange for a request to an http or https URL; nil for any other.
@@ -64,6 +68,6 @@ package struct DirectBatchTransport: HTTPTransport {
             key: target.key, host: target.url.bareHost, port: target.port, tls: target.tls,
             certificateAuthorities: certificateAuthorities,
             bytes: DirectTransport.wireBytes(of: request, url: target.url), deadline: deadline,
-            limit: maximumResponseBytes, expectsBody: request.method != "HEAD")
+            limit: maximumResponseBytes, expectsBody: request.method != "HEAD", resendable: request.resendable)
     }
 }

@@ -1,5 +1,6 @@
 import CCurl
 import CNet
+import GQLPatchSupport
 
 /// One connection of `DirectTransport` (TCP, TLS where the URL says https): used by one exchange at
 /// a time, kept in `DirectConnectionPool` between them, closed when dropped.
@@ -14,6 +15,41 @@ package final class DirectConnection: @unchecked Sendable {
     private let scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: DirectConnection.receiveBytes)
 
     private static let receiveBytes = 64 << 10
+
+    /// How long a kept connection may stay idle before it is closed rather than reused: below the
+    /// idle timeouts of common load balancers (AWS's ALB 60 s, CloudFront 60 s), so that gqlpatch
+    /// never writes to a connection the far end may be dropping.
+    package static let maximumIdleMilliseconds: Int64 = 50_000
+
+    /// When it was last put aside (`gqlpatch_net_now_ms`); set by whoever keeps it.
+    package var idleSince: Int64 = 0
+    /// How long it may stay idle: `maximumIdleMilliseconds`, or less when the server said so
+    /// (`Keep-Alive: timeout=N`: one second under N).
+    package var idleLimit: Int64 = DirectConnection.maximumIdleMilliseconds
+
+    /// Puts the connection aside after `response`: notes the time and the server's idle limit.
+    package func keep(after response: HTTPResponse?, now: Int64) {
+        idleSince = now
+        idleLimit = Self.maximumIdleMilliseconds
+        if let value = response?.headers["keep-alive"], let seconds = Self.timeout(inKeepAlive: value) {
+            idleLimit = min(idleLimit, max(0, (seconds - 1) * 1000))
+        }
+    }
+
+    /// `timeout=5, max=100` -> 5.
+    static func timeout(inKeepAlive value: String) -> Int64? {
+        for part in value.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace().lowercased() }
+            if pair.count == 2, pair[0] == "timeout", let seconds = Int64(pair[1]), seconds >= 0 { return seconds }
+        }
+        return nil
+    }
+
+    /// Whether a kept connection may carry the next request now: not idle past its limit, and not
+    /// closed by the peer (checked just before reuse, as libcurl does).
+    package func usable(now: Int64) -> Bool {
+        now - idleSince < idleLimit && reusable
+    }
 
     private init(key: String, pointer: OpaquePointer) {
         self.key = key

@@ -1,3 +1,4 @@
+import CNet
 import Synchronization
 
 /// The connections `DirectTransport` keeps open between exchanges, by `scheme://host:port`.
@@ -7,15 +8,18 @@ package final class DirectConnectionPool: Sendable {
     /// The process's one pool.
     package static let shared = DirectConnectionPool()
 
-    /// A kept connection to `key` that is still usable, if there is one (dead ones are dropped).
+    /// A kept connection to `key` that is still usable, if there is one (dead or stale ones are
+    /// dropped: closed by the peer, or idle past their limit).
     package func take(_ key: String) -> DirectConnection? {
         while let connection = idle.withLock({ $0[key]?.popLast() }) {
-            if connection.reusable { return connection }
+            if connection.usable(now: gqlpatch_net_now_ms()) { return connection }
         }
         return nil
     }
 
-    package func keep(_ connection: DirectConnection) {
+    /// Keeps the connection after `response` for the next request to its host.
+    package func keep(_ connection: DirectConnection, after response: HTTPResponse?) {
+        connection.keep(after: response, now: gqlpatch_net_now_ms())
         idle.withLock { $0[connection.key, default: []].append(connection) }
     }
 }

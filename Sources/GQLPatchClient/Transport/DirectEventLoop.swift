@@ -124,15 +124,32 @@ package final class DirectEventLoop: @unchecked Sendable {
     }
 
     private func start(_ exchange: DirectExchange) {
-        if let connection = idle[exchange.key]?.popLast() {
+        if let connection = takeIdle(exchange.key) {
             let socket = connection.descriptor
-            idleBySocket[socket] = nil
             exchange.connection = connection
             exchange.reused = true
             active[socket] = exchange
             send(exchange, socket: socket)
             return
         }
+        open(for: exchange)
+    }
+
+    /// A kept connection to `key` that may carry a request now; stale ones (closed by the peer,
+    /// idle past their limit) are closed on the way, as libcurl checks a connection before reuse.
+    private func takeIdle(_ key: String) -> DirectConnection? {
+        let now = gqlpatch_net_now_ms()
+        while let connection = idle[key]?.popLast() {
+            let socket = connection.descriptor
+            idleBySocket[socket] = nil
+            if connection.usable(now: now) { return connection }
+            unwatch(socket)
+        }
+        return nil
+    }
+
+    /// Opens a new connection for the exchange and sends on it.
+    private func open(for exchange: DirectExchange) {
         // Opening blocks (DNS, TCP, TLS handshake): a thread of its own does it, within the deadline.
         let started = DetachedThread.start { [self] in
             let result: Result<DirectConnection, DirectConnection.Failure>
@@ -184,9 +201,19 @@ package final class DirectEventLoop: @unchecked Sendable {
                 exchange.sending = false
                 watch(socket, for: Self.readable)
             } else {
-                watch(socket, for: wait == .readable ? Self.readable : Self.writable)
+                // Readable too: an answer may come before the request is all sent (a 413).
+                watch(socket, for: wait == .readable ? Self.readable : Self.writable | Self.readable)
             }
         } catch {
+            // The server stopped reading: an answer it sent first is the outcome.
+            if drainEarlyAnswer(exchange) {
+                read(exchange, socket: socket, end: .closed)
+                return
+            }
+            if exchange.reused {
+                diedOnKeptConnection(exchange, socket: socket)
+                return
+            }
             let outcome = sendFailure(exchange, code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
             finish(exchange, socket: socket, outcome: outcome, reusable: false)
         }
@@ -196,8 +223,21 @@ package final class DirectEventLoop: @unchecked Sendable {
     private func sendFailure(_ exchange: DirectExchange, code: CURLcode, osErrno: Int, detail: String)
         -> TransferOutcome
     {
-        if exchange.reused { return DirectTransport.diedBeforeAnswer }
+        if exchange.reused, code != CURLE_OPERATION_TIMEDOUT { return DirectTransport.diedBeforeAnswer }
         return .failedAfterSending(code: Int(code.rawValue), osErrno: osErrno, detail: detail, stage: .sent)
+    }
+
+    /// A kept connection died before any byte of the answer (the keep-alive race): the request goes
+    /// once more on a new connection when it may (`HTTPRequest.resendable`); otherwise it ends so.
+    private func diedOnKeptConnection(_ exchange: DirectExchange, socket: Int32) {
+        guard exchange.resendable, !exchange.resent, exchange.deadline > gqlpatch_net_now_ms() else {
+            finish(exchange, socket: socket, outcome: DirectTransport.diedBeforeAnswer, reusable: false)
+            return
+        }
+        active[socket] = nil
+        unwatch(socket)
+        exchange.restart()
+        open(for: exchange)
     }
 
     private func watch(_ socket: Int32, for events: Int32) {
@@ -220,6 +260,7 @@ package final class DirectEventLoop: @unchecked Sendable {
         }
         guard let exchange = active[socket], let connection = exchange.connection else { return }
         if exchange.sending {
+            if earlyAnswered(exchange, socket: socket) { return }
             send(exchange, socket: socket)
             return
         }
@@ -242,6 +283,35 @@ package final class DirectEventLoop: @unchecked Sendable {
         read(exchange, socket: socket, end: end)
     }
 
+    /// While sending: takes what has arrived; when it is a whole answer (the server answered before
+    /// the request was all sent), the exchange ends with it and the connection is not kept.
+    private func earlyAnswered(_ exchange: DirectExchange, socket: Int32) -> Bool {
+        guard let connection = exchange.connection,
+            case .bytes? = try? connection.receiveSome(into: &exchange.received)
+        else { return false }
+        let bytes = exchange.received
+        var pulled = false
+        var reader = HTTPResponseReader(limit: exchange.limit, expectsBody: exchange.expectsBody) { buffer in
+            if !pulled {
+                pulled = true
+                buffer.append(contentsOf: bytes)
+                return .bytes
+            }
+            return .pending
+        }
+        guard let (outcome, _) = reader.readAvailable(), case .response = outcome else { return false }
+        finish(exchange, socket: socket, outcome: outcome, reusable: false)
+        return true
+    }
+
+    /// After a failed send: takes everything that arrived (bounded); whether anything did.
+    private func drainEarlyAnswer(_ exchange: DirectExchange) -> Bool {
+        guard let connection = exchange.connection else { return false }
+        let bound = exchange.limit + HTTPResponseReader.maximumHeaderBytes
+        while exchange.received.count <= bound, case .bytes? = try? connection.receiveSome(into: &exchange.received) {}
+        return !exchange.received.isEmpty
+    }
+
     /// Reads the answer from what arrived; `end` is what the reader is told after those bytes: more
     /// may come (`.pending`), the connection closed, or it failed.
     private func read(_ exchange: DirectExchange, socket: Int32, end: HTTPResponseReader.Received) {
@@ -259,8 +329,10 @@ package final class DirectEventLoop: @unchecked Sendable {
             exchange.triedAt = bytes.count
             return
         }
-        if exchange.reused, bytes.isEmpty, case .failedAfterSending = outcome {
-            finish(exchange, socket: socket, outcome: DirectTransport.diedBeforeAnswer, reusable: false)
+        if exchange.reused, bytes.isEmpty, case .failedAfterSending(let code, _, _, _) = outcome,
+            code != Int(CURLE_OPERATION_TIMEDOUT.rawValue)
+        {
+            diedOnKeptConnection(exchange, socket: socket)
             return
         }
         finish(exchange, socket: socket, outcome: outcome, reusable: reusable)
@@ -320,7 +392,13 @@ package final class DirectEventLoop: @unchecked Sendable {
 
     private func finish(_ exchange: DirectExchange, socket: Int32, outcome: TransferOutcome, reusable: Bool) {
         active[socket] = nil
-        if let connection = exchange.connection, reusable {
+        // A connection whose request was not all sent carries no other.
+        if let connection = exchange.connection, reusable, !exchange.sending {
+            if case .response(let response) = outcome {
+                connection.keep(after: response, now: gqlpatch_net_now_ms())
+            } else {
+                connection.keep(after: nil, now: gqlpatch_net_now_ms())
+            }
             idle[exchange.key, default: []].append(connection)
             idleBySocket[socket] = connection
             watch(socket, for: Self.readable)

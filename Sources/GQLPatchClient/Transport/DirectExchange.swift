@@ -17,6 +17,10 @@ package final class DirectExchange: @unchecked Sendable {
     let deadline: Int64
     let limit: Int
     let expectsBody: Bool
+    /// `HTTPRequest.resendable`: may go once more on a new connection when a kept one dies first.
+    let resendable: Bool
+    /// It was sent once more so (the answer says so: the first may have been applied).
+    var resent = false
 
     var continuation: CheckedContinuation<Result<TransferOutcome, DirectExchange.Unavailable>, Never>?
     var connection: DirectConnection?
@@ -38,8 +42,9 @@ package final class DirectExchange: @unchecked Sendable {
 
     init(
         key: String, host: String, port: Int, tls: Bool, certificateAuthorities: String?, bytes: [UInt8],
-        deadline: Int64, limit: Int, expectsBody: Bool
+        deadline: Int64, limit: Int, expectsBody: Bool, resendable: Bool = true
     ) {
+        self.resendable = resendable
         self.key = key
         self.host = host
         self.port = port
@@ -49,6 +54,17 @@ package final class DirectExchange: @unchecked Sendable {
         self.deadline = deadline
         self.limit = limit
         self.expectsBody = expectsBody
+    }
+
+    /// Starts over for a new connection: nothing of the first try is kept.
+    func restart() {
+        connection = nil
+        reused = false
+        sent = 0
+        sending = true
+        received = []
+        triedAt = 0
+        resent = true
     }
 
     /// Resumes the waiting task (once).

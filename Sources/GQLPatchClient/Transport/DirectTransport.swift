@@ -44,20 +44,33 @@ public struct DirectTransport: HTTPTransport {
     public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
         try CurlTransport.checkHeaders(of: request)
         let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
-        let outcome = try exchange(request, deadline: deadline)
-        return try CurlTransport.response(
+        var (outcome, died) = try exchange(request, deadline: deadline, fresh: false)
+        var resent = false
+        // A kept connection that closed before any byte of the answer: the server closed it as the
+        // request went out (the keep-alive race). Sent once more on a new connection, as libcurl does.
+        if died, request.resendable {
+            (outcome, _) = try exchange(request, deadline: deadline, fresh: true)
+            resent = true
+        }
+        var response = try CurlTransport.response(
             from: outcome, url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        response.resent = resent
+        return response
     }
 
-    private func exchange(_ request: HTTPRequest, deadline: Int64) throws(GQLPatchError) -> TransferOutcome {
+    /// One try over a kept connection (unless `fresh`) or a new one; `died`: a kept connection
+    /// ended before any byte of the answer.
+    private func exchange(_ request: HTTPRequest, deadline: Int64, fresh: Bool) throws(GQLPatchError) -> (
+        outcome: TransferOutcome, died: Bool
+    ) {
         guard let target = AWSEndpointURL(request.url).flatMap(ParsedURLCache.Target.init) else {
-            return Self.refusal(of: request.url)
+            return (Self.refusal(of: request.url), false)
         }
         let (url, tls, port, key) = (target.url, target.tls, target.port, target.key)
         let bytes = Self.wireBytes(of: request, url: url)
         var connection: DirectConnection
         let reused: Bool
-        if let kept = pool.take(key) {
+        if !fresh, let kept = pool.take(key) {
             connection = kept
             reused = true
         } else {
@@ -67,16 +80,26 @@ public struct DirectTransport: HTTPTransport {
                     certificateAuthorities: certificateAuthorities, deadline: deadline)
             } catch {
                 if error.result == GQLPATCH_NET_UNAVAILABLE { throw GQLPatchError(.unavailable, error.detail) }
-                return .failure(code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail)
+                return (
+                    .failure(code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail), false
+                )
             }
             reused = false
         }
         do {
             try connection.send(bytes, deadline: deadline)
         } catch {
-            if reused { return Self.diedBeforeAnswer }
-            return .failedAfterSending(
-                code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail, stage: .sent)
+            // An answer that came before the whole request went out (a 413 for a body too large,
+            // then the server closed): that answer is the outcome, not the broken send.
+            if let early = Self.earlyAnswer(on: connection, request: request, limit: maximumResponseBytes) {
+                return (early, false)
+            }
+            if reused { return (Self.diedBeforeAnswer, true) }
+            return (
+                .failedAfterSending(
+                    code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail, stage: .sent),
+                false
+            )
         }
         var gotBytes = false
         var reader = HTTPResponseReader(limit: maximumResponseBytes, expectsBody: request.method != "HEAD") {
@@ -92,12 +115,37 @@ public struct DirectTransport: HTTPTransport {
             }
         }
         let (outcome, reusable) = reader.read()
-        // A kept connection that ended before any answer: the server may have closed it just as the
-        // request went out. libcurl would send the request again by itself; whether to is the retry
-        // policy's decision (it may have arrived), so the answer is the one `CurlTransfer` gives.
-        if reused, !gotBytes, case .failedAfterSending = outcome { return Self.diedBeforeAnswer }
-        if reusable { pool.keep(connection) }
-        return outcome
+        // A kept connection that ended before any answer (not a timeout): the server closed it just
+        // as the request went out.
+        if reused, !gotBytes, case .failedAfterSending(let code, _, _, _) = outcome,
+            code != Int(CURLE_OPERATION_TIMEDOUT.rawValue)
+        {
+            return (Self.diedBeforeAnswer, true)
+        }
+        if reusable {
+            if case .response(let response) = outcome {
+                pool.keep(connection, after: response)
+            } else {
+                pool.keep(connection, after: nil)
+            }
+        }
+        return (outcome, false)
+    }
+
+    /// The whole answer the server sent before it stopped reading the request, if one is there to
+    /// read now (the peer has closed, so the reads end at once); nil when there is none.
+    static func earlyAnswer(on connection: DirectConnection, request: HTTPRequest, limit: Int) -> TransferOutcome? {
+        let deadline = gqlpatch_net_now_ms() + 1000
+        var reader = HTTPResponseReader(limit: limit, expectsBody: request.method != "HEAD") { buffer in
+            do throws(DirectConnection.Failure) {
+                return try connection.receive(into: &buffer, deadline: deadline) ? .bytes : .closed
+            } catch {
+                return .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+            }
+        }
+        let (outcome, _) = reader.read()
+        if case .response = outcome { return outcome }
+        return nil
     }
 
     /// Why a URL that is not http or https (or not a URL) is not sent to.

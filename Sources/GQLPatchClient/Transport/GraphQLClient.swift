@@ -11,6 +11,9 @@ public struct GraphQLClient: Sendable {
     public var timeout: Double
     /// Called with trace lines when `--verbose` is on; nil otherwise.
     public var trace: (@Sendable (String) -> Void)?
+    /// Whether a request may be sent again by the transport after a kept connection closed before
+    /// any answer (`HTTPRequest.resendable`): false for a hand-written mutation (`query`).
+    public var resendable = true
 
     public init(
         endpoint: String, transport: any HTTPTransport, authorizer: RequestAuthorizer, extraHeaders: [HeaderField] = [],
@@ -51,6 +54,7 @@ public struct GraphQLClient: Sendable {
         ].filter { field in !extraHeaders.contains { $0.name.lowercased() == field.name.lowercased() } }
         request.headers = defaults + extraHeaders
         request.body = body
+        request.resendable = resendable
         return request
     }
 

@@ -35,6 +35,11 @@ package struct HTTPHeaderBlock: Sendable {
         {
             end -= 1
         }
+        // A NUL in a field is refused, as curl does: no header of ours may end early when read as C.
+        if line.contains(0) {
+            malformation = "a header holds a NUL byte"
+            return false
+        }
         let value = String(decoding: UnsafeBufferPointer(rebasing: line[start..<end]), as: UTF8.self)
         if name == "content-length" {
             if fields[name] == nil, !value.utf8.contains(UInt8(ascii: ",")) {

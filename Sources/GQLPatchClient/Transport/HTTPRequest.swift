@@ -10,6 +10,12 @@ public struct HTTPRequest: Sendable {
     /// registered with the run's `SecretScrubber` when it is sent, so nothing printed afterwards shows
     /// them, whatever a server echoes back. Never sent themselves.
     public var secrets: [String]
+    /// Whether the transport may send the request once more, on a fresh connection, when a kept
+    /// connection closed before any byte of the answer came (the server closing an idle connection
+    /// as the request went out). True for gqlpatch's own requests: reads, and writes that are
+    /// guarded or that write the same values again (the answer says it was sent twice, so a
+    /// conflict that follows is checked against the record). False for a hand-written mutation.
+    public var resendable = true
 
     public init(
         url: String, method: String = "POST", headers: [HeaderField] = [], body: [UInt8] = [], secrets: [String] = []

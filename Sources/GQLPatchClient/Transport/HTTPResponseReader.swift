@@ -35,6 +35,11 @@ package struct HTTPResponseReader {
     private var answered = false
     /// The last pull answered `.pending`: the response is not whole yet.
     private var incomplete = false
+    /// Bytes of every head read so far, interim answers (`103 Early Hints`) included: all of them
+    /// together are held to `maximumHeaderBytes`, so endless interim answers end.
+    private var headBytes = 0
+    /// Bytes of a chunked body's framing (size lines with their extensions, line ends, trailers).
+    private var chunkFramingBytes = 0
 
     /// `expectsBody` is false for an answer to `HEAD`.
     package init(limit: Int, expectsBody: Bool = true, receive: @escaping (inout [UInt8]) -> Received) {
@@ -124,6 +129,8 @@ package struct HTTPResponseReader {
         var searched = position
         while true {
             if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+                // A line that arrived whole at once is held to the limit too.
+                if newline - position > lineLimit { throw tooLong }
                 var end = newline
                 if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = buffer[position..<end]
@@ -144,7 +151,6 @@ package struct HTTPResponseReader {
 
     /// The status line and header block of one answer.
     private mutating func readHead() throws(Failure) -> (Int, Int, HTTPHeaderBlock) {
-        var headerBytes = 0
         // The first bytes must be a status line (an HTTP/0.9 answer is a body alone).
         while buffer.count - position < 5 {
             if !(try more()) {
@@ -160,16 +166,17 @@ package struct HTTPResponseReader {
         guard let statusLine = try line(limit: Self.maximumLineBytes, tooLong: headersTooLarge) else {
             throw broken(CURLE_PARTIAL_FILE, "the connection closed inside the status line")
         }
-        headerBytes += statusLine.count
+        headBytes += statusLine.count + 2
+        if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
         let (status, minor) = try Self.parseStatus(statusLine, broken: { broken(CURLE_WEIRD_SERVER_REPLY, $0) })
         var headers = HTTPHeaderBlock()
         while true {
             guard let field = try line(limit: Self.maximumLineBytes, tooLong: headersTooLarge) else {
                 throw broken(CURLE_PARTIAL_FILE, "the connection closed inside the headers")
             }
+            headBytes += field.count + 2
+            if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
             if field.isEmpty { return (status, minor, headers) }
-            headerBytes += field.count + 2
-            if headerBytes > Self.maximumHeaderBytes { throw headersTooLarge }
             if field.first == UInt8(ascii: " ") || field.first == UInt8(ascii: "\t") {
                 throw broken(CURLE_WEIRD_SERVER_REPLY, "it continues a header on a second line (obsolete folding)")
             }
@@ -252,6 +259,7 @@ package struct HTTPResponseReader {
         var body: [UInt8] = []
         while true {
             guard let sizeLine = try line(limit: 1 << 10, tooLong: invalidChunks) else { throw cutChunks }
+            try countFraming(sizeLine.count + 2, body: body.count)
             var digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }
             while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
                 digits.removeLast()
@@ -272,6 +280,7 @@ package struct HTTPResponseReader {
                     if trailer.isEmpty { return body }
                     trailerBytes += trailer.count
                     if trailerBytes > Self.maximumHeaderBytes { throw invalidChunks }
+                    try countFraming(trailer.count + 2, body: body.count)
                 }
             }
             if body.count + size > limit { throw Failure(outcome: .oversized) }
@@ -285,6 +294,17 @@ package struct HTTPResponseReader {
             }
             guard let end = try line(limit: 2, tooLong: invalidChunks) else { throw cutChunks }
             guard end.isEmpty else { throw invalidChunks }
+            try countFraming(2, body: body.count)
+        }
+    }
+
+    /// Counts a chunked body's framing: at most `maximumHeaderBytes` plus 8 bytes for each byte of
+    /// body, so that chunk extensions on tiny chunks (a body of a few KB in megabytes of framing)
+    /// end, while ordinary chunking (a few bytes of framing a chunk) never comes near it.
+    private mutating func countFraming(_ bytes: Int, body: Int) throws(Failure) {
+        chunkFramingBytes += bytes
+        if chunkFramingBytes > Self.maximumHeaderBytes + 8 * body {
+            throw broken(CURLE_RECV_ERROR, "its chunked encoding carries more framing than body (chunk extensions)")
         }
     }
 

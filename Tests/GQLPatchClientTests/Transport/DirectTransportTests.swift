@@ -71,14 +71,32 @@ import Testing
     }
 
     /// The second request goes out on the kept connection and the server closes it without an
-    /// answer: the transport reports the loss (the server may have acted) and does not resend.
-    @Test func aKeptConnectionThatDiesIsNotSentTheRequestAgain() async throws {
+    /// answer (the keep-alive race): a request that may be sent again is, once, on a new connection,
+    /// and its answer says so (issue 33 #2).
+    @Test func aKeptConnectionThatDiesIsSentTheRequestOnceMore() async throws {
+        let server = try LoopbackServer { connection, index in connection == 0 && index == 1 ? .close : .send(Self.ok) }
+        defer { server.stop() }
+        let transport = transport()
+        let first = try await transport.send(request(server), timeout: 5)
+        #expect(!first.resent)
+        let second = try await transport.send(request(server, body: #"{"query":"{ y }"}"#), timeout: 5)
+        #expect(second.status == 200)
+        #expect(second.resent, "the answer says the request went twice")
+        #expect(server.requests.count == 3)
+        #expect(server.connections == 2)
+    }
+
+    /// A request that may not be sent twice (a hand-written mutation): the transport reports the
+    /// loss (the server may have acted) and does not resend.
+    @Test func aKeptConnectionThatDiesIsNotSentAMutationAgain() async throws {
         let server = try LoopbackServer { _, index in index == 0 ? .send(Self.ok) : .close }
         defer { server.stop() }
         let transport = transport()
         _ = try await transport.send(request(server), timeout: 5)
         do {
-            _ = try await transport.send(request(server, body: #"{"query":"mutation { y }"}"#), timeout: 5)
+            var mutation = request(server, body: #"{"query":"mutation { y }"}"#)
+            mutation.resendable = false
+            _ = try await transport.send(mutation, timeout: 5)
             Issue.record("the lost answer must be an error")
         } catch {
             #expect(error.code == .unavailable)
@@ -87,6 +105,21 @@ import Testing
         }
         #expect(server.requests.count == 2, "sent once, not resent")
         #expect(server.connections == 1)
+    }
+
+    /// A kept connection idle past the server's `Keep-Alive: timeout=` (less a second) is not used
+    /// again, nor one idle past gqlpatch's own limit.
+    @Test func aConnectionIdlePastItsKeepAliveTimeoutIsNotReused() async throws {
+        let answer = "HTTP/1.1 200 OK\r\nKeep-Alive: timeout=1, max=100\r\nContent-Length: 2\r\n\r\n{}"
+        let server = try LoopbackServer { _, _ in .send(answer) }
+        defer { server.stop() }
+        let transport = transport()
+        _ = try await transport.send(request(server), timeout: 5)
+        _ = try await transport.send(request(server), timeout: 5)
+        #expect(server.connections == 2, "timeout=1 leaves no idle time at all")
+        #expect(DirectConnection.timeout(inKeepAlive: "timeout=5, max=100") == 5)
+        #expect(DirectConnection.timeout(inKeepAlive: "max=100") == nil)
+        #expect(DirectConnection.maximumIdleMilliseconds < 60_000)
     }
 
     @Test func aRefusedConnectionSaysSo() async throws {
