@@ -41,6 +41,7 @@ static struct {
     int (*set_fd)(SSL *, int);
     long (*ctrl)(SSL *, int, long, void *);
     int (*set1_host)(SSL *, const char *);
+    void (*set_hostflags)(SSL *, unsigned int);
     X509_VERIFY_PARAM *(*get0_param)(SSL *);
     int (*param_set1_ip_asc)(X509_VERIFY_PARAM *, const char *);
     int (*connect)(SSL *);
@@ -69,6 +70,7 @@ enum {
     TLSEXT_NAMETYPE_HOST_NAME_ = 0,
     SSL_CTRL_SET_MIN_PROTO_VERSION_ = 123,
     TLS1_2_VERSION_ = 0x0303,
+    X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS_ = 0x4,
 };
 
 static pthread_once_t ssl_once = PTHREAD_ONCE_INIT;
@@ -108,6 +110,7 @@ static void load_ssl(void) {
     RESOLVE(set_fd, "SSL_set_fd")
     RESOLVE(ctrl, "SSL_ctrl")
     RESOLVE(set1_host, "SSL_set1_host")
+    RESOLVE(set_hostflags, "SSL_set_hostflags")
     RESOLVE(get0_param, "SSL_get0_param")
     RESOLVE(param_set1_ip_asc, "X509_VERIFY_PARAM_set1_ip_asc")
     RESOLVE(connect, "SSL_connect")
@@ -252,44 +255,137 @@ static struct addrinfo *addresses(const char *host, int port, int64_t deadline, 
     return result;
 }
 
-// A TCP connection to one of the addresses, tried in order; an address that does not answer gets
-// half the time left when others remain, so one dead address family does not use it all.
-static int connect_tcp(struct addrinfo *list, int64_t deadline, gqlpatch_net_status *status) {
-    int last_errno = ECONNREFUSED;
+// Happy eyeballs (RFC 8305): the addresses interleaved by family, the family getaddrinfo put first
+// leading; an attempt is started, and another every 250 ms while none has connected (at once when
+// one fails); the first to connect wins and the others are closed. A name whose IPv6 address drops
+// packets (common on corporate and CI networks) so connects over IPv4 in about 250 ms, not after
+// half the timeout.
+enum { ATTEMPT_DELAY_MS = 250, MAX_ATTEMPTS = 16 };
+
+static int interleave(struct addrinfo *list, struct addrinfo **order) {
+    struct addrinfo *first[MAX_ATTEMPTS], *second[MAX_ATTEMPTS];
+    int firsts = 0, seconds = 0;
+    int family = list != NULL ? list->ai_family : AF_UNSPEC;
     for (struct addrinfo *address = list; address != NULL; address = address->ai_next) {
-        int fd = socket(address->ai_family, address->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, address->ai_protocol);
-        if (fd < 0) {
-            last_errno = errno;
-            continue;
+        if (address->ai_family == family) {
+            if (firsts < MAX_ATTEMPTS) first[firsts++] = address;
+        } else if (seconds < MAX_ATTEMPTS) {
+            second[seconds++] = address;
         }
-        int one = 1;
-        (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-        if (connect(fd, address->ai_addr, address->ai_addrlen) == 0) return fd;
-        if (errno != EINPROGRESS) {
-            last_errno = errno;
-            close(fd);
-            continue;
-        }
-        int64_t now = gqlpatch_net_now_ms();
-        int64_t until = address->ai_next != NULL ? now + (deadline - now) / 2 : deadline;
-        int ready = wait_for(fd, POLLOUT, until);
-        if (ready == 1) {
-            int error = 0;
-            socklen_t length = sizeof error;
-            if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0) return fd;
-            last_errno = error ? error : errno;
-        } else {
-            last_errno = ready == 0 ? ETIMEDOUT : errno;
-        }
-        close(fd);
-        if (gqlpatch_net_now_ms() >= deadline) break;
     }
+    int count = 0;
+    for (int index = 0; count < MAX_ATTEMPTS && (index < firsts || index < seconds); index++) {
+        if (index < firsts) order[count++] = first[index];
+        if (index < seconds && count < MAX_ATTEMPTS) order[count++] = second[index];
+    }
+    return count;
+}
+
+static int connect_tcp(struct addrinfo *list, int64_t deadline, gqlpatch_net_status *status) {
+    struct addrinfo *order[MAX_ATTEMPTS];
+    int count = interleave(list, order);
+    struct pollfd pending[MAX_ATTEMPTS];
+    int open_count = 0, next = 0;
+    int last_errno = ECONNREFUSED;
+    int64_t next_start = gqlpatch_net_now_ms();
+    for (;;) {
+        int64_t now = gqlpatch_net_now_ms();
+        if (now >= deadline) break;
+        if (next < count && (open_count == 0 || now >= next_start)) {
+            struct addrinfo *address = order[next++];
+            next_start = now + ATTEMPT_DELAY_MS;
+            int fd = socket(address->ai_family, address->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
+                            address->ai_protocol);
+            if (fd < 0) {
+                last_errno = errno;
+                continue;
+            }
+            int one = 1;
+            (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            if (connect(fd, address->ai_addr, address->ai_addrlen) == 0) {
+                for (int index = 0; index < open_count; index++) close(pending[index].fd);
+                return fd;
+            }
+            if (errno != EINPROGRESS) {
+                last_errno = errno;
+                close(fd);
+                next_start = now;  // failed at once: the next address now
+                continue;
+            }
+            pending[open_count++] = (struct pollfd){.fd = fd, .events = POLLOUT};
+            continue;
+        }
+        if (open_count == 0) break;  // every address tried and failed
+        int64_t until = next < count && next_start < deadline ? next_start : deadline;
+        int64_t left = until - now;
+        int ready = poll(pending, open_count, left > 60000 ? 60000 : (int)(left < 0 ? 0 : left));
+        if (ready < 0 && errno != EINTR) {
+            last_errno = errno;
+            break;
+        }
+        for (int index = 0; ready > 0 && index < open_count; index++) {
+            if (pending[index].revents == 0) continue;
+            int fd = pending[index].fd, error = 0;
+            socklen_t length = sizeof error;
+            if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0) {
+                for (int other = 0; other < open_count; other++) {
+                    if (other != index) close(pending[other].fd);
+                }
+                return fd;
+            }
+            last_errno = error ? error : errno;
+            close(fd);
+            pending[index--] = pending[--open_count];
+            next_start = gqlpatch_net_now_ms();  // a failure starts the next attempt at once
+        }
+    }
+    for (int index = 0; index < open_count; index++) close(pending[index].fd);
     if (gqlpatch_net_now_ms() >= deadline) {
         fail(status, GQLPATCH_NET_TIMEOUT, 0, "the connection timed out");
     } else {
         fail_errno(status, GQLPATCH_NET_CONNECT, last_errno);
     }
     return -1;
+}
+
+// The run's DNS answers, by host and port: a batch's connections, and a command's later ones, do
+// not look the name up again (libcurl keeps its answers 60 s; a run keeps them while it lasts).
+enum { DNS_CACHE_ENTRIES = 16 };
+static struct {
+    char host[256];
+    int port;
+    struct addrinfo *list;
+} dns_cache[DNS_CACHE_ENTRIES];
+static int dns_cached;
+static pthread_mutex_t dns_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct addrinfo *dns_lookup(const char *host, int port) {
+    struct addrinfo *found = NULL;
+    pthread_mutex_lock(&dns_lock);
+    for (int index = 0; index < dns_cached; index++) {
+        if (dns_cache[index].port == port && strcmp(dns_cache[index].host, host) == 0) {
+            found = dns_cache[index].list;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&dns_lock);
+    return found;
+}
+
+// Keeps list for the run: 1 when kept (the cache owns it now), 0 when the cache is full.
+static int dns_keep(const char *host, int port, struct addrinfo *list) {
+    if (strlen(host) >= sizeof dns_cache[0].host) return 0;
+    int kept = 0;
+    pthread_mutex_lock(&dns_lock);
+    if (dns_cached < DNS_CACHE_ENTRIES) {
+        snprintf(dns_cache[dns_cached].host, sizeof dns_cache[0].host, "%s", host);
+        dns_cache[dns_cached].port = port;
+        dns_cache[dns_cached].list = list;
+        dns_cached++;
+        kept = 1;
+    }
+    pthread_mutex_unlock(&dns_lock);
+    return kept;
 }
 
 // libssl's reason for the last failure, or fallback when it has none.
@@ -350,6 +446,8 @@ static int start_tls(gqlpatch_connection *connection, const char *host, const ch
     int named = literal ? ssl.param_set1_ip_asc(ssl.get0_param(connection->tls), host)
                         : ssl.set1_host(connection->tls, host);
     if (named != 1) return fail(status, GQLPATCH_NET_TLS, 0, "libssl cannot check the certificate for this host");
+    // `a*.example.com` matches no host, as curl has it: a wildcard stands for a whole label or nothing.
+    if (!literal) ssl.set_hostflags(connection->tls, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS_);
     if (!literal) ssl.ctrl(connection->tls, SSL_CTRL_SET_TLSEXT_HOSTNAME_, TLSEXT_NAMETYPE_HOST_NAME_, (void *)host);
     for (;;) {
         errno = 0;
@@ -367,16 +465,33 @@ static int start_tls(gqlpatch_connection *connection, const char *host, const ch
     }
 }
 
+static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int tls, const char *ca_file,
+                                              int64_t deadline, gqlpatch_net_status *status);
+
 gqlpatch_connection *gqlpatch_net_open(const char *host, int port, int tls, const char *ca_file,
                                        int64_t deadline, gqlpatch_net_status *status) {
     status->result = GQLPATCH_NET_OK;
     status->os_errno = 0;
     status->detail[0] = 0;
-    struct addrinfo *list = addresses(host, port, deadline, status);
-    if (list == NULL) return NULL;
+    struct addrinfo *list = dns_lookup(host, port);
+    if (list == NULL) {
+        list = addresses(host, port, deadline, status);
+        if (list == NULL) return NULL;
+        // Two threads may look the same name up at once: the second keeps a copy it frees.
+        if (dns_lookup(host, port) != NULL || !dns_keep(host, port, list)) {
+            int fd = connect_tcp(list, deadline, status);
+            freeaddrinfo(list);
+            return fd < 0 ? NULL : gqlpatch_net_wrap(fd, host, tls, ca_file, deadline, status);
+        }
+    }
     int fd = connect_tcp(list, deadline, status);
-    freeaddrinfo(list);
     if (fd < 0) return NULL;
+    return gqlpatch_net_wrap(fd, host, tls, ca_file, deadline, status);
+}
+
+// The connection over a connected socket: with tls, after the handshake.
+static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int tls, const char *ca_file,
+                                              int64_t deadline, gqlpatch_net_status *status) {
     gqlpatch_connection *connection = calloc(1, sizeof *connection);
     if (connection == NULL) {
         close(fd);

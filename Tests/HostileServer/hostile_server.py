@@ -41,6 +41,7 @@ Connection faults, with any mode (as load balancers close kept-alive connections
                       the connection closed before it is logged or answered (the keep-alive race:
                       the server closed as the request went out)
   --close-idle S      close a connection idle S seconds without a word
+  --delay S           wait S seconds before each answer
 """
 
 import argparse
@@ -229,6 +230,8 @@ class Server:
         """Answers one request; returns False when the connection must not be used again."""
         mode = self.args.mode
         method, path, headers, body = request
+        if self.args.delay:
+            time.sleep(self.args.delay)
         if mode == "keyed":
             self.keyed(conn, body)
         elif mode == "long-header":
@@ -357,6 +360,7 @@ def main():
     parser.add_argument("--close-every", type=int, default=0)
     parser.add_argument("--drop-next", action="store_true")
     parser.add_argument("--close-idle", type=float, default=0)
+    parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--echo-into", choices=["errors", "data", "5xx", "html"], default="errors")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--port-file")
