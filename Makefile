@@ -61,7 +61,7 @@ TEST_TOOLS := zsh fish
 test: venv v1-transformer test-emulator test-cognito-servers
 	@missing=""; for tool in $(TEST_TOOLS); do command -v $$tool >/dev/null || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then \
-		echo "test: installing$$missing from Debian's packages (apt-get)"; \
+		echo "test: installing$$missing from Debian's packages (apt-get): the completion scripts are tested in them"; \
 		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	$(SWIFT) build --build-tests

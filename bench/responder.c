@@ -47,7 +47,12 @@ typedef struct {
     size_t out_sent;
     int continue_sent;
     int close_after;
+    int close_silently; /* --close-every: closed after this answer without Connection: close */
 } Connection;
+
+/* --close-every N: every Nth answer (over the server) closes its connection unannounced, as load
+   balancers close kept-alive connections; 0: never. */
+static unsigned long close_every = 0, answers_sent = 0;
 
 static volatile sig_atomic_t stopping = 0, report = 0;
 static const char *api_key = "";
@@ -207,6 +212,7 @@ static void respond(Connection *c, int status, const char *body, size_t body_len
     if (c->out_len + (size_t)n + body_len > BUFFER_CAPACITY) { c->close_after = 1; return; }
     append_out(c, head, (size_t)n);
     append_out(c, body, body_len);
+    if (close_every && ++answers_sent % close_every == 0) c->close_silently = 1;
 }
 
 static void note_time(Counts *c, double now) {
@@ -300,7 +306,7 @@ static int process_input(Connection *c) {
         size_t used = head_len + content_length;
         memmove(c->in, c->in + used, c->in_len - used);
         c->in_len -= used;
-        if (c->close_after) return 0;
+        if (c->close_after || c->close_silently) return 0;
     }
 }
 
@@ -332,7 +338,7 @@ static int flush_output(int epoll_fd, Connection *c) {
     c->out_len = c->out_sent = 0;
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
     epoll_ctl(epoll_fd, EPOLL_CTL_MOD, c->fd, &ev);
-    return c->close_after;
+    return c->close_after || c->close_silently;
 }
 
 /* Sends the delayed answers that are due; returns the epoll timeout in ms until the next (-1: none). */
@@ -363,6 +369,8 @@ int main(int argc, char **argv) {
     while (first < argc && strncmp(argv[first], "--", 2) == 0) {
         if (strcmp(argv[first], "--delay-ms") == 0 && first + 1 < argc) {
             delay_seconds = atof(argv[first + 1]) / 1000;
+        } else if (strcmp(argv[first], "--close-every") == 0 && first + 1 < argc && atol(argv[first + 1]) > 0) {
+            close_every = (unsigned long)atol(argv[first + 1]);
         } else if (strcmp(argv[first], "--bucket") == 0 && first + 1 < argc &&
                    sscanf(argv[first + 1], "%lf:%lf", &bucket_rate, &bucket_burst) == 2 && bucket_rate > 0 &&
                    bucket_burst >= 1) {
@@ -377,7 +385,7 @@ int main(int argc, char **argv) {
     argv += first - 1;
     argc -= first - 1;
     if (argc < 3) {
-        fprintf(stderr, "usage: responder [--delay-ms N] [--bucket RATE:BURST] PORT API_KEY [PORT_FILE]\n");
+        fprintf(stderr, "usage: responder [--delay-ms N] [--bucket RATE:BURST] [--close-every N] PORT API_KEY [PORT_FILE]\n");
         return 64;
     }
     api_key = argv[2];

@@ -463,6 +463,30 @@ def scenario_tools(args, url: str, scratch: Path, servers: dict[str, Server]) ->
                  records=args.latency_records),
         ]
 
+    # Scenario 10: the batch of scenario 3 against a responder that closes a connection without a
+    # word after every 100th answer (as load balancers drop kept-alive connections): no line may
+    # fail at --max-attempts 1, and the throughput should stay within 20% of scenario 3's.
+    if "closing" in servers:
+        server = servers["closing"]
+        closing_records, closing_curl = batch_inputs(scratch, "closing", n, server.url)
+
+        def done(out: str, server: Server = server) -> dict[str, float]:
+            counts = server.counts()
+            return {"connections": counts["connections"], "done": counts["update"]}
+
+        def closing_note(row: Row) -> str:
+            return f"{row.done_rate():,.0f}/s, {row.extra('connections'):.0f} connections"
+
+        tools["10. batch of %d updates, a connection closed silently every 100 answers" % n] = [
+            Tool("gqlpatch apply -j 32 --max-attempts 1",
+                 [gqlpatch, "--endpoint", server.url, "--schema", str(plain), "--api-key", API_KEY, "--compact",
+                  "apply", "-j", "32", "--max-attempts", "1", str(closing_records)],
+                 unavailable=apply_missing, is_subject=True, extras=done, note=closing_note, records=n),
+            Tool("curl --parallel 32",
+                 ["curl", "-sS", "--no-progress-meter", "--parallel", "--parallel-max", "32", "--config",
+                  str(closing_curl)], extras=done, note=closing_note, records=n),
+        ]
+
     # Scenario 8: a throttling API (a token bucket; 429 beyond it). --rate auto against a fixed -j:
     # lines done a second and the share of requests throttled, counted by the responder.
     if "bucket" in servers:
@@ -600,6 +624,11 @@ def targets(rows: list[Row], args) -> list[str]:
           g3 and c3 and c3.median("wall") / g3.median("wall"), lambda v: v >= 1.0, "{:.2f}x")
     check("3. gqlpatch apply CPU per record <= 1.2x curl --parallel",
           g3 and c3 and g3.median("cpu") / c3.median("cpu"), lambda v: v <= 1.2, "{:.2f}x")
+    g10 = find(rows, "10.", "gqlpatch")
+    check("10. gqlpatch apply throughput with silent closes >= 0.8x its scenario 3 throughput",
+          g3 and g10 and g3.median("wall") / g10.median("wall"), lambda v: v >= 0.8, "{:.2f}x")
+    check("10. every line done with silent closes (--max-attempts 1)", g10 and g10.extra("done") / args.records,
+          lambda v: v >= 1.0, "{:.4f} of the lines")
     g4, p4 = find(rows, "4.", "gqlpatch"), find(rows, "4.", "graphql-core")
     check("4. gqlpatch wall <= 100 ms on the large schema", g4 and g4.median("wall") * 1000,
           lambda v: v <= 100, "{:.0f} ms")
@@ -685,7 +714,8 @@ def main() -> int:
     wanted = lambda number: not args.only or number in args.only.split(",")  # noqa: E731
     servers: dict[str, Server] = {}
     for name, number, options in (("latency", "7", ("--delay-ms", str(args.latency_ms))),
-                                  ("bucket", "8", ("--bucket", f"{args.bucket_rate}:{args.bucket_burst}"))):
+                                  ("bucket", "8", ("--bucket", f"{args.bucket_rate}:{args.bucket_burst}")),
+                                  ("closing", "10", ("--close-every", "100"))):
         if wanted(number):
             process, server_url = start_responder(scratch, name, options)
             servers[name] = Server(process, server_url, scratch / f"{name}.log")
