@@ -160,7 +160,6 @@ void gqlpatch_tls_preload(void) {
 
 struct gqlpatch_connection {
     int fd;
-    SSL_CTX *context;
     SSL *tls;
 };
 
@@ -416,26 +415,63 @@ static int wait_tls(gqlpatch_connection *connection, int code, int64_t deadline,
     return 0;
 }
 
+// One TLS context for each CA source a run uses (the system's, or a bundle), shared by that
+// source's connections: the CA bundle is read once for the run, not once per connection.
+enum { TLS_CONTEXTS = 4 };
+static struct {
+    char *ca_file;  // NULL: the system's
+    SSL_CTX *context;
+} tls_contexts[TLS_CONTEXTS];
+static int tls_context_count;
+static pthread_mutex_t tls_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// The run's context for ca_file (NULL: the system's CAs), made on first use; its index in
+// tls_contexts, or -1 with status filled in.
+static int tls_context(const char *ca_file, gqlpatch_net_status *status) {
+    pthread_mutex_lock(&tls_lock);
+    for (int index = 0; index < tls_context_count; index++) {
+        const char *kept = tls_contexts[index].ca_file;
+        if ((kept == NULL && ca_file == NULL) || (kept != NULL && ca_file != NULL && strcmp(kept, ca_file) == 0)) {
+            pthread_mutex_unlock(&tls_lock);
+            return index;
+        }
+    }
+    int result = -1;
+    SSL_CTX *context = ssl.ctx_new(ssl.client_method());
+    if (context == NULL) {
+        fail(status, GQLPATCH_NET_TLS, 0, "libssl could not make a TLS context");
+    } else if (tls_context_count == TLS_CONTEXTS) {
+        ssl.ctx_free(context);
+        fail(status, GQLPATCH_NET_TLS, 0, "too many certificate authority bundles in one run");
+    } else {
+        ssl.ctx_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION_, TLS1_2_VERSION_, NULL);
+        ssl.ctx_set_verify(context, SSL_VERIFY_PEER_, NULL);
+        int loaded = ca_file != NULL ? ssl.ctx_load_verify_locations(context, ca_file, NULL) == 1
+                                     : (ssl.ctx_set_default_verify_paths(context), 1);
+        if (!loaded) {
+            char message[256];
+            snprintf(message, sizeof message, "cannot read the CA bundle %s", ca_file);
+            ssl.err_clear_error();
+            ssl.ctx_free(context);
+            fail(status, GQLPATCH_NET_CA_FILE, 0, message);
+        } else {
+            tls_contexts[tls_context_count].ca_file = ca_file != NULL ? strdup(ca_file) : NULL;
+            tls_contexts[tls_context_count].context = context;
+            result = tls_context_count++;
+        }
+    }
+    pthread_mutex_unlock(&tls_lock);
+    return result;
+}
+
 static int start_tls(gqlpatch_connection *connection, const char *host, const char *ca_file, int64_t deadline,
                      gqlpatch_net_status *status) {
     const char *problem = ssl_load();
     if (problem != NULL) return fail(status, GQLPATCH_NET_UNAVAILABLE, 0, problem);
     ssl.err_clear_error();
-    connection->context = ssl.ctx_new(ssl.client_method());
-    if (connection->context == NULL) return fail(status, GQLPATCH_NET_TLS, 0, "libssl could not make a TLS context");
-    ssl.ctx_ctrl(connection->context, SSL_CTRL_SET_MIN_PROTO_VERSION_, TLS1_2_VERSION_, NULL);
-    ssl.ctx_set_verify(connection->context, SSL_VERIFY_PEER_, NULL);
-    if (ca_file != NULL) {
-        if (ssl.ctx_load_verify_locations(connection->context, ca_file, NULL) != 1) {
-            char message[256];
-            snprintf(message, sizeof message, "cannot read the CA bundle %s", ca_file);
-            ssl.err_clear_error();
-            return fail(status, GQLPATCH_NET_CA_FILE, 0, message);
-        }
-    } else {
-        (void)ssl.ctx_set_default_verify_paths(connection->context);
-    }
-    connection->tls = ssl.ssl_new(connection->context);
+    int context = tls_context(ca_file, status);
+    if (context < 0) return -1;
+    connection->tls = ssl.ssl_new(tls_contexts[context].context);
     if (connection->tls == NULL || ssl.set_fd(connection->tls, connection->fd) != 1) {
         return fail(status, GQLPATCH_NET_TLS, 0, "libssl could not start a TLS session");
     }
@@ -571,7 +607,6 @@ int gqlpatch_net_reusable(gqlpatch_connection *connection) {
 void gqlpatch_net_close(gqlpatch_connection *connection) {
     if (connection == NULL) return;
     if (connection->tls != NULL) ssl.ssl_free(connection->tls);
-    if (connection->context != NULL) ssl.ctx_free(connection->context);
     if (connection->fd >= 0) close(connection->fd);
     free(connection);
 }

@@ -119,19 +119,27 @@ import Testing
         #expect(left["data"]?["listProfiles"]?["items"] == [])
     }
 
-    /// The 11th executed request (the second chapter's delete) runs but its answer is lost: the
-    /// kept connection died before any answer, so the delete goes once more on a new connection
-    /// (issue 33 #2); that one finds the chapter gone, which after a lost try is the first try's
-    /// doing: the cascade completes, each record reported once.
-    @Test func aCascadeWhoseDeleteAnswerIsLostSendsItOnceMore() throws {
+    /// An emulator (with `faults`) holding author a1, book b1 and its chapters 1 to 3: 5 seeding
+    /// requests; a cascade from a1 then reads 4 times (root, books, chapters of b1, profile), so its
+    /// 11th request is the second chapter's delete.
+    private func authorWithThreeChapters(_ faults: [String]) throws -> Emulator {
         let emulator = try Emulator(
-            schema: RecordCommandSupport.library, arguments: ["--api-key", Emulator.apiKey, "--drop-response", "11"])
-        defer { emulator.stop() }
+            schema: RecordCommandSupport.library, arguments: ["--api-key", Emulator.apiKey] + faults)
         try emulator.create("Author", ["id": "a1", "name": "Ann"])
         try emulator.create("Book", ["id": "b1", "authorID": "a1", "title": "T"])
         for number in 1...3 {
             try emulator.create("Chapter", ["bookID": "b1", "number": .int(number)], select: "bookID")
         }
+        return emulator
+    }
+
+    /// The 11th executed request (the second chapter's delete) runs but its answer is lost: the
+    /// kept connection died before any answer, so the delete goes once more on a new connection
+    /// (issue 33 #2); that one finds the chapter gone, which after a lost try is the first try's
+    /// doing: the cascade completes, each record reported once.
+    @Test func aCascadeWhoseDeleteAnswerIsLostSendsItOnceMore() throws {
+        let emulator = try authorWithThreeChapters(["--drop-response", "11"])
+        defer { emulator.stop() }
         let result = try emulator.gqlpatch(
             ["delete", "Author", "--id", "a1", "--cascade"], schema: RecordCommandSupport.library)
         #expect(result.status == 0, "\(result)")
@@ -147,15 +155,8 @@ import Testing
     /// The 11th request (the second chapter's delete) is answered HTTP 500: it may or may not have
     /// run, so the cascade stops there and says what it did and did not delete.
     @Test func aCascadeFailingPartWayStopsAndReports() throws {
-        let emulator = try Emulator(
-            schema: RecordCommandSupport.library, arguments: ["--api-key", Emulator.apiKey, "--fail-request", "11"])
+        let emulator = try authorWithThreeChapters(["--fail-request", "11"])
         defer { emulator.stop() }
-        // 5 seeding requests; then gqlpatch reads 4 times (root, books, chapters of b1, profile).
-        try emulator.create("Author", ["id": "a1", "name": "Ann"])
-        try emulator.create("Book", ["id": "b1", "authorID": "a1", "title": "T"])
-        for number in 1...3 {
-            try emulator.create("Chapter", ["bookID": "b1", "number": .int(number)], select: "bookID")
-        }
         let result = try emulator.gqlpatch(
             ["delete", "Author", "--id", "a1", "--cascade"], schema: RecordCommandSupport.library)
         #expect(result.status == 69, "\(result)")

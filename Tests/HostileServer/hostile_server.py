@@ -102,6 +102,11 @@ class Server:
         self.held = []
         self.connections = itertools.count()
         self.answered = 0
+        # One context for the server's life: its session tickets then resume on a later connection.
+        self.tls_context = None
+        if args.tls_cert:
+            self.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            self.tls_context.load_cert_chain(args.tls_cert, args.tls_key)
 
     def log(self, connection, method, path, headers, body):
         if not self.args.request_log:
@@ -116,10 +121,8 @@ class Server:
         if self.args.tls_cert:
             # TLS with the given (self-signed) certificate: a client that verifies certificates
             # refuses it during the handshake, before any request is read.
-            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            context.load_cert_chain(self.args.tls_cert, self.args.tls_key)
             try:
-                conn = context.wrap_socket(conn, server_side=True)
+                conn = self.tls_context.wrap_socket(conn, server_side=True)
             except (ssl.SSLError, OSError):
                 conn.close()
                 return

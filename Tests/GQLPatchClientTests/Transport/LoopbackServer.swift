@@ -25,6 +25,10 @@ final class LoopbackServer: Sendable {
     /// What the server saw, shared with its threads.
     private final class Tally: Sendable {
         let value = Mutex<(connections: Int, requests: [String])>((0, []))
+        /// The accepted sockets, shut down by `stop()`: the event loop is shared by the process, and
+        /// a connection it kept to a stopped server must not look alive to a later test whose
+        /// server was given the same port.
+        let clients = Mutex<[Int32]>([])
     }
 
     /// `reply(connection, request)`: both counted from 0 (the request within its connection).
@@ -49,6 +53,7 @@ final class LoopbackServer: Sendable {
             while true {
                 let client = accept(fd, nil, nil)
                 if client < 0 { return }
+                state.clients.withLock { $0.append(client) }
                 let number = state.value.withLock { value in
                     value.connections += 1
                     return value.connections - 1
@@ -61,13 +66,22 @@ final class LoopbackServer: Sendable {
     var connections: Int { state.value.withLock { $0.connections } }
     var requests: [String] { state.value.withLock { $0.requests } }
 
-    func stop() { shutdown(listener, Int32(SHUT_RDWR)) }
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        // Under the lock that closes them: a number closed and given to another socket is never hit.
+        state.clients.withLock { clients in for client in clients { shutdown(client, Int32(SHUT_RDWR)) } }
+    }
 
     private static func serve(
         _ client: Int32, connection: Int, state: Tally,
         reply: @Sendable (Int, Int) -> Reply
     ) {
-        defer { close(client) }
+        defer {
+            state.clients.withLock { clients in
+                clients.removeAll { $0 == client }
+                close(client)
+            }
+        }
         var pending: [UInt8] = []
         var index = 0
         while true {
