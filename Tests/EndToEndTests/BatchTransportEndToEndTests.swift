@@ -87,7 +87,7 @@ import Testing
         let result = try Self.apply(endpoint, folder: folder)
         #expect(result.status == 4, "\(result)")
         let line = try JSONValue.parse(result.stdout)
-        #expect(line["error"]?.stringValue?.hasPrefix("cannot connect to 127.0.0.1: ") == true, "\(result)")
+        #expect(line["error"]?.stringValue?.hasPrefix("cannot connect to 127.0.0.1 port ") == true, "\(result)")
     }
 
     /// Many lines over https with the test certificate trusted: every line applied, over no more

@@ -121,7 +121,11 @@ import Testing
         let result = try GQLPatchRun.run(
             ["--endpoint", endpoint, "--schema", TestPaths.schema, "--api-key", Emulator.apiKey] + Self.update,
             in: folder)
-        result.expectFailure(69, "gqlpatch: error: cannot connect to 127.0.0.1: connection refused")
+        // The port and the endpoint, and what to check (issue 34 #5).
+        result.expectFailure(
+            69,
+            "gqlpatch: error: cannot connect to 127.0.0.1 port \(server.port): connection refused (endpoint \(endpoint)); is the server running, and is that its address?"
+        )
     }
 
     /// libcurl carries only what goes through a proxy (gqlpatch's own client does not speak to

@@ -33,6 +33,7 @@ body length) and answers each one according to --mode:
   chunk-ext     200, chunked, each chunk one byte with a 1,000-byte chunk extension, --size-mb MB of body
   long-header   200 with a 120 KB header line that arrives whole in one piece
   nul-header    200 with a NUL byte inside a header value
+  plain-400     a plain-HTTP server's answer to whatever arrives (a TLS hello, say): 400, then close
 
 Connection faults, with any mode (as load balancers close kept-alive connections unannounced):
   --close-every N     after every Nth answer (counted over the server), close that connection
@@ -131,6 +132,10 @@ class Server:
             if self.args.close_idle:
                 conn.settimeout(self.args.close_idle)
             while True:
+                if self.args.mode == "plain-400":
+                    conn.recv(CHUNK)
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                    return
                 if self.args.mode == "early-413":
                     self.early_413(conn, number)
                     return
@@ -359,7 +364,7 @@ def main():
     parser.add_argument("--mode", required=True, choices=[
         "html-200", "html-502", "truncated", "huge", "deep", "wrong-shape", "neither", "redirect", "hang", "reset", "ok",
         "echo", "http09", "huge-header", "bad-chunked", "short-body", "dup-length", "close", "container-crlf", "imds-crlf",
-        "keyed", "early-413", "endless-103", "chunk-ext", "long-header", "nul-header"])
+        "keyed", "early-413", "endless-103", "chunk-ext", "long-header", "nul-header", "plain-400"])
     parser.add_argument("--close-every", type=int, default=0)
     parser.add_argument("--drop-next", action="store_true")
     parser.add_argument("--close-idle", type=float, default=0)

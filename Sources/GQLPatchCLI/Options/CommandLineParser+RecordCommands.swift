@@ -13,15 +13,35 @@ extension CommandLineParser {
         return .fields(keys)
     }
 
-    /// The model positional of `command`; refuses extra positionals.
-    package static func modelName(_ positionals: [String], command: String) throws(GQLPatchError) -> String {
+    /// The model positional of `command`; refuses extra positionals. `keyed`: the command names one
+    /// record, so a second word without `--id` or `--key` is most likely the key.
+    package static func modelName(
+        _ positionals: [String], command: String, keyed options: [ParsedOption]? = nil
+    ) throws(GQLPatchError) -> String {
         guard let model = positionals.first else {
             throw .usage("\(command) needs a model name: gqlpatch \(command) <Model> ...")
         }
         if positionals.count > 1 {
-            throw .usage("unexpected argument '\(positionals[1])'")
+            throw .usage(extraArgument(positionals, command: command, keyed: options))
         }
         return model
+    }
+
+    /// The words for a positional too many: for a command that names one record and was given no
+    /// key, the `--id` form of that word (`gqlpatch update Item 42` meant `--id 42`).
+    package static func extraArgument(
+        _ positionals: [String], command: String, keyed options: [ParsedOption]?, also: String = ""
+    )
+        -> String
+    {
+        let word = positionals[1]
+        if positionals.count == 2, let options, !options.contains(where: { $0.name == "--id" || $0.name == "--key" }) {
+            let quoted = LostWriteHint.shellQuoted(word)
+            return
+                "unexpected argument '\(word)': the record's key goes with --id (gqlpatch \(command) \(positionals[0]) --id \(quoted) ...), "
+                + "or --key FIELD=VALUE for each field of a composite key\(also)"
+        }
+        return "unexpected argument '\(word)'\(also.isEmpty ? "" : " (\(also.dropFirst(2)))")"
     }
 
     /// A count (`--limit`, `--page-size`): 1 or more, and a GraphQL `Int` (it may be sent as `limit`).

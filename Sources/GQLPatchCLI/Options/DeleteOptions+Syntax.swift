@@ -8,7 +8,7 @@ extension DeleteOptions: CommandDefinition {
         name: "delete", summary: "delete <Model> <key> [--cascade]   delete one record (and its children)",
         help: HelpText.delete, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
-        let model = try CommandLineParser.modelName(positionals, command: "delete")
+        let model = try CommandLineParser.modelName(positionals, command: "delete", keyed: options)
         var id: String?
         var keys: [FieldAssignment] = []
         var conditions: [FieldAssignment] = []

@@ -7,7 +7,7 @@ extension EditOptions: CommandDefinition {
         name: "edit", summary: "edit <Model> <key>                 edit one record in $VISUAL / $EDITOR",
         help: HelpText.edit, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
-        let model = try CommandLineParser.modelName(positionals, command: "edit")
+        let model = try CommandLineParser.modelName(positionals, command: "edit", keyed: options)
         var id: String?
         var keys: [FieldAssignment] = []
         var unguarded = false

@@ -8,7 +8,7 @@ extension GetOptions: CommandDefinition {
         name: "get", summary: "get <Model> <key>                  print one record",
         help: HelpText.get, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
-        let model = try CommandLineParser.modelName(positionals, command: "get")
+        let model = try CommandLineParser.modelName(positionals, command: "get", keyed: options)
         var id: String?
         var keys: [FieldAssignment] = []
         var select: [String]?

@@ -20,7 +20,9 @@ extension UpdateOptions: CommandDefinition {
             throw .usage("\(command) needs a model name: gqlpatch \(command) <Model> ...")
         }
         if positionals.count > 1 {
-            throw .usage("unexpected argument '\(positionals[1])' (values go with --set FIELD=VALUE)")
+            throw .usage(
+                CommandLineParser.extraArgument(
+                    positionals, command: command, keyed: options, also: "; values go with --set FIELD=VALUE"))
         }
         var update = UpdateOptions(model: model)
         for option in options {

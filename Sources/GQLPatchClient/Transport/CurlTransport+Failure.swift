@@ -21,17 +21,20 @@ extension CurlTransport {
     /// From `.sent` on the server may have acted on the request (`requestMayHaveArrived`); a response
     /// that began and then broke (a short body, bad chunked encoding, a header line past libcurl's
     /// limit, an HTTP/0.9 answer) is a protocol error (76), not a lost connection.
+    /// `url`, when known, is named where it tells the user what to check (a refused connection, a
+    /// TLS handshake answered in plain HTTP).
     package static func failure(
-        code: Int, osErrno: Int, detail: String, host: String, timeout: Double, stage: Stage = .notSent
+        code: Int, osErrno: Int, detail: String, host: String, timeout: Double, stage: Stage = .notSent,
+        url: String? = nil
     ) -> GQLPatchError {
         var error = plainFailure(
-            code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
+            code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage, url: url)
         error.requestMayHaveArrived = stage != .notSent
         return error
     }
 
     private static func plainFailure(
-        code: Int, osErrno: Int, detail: String, host: String, timeout: Double, stage: Stage
+        code: Int, osErrno: Int, detail: String, host: String, timeout: Double, stage: Stage, url: String?
     ) -> GQLPatchError {
         let timeoutText = timeout == timeout.rounded() ? String(timeout.saturated(to: Int.self)) : String(timeout)
         let curlCode = CURLcode(UInt32(code))
@@ -54,8 +57,17 @@ extension CurlTransport {
         case CURLE_OPERATION_TIMEDOUT:
             return GQLPatchError(.unavailable, "request to \(host) timed out after \(timeoutText) s")
         case CURLE_COULDNT_CONNECT:
-            let reason = osErrno == Int(ECONNREFUSED) ? "connection refused" : detail
-            return GQLPatchError(.unavailable, "cannot connect to \(host): \(reason)")
+            guard osErrno == Int(ECONNREFUSED) else {
+                return GQLPatchError(.unavailable, "cannot connect to \(host): \(detail)")
+            }
+            // Where it went and what to check: the retry rules read the `cannot connect` prefix.
+            guard let url, let target = AWSEndpointURL(url) else {
+                return GQLPatchError(.unavailable, "cannot connect to \(host): connection refused")
+            }
+            return GQLPatchError(
+                .unavailable,
+                "cannot connect to \(host) port \(target.port ?? (target.scheme == "https" ? 443 : 80)): connection refused "
+                    + "(endpoint \(Redactor.url(url))); is the server running, and is that its address?")
         case CURLE_COULDNT_RESOLVE_HOST:
             return GQLPatchError(.unavailable, "cannot find host \(host)")
         case CURLE_GOT_NOTHING:
@@ -67,7 +79,11 @@ extension CurlTransport {
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
             CURLE_SSL_INVALIDCERTSTATUS:
-            return GQLPatchError(.unavailable, "TLS connection to \(host) failed: \(detail)")
+            // OpenSSL's words when the answer to its hello is not TLS: a plain-http server.
+            let plain =
+                detail.contains("wrong version number") || detail.contains("packet length too long")
+                ? "; the server answered in plain HTTP: is the endpoint http:// rather than https://?" : ""
+            return GQLPatchError(.unavailable, "TLS connection to \(host) failed: \(detail)\(plain)")
         case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
             return .configuration("endpoint for \(host) is not a valid http or https URL: \(detail)")
         default:

@@ -75,7 +75,7 @@ public struct CurlTransport: HTTPTransport {
             error.requestMayHaveArrived = true
             throw error
         case .failure(let code, let osErrno, let detail):
-            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout)
+            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, url: url)
         case .failedAfterSending(let code, let osErrno, let detail, let stage):
             throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
         }

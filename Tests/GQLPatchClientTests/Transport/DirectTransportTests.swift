@@ -131,7 +131,10 @@ import Testing
             Issue.record("nothing listens there")
         } catch {
             #expect(error.code == .unavailable)
-            #expect(error.message == "cannot connect to 127.0.0.1: connection refused")
+            #expect(
+                error.message
+                    == "cannot connect to 127.0.0.1 port \(port): connection refused (endpoint http://127.0.0.1:\(port)/graphql); is the server running, and is that its address?"
+            )
             #expect(!error.requestMayHaveArrived)
         }
     }
