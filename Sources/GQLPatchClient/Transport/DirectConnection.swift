@@ -27,10 +27,13 @@ package final class DirectConnection: @unchecked Sendable {
     /// (`Keep-Alive: timeout=N`: one second under N).
     package var idleLimit: Int64 = DirectConnection.maximumIdleMilliseconds
 
-    /// Puts the connection aside after `response`: notes the time and the server's idle limit.
-    package func keep(after response: HTTPResponse?, now: Int64) {
+    /// Puts the connection aside after `response`: notes the time and the server's idle limit
+    /// (`maximum`: gqlpatch's own, `maximumIdleMilliseconds` but in tests).
+    package func keep(
+        after response: HTTPResponse?, now: Int64, maximum: Int64 = DirectConnection.maximumIdleMilliseconds
+    ) {
         idleSince = now
-        idleLimit = Self.maximumIdleMilliseconds
+        idleLimit = maximum
         if let value = response?.headers["keep-alive"], let seconds = Self.timeout(inKeepAlive: value) {
             idleLimit = min(idleLimit, max(0, (seconds - 1) * 1000))
         }

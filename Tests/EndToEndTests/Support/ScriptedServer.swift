@@ -85,6 +85,7 @@ final class ScriptedServer: @unchecked Sendable {
     private func serve() {
         while true {
             let connection = accept(listener, nil, nil)
+            if connection < 0, errno == EINTR { continue }  // a signal to the test process
             guard connection >= 0 else { return }
             handle(connection)
             close(connection)
@@ -99,6 +100,7 @@ final class ScriptedServer: @unchecked Sendable {
         while true {
             if let end = headerEnd, bytes.count >= end + contentLength { break }
             let count = recv(connection, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }  // a signal to the test process, not the peer
             guard count > 0 else { return }
             bytes.append(contentsOf: buffer[0..<count])
             if headerEnd == nil, let end = Self.headerEnd(bytes) {
@@ -122,6 +124,7 @@ final class ScriptedServer: @unchecked Sendable {
         var sent = 0
         while sent < message.count {
             let written = message[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, 0) }
+            if written < 0, errno == EINTR { continue }
             guard written > 0 else { return }
             sent += written
         }

@@ -29,6 +29,7 @@ import Testing
         defer { server.stop() }
         let transport = transport()
         let request = request(server)
+        let started = ContinuousClock.now
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<8 {
                 group.addTask {
@@ -41,7 +42,11 @@ import Testing
         }
         #expect(statuses == 200)
         #expect(server.requests.count == 200)
-        #expect(server.connections <= 8, "\(server.connections) connections for 8 requests in flight")
+        // Unless the run took past the idle limit (a starved full test run): then a connection left
+        // idle that long is closed by design and another opened.
+        if ContinuousClock.now - started < .milliseconds(DirectConnection.maximumIdleMilliseconds) {
+            #expect(server.connections <= 8, "\(server.connections) connections for 8 requests in flight")
+        }
     }
 
     @Test func aLargeAnswerArrivesWhole() async throws {
@@ -81,11 +86,20 @@ import Testing
         let server = try LoopbackServer { _, _ in .send(wire) }
         defer { server.stop() }
         let transport = transport()
-        for _ in 0..<2 {  // the connection is kept: the second answer comes over it
+        let clock = ContinuousClock()
+        var idle = Duration.zero
+        var finished = clock.now
+        for round in 0..<2 {  // the connection is kept: the second answer comes over it
+            if round == 1 { idle = clock.now - finished }
             let response = try await transport.send(request(server), timeout: 10)
+            finished = clock.now
             #expect(response.body == Array(String(repeating: piece, count: 300).utf8))
         }
-        #expect(server.connections == 1)
+        // Unless this task waited past the idle limit for a thread between the two (a full test run
+        // on two cores can keep it waiting that long): a connection idle so long is closed by design.
+        if idle < .milliseconds(DirectConnection.maximumIdleMilliseconds) {
+            #expect(server.connections == 1, "idle \(idle)")
+        }
     }
 
     @Test func anAnswerOverTheLimitIsRefused() async throws {

@@ -52,6 +52,7 @@ final class LoopbackServer: Sendable {
         Thread.detachNewThread {
             while true {
                 let client = accept(fd, nil, nil)
+                if client < 0, errno == EINTR { continue }  // a signal to the test process
                 if client < 0 { return }
                 state.clients.withLock { $0.append(client) }
                 let number = state.value.withLock { value in
@@ -105,6 +106,7 @@ final class LoopbackServer: Sendable {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
             if count <= 0 { return }
             sent += count
         }
@@ -114,7 +116,12 @@ final class LoopbackServer: Sendable {
     private static func readRequest(_ client: Int32, _ pending: inout [UInt8]) -> String? {
         var chunk = [UInt8](repeating: 0, count: 65536)
         func fill() -> Bool {
-            let count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            var count = -1
+            // A signal to the test process (SIGCHLD from the end-to-end tests' children) must not
+            // end the connection: the client would see a server closing a kept connection.
+            repeat {
+                count = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            } while count < 0 && errno == EINTR
             if count <= 0 { return false }
             pending.append(contentsOf: chunk[0..<count])
             return true
