@@ -3,6 +3,10 @@ import Testing
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `DirectTransport` against a scripted loopback server: what goes on the wire, connections kept
 /// and not kept, and a kept connection that dies is never sent the request a second time.
 @Suite struct DirectTransportTests {
@@ -127,9 +131,21 @@ import Testing
     }
 
     @Test func aRefusedConnectionSaysSo() async throws {
-        let server = try LoopbackServer { _, _ in .close }
-        let port = server.port
-        server.stop()
+        // A socket bound but not listening, held through the test: connections to its port are
+        // refused, and no other test's server can be given the port meanwhile.
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(holder, $0, length) == 0 && getsockname(holder, $0, &length) == 0
+            }
+        }
+        try #require(bound, "cannot bind a port on 127.0.0.1")
+        let port = Int(UInt16(bigEndian: address.sin_port))
         do {
             _ = try await transport().send(HTTPRequest(url: "http://127.0.0.1:\(port)/graphql"), timeout: 5)
             Issue.record("nothing listens there")

@@ -55,11 +55,7 @@ final class LoopbackServer: Sendable {
                 if client < 0, errno == EINTR { continue }  // a signal to the test process
                 if client < 0 { return }
                 state.clients.withLock { $0.append(client) }
-                let number = state.value.withLock { value in
-                    value.connections += 1
-                    return value.connections - 1
-                }
-                Thread.detachNewThread { Self.serve(client, connection: number, state: state, reply: reply) }
+                Thread.detachNewThread { Self.serve(client, state: state, reply: reply) }
             }
         }
     }
@@ -73,10 +69,11 @@ final class LoopbackServer: Sendable {
         state.clients.withLock { clients in for client in clients { shutdown(client, Int32(SHUT_RDWR)) } }
     }
 
-    private static func serve(
-        _ client: Int32, connection: Int, state: Tally,
-        reply: @Sendable (Int, Int) -> Reply
-    ) {
+    /// Serves one connection. It is counted, and numbered, by its first request: a test run's
+    /// other tests connect to ports they believe closed (a stopped server's, which the system may
+    /// have given to this one), and such a connection, which sends nothing, is none of this
+    /// server's.
+    private static func serve(_ client: Int32, state: Tally, reply: @Sendable (Int, Int) -> Reply) {
         defer {
             state.clients.withLock { clients in
                 clients.removeAll { $0 == client }
@@ -85,9 +82,15 @@ final class LoopbackServer: Sendable {
         }
         var pending: [UInt8] = []
         var index = 0
+        var connection = -1
         while true {
             guard let request = readRequest(client, &pending) else { return }
-            state.value.withLock { $0.requests.append(request) }
+            connection = state.value.withLock { value in
+                value.requests.append(request)
+                if connection >= 0 { return connection }
+                value.connections += 1
+                return value.connections - 1
+            }
             switch reply(connection, index) {
             case .send(let text):
                 writeAll(client, text)
