@@ -455,9 +455,16 @@ static int tls_context(const char *ca_file, gqlpatch_net_status *status) {
             ssl.ctx_free(context);
             fail(status, GQLPATCH_NET_CA_FILE, 0, message);
         } else {
-            tls_contexts[tls_context_count].ca_file = ca_file != NULL ? strdup(ca_file) : NULL;
-            tls_contexts[tls_context_count].context = context;
-            result = tls_context_count++;
+            char *kept = ca_file != NULL ? strdup(ca_file) : NULL;
+            if (ca_file != NULL && kept == NULL) {
+                // Unnamed, the context would pass for the system's CAs' context.
+                ssl.ctx_free(context);
+                fail(status, GQLPATCH_NET_TLS, ENOMEM, "out of memory");
+            } else {
+                tls_contexts[tls_context_count].ca_file = kept;
+                tls_contexts[tls_context_count].context = context;
+                result = tls_context_count++;
+            }
         }
     }
     pthread_mutex_unlock(&tls_lock);
