@@ -123,6 +123,15 @@ package final class DirectConnection: @unchecked Sendable {
         return count > 0
     }
 
+    /// One pull for `HTTPResponseReader`: what arrived by `deadline`, in the reader's terms.
+    package func pull(into buffer: inout [UInt8], deadline: Int64) -> HTTPResponseReader.Received {
+        do throws(Failure) {
+            return try receive(into: &buffer, deadline: deadline) ? .bytes : .closed
+        } catch {
+            return .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+        }
+    }
+
     /// Whether the kept connection may carry another request (the peer has not closed it).
     package var reusable: Bool { gqlpatch_net_reusable(pointer) == 1 }
 

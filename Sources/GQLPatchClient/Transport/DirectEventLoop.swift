@@ -289,17 +289,9 @@ package final class DirectEventLoop: @unchecked Sendable {
         guard let connection = exchange.connection,
             case .bytes? = try? connection.receiveSome(into: &exchange.received)
         else { return false }
-        let bytes = exchange.received
-        var pulled = false
-        var reader = HTTPResponseReader(limit: exchange.limit, expectsBody: exchange.expectsBody) { buffer in
-            if !pulled {
-                pulled = true
-                buffer.append(contentsOf: bytes)
-                return .bytes
-            }
-            return .pending
+        guard let (outcome, _) = Self.answer(in: exchange, end: .pending), case .response = outcome else {
+            return false
         }
-        guard let (outcome, _) = reader.readAvailable(), case .response = outcome else { return false }
         finish(exchange, socket: socket, outcome: outcome, reusable: false)
         return true
     }
@@ -316,16 +308,7 @@ package final class DirectEventLoop: @unchecked Sendable {
     /// may come (`.pending`), the connection closed, or it failed.
     private func read(_ exchange: DirectExchange, socket: Int32, end: HTTPResponseReader.Received) {
         let bytes = exchange.received
-        var pulled = false
-        var reader = HTTPResponseReader(limit: exchange.limit, expectsBody: exchange.expectsBody) { buffer in
-            if !pulled, !bytes.isEmpty {
-                pulled = true
-                buffer.append(contentsOf: bytes)
-                return .bytes
-            }
-            return end
-        }
-        guard let (outcome, reusable) = reader.readAvailable() else {
+        guard let (outcome, reusable) = Self.answer(in: exchange, end: end) else {
             exchange.triedAt = bytes.count
             return
         }
@@ -336,6 +319,24 @@ package final class DirectEventLoop: @unchecked Sendable {
             return
         }
         finish(exchange, socket: socket, outcome: outcome, reusable: reusable)
+    }
+
+    /// The answer in what the exchange received, told `end` after those bytes; nil while it is not
+    /// whole (`end` is `.pending`).
+    private static func answer(in exchange: DirectExchange, end: HTTPResponseReader.Received) -> (
+        outcome: TransferOutcome, reusable: Bool
+    )? {
+        let bytes = exchange.received
+        var pulled = false
+        var reader = HTTPResponseReader(limit: exchange.limit, expectsBody: exchange.expectsBody) { buffer in
+            if !pulled, !bytes.isEmpty {
+                pulled = true
+                buffer.append(contentsOf: bytes)
+                return .bytes
+            }
+            return end
+        }
+        return reader.readAvailable()
     }
 
     /// Whether the answer may be whole, so that reading it is worth a try: always for a small one;

@@ -104,15 +104,9 @@ public struct DirectTransport: HTTPTransport {
         var gotBytes = false
         var reader = HTTPResponseReader(limit: maximumResponseBytes, expectsBody: request.method != "HEAD") {
             buffer in
-            do throws(DirectConnection.Failure) {
-                if try connection.receive(into: &buffer, deadline: deadline) {
-                    gotBytes = true
-                    return .bytes
-                }
-                return .closed
-            } catch {
-                return .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
-            }
+            let received = connection.pull(into: &buffer, deadline: deadline)
+            if case .bytes = received { gotBytes = true }
+            return received
         }
         let (outcome, reusable) = reader.read()
         // A kept connection that ended before any answer (not a timeout): the server closed it just
@@ -137,11 +131,7 @@ public struct DirectTransport: HTTPTransport {
     static func earlyAnswer(on connection: DirectConnection, request: HTTPRequest, limit: Int) -> TransferOutcome? {
         let deadline = gqlpatch_net_now_ms() + 1000
         var reader = HTTPResponseReader(limit: limit, expectsBody: request.method != "HEAD") { buffer in
-            do throws(DirectConnection.Failure) {
-                return try connection.receive(into: &buffer, deadline: deadline) ? .bytes : .closed
-            } catch {
-                return .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
-            }
+            connection.pull(into: &buffer, deadline: deadline)
         }
         let (outcome, _) = reader.read()
         if case .response = outcome { return outcome }
