@@ -26,6 +26,7 @@ typedef void SSL_CTX;
 typedef void SSL;
 typedef void SSL_METHOD;
 typedef void X509_VERIFY_PARAM;
+typedef void SSL_SESSION;
 
 static struct {
     int (*init_ssl)(uint64_t, const void *);
@@ -55,6 +56,13 @@ static struct {
     unsigned long (*err_get_error)(void);
     void (*err_error_string_n)(unsigned long, char *, size_t);
     void (*err_clear_error)(void);
+    void (*ctx_sess_set_new_cb)(SSL_CTX *, int (*)(SSL *, SSL_SESSION *));
+    int (*set_session)(SSL *, SSL_SESSION *);
+    void (*session_free)(SSL_SESSION *);
+    int (*session_reused)(const SSL *);
+    int (*set_ex_data)(SSL *, int, void *);
+    void *(*get_ex_data)(const SSL *, int);
+    SSL_SESSION *(*session_dup)(const SSL_SESSION *);  // OpenSSL 1.1.1 and later; NULL: no resumption
 } ssl;
 
 enum {
@@ -69,6 +77,9 @@ enum {
     SSL_CTRL_SET_TLSEXT_HOSTNAME_ = 55,
     TLSEXT_NAMETYPE_HOST_NAME_ = 0,
     SSL_CTRL_SET_MIN_PROTO_VERSION_ = 123,
+    SSL_CTRL_SET_SESS_CACHE_MODE_ = 44,
+    SSL_SESS_CACHE_CLIENT_ = 0x0001,
+    SSL_SESS_CACHE_NO_INTERNAL_ = 0x0300,
     TLS1_2_VERSION_ = 0x0303,
     X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS_ = 0x4,
 };
@@ -124,7 +135,14 @@ static void load_ssl(void) {
     RESOLVE(err_get_error, "ERR_get_error")
     RESOLVE(err_error_string_n, "ERR_error_string_n")
     RESOLVE(err_clear_error, "ERR_clear_error")
+    RESOLVE(ctx_sess_set_new_cb, "SSL_CTX_sess_set_new_cb")
+    RESOLVE(set_session, "SSL_set_session")
+    RESOLVE(session_free, "SSL_SESSION_free")
+    RESOLVE(session_reused, "SSL_session_reused")
+    RESOLVE(set_ex_data, "SSL_set_ex_data")
+    RESOLVE(get_ex_data, "SSL_get_ex_data")
 #undef RESOLVE
+    ssl.session_dup = dlsym(library, "SSL_SESSION_dup");
     // Default settings, the system's openssl.cnf included (its minimum protocol and cipher policy).
     if (ssl.init_ssl(0, NULL) != 1) {
         snprintf(ssl_failure, sizeof ssl_failure, "libssl failed to initialise");
@@ -161,6 +179,7 @@ void gqlpatch_tls_preload(void) {
 struct gqlpatch_connection {
     int fd;
     SSL *tls;
+    char session_key[300];  // the TLS context, host and port whose sessions this one resumes
 };
 
 int64_t gqlpatch_net_now_ms(void) {
@@ -415,6 +434,8 @@ static int wait_tls(gqlpatch_connection *connection, int code, int64_t deadline,
     return 0;
 }
 
+static int keep_session(SSL *tls, SSL_SESSION *session);
+
 // One TLS context for each CA source a run uses (the system's, or a bundle), shared by that
 // source's connections: the CA bundle is read once for the run, not once per connection.
 enum { TLS_CONTEXTS = 4 };
@@ -446,6 +467,9 @@ static int tls_context(const char *ca_file, gqlpatch_net_status *status) {
     } else {
         ssl.ctx_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION_, TLS1_2_VERSION_, NULL);
         ssl.ctx_set_verify(context, SSL_VERIFY_PEER_, NULL);
+        // Sessions are kept by keep_session, not by libssl's own cache (which is for servers).
+        ssl.ctx_ctrl(context, SSL_CTRL_SET_SESS_CACHE_MODE_, SSL_SESS_CACHE_CLIENT_ | SSL_SESS_CACHE_NO_INTERNAL_, NULL);
+        ssl.ctx_sess_set_new_cb(context, keep_session);
         int loaded = ca_file != NULL ? ssl.ctx_load_verify_locations(context, ca_file, NULL) == 1
                                      : (ssl.ctx_set_default_verify_paths(context), 1);
         if (!loaded) {
@@ -471,8 +495,67 @@ static int tls_context(const char *ca_file, gqlpatch_net_status *status) {
     return result;
 }
 
-static int start_tls(gqlpatch_connection *connection, const char *host, const char *ca_file, int64_t deadline,
-                     gqlpatch_net_status *status) {
+// The last session each server gave the run, by TLS context, host and port: a new connection to
+// the same server resumes it (an abbreviated handshake, no certificate chain sent or checked again),
+// as libcurl does with its session cache. Sessions are kept only from verified handshakes, and a
+// session is offered only to the host and CA source it was made with.
+enum { TLS_SESSIONS = 16 };
+static struct {
+    char key[300];
+    SSL_SESSION *session;
+} tls_sessions[TLS_SESSIONS];
+static int tls_session_count;
+static pthread_mutex_t tls_session_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// libssl's call when a server gives a session (in TLS 1.3, a ticket after the handshake, read with
+// the answer). A copy is kept: the session itself stays the connection's, and libssl marks it not
+// resumable when that connection ends in an error (a server closing without close_notify, as
+// servers and load balancers do), which would spoil the cache's session too.
+static int keep_session(SSL *tls, SSL_SESSION *given) {
+    gqlpatch_connection *connection = ssl.get_ex_data(tls, 0);
+    if (connection == NULL || connection->session_key[0] == 0 || ssl.session_dup == NULL) return 0;
+    SSL_SESSION *session = ssl.session_dup(given);
+    if (session == NULL) return 0;
+    SSL_SESSION *replaced = NULL;
+    int kept = 0;
+    pthread_mutex_lock(&tls_session_lock);
+    for (int index = 0; index < tls_session_count; index++) {
+        if (strcmp(tls_sessions[index].key, connection->session_key) == 0) {
+            replaced = tls_sessions[index].session;
+            tls_sessions[index].session = session;
+            kept = 1;
+            break;
+        }
+    }
+    if (!kept && tls_session_count < TLS_SESSIONS) {
+        snprintf(tls_sessions[tls_session_count].key, sizeof tls_sessions[0].key, "%s", connection->session_key);
+        tls_sessions[tls_session_count++].session = session;
+        kept = 1;
+    }
+    pthread_mutex_unlock(&tls_session_lock);
+    if (replaced != NULL) ssl.session_free(replaced);
+    if (!kept) ssl.session_free(session);
+    return 0;  // libssl keeps its reference to the given session and drops it with the connection
+}
+
+// Offers the server's last session to a new connection; SSL_set_session takes its own reference.
+static void offer_session(gqlpatch_connection *connection) {
+    pthread_mutex_lock(&tls_session_lock);
+    for (int index = 0; index < tls_session_count; index++) {
+        if (strcmp(tls_sessions[index].key, connection->session_key) == 0) {
+            (void)ssl.set_session(connection->tls, tls_sessions[index].session);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&tls_session_lock);
+}
+
+int gqlpatch_net_resumed(gqlpatch_connection *connection) {
+    return connection->tls != NULL && ssl.session_reused(connection->tls) == 1;
+}
+
+static int start_tls(gqlpatch_connection *connection, const char *host, int port, const char *ca_file,
+                     int64_t deadline, gqlpatch_net_status *status) {
     const char *problem = ssl_load();
     if (problem != NULL) return fail(status, GQLPATCH_NET_UNAVAILABLE, 0, problem);
     ssl.err_clear_error();
@@ -483,6 +566,8 @@ static int start_tls(gqlpatch_connection *connection, const char *host, const ch
         return fail(status, GQLPATCH_NET_TLS, 0, "libssl could not start a TLS session");
     }
     ssl.ctrl(connection->tls, SSL_CTRL_MODE_, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER_, NULL);
+    snprintf(connection->session_key, sizeof connection->session_key, "%d %s %d", context, host, port);
+    if (ssl.set_ex_data(connection->tls, 0, connection) == 1) offer_session(connection);
     struct in6_addr scratch;
     int literal = inet_pton(AF_INET, host, &scratch) == 1 || inet_pton(AF_INET6, host, &scratch) == 1;
     // The certificate must name the host: its DNS name (also sent as SNI), or its IP address.
@@ -508,7 +593,7 @@ static int start_tls(gqlpatch_connection *connection, const char *host, const ch
     }
 }
 
-static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int tls, const char *ca_file,
+static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int port, int tls, const char *ca_file,
                                               int64_t deadline, gqlpatch_net_status *status);
 
 gqlpatch_connection *gqlpatch_net_open(const char *host, int port, int tls, const char *ca_file,
@@ -524,16 +609,16 @@ gqlpatch_connection *gqlpatch_net_open(const char *host, int port, int tls, cons
         if (dns_lookup(host, port) != NULL || !dns_keep(host, port, list)) {
             int fd = connect_tcp(list, deadline, status);
             freeaddrinfo(list);
-            return fd < 0 ? NULL : gqlpatch_net_wrap(fd, host, tls, ca_file, deadline, status);
+            return fd < 0 ? NULL : gqlpatch_net_wrap(fd, host, port, tls, ca_file, deadline, status);
         }
     }
     int fd = connect_tcp(list, deadline, status);
     if (fd < 0) return NULL;
-    return gqlpatch_net_wrap(fd, host, tls, ca_file, deadline, status);
+    return gqlpatch_net_wrap(fd, host, port, tls, ca_file, deadline, status);
 }
 
 // The connection over a connected socket: with tls, after the handshake.
-static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int tls, const char *ca_file,
+static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int port, int tls, const char *ca_file,
                                               int64_t deadline, gqlpatch_net_status *status) {
     gqlpatch_connection *connection = calloc(1, sizeof *connection);
     if (connection == NULL) {
@@ -542,7 +627,7 @@ static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int tls,
         return NULL;
     }
     connection->fd = fd;
-    if (tls && start_tls(connection, host, ca_file, deadline, status) != 0) {
+    if (tls && start_tls(connection, host, port, ca_file, deadline, status) != 0) {
         gqlpatch_net_close(connection);
         return NULL;
     }
@@ -613,7 +698,10 @@ int gqlpatch_net_reusable(gqlpatch_connection *connection) {
 
 void gqlpatch_net_close(gqlpatch_connection *connection) {
     if (connection == NULL) return;
-    if (connection->tls != NULL) ssl.ssl_free(connection->tls);
+    if (connection->tls != NULL) {
+        (void)ssl.set_ex_data(connection->tls, 0, NULL);  // a late ticket must not reach freed memory
+        ssl.ssl_free(connection->tls);
+    }
     if (connection->fd >= 0) close(connection->fd);
     free(connection);
 }

@@ -40,11 +40,25 @@ final class HostileServer: @unchecked Sendable {
 
     /// How many connections the requests read so far came over.
     func connectionCount() -> Int {
-        guard let data = FileManager.default.contents(atPath: requestLog.path) else { return 0 }
-        let entries = data.split(separator: UInt8(ascii: "\n")).compactMap {
+        Set(entries().compactMap { $0["connection"] as? Int }).count
+    }
+
+    /// Over TLS, the connections whose handshake resumed an earlier session, and all of them (as
+    /// Python's `ssl` module saw it).
+    func resumedConnections() -> (resumed: Int, all: Int) {
+        var resumed: [Int: Bool] = [:]
+        for entry in entries() {
+            guard let connection = entry["connection"] as? Int else { continue }
+            resumed[connection] = entry["resumed"] as? Bool ?? false
+        }
+        return (resumed.values.filter { $0 }.count, resumed.count)
+    }
+
+    private func entries() -> [[String: Any]] {
+        guard let data = FileManager.default.contents(atPath: requestLog.path) else { return [] }
+        return data.split(separator: UInt8(ascii: "\n")).compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any]
         }
-        return Set(entries.compactMap { $0["connection"] as? Int }).count
     }
 
     func stop() {

@@ -109,11 +109,13 @@ class Server:
             self.tls_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
             self.tls_context.load_cert_chain(args.tls_cert, args.tls_key)
 
-    def log(self, connection, method, path, headers, body):
+    def log(self, connection, method, path, headers, body, resumed=None):
         if not self.args.request_log:
             return
         entry = {"method": method, "path": path, "headers": sorted(headers), "bodyLength": len(body),
                  "injected": "x-injected" in headers, "connection": connection}
+        if resumed is not None:
+            entry["resumed"] = resumed
         with self.log_lock, open(self.args.request_log, "a", encoding="utf-8") as log:
             log.write(json.dumps(entry) + "\n")
 
@@ -152,7 +154,7 @@ class Server:
                     return
                 if request is None:
                     return
-                self.log(number, *request)
+                self.log(number, *request, resumed=conn.session_reused if self.args.tls_cert else None)
                 if not self.answer(conn, request):
                     return
                 answered_here += 1
