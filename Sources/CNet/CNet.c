@@ -59,7 +59,6 @@ static struct {
     void (*ctx_sess_set_new_cb)(SSL_CTX *, int (*)(SSL *, SSL_SESSION *));
     int (*set_session)(SSL *, SSL_SESSION *);
     void (*session_free)(SSL_SESSION *);
-    int (*session_reused)(const SSL *);
     int (*set_ex_data)(SSL *, int, void *);
     void *(*get_ex_data)(const SSL *, int);
     SSL_SESSION *(*session_dup)(const SSL_SESSION *);  // OpenSSL 1.1.1 and later; NULL: no resumption
@@ -138,7 +137,6 @@ static void load_ssl(void) {
     RESOLVE(ctx_sess_set_new_cb, "SSL_CTX_sess_set_new_cb")
     RESOLVE(set_session, "SSL_set_session")
     RESOLVE(session_free, "SSL_SESSION_free")
-    RESOLVE(session_reused, "SSL_session_reused")
     RESOLVE(set_ex_data, "SSL_set_ex_data")
     RESOLVE(get_ex_data, "SSL_get_ex_data")
 #undef RESOLVE
@@ -548,10 +546,6 @@ static void offer_session(gqlpatch_connection *connection) {
         }
     }
     pthread_mutex_unlock(&tls_session_lock);
-}
-
-int gqlpatch_net_resumed(gqlpatch_connection *connection) {
-    return connection->tls != NULL && ssl.session_reused(connection->tls) == 1;
 }
 
 static int start_tls(gqlpatch_connection *connection, const char *host, int port, const char *ca_file,

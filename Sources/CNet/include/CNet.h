@@ -58,9 +58,6 @@ long gqlpatch_net_receive(gqlpatch_connection *connection, uint8_t *buffer, size
 // nothing unasked.
 int gqlpatch_net_reusable(gqlpatch_connection *connection);
 
-// 1 when the connection's TLS handshake resumed a session the same server gave earlier in the run.
-int gqlpatch_net_resumed(gqlpatch_connection *connection);
-
 void gqlpatch_net_close(gqlpatch_connection *connection);
 
 // For an event loop (a batch's many connections on one thread): the socket to watch, and sends and
