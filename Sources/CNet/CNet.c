@@ -653,6 +653,47 @@ static long send_some(gqlpatch_connection *connection, const uint8_t *bytes, siz
 static int wait_want(gqlpatch_connection *connection, int want, int64_t deadline, int failure,
                      gqlpatch_net_status *status);
 
+// On a readable connection still being written to: 1 the server has sent application data (an
+// answer), 0 not yet (over TLS, a session ticket, which the peek takes in), -1 it closed or failed.
+static int answered(gqlpatch_connection *connection) {
+    uint8_t byte;
+    if (connection->tls == NULL) {
+        ssize_t code = recv(connection->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+        return code > 0 ? 1 : code < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) ? 0 : -1;
+    }
+    errno = 0;
+    int code = ssl.peek(connection->tls, &byte, 1);
+    if (code > 0) return 1;
+    return ssl.get_error(connection->tls, code) == SSL_ERROR_WANT_READ_ ? 0 : -1;
+}
+
+// While a send waits for room: 0 room, 1 the server answered (GQLPATCH_NET_ANSWERED), -1 failed.
+// A server that answers early (a 413 for a body too large) and keeps the connection open without
+// reading would otherwise hold the send until the deadline.
+static int wait_room(gqlpatch_connection *connection, int want, int64_t deadline, gqlpatch_net_status *status) {
+    if (want != 2) return wait_want(connection, want, deadline, GQLPATCH_NET_SEND, status);
+    short events = POLLOUT | POLLIN;
+    for (;;) {
+        int64_t left = deadline - gqlpatch_net_now_ms();
+        if (left <= 0) return fail(status, GQLPATCH_NET_TIMEOUT, 0, "the deadline passed");
+        struct pollfd entry = {.fd = connection->fd, .events = events};
+        int ready = poll(&entry, 1, left > 60000 ? 60000 : (int)left);
+        if (ready < 0 && errno != EINTR) return fail_errno(status, GQLPATCH_NET_SEND, errno);
+        if (ready <= 0) continue;
+        if (entry.revents & POLLIN) {
+            int answer = answered(connection);
+            if (answer == 1) {
+                fail(status, GQLPATCH_NET_ANSWERED, 0, "the server answered before the request was all sent");
+                return 1;
+            }
+            // Closed for reading, no answer: only room to write is waited for now (the send that
+            // follows says how the connection ended).
+            if (answer < 0) events = POLLOUT;
+        }
+        if (entry.revents & (POLLOUT | POLLERR | POLLHUP)) return 0;
+    }
+}
+
 int gqlpatch_net_send(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int64_t deadline,
                       gqlpatch_net_status *status) {
     size_t sent = 0;
@@ -662,7 +703,7 @@ int gqlpatch_net_send(gqlpatch_connection *connection, const uint8_t *bytes, siz
         long code = send_some(connection, bytes + sent, count - sent, &want, status, 1);
         if (code < 0) return -1;
         sent += (size_t)code;
-        if (sent < count && wait_want(connection, want, deadline, GQLPATCH_NET_SEND, status) != 0) return -1;
+        if (sent < count && wait_room(connection, want, deadline, status) != 0) return -1;
     }
     return 0;
 }

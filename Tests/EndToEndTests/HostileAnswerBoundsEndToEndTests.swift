@@ -62,15 +62,21 @@ import Testing
         #expect(outcome.peakKB < 50_000, "peak \(outcome.peakKB) kB")
     }
 
-    /// 8 MB sent to a server that answers 413 after the head and closes: the 413 is reported.
-    @Test func anEarly413IsReportedAsA413() throws {
-        let server = try HostileServer(mode: "early-413")
+    /// 8 MB sent to a server that answers 413 after the head and closes, or keeps the connection
+    /// open without reading the rest: the 413 is reported, not a lost connection, and at once, not
+    /// when `--timeout` ends the stalled send (the guard stops a run that waits for it).
+    @Test(arguments: ["early-413", "early-413-open"]) func anEarly413IsReportedAsA413(mode: String) throws {
+        let server = try HostileServer(mode: mode)
         defer { server.stop() }
         let big = server.folder.appendingPathComponent("big.txt")
         try Data(repeating: UInt8(ascii: "a"), count: 8 << 20).write(to: big)
-        let update = try GQLPatchRun.run(
-            Self.base(server) + ["update", "Item", "--id", "item-1", "--set", "description=@" + big.path],
-            in: server.folder)
+        let measured = try MeasuredRun.run(
+            Self.base(server) + [
+                "--timeout", "50", "update", "Item", "--id", "item-1", "--set", "description=@" + big.path,
+            ],
+            in: server.folder, guardSeconds: 25)
+        #expect(!measured.killed, "still sending when the guard stopped it: \(measured)")
+        let update = measured.result
         update.expectFailure(
             76, "gqlpatch: error: HTTP 413 from 127.0.0.1:\(server.port): the request is larger than the API accepts (")
         #expect(!update.stderr.contains("may or may not"), "\(update)")
@@ -80,7 +86,8 @@ import Testing
         let input = server.folder.appendingPathComponent("in.jsonl")
         try Data((line + "\n").utf8).write(to: input)
         let apply = try GQLPatchRun.run(
-            Self.base(server) + ["apply", input.path, "--max-attempts", "1"], in: server.folder, stdoutToFile: true)
+            Self.base(server) + ["--timeout", "50", "apply", input.path, "--max-attempts", "1"], in: server.folder,
+            stdoutToFile: true)
         #expect(apply.status == 4, "\(apply.stderr)")
         let result = try JSONValue.parse(apply.stdout)
         #expect(

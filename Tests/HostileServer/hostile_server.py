@@ -138,8 +138,8 @@ class Server:
                     conn.recv(CHUNK)
                     conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
                     return
-                if self.args.mode == "early-413":
-                    self.early_413(conn, number)
+                if self.args.mode in ("early-413", "early-413-open"):
+                    self.early_413(conn, number, keep_open=self.args.mode == "early-413-open")
                     return
                 if self.args.drop_next and answered_here > 0:
                     # The next request's first bytes arrive; the server closes before reading it.
@@ -222,8 +222,9 @@ class Server:
         record.setdefault("updatedAt", "2024-01-01T00:00:00.000Z")
         conn.sendall(response(200, "OK", json.dumps({"data": {root: record}}).encode()))
 
-    def early_413(self, conn, number):
-        """Reads the head of a request only, answers 413 and closes: the body is never read."""
+    def early_413(self, conn, number, keep_open=False):
+        """Reads the head of a request only, answers 413 and closes (or, keep_open, holds the
+        connection open for a minute without reading): the body is never read."""
         data = b""
         while b"\r\n\r\n" not in data:
             part = conn.recv(CHUNK)
@@ -232,7 +233,10 @@ class Server:
             data += part
         self.log(number, "POST", "/graphql", {"early": "413"}, b"")
         conn.sendall(response(413, "Payload Too Large", b'{"message":"Request Entity Too Large"}',
-                              extra=["Connection: close"]))
+                              extra=[] if keep_open else ["Connection: close"]))
+        if keep_open:
+            time.sleep(60)
+            return
         conn.shutdown(socket.SHUT_WR)
         time.sleep(0.2)
 
@@ -366,7 +370,7 @@ def main():
     parser.add_argument("--mode", required=True, choices=[
         "html-200", "html-502", "truncated", "huge", "deep", "wrong-shape", "neither", "redirect", "hang", "reset", "ok",
         "echo", "http09", "huge-header", "bad-chunked", "short-body", "dup-length", "close", "container-crlf", "imds-crlf",
-        "keyed", "early-413", "endless-103", "chunk-ext", "long-header", "nul-header", "plain-400"])
+        "keyed", "early-413", "early-413-open", "endless-103", "chunk-ext", "long-header", "nul-header", "plain-400"])
     parser.add_argument("--close-every", type=int, default=0)
     parser.add_argument("--drop-next", action="store_true")
     parser.add_argument("--close-idle", type=float, default=0)

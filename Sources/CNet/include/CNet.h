@@ -22,6 +22,7 @@ typedef enum {
     GQLPATCH_NET_SEND = 7,         // the connection broke while sending
     GQLPATCH_NET_RECEIVE = 8,      // the connection broke while receiving
     GQLPATCH_NET_UNAVAILABLE = 9,  // libssl could not be loaded (detail)
+    GQLPATCH_NET_ANSWERED = 10,    // a send stopped: the server answered before taking the rest
 } gqlpatch_net_result;
 
 typedef struct {

@@ -89,9 +89,14 @@ public struct DirectTransport: HTTPTransport {
         do {
             try connection.send(bytes, deadline: deadline)
         } catch {
-            // An answer that came before the whole request went out (a 413 for a body too large,
-            // then the server closed): that answer is the outcome, not the broken send.
-            if let early = Self.earlyAnswer(on: connection, request: request, limit: maximumResponseBytes) {
+            // An answer that came before the whole request went out (a 413 for a body too large):
+            // that answer is the outcome, not the broken send. A server that closed after it has
+            // sent it all; one that keeps the connection open may still be sending it.
+            let answered = error.result == GQLPATCH_NET_ANSWERED
+            if let early = Self.earlyAnswer(
+                on: connection, request: request, limit: maximumResponseBytes,
+                deadline: answered ? deadline : min(deadline, gqlpatch_net_now_ms() + 1000))
+            {
                 return (early, false)
             }
             if reused { return (Self.diedBeforeAnswer, true) }
@@ -126,10 +131,11 @@ public struct DirectTransport: HTTPTransport {
         return (outcome, false)
     }
 
-    /// The whole answer the server sent before it stopped reading the request, if one is there to
-    /// read now (the peer has closed, so the reads end at once); nil when there is none.
-    static func earlyAnswer(on connection: DirectConnection, request: HTTPRequest, limit: Int) -> TransferOutcome? {
-        let deadline = gqlpatch_net_now_ms() + 1000
+    /// The whole answer the server sent before it stopped reading the request, read until
+    /// `deadline`; nil when there is none.
+    static func earlyAnswer(on connection: DirectConnection, request: HTTPRequest, limit: Int, deadline: Int64)
+        -> TransferOutcome?
+    {
         var reader = HTTPResponseReader(limit: limit, expectsBody: request.method != "HEAD") { buffer in
             connection.pull(into: &buffer, deadline: deadline)
         }
