@@ -266,10 +266,11 @@ package final class DirectEventLoop: @unchecked Sendable {
         }
         let end: HTTPResponseReader.Received
         do {
-            switch try connection.receiveSome(into: &exchange.received) {
+            switch try exchange.reader.fill({ buffer throws(DirectConnection.Failure) in
+                try connection.receiveSome(into: &buffer)
+            }) {
             case .bytes:
                 watch(socket, for: Self.readable)  // after a TLS read that wanted to write
-                guard shouldTry(exchange) else { return }
                 end = .pending
             case .closed:
                 end = .closed
@@ -287,91 +288,38 @@ package final class DirectEventLoop: @unchecked Sendable {
     /// the request was all sent), the exchange ends with it and the connection is not kept.
     private func earlyAnswered(_ exchange: DirectExchange, socket: Int32) -> Bool {
         guard let connection = exchange.connection,
-            case .bytes? = try? connection.receiveSome(into: &exchange.received)
+            case .bytes? = try? exchange.reader.fill({ buffer throws(DirectConnection.Failure) in
+                try connection.receiveSome(into: &buffer)
+            })
         else { return false }
-        guard let (outcome, _) = Self.answer(in: exchange, end: .pending), case .response = outcome else {
-            return false
-        }
+        guard let (outcome, _) = exchange.reader.readAvailable(), case .response = outcome else { return false }
         finish(exchange, socket: socket, outcome: outcome, reusable: false)
         return true
     }
 
-    /// After a failed send: takes everything that arrived (bounded); whether anything did.
+    /// After a failed send: takes everything that arrived, read as it comes (so bounded by the
+    /// reader's limits); whether anything did.
     private func drainEarlyAnswer(_ exchange: DirectExchange) -> Bool {
         guard let connection = exchange.connection else { return false }
-        let bound = exchange.limit + HTTPResponseReader.maximumHeaderBytes
-        while exchange.received.count <= bound, case .bytes? = try? connection.receiveSome(into: &exchange.received) {}
-        return !exchange.received.isEmpty
+        while case .bytes? = try? exchange.reader.fill({ buffer throws(DirectConnection.Failure) in
+            try connection.receiveSome(into: &buffer)
+        }) {
+            if exchange.reader.readAvailable() != nil { break }  // whole, or refused
+        }
+        return exchange.reader.answered
     }
 
     /// Reads the answer from what arrived; `end` is what the reader is told after those bytes: more
     /// may come (`.pending`), the connection closed, or it failed.
     private func read(_ exchange: DirectExchange, socket: Int32, end: HTTPResponseReader.Received) {
-        let bytes = exchange.received
-        guard let (outcome, reusable) = Self.answer(in: exchange, end: end) else {
-            exchange.triedAt = bytes.count
-            return
-        }
-        if exchange.reused, bytes.isEmpty, case .failedAfterSending(let code, _, _, _) = outcome,
+        guard let (outcome, reusable) = exchange.reader.readAvailable(end: end) else { return }
+        if exchange.reused, !exchange.reader.answered, case .failedAfterSending(let code, _, _, _) = outcome,
             code != Int(CURLE_OPERATION_TIMEDOUT.rawValue)
         {
             diedOnKeptConnection(exchange, socket: socket)
             return
         }
         finish(exchange, socket: socket, outcome: outcome, reusable: reusable)
-    }
-
-    /// The answer in what the exchange received, told `end` after those bytes; nil while it is not
-    /// whole (`end` is `.pending`).
-    private static func answer(in exchange: DirectExchange, end: HTTPResponseReader.Received) -> (
-        outcome: TransferOutcome, reusable: Bool
-    )? {
-        let bytes = exchange.received
-        var pulled = false
-        var reader = HTTPResponseReader(limit: exchange.limit, expectsBody: exchange.expectsBody) { buffer in
-            if !pulled, !bytes.isEmpty {
-                pulled = true
-                buffer.append(contentsOf: bytes)
-                return .bytes
-            }
-            return end
-        }
-        return reader.readAvailable()
-    }
-
-    /// Whether the answer may be whole, so that reading it is worth a try: always for a small one;
-    /// for a large one, once its `Content-Length` has arrived, or (chunked or unframed) when it has
-    /// doubled since the last try or ends as a chunked body ends. A large answer is so read a few
-    /// times, not once per receive. The reader decides; this only spares it work.
-    private func shouldTry(_ exchange: DirectExchange) -> Bool {
-        let bytes = exchange.received
-        if bytes.count <= 64 << 10 || bytes.count > exchange.limit + HTTPResponseReader.maximumHeaderBytes {
-            return true
-        }
-        if bytes.count >= 2 * exchange.triedAt || bytes.suffix(4).elementsEqual([13, 10, 13, 10]) { return true }
-        guard let length = Self.announcedLength(bytes) else { return false }
-        return bytes.count >= length.headerEnd + length.body || length.body > exchange.limit
-    }
-
-    /// The end of the header block and the `Content-Length` of an answer that has one (and is not
-    /// chunked, nor an interim 1xx answer), once the block is whole.
-    static func announcedLength(_ bytes: [UInt8]) -> (headerEnd: Int, body: Int)? {
-        let window = bytes.prefix(HTTPResponseReader.maximumHeaderBytes + HTTPResponseReader.maximumLineBytes)
-        guard bytes.count >= 12, bytes[9] != UInt8(ascii: "1"),
-            let end = window.firstRange(of: [13, 10, 13, 10] as [UInt8])
-        else { return nil }
-        // Line by line over the bytes (as text, CR LF would be one character and hide the lines).
-        var length: Int?
-        for line in bytes[..<end.lowerBound].split(separator: 10) {
-            let text = String(decoding: line, as: UTF8.self).lowercased()
-            if text.hasPrefix("transfer-encoding:") { return nil }
-            guard text.hasPrefix("content-length:") else { continue }
-            guard length == nil else { return nil }  // two: the reader refuses or joins them
-            let digits = String(text.dropFirst("content-length:".count).filter { $0 != "\r" }).trimmingWhitespace()
-            guard let value = Int(digits) else { return nil }
-            length = value
-        }
-        return length.map { (end.upperBound, $0) }
     }
 
     /// Requests whose deadline passed while sending or awaiting the answer (one being opened has the

@@ -30,10 +30,8 @@ package final class DirectExchange: @unchecked Sendable {
     /// Bytes of `bytes` sent so far.
     var sent = 0
     var sending = true
-    /// What arrived so far.
-    var received: [UInt8] = []
-    /// `received.count` when the reader last found the answer not whole (see `DirectEventLoop`).
-    var triedAt = 0
+    /// The answer as far as it arrived, parsed as it comes.
+    var reader: HTTPResponseReader
 
     /// libssl could not be loaded: the run cannot speak https at all.
     package struct Unavailable: Error {
@@ -54,6 +52,7 @@ package final class DirectExchange: @unchecked Sendable {
         self.deadline = deadline
         self.limit = limit
         self.expectsBody = expectsBody
+        reader = HTTPResponseReader(limit: limit, expectsBody: expectsBody)
     }
 
     /// Starts over for a new connection: nothing of the first try is kept.
@@ -62,8 +61,7 @@ package final class DirectExchange: @unchecked Sendable {
         reused = false
         sent = 0
         sending = true
-        received = []
-        triedAt = 0
+        reader = HTTPResponseReader(limit: limit, expectsBody: expectsBody)
         resent = true
     }
 

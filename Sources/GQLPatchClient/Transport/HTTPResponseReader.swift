@@ -2,7 +2,9 @@ import CCurl
 import GQLPatchSupport
 
 /// Reads one HTTP/1.x response for `DirectTransport`, pulling bytes from `receive` as it needs
-/// them, and says whether the connection may carry another request. It holds a response to the
+/// them (or, for an event loop, as they are handed in with `fill`), and says whether the connection
+/// may carry another request. It parses as bytes arrive and drops what it has consumed: a stage
+/// says where it stands, so a read that runs out of bytes goes on from there, never from the start. It holds a response to the
 /// rules libcurl holds `CurlTransport`'s to, and reports a broken one the same way (curl's result
 /// codes, so `CurlTransport.failure` words both alike): a status line first, headers bounded
 /// (100 KB a line, 300 KB in all, libcurl's limits), the body framed by chunked encoding,
@@ -24,15 +26,38 @@ package struct HTTPResponseReader {
     package static let maximumLineBytes = 100 << 10
     package static let maximumHeaderBytes = 300 << 10
 
+    /// Where the reading stands: what the next bytes are.
+    private enum Stage {
+        case statusLine
+        case headers
+        /// A body framed by `Content-Length`, with this many bytes still to come.
+        case lengthBody(left: Int)
+        case chunkSize
+        case chunkData(left: Int)
+        /// The line end after a chunk's data.
+        case chunkEnd
+        case trailers
+        /// A body that runs to the connection's end.
+        case untilClose
+        case done(outcome: TransferOutcome, reusable: Bool)
+    }
+
     private let limit: Int
     private let expectsBody: Bool
-    /// Appends what has arrived to the buffer (at least one byte), or says why it cannot.
-    private let receive: (inout [UInt8]) -> Received
+    /// Appends what has arrived to the buffer (at least one byte), or says why it cannot; nil for
+    /// a reader handed its bytes with `fill`.
+    private let receive: ((inout [UInt8]) -> Received)?
+    /// What a reader handed its bytes is told once they are used up.
+    private var end: Received = .pending
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var position = 0
+    /// How far past `position` a line end has been looked for in vain (a long line arriving in
+    /// pieces is searched once, not again with each piece).
+    private var searched = 0
+    private var stage = Stage.statusLine
     /// Whether any byte of an answer arrived (from then on the answer is under way).
-    private var answered = false
+    package private(set) var answered = false
     /// The last pull answered `.pending`: the response is not whole yet.
     private var incomplete = false
     /// Bytes of every head read so far, interim answers (`103 Early Hints`) included: all of them
@@ -40,6 +65,16 @@ package struct HTTPResponseReader {
     private var headBytes = 0
     /// Bytes of a chunked body's framing (size lines with their extensions, line ends, trailers).
     private var chunkFramingBytes = 0
+    /// Trailer bytes so far.
+    private var trailerBytes = 0
+    /// The answer read so far: its status line's status and minor version, headers and body.
+    private var status = 0
+    private var minor = 1
+    private var headers = HTTPHeaderBlock()
+    private var body: [UInt8] = []
+
+    /// Raw bytes held: what arrived and is not yet consumed, and consumed bytes not yet dropped.
+    package var heldBytes: Int { buffer.count }
 
     /// `expectsBody` is false for an answer to `HEAD`.
     package init(limit: Int, expectsBody: Bool = true, receive: @escaping (inout [UInt8]) -> Received) {
@@ -48,22 +83,46 @@ package struct HTTPResponseReader {
         self.receive = receive
     }
 
+    /// A reader handed its bytes with `fill` (an event loop's).
+    package init(limit: Int, expectsBody: Bool = true) {
+        self.limit = limit
+        self.expectsBody = expectsBody
+        self.receive = nil
+    }
+
     /// The response, and whether the connection may carry the next request (the answer was framed,
     /// HTTP/1.1 without `Connection: close`, and nothing followed it).
     package mutating func read() -> (outcome: TransferOutcome, reusable: Bool) {
-        switch readResponse() {
-        case .success(let (response, keepAlive)):
-            return (.response(response), keepAlive && position == buffer.count)
-        case .failure(let failure):
-            return (failure.outcome, false)
+        incomplete = false
+        if case .done(let outcome, let reusable) = stage { return (outcome, reusable) }
+        do throws(Failure) {
+            let (response, keepAlive) = try readResponse()
+            stage = .done(outcome: .response(response), reusable: keepAlive && position == buffer.count)
+        } catch {
+            if incomplete { return (error.outcome, false) }
+            stage = .done(outcome: error.outcome, reusable: false)
         }
+        guard case .done(let outcome, let reusable) = stage else { return (.malformed("unread"), false) }
+        return (outcome, reusable)
     }
 
-    /// `read`, for the bytes that have arrived so far: nil when the response is not whole yet (a
-    /// pull answered `.pending`); read again with more.
-    package mutating func readAvailable() -> (outcome: TransferOutcome, reusable: Bool)? {
+    /// `read`, for the bytes that have arrived so far, then `end`: nil when the response is not
+    /// whole yet (`end` is `.pending`); read again with more.
+    package mutating func readAvailable(end: Received = .pending) -> (outcome: TransferOutcome, reusable: Bool)? {
+        self.end = end
         let result = read()
         return incomplete ? nil : result
+    }
+
+    /// Lets `add` append what has arrived (a receive into the buffer, without a copy); the bytes
+    /// already consumed are dropped first.
+    package mutating func fill<Result, Failure: Error>(
+        _ add: (inout [UInt8]) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        compact()
+        let before = buffer.count
+        defer { if buffer.count > before { answered = true } }
+        return try add(&buffer)
     }
 
     /// A failed read, as the outcome it ends the exchange with.
@@ -71,21 +130,31 @@ package struct HTTPResponseReader {
         var outcome: TransferOutcome
     }
 
-    private var stage: CurlTransport.Stage { answered ? .answering : .sent }
+    private var phase: CurlTransport.Stage { answered ? .answering : .sent }
 
     private func broken(_ code: CURLcode, _ detail: String, osErrno: Int = 0) -> Failure {
-        Failure(outcome: .failedAfterSending(code: Int(code.rawValue), osErrno: osErrno, detail: detail, stage: stage))
+        Failure(outcome: .failedAfterSending(code: Int(code.rawValue), osErrno: osErrno, detail: detail, stage: phase))
     }
 
-    /// Pulls more bytes; `false` when the peer closed the connection.
-    private mutating func more() throws(Failure) -> Bool {
-        // The bytes read are dropped once they are all of the buffer or, in a long body, half of it
-        // (so the buffer stays near one receive's size, not the body's).
+    /// Drops the bytes read once they are all of the buffer or, in a long body, half of it (so the
+    /// buffer stays near one receive's size, not the body's).
+    private mutating func compact() {
         if position > 0, position == buffer.count || (position >= 1 << 16 && position * 2 >= buffer.count) {
             buffer.removeFirst(position)
             position = 0
         }
-        switch receive(&buffer) {
+    }
+
+    /// Pulls more bytes; `false` when the peer closed the connection.
+    private mutating func more() throws(Failure) -> Bool {
+        let received: Received
+        if let receive {
+            compact()
+            received = receive(&buffer)
+        } else {
+            received = end
+        }
+        switch received {
         case .bytes:
             answered = true
             return true
@@ -99,24 +168,75 @@ package struct HTTPResponseReader {
         }
     }
 
-    private mutating func readResponse() -> Result<(HTTPResponse, Bool), Failure> {
-        do throws(Failure) {
-            while true {
-                let (status, minor, headers) = try readHead()
-                // An interim answer (100 Continue, 103 Early Hints) comes before the real one.
-                if (100..<200).contains(status) {
-                    if status == 101 { throw broken(CURLE_WEIRD_SERVER_REPLY, "it switches protocols unasked") }
+    /// Goes on from the current stage to the response's end.
+    private mutating func readResponse() throws(Failure) -> (HTTPResponse, Bool) {
+        while true {
+            switch stage {
+            case .statusLine:
+                try readStatusLine()
+            case .headers:
+                try readHeader()
+            case .lengthBody(let left):
+                if left == 0 { return finished(framed: true) }
+                if position == buffer.count, !(try more()) {
+                    let length = body.count + left
+                    throw broken(
+                        CURLE_PARTIAL_FILE,
+                        "the connection closed with \(left) of the body's \(length) bytes still to come")
+                }
+                let take = min(left, buffer.count - position)
+                takeBody(take)
+                stage = .lengthBody(left: left - take)
+            case .untilClose:
+                if position == buffer.count, !(try more()) { return finished(framed: false) }
+                if body.count + (buffer.count - position) > limit { throw Failure(outcome: .oversized) }
+                takeBody(buffer.count - position)
+            case .chunkSize:
+                try readChunkSize()
+            case .chunkData(let left):
+                if left == 0 {
+                    stage = .chunkEnd
                     continue
                 }
-                let (body, framed) = try readBody(status: status, headers: headers)
-                let closes = headers.fields["connection"].map { Self.names("close", in: $0) } ?? false
-                return .success(
-                    (HTTPResponse(status: status, headers: headers.fields, body: body), framed && minor == 1 && !closes)
-                )
+                if position == buffer.count, !(try more()) { throw cutChunks }
+                let take = min(left, buffer.count - position)
+                takeBody(take)
+                stage = .chunkData(left: left - take)
+            case .chunkEnd:
+                guard let end = try line(limit: 2, tooLong: invalidChunks) else { throw cutChunks }
+                guard end.isEmpty else { throw invalidChunks }
+                try countFraming(2)
+                stage = .chunkSize
+            case .trailers:
+                // Trailer fields, up to the empty line, are read and dropped.
+                guard let trailer = try line(limit: Self.maximumLineBytes, tooLong: invalidChunks) else {
+                    throw cutChunks
+                }
+                if trailer.isEmpty {
+                    // A length beside chunked encoding is ignored (RFC 9112 6.3), and the
+                    // connection is not reused.
+                    return finished(framed: headers.fields["content-length"] == nil)
+                }
+                trailerBytes += trailer.count
+                if trailerBytes > Self.maximumHeaderBytes { throw invalidChunks }
+                try countFraming(trailer.count + 2)
+            case .done:
+                throw broken(CURLE_RECV_ERROR, "the response was read already")
             }
-        } catch {
-            return .failure(error)
         }
+    }
+
+    /// The response read, and whether it leaves the connection usable.
+    private mutating func finished(framed: Bool) -> (HTTPResponse, Bool) {
+        let closes = headers.fields["connection"].map { Self.names("close", in: $0) } ?? false
+        return (HTTPResponse(status: status, headers: headers.fields, body: body), framed && minor == 1 && !closes)
+    }
+
+    private mutating func takeBody(_ count: Int) {
+        buffer.withUnsafeBufferPointer {
+            body.append(contentsOf: UnsafeBufferPointer(rebasing: $0[position..<(position + count)]))
+        }
+        position += count
     }
 
     /// Whether the comma-separated list `value` holds `token` (ASCII case ignored).
@@ -126,22 +246,20 @@ package struct HTTPResponseReader {
 
     /// The next line (without its line end) once it is whole; nil at the connection's end.
     private mutating func line(limit lineLimit: Int, tooLong: Failure) throws(Failure) -> ArraySlice<UInt8>? {
-        var searched = position
         while true {
-            if let newline = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[(position + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
                 // A line that arrived whole at once is held to the limit too.
                 if newline - position > lineLimit { throw tooLong }
                 var end = newline
                 if end > position, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 let line = buffer[position..<end]
                 position = newline + 1
+                searched = 0
                 return line
             }
-            searched = buffer.count
-            if buffer.count - position > lineLimit { throw tooLong }
-            let start = position
+            searched = buffer.count - position
+            if searched > lineLimit { throw tooLong }
             if !(try more()) { return nil }
-            searched -= start - position  // `more` may have moved the unread bytes to the front
         }
     }
 
@@ -149,8 +267,8 @@ package struct HTTPResponseReader {
     private var invalidChunks: Failure { broken(CURLE_RECV_ERROR, "its chunked encoding is invalid") }
     private var cutChunks: Failure { broken(CURLE_PARTIAL_FILE, "the connection closed inside the chunked body") }
 
-    /// The status line and header block of one answer.
-    private mutating func readHead() throws(Failure) -> (Int, Int, HTTPHeaderBlock) {
+    /// The status line of an answer (a final one, or an interim one before it).
+    private mutating func readStatusLine() throws(Failure) {
         // The first bytes must be a status line (an HTTP/0.9 answer is a body alone).
         while buffer.count - position < 5 {
             if !(try more()) {
@@ -168,22 +286,34 @@ package struct HTTPResponseReader {
         }
         headBytes += statusLine.count + 2
         if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
-        let (status, minor) = try Self.parseStatus(statusLine, broken: { broken(CURLE_WEIRD_SERVER_REPLY, $0) })
-        var headers = HTTPHeaderBlock()
-        while true {
-            guard let field = try line(limit: Self.maximumLineBytes, tooLong: headersTooLarge) else {
-                throw broken(CURLE_PARTIAL_FILE, "the connection closed inside the headers")
+        (status, minor) = try Self.parseStatus(statusLine, broken: { broken(CURLE_WEIRD_SERVER_REPLY, $0) })
+        headers = HTTPHeaderBlock()
+        stage = .headers
+    }
+
+    /// One header line; after the empty one, the stage of the body (or of the next answer, after
+    /// an interim one: `100 Continue`, `103 Early Hints`).
+    private mutating func readHeader() throws(Failure) {
+        guard let field = try line(limit: Self.maximumLineBytes, tooLong: headersTooLarge) else {
+            throw broken(CURLE_PARTIAL_FILE, "the connection closed inside the headers")
+        }
+        headBytes += field.count + 2
+        if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
+        if field.isEmpty {
+            if (100..<200).contains(status) {
+                if status == 101 { throw broken(CURLE_WEIRD_SERVER_REPLY, "it switches protocols unasked") }
+                stage = .statusLine
+                return
             }
-            headBytes += field.count + 2
-            if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
-            if field.isEmpty { return (status, minor, headers) }
-            if field.first == UInt8(ascii: " ") || field.first == UInt8(ascii: "\t") {
-                throw broken(CURLE_WEIRD_SERVER_REPLY, "it continues a header on a second line (obsolete folding)")
-            }
-            let accepted = field.withUnsafeBufferPointer { headers.add($0) }
-            if !accepted {
-                throw Failure(outcome: .malformed(headers.malformation ?? "its headers are malformed"))
-            }
+            stage = try bodyStage()
+            return
+        }
+        if field.first == UInt8(ascii: " ") || field.first == UInt8(ascii: "\t") {
+            throw broken(CURLE_WEIRD_SERVER_REPLY, "it continues a header on a second line (obsolete folding)")
+        }
+        let accepted = field.withUnsafeBufferPointer { headers.add($0) }
+        if !accepted {
+            throw Failure(outcome: .malformed(headers.malformation ?? "its headers are malformed"))
         }
     }
 
@@ -212,16 +342,15 @@ package struct HTTPResponseReader {
         return (status, Int(at(7) - UInt8(ascii: "0")))
     }
 
-    /// The body, and whether its end was framed (so the connection can go on).
-    private mutating func readBody(status: Int, headers: HTTPHeaderBlock) throws(Failure) -> ([UInt8], Bool) {
-        if !expectsBody || status == 204 || status == 304 { return ([], true) }
+    /// How the body of the final answer is framed, once its headers are read.
+    private mutating func bodyStage() throws(Failure) -> Stage {
+        if !expectsBody || status == 204 || status == 304 { return .lengthBody(left: 0) }
         if let encoding = headers.fields["transfer-encoding"] {
             let codings = encoding.split(separator: ",").map { String($0).trimmingWhitespace().lowercased() }
             guard codings.last == "chunked", codings.count == 1 else {
                 throw broken(CURLE_WEIRD_SERVER_REPLY, "its Transfer-Encoding \(encoding) is not supported")
             }
-            // A length beside chunked encoding is ignored (RFC 9112 6.3), and the connection is not reused.
-            return (try readChunked(), headers.fields["content-length"] == nil)
+            return .chunkSize
         }
         if let text = headers.fields["content-length"] {
             let digits = text.trimmingWhitespace()
@@ -231,86 +360,43 @@ package struct HTTPResponseReader {
                 throw broken(CURLE_WEIRD_SERVER_REPLY, "its Content-Length \(text) is not a number")
             }
             if length > limit { throw Failure(outcome: .oversized) }
-            var body: [UInt8] = []
             body.reserveCapacity(length)
-            while body.count < length {
-                if position == buffer.count, !(try more()) {
-                    throw broken(
-                        CURLE_PARTIAL_FILE,
-                        "the connection closed with \(length - body.count) of the body's \(length) bytes still to come")
-                }
-                let take = min(length - body.count, buffer.count - position)
-                Self.append(buffer, position..<(position + take), to: &body)
-                position += take
-            }
-            return (body, true)
+            return .lengthBody(left: length)
         }
         // Neither: the body runs to the connection's end.
-        var body: [UInt8] = []
-        while true {
-            if position == buffer.count, !(try more()) { return (body, false) }
-            if body.count + (buffer.count - position) > limit { throw Failure(outcome: .oversized) }
-            Self.append(buffer, position..<buffer.count, to: &body)
-            position = buffer.count
-        }
+        return .untilClose
     }
 
-    private mutating func readChunked() throws(Failure) -> [UInt8] {
-        var body: [UInt8] = []
-        while true {
-            guard let sizeLine = try line(limit: 1 << 10, tooLong: invalidChunks) else { throw cutChunks }
-            try countFraming(sizeLine.count + 2, body: body.count)
-            var digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }
-            while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-                digits.removeLast()
-            }
-            guard !digits.isEmpty, digits.count <= 15 else { throw invalidChunks }
-            var size = 0
-            for byte in digits {
-                guard let value = Self.hexValue(byte) else { throw invalidChunks }
-                size = size * 16 + value
-            }
-            if size == 0 {
-                // Trailer fields, up to the empty line, are read and dropped.
-                var trailerBytes = 0
-                while true {
-                    guard let trailer = try line(limit: Self.maximumLineBytes, tooLong: invalidChunks) else {
-                        throw cutChunks
-                    }
-                    if trailer.isEmpty { return body }
-                    trailerBytes += trailer.count
-                    if trailerBytes > Self.maximumHeaderBytes { throw invalidChunks }
-                    try countFraming(trailer.count + 2, body: body.count)
-                }
-            }
-            if body.count + size > limit { throw Failure(outcome: .oversized) }
-            var left = size
-            while left > 0 {
-                if position == buffer.count, !(try more()) { throw cutChunks }
-                let take = min(left, buffer.count - position)
-                Self.append(buffer, position..<(position + take), to: &body)
-                position += take
-                left -= take
-            }
-            guard let end = try line(limit: 2, tooLong: invalidChunks) else { throw cutChunks }
-            guard end.isEmpty else { throw invalidChunks }
-            try countFraming(2, body: body.count)
+    /// A chunk's size line; the zero-size chunk starts the trailers.
+    private mutating func readChunkSize() throws(Failure) {
+        guard let sizeLine = try line(limit: 1 << 10, tooLong: invalidChunks) else { throw cutChunks }
+        try countFraming(sizeLine.count + 2)
+        var digits = sizeLine.prefix { $0 != UInt8(ascii: ";") }
+        while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            digits.removeLast()
         }
+        guard !digits.isEmpty, digits.count <= 15 else { throw invalidChunks }
+        var size = 0
+        for byte in digits {
+            guard let value = Self.hexValue(byte) else { throw invalidChunks }
+            size = size * 16 + value
+        }
+        if size == 0 {
+            stage = .trailers
+            return
+        }
+        if body.count + size > limit { throw Failure(outcome: .oversized) }
+        stage = .chunkData(left: size)
     }
 
     /// Counts a chunked body's framing: at most `maximumHeaderBytes` plus 8 bytes for each byte of
     /// body, so that chunk extensions on tiny chunks (a body of a few KB in megabytes of framing)
     /// end, while ordinary chunking (a few bytes of framing a chunk) never comes near it.
-    private mutating func countFraming(_ bytes: Int, body: Int) throws(Failure) {
+    private mutating func countFraming(_ bytes: Int) throws(Failure) {
         chunkFramingBytes += bytes
-        if chunkFramingBytes > Self.maximumHeaderBytes + 8 * body {
+        if chunkFramingBytes > Self.maximumHeaderBytes + 8 * body.count {
             throw broken(CURLE_RECV_ERROR, "its chunked encoding carries more framing than body (chunk extensions)")
         }
-    }
-
-    /// Appends a part of the buffer in one copy.
-    private static func append(_ buffer: [UInt8], _ range: Range<Int>, to body: inout [UInt8]) {
-        buffer.withUnsafeBufferPointer { body.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     private static func hexValue(_ byte: UInt8) -> Int? {

@@ -57,26 +57,6 @@ import Testing
         #expect(response.body == Array(body.utf8))
     }
 
-    /// A large answer is read again only once it may be whole: for one with a length, once the
-    /// header block and that many bytes are there.
-    @Test func theAnnouncedLengthIsFoundInTheHead() {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 300011\r\n\r\n"
-        let bytes = Array((head + "{").utf8)
-        let found = DirectEventLoop.announcedLength(bytes)
-        #expect(found?.headerEnd == head.utf8.count)
-        #expect(found?.body == 300_011)
-        // No length to go by: chunked, an interim answer, two lengths, or a head not yet whole.
-        #expect(
-            DirectEventLoop.announcedLength(Array("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)) == nil)
-        #expect(
-            DirectEventLoop.announcedLength(Array("HTTP/1.1 100 Continue\r\nContent-Length: 5\r\n\r\n".utf8)) == nil)
-        #expect(
-            DirectEventLoop.announcedLength(
-                Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n".utf8))
-                == nil)
-        #expect(DirectEventLoop.announcedLength(Array("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n".utf8)) == nil)
-    }
-
     @Test func aLargeChunkedAnswerArrivesWhole() async throws {
         let piece = String(repeating: "0123456789abcdef", count: 64)  // 1 KB a chunk
         var text = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"

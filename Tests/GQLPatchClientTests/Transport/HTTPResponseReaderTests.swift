@@ -8,10 +8,12 @@ import Testing
 /// broken answer worded as libcurl's would be (through `CurlTransport.response`).
 @Suite struct HTTPResponseReaderTests {
     /// Reads `bytes` handed over in pieces of `piece` bytes (1: every boundary falls everywhere),
-    /// then `end` (the peer's close, or a failure).
+    /// then `end` (the peer's close, or a failure). Read twice: pulled by the reader (a command's
+    /// blocking connection) and handed in piece by piece (an event loop's, which reads what has
+    /// arrived after each piece and goes on from where it stopped); both must agree.
     private func read(
         _ text: String, piece: Int = 1 << 20, limit: Int = 1 << 20, method: String = "POST",
-        end: HTTPResponseReader.Received = .closed
+        end: HTTPResponseReader.Received = .closed, sourceLocation: SourceLocation = #_sourceLocation
     ) -> (outcome: TransferOutcome, reusable: Bool) {
         let bytes = Array(text.utf8)
         var offset = 0
@@ -22,7 +24,35 @@ import Testing
             offset += take
             return .bytes
         }
-        return reader.read()
+        let pulled = reader.read()
+        let handed = handIn(bytes, piece: piece, limit: limit, method: method, end: end)
+        #expect(
+            Self.same(handed.outcome, pulled.outcome) && handed.reusable == pulled.reusable,
+            "handed in: \(handed); pulled: \(pulled)", sourceLocation: sourceLocation)
+        return pulled
+    }
+
+    /// Whether two outcomes are the same (a response's headers compared as a dictionary).
+    private static func same(_ one: TransferOutcome, _ other: TransferOutcome) -> Bool {
+        if case .response(let first) = one, case .response(let second) = other {
+            return first.status == second.status && first.headers == second.headers && first.body == second.body
+        }
+        return String(describing: one) == String(describing: other)
+    }
+
+    /// The event loop's way: each piece appended with `fill`, then whatever is whole read.
+    private func handIn(
+        _ bytes: [UInt8], piece: Int, limit: Int, method: String, end: HTTPResponseReader.Received
+    ) -> (outcome: TransferOutcome, reusable: Bool) {
+        var reader = HTTPResponseReader(limit: limit, expectsBody: method != "HEAD")
+        var offset = 0
+        while offset < bytes.count {
+            let take = min(piece, bytes.count - offset)
+            reader.fill { $0.append(contentsOf: bytes[offset..<(offset + take)]) }
+            offset += take
+            if let result = reader.readAvailable() { return result }
+        }
+        return reader.readAvailable(end: end) ?? (.malformed("still not whole after the end"), false)
     }
 
     private func response(_ result: (outcome: TransferOutcome, reusable: Bool)) throws -> HTTPResponse {
@@ -38,6 +68,38 @@ import Testing
         } catch {
             return error
         }
+    }
+
+    /// An event loop's reader parses what arrives as it arrives: the raw bytes it holds stay near
+    /// one piece's size however long the answer (chunked or framed by its length), and what it has
+    /// consumed is never read again.
+    @Test(arguments: [false, true])
+    func rawBytesAreNotKeptOnceRead(chunked: Bool) throws {
+        let piece = 16 << 10
+        var wire = Array((chunked ? "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" : "").utf8)
+        let data = Array(repeating: UInt8(ascii: "a"), count: 4 << 20)
+        if chunked {
+            for start in stride(from: 0, to: data.count, by: 1000) {
+                let end = min(start + 1000, data.count)
+                wire += Array((String(end - start, radix: 16) + "\r\n").utf8) + data[start..<end] + [13, 10]
+            }
+            wire += Array("0\r\n\r\n".utf8)
+        } else {
+            wire = Array("HTTP/1.1 200 OK\r\nContent-Length: \(data.count)\r\n\r\n".utf8) + data
+        }
+        var reader = HTTPResponseReader(limit: 8 << 20)
+        var offset = 0, most = 0
+        var result: (outcome: TransferOutcome, reusable: Bool)?
+        while result == nil, offset < wire.count {
+            let take = min(piece, wire.count - offset)
+            reader.fill { $0.append(contentsOf: wire[offset..<(offset + take)]) }
+            most = max(most, reader.heldBytes)
+            offset += take
+            result = reader.readAvailable()
+        }
+        #expect(most <= 2 * piece, "held \(most) bytes of \(wire.count)")
+        let answer = try response(try #require(result))
+        #expect(answer.body == data)
     }
 
     @Test(arguments: [1, 3, 1 << 20])
