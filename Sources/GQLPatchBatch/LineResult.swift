@@ -18,6 +18,9 @@ package struct LineResult: Sendable {
     /// `--resume`: the line's write was sent before the run stopped, and a read of its record showed
     /// it applied; it was not sent again.
     package var settled = false
+    /// The line failed without reaching the server (refused, no such host, a TLS failure, after
+    /// every try): the endpoint, not the line, is at fault.
+    package var unreachable = false
 
     package init(
         line: Int, status: LineStatus, key: JSONObject? = nil, item: JSONObject? = nil, error: String? = nil,
@@ -44,8 +47,10 @@ package struct LineResult: Sendable {
 
     package static func failure(_ operation: BatchOperation, _ status: LineStatus, _ error: GQLPatchError) -> LineResult
     {
-        LineResult(
+        var result = LineResult(
             line: operation.line, status: status, key: operation.key, error: error.message, code: error.code,
             digest: operation.digest)
+        result.unreachable = error.code == .unavailable && !error.requestMayHaveArrived
+        return result
     }
 }

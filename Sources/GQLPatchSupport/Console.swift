@@ -57,6 +57,13 @@ public struct Console: Sendable {
     /// Why stdout could not be written, once a write failed (nil while all went through).
     public var outputFailure: String? { failure.current }
 
+    /// The reason a `checkedWriteOut` gives for a pipe whose reader closed it (EPIPE): `| head`
+    /// closing on purpose, which ends a run quietly (`ExitCode.readerClosed`).
+    public static let readerClosedReason = "its reader closed the pipe"
+
+    /// Whether stdout failed because its reader closed it.
+    public var readerClosed: Bool { failure.current == Self.readerClosedReason }
+
     /// Writes to stdout; exit 74 when this write, or an earlier one, failed.
     public func write(_ bytes: [UInt8]) throws(GQLPatchError) {
         writeOut(bytes)

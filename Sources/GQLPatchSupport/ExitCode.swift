@@ -18,7 +18,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case unreadableFile = 66
     /// Endpoint unreachable, timeout, HTTP 5xx (EX_UNAVAILABLE).
     case unavailable = 69
-    /// Output could not be written: standard output is full, closed or broken (EX_IOERR).
+    /// Output could not be written: standard output is full or broken, or (`apply`) its reader
+    /// closed it while lines were left (EX_IOERR).
     case ioError = 74
     /// Throttled, HTTP 429 (EX_TEMPFAIL).
     case throttled = 75
@@ -30,6 +31,9 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case configuration = 78
     /// Interrupted by SIGINT.
     case interrupted = 130
+    /// The reader of standard output closed it early (`| head`): the run ends quietly, with the
+    /// status a process ended by SIGPIPE has (128 + 13), as `yes | head` leaves it.
+    case readerClosed = 141
     /// Stopped by SIGTERM (`apply`, which ends its run cleanly first).
     case terminated = 143
 }

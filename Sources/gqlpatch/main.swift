@@ -21,6 +21,10 @@ sigemptyset(&interruptSignals)
 sigaddset(&interruptSignals, SIGINT)
 sigaddset(&interruptSignals, SIGTERM)
 pthread_sigmask(SIG_UNBLOCK, &interruptSignals, nil)
+// A closed stdout is an EPIPE to handle (a quiet end, or apply's summary), never SIGPIPE's sudden
+// end, whatever the parent left the signal as; the children it starts (a credential_process, an
+// editor) get the default back.
+signal(SIGPIPE, SIG_IGN)
 // A credential_process runs in its own process group: an interrupt ends it before gqlpatch goes.
 ProcessGroupRegistry.prepare()
 for signalNumber in [SIGINT, SIGTERM] {
@@ -50,7 +54,9 @@ for signalNumber in [SIGINT, SIGTERM] {
     }
 }
 
-@Sendable func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+@Sendable func describe(_ code: Int32) -> String {
+    code == EPIPE ? Console.readerClosedReason : String(cString: strerror(code))
+}
 
 /// A C string's bytes, as the kernel gave them: not yet decoded (argv and the environment are checked
 /// for UTF-8 by the library, never repaired).

@@ -76,18 +76,23 @@ import Testing
         #expect(server.requestCount() == 1, "sent once (--max-attempts 1)")
     }
 
+    /// A refused connection fails the line, and, since nothing reached the server yet, stops the
+    /// run as an unreachable endpoint: exit 69 (issue 34 #5).
     @Test func aRefusedConnectionFailsTheLine() throws {
-        let server = try HostileServer(mode: "ok")
-        let endpoint = server.endpoint
-        server.stop()
+        let closed = try ClosedPort()
+        let endpoint = "http://127.0.0.1:\(closed.port)/graphql"
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gqlpatch-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.apply(endpoint, folder: folder)
-        #expect(result.status == 4, "\(result)")
+        #expect(result.status == 69, "\(result)")
         let line = try JSONValue.parse(result.stdout)
         #expect(line["error"]?.stringValue?.hasPrefix("cannot connect to 127.0.0.1 port ") == true, "\(result)")
+        #expect(
+            result.stderr.contains("the endpoint cannot be reached, so no line can be applied; stopped at line 1"),
+            "\(result)")
+        withExtendedLifetime(closed) {}
     }
 
     /// Many lines over https with the test certificate trusted: every line applied, over no more
@@ -109,12 +114,13 @@ import Testing
         }
     }
 
-    /// An untrusted certificate fails the line in the handshake: nothing reaches the server.
+    /// An untrusted certificate fails the line in the handshake: nothing reaches the server, and
+    /// the run stops there (no line could be applied), exit 69.
     @Test func aBatchRefusesAnUntrustedCertificate() throws {
         try HostileServerEndToEndTests.withTLSServer { server, endpoint, _ in
             let result = try Self.apply(
                 endpoint, folder: server.folder, environment: HostileServerEndToEndTests.noCertificateAuthorities)
-            #expect(result.status == 4, "\(result)")
+            #expect(result.status == 69, "\(result)")
             let line = try JSONValue.parse(result.stdout)
             #expect(line["error"]?.stringValue?.hasPrefix("TLS connection to 127.0.0.1 failed: ") == true, "\(result)")
             #expect(server.requestCount() == 0)

@@ -79,7 +79,10 @@ import Testing
             ]),
         Input(
             description: "the journal on --resume", limit: journalLimit,
-            arguments: ["--endpoint", endpoint, "--schema", schema, "apply", "INPUT", "--journal", "X", "--resume"],
+            arguments: [
+                "--endpoint", endpoint, "--auth", "none", "--schema", schema, "apply", "INPUT", "--journal", "X",
+                "--resume",
+            ],
             fifo: (65, " is not a regular file"), isJournal: true),
         Input(
             description: "./schema.graphql", limit: schemaLimit, arguments: ["--dry-run", "get", "Item", "--id", "1"],

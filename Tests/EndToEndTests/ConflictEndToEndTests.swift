@@ -163,7 +163,8 @@ import Testing
         defer { server.stop() }
         let result = try GQLPatchRun.run(
             [
-                "--endpoint", server.endpoint, "--schema", schema, "--retry-conflicts", String(retries),
+                "--endpoint", server.endpoint, "--auth", "none", "--schema", schema, "--retry-conflicts",
+                String(retries),
                 "update", "Item", "--id", "item-1", "--set", "name=Lamp",
             ],
             in: folder)

@@ -236,7 +236,7 @@ import Testing
         let server = try ScriptedServer { _, _ in garbage.reply }
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + Self.update, in: folder)
+            ["--endpoint", server.endpoint, "--auth", "none", "--schema", TestPaths.schema] + Self.update, in: folder)
         result.expectFailure(
             76,
             "gqlpatch: error: HTTP \(garbage.reply.status) from 127.0.0.1:\(server.port)\(garbage.message.hasPrefix(":") ? "" : " ")\(garbage.message)"

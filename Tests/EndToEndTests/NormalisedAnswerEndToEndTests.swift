@@ -55,7 +55,8 @@ import Testing
         }
         defer { server.stop() }
         let result = try GQLPatchRun.run(
-            ["--endpoint", server.endpoint, "--schema", schemaPath, "--compact"] + arguments, in: folder)
+            ["--endpoint", server.endpoint, "--auth", "none", "--schema", schemaPath, "--compact"] + arguments,
+            in: folder)
         let bodies = try server.received.map { try JSONValue.parse($0) }
         return (
             result, bodies.map { $0["operationName"]?.stringValue }, bodies.compactMap { $0["variables"]?["input"] }

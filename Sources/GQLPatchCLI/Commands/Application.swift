@@ -60,10 +60,13 @@ public enum Application {
         context.console = context.console.scrubbed(by: scrubber)
         context.transport = SecretRecordingTransport(base: context.transport, scrubber: scrubber)
         context.secrets = scrubber
+        let credentialNote = CredentialNote()
+        context.credentialNote = credentialNote
         let console = context.console
-        let invocation: Invocation
+        var invocation: Invocation
         do {
             invocation = try CommandLineParser.parse(arguments)
+            invocation.arguments = arguments
         } catch {
             return finish(failing: error, command: CommandLineParser.commandName(in: arguments), console: console)
         }
@@ -73,7 +76,7 @@ public enum Application {
             code = try await run(
                 invocation, environment: environment, context: context, environmentCheck: environmentCheck)
         } catch {
-            return finish(failing: error, command: command, console: console)
+            return finish(failing: error, command: command, console: console, credentials: credentialNote.current)
         }
         do {
             try console.finishOutput()
@@ -101,17 +104,27 @@ public enum Application {
             return ExitCode.success.rawValue
         case .run(let command):
             // Help and version read no environment; a command checks it before it reads it.
-            let run = CommandRun(
+            var run = CommandRun(
                 options: invocation.options, environment: environment, context: context,
                 environmentCheck: environmentCheck)
+            run.arguments = invocation.arguments
             return try await command.run(run).rawValue
         }
     }
 
     /// Prints the error (once: a failed write to stdout that was already reported is not repeated)
     /// and, for a usage error, where help is: `gqlpatch <command> --help` inside a command.
-    private static func finish(failing error: GQLPatchError, command: String?, console: Console) -> Int32 {
-        console.message(diagnostic(error.message))
+    private static func finish(
+        failing error: GQLPatchError, command: String?, console: Console, credentials: String? = nil
+    ) -> Int32 {
+        // A reader that closed stdout on purpose (`| head -1`) ends the run quietly, as curl and jq
+        // end; apply, which stops sending lines then, says so in its summary and exits 74.
+        if error.code == .ioError, console.readerClosed, command != ApplyOptions.syntax.name {
+            return ExitCode.readerClosed.rawValue
+        }
+        // A refusal names the credential refused (the mode and where it came from, never itself).
+        let sent = error.code == .unauthorized ? credentials.map { " (sent: \($0))" } ?? "" : ""
+        console.message(diagnostic(error.message + sent))
         if error.code == .usage {
             console.message("Run 'gqlpatch \(command.map { $0 + " " } ?? "")--help' for usage.")
         }

@@ -28,6 +28,9 @@ package struct ApplyCommand: Sendable {
     /// What to print for each line's result instead of its `apply` line (`insert` and `renumber`
     /// print their moves); nil: the `apply` line.
     package var lineOutput: (@Sendable (LineResult) -> [JSONValue])?
+    /// The command that goes on from where a journaled run stopped (`gqlpatch ... --resume`); nil
+    /// when none is told (`insert` and `renumber` say their own).
+    package var resumeCommand: String?
 
     /// At most this many invalid lines of a file are reported.
     package static let maximumReportedErrors = 20

@@ -145,6 +145,11 @@ package struct ApplyRun {
         if fatal == nil || tally.finished + tally[.skipped] > 0 {
             console.message(tally.summary(elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil))
         }
+        if interrupted || fatal != nil, journal != nil, !options.atomic || interrupted,
+            let resume = command.resumeCommand
+        {
+            console.message("gqlpatch: note: to go on from where it stopped, run: \(resume)")
+        }
         if let fatal { throw fatal }
         if interrupted { return watch?.exitCode ?? .interrupted }
         if tally.failures > 0 || tally[.rollbackFailed] > 0 { return .partialFailure }
@@ -258,6 +263,15 @@ package struct ApplyRun {
         }
         if options.atomic, let action = result.undo {
             undo.append(BatchJournal.UndoEntry(line: result.line, action: action))
+        }
+        // Nothing has reached the server yet and a line could not either, after every try: the
+        // endpoint is down or wrong, and every other line would fail the same way.
+        if result.unreachable, fatal == nil, tally.finished == tally.failures {
+            fatal = GQLPatchError(
+                .unavailable,
+                "the endpoint cannot be reached, so no line can be applied; stopped at line \(result.line): \(result.error ?? "no connection")"
+            )
+            stopping = true
         }
         print(result)
         if result.status.isFailure, !options.continueOnError { stopping = true }

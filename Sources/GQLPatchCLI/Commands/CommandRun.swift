@@ -9,6 +9,8 @@ package struct CommandRun: Sendable {
     /// The environment as the process had it, checked for UTF-8 before anything reads it (nil: given
     /// as text, by a test).
     package var environmentCheck: ProcessEnvironment?
+    /// The command line's arguments as given.
+    package var arguments: [String] = []
 
     package init(
         options: GlobalOptions, environment: [String: String], context: RunContext,

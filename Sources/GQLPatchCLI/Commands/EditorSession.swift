@@ -39,9 +39,18 @@ package struct EditorSession: Sendable {
         let script: String = editor + " \"$1\""
         let arguments = ["/bin/sh", "-c", script, "sh", path].map { (text: String) in strdup(text) }
         defer { arguments.forEach { free($0) } }
+        // The editor gets SIGPIPE as a process usually has it (gqlpatch ignores it for itself).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &pipeSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid = pid_t()
         let result = (arguments + [nil]).withUnsafeBufferPointer { argv in
-            posix_spawn(&pid, "/bin/sh", nil, nil, argv.baseAddress!, environ)
+            posix_spawn(&pid, "/bin/sh", nil, &attributes, argv.baseAddress!, environ)
         }
         guard result == 0 else {
             throw GQLPatchError(.ioError, "cannot run the editor (\(editor)): \(String(cString: strerror(result)))")

@@ -98,7 +98,10 @@ package struct ListCommand: Sendable {
                 )
             }
         } catch {
-            if let token = resume.current { console.message(Self.resumeNote(token, interrupted: false)) }
+            // A reader that closed the pipe (`| head`) wanted no more: nothing to go on from.
+            if let token = resume.current, !console.readerClosed {
+                console.message(Self.resumeNote(token, interrupted: false))
+            }
             throw error
         }
     }

@@ -12,6 +12,8 @@ public struct RunContext: Sendable {
     public var workingDirectory: String
     /// The secrets requests carried so far (set by `Application.run`), for files gqlpatch writes.
     public var secrets: SecretScrubber?
+    /// What the run sent as credentials (set by `Application.run`), for a refusal's message.
+    public var credentialNote: CredentialNote?
     /// SRP, `SECRET_HASH` and TOTP for user-pool sign-in.
     public var signInArithmetic: SignInArithmetic = .builtIn
 

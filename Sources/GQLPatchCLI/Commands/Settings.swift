@@ -55,12 +55,25 @@ public struct Settings: Sendable {
         // the background), while the schema and the credentials are read; one stopped by bad input
         // before sending simply ends.
         if let endpoint, sending.sends(dryRun: options.dryRun) { context.transport.prepare(endpoint: endpoint) }
-        let authMode = try resolveAuthMode(options, environment: environment, config: config)
-        let identity = try identityPlan(
-            options, environment: environment, config: config, authMode: authMode, sending: sending)
         // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
         // looked up only by a run that sends: what sends nothing never needs them.
         let sends = sending.sends(dryRun: options.dryRun)
+        guard
+            let authMode = try resolveAuthMode(options, environment: environment, config: config)
+                ?? (sends && !options.dryRun ? nil : AuthMode.none)
+        else {
+            // Sending without credentials would only earn a 401 from the API; an open endpoint is
+            // said so with --auth none. A dry run shows its plan with "auth": "none".
+            throw .configuration(
+                "no credentials to send: pass --api-key KEY (or set GQLPATCH_API_KEY), --auth iam for AWS credentials, --token TOKEN (or set GQLPATCH_TOKEN), run where amplify_outputs.json or amplifyconfiguration.json is, or pass --auth none for an endpoint that needs none"
+            )
+        }
+        if sends {
+            context.credentialNote?.record(
+                describeCredentials(authMode, options, environment: environment, config: config))
+        }
+        let identity = try identityPlan(
+            options, environment: environment, config: config, authMode: authMode, sending: sending)
         let authorizer =
             sends
             ? try resolveAuth(
@@ -200,11 +213,59 @@ public struct Settings: Sendable {
                 + "over plain http; use https://, add the host to no_proxy, or pass --allow-insecure-http")
     }
 
+    /// The mode and where its credential comes from, in words without the credential:
+    /// `auth api-key from --api-key`, `auth user-pool (the config's default mode), signed in as alice`.
+    static func describeCredentials(
+        _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?
+    ) -> String {
+        var text = "auth \(mode.rawValue)"
+        if options.auth == nil {
+            if nonEmpty(environment["GQLPATCH_AUTH"]) != nil {
+                text += " (GQLPATCH_AUTH)"
+            } else if let file = config?.file, config?.defaultAuthMode == mode {
+                text += " (the default mode in \(file))"
+            }
+        }
+        switch mode {
+        case .apiKey:
+            let source =
+                nonEmpty(options.apiKey) != nil
+                ? "--api-key" : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? "GQLPATCH_API_KEY" : config?.file
+            return text + (source.map { ", the API key from \($0)" } ?? "")
+        case .userPool, .oidc, .lambda:
+            if mode == .userPool, signsIn(options, environment: environment),
+                let name = username(options, environment: environment)
+            {
+                return text + ", signed in as \(name)"
+            }
+            let token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"])
+            let place = nonEmpty(options.token) != nil ? "--token" : "GQLPATCH_TOKEN"
+            guard let token else { return text }
+            return text
+                + (token.hasPrefix("@")
+                    ? ", the token in \(token.dropFirst()) (\(place))" : ", the token from \(place)")
+        case .iam:
+            if let identity = options.identity {
+                return text + ", a Cognito identity pool's \(identity.rawValue) credentials"
+            }
+            if let profile = nonEmpty(options.profile) ?? nonEmpty(environment["AWS_PROFILE"]) {
+                return text + ", AWS credentials of profile \(profile)"
+            }
+            if nonEmpty(environment["AWS_ACCESS_KEY_ID"]) != nil {
+                return text + ", AWS credentials from AWS_ACCESS_KEY_ID"
+            }
+            return text + ", AWS credentials from the default chain"
+        case .none:
+            return text + ", no credentials"
+        }
+    }
+
     /// `--auth` (checked when parsed), else `GQLPATCH_AUTH` (the same names; exit 78 for another), else the
-    /// config's default mode, else told from the credentials: an API key, a token (user-pool), or none.
+    /// config's default mode, else told from the credentials: an API key, a token (user-pool); nil
+    /// when none is given.
     private static func resolveAuthMode(
         _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?
-    ) throws(GQLPatchError) -> AuthMode {
+    ) throws(GQLPatchError) -> AuthMode? {
         if let flag = options.auth { return flag }
         if let env = nonEmpty(environment["GQLPATCH_AUTH"]) {
             guard let mode = AuthMode(rawValue: env) else {
@@ -219,7 +280,7 @@ public struct Settings: Sendable {
         }
         if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil { return .userPool }
         if username(options, environment: environment) != nil { return .userPool }
-        return .none
+        return nil
     }
 
     private static func resolveAuth(

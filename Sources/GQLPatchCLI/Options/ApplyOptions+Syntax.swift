@@ -69,6 +69,8 @@ extension ApplyOptions: CommandDefinition {
     }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        try await ApplyCommand(options: self, settings: run.settings(), context: run.context).run()
+        var command = ApplyCommand(options: self, settings: try run.settings(), context: run.context)
+        command.resumeCommand = ResumeCommand.text(for: run.arguments)
+        return try await command.run()
     }
 }

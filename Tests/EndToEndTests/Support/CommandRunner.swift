@@ -2,6 +2,10 @@ import Foundation
 
 /// Runs a program to completion with arguments, extra environment and standard input.
 enum CommandRunner {
+    /// A child that exits before reading its standard input (a run refused before it starts) must
+    /// not end the test process with SIGPIPE: the write fails instead, and the test reads the exit.
+    private static let pipeSignalIgnored: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:], stdin: String? = nil,
         workingDirectory: String? = nil, timeout: TimeInterval = 60, stdoutToFile: Bool = false
@@ -31,8 +35,9 @@ enum CommandRunner {
         defer { if stdoutToFile { try? FileManager.default.removeItem(at: outFile) } }
         process.standardError = errPipe
         process.standardInput = inPipe
+        CommandRunner.pipeSignalIgnored
         try process.run()
-        if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { try? inPipe.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try? inPipe.fileHandleForWriting.close()
         // Read both pipes concurrently so a full pipe never blocks the child.
         let group = DispatchGroup()

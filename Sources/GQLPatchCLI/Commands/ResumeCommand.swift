@@ -1,0 +1,31 @@
+/// The command line that resumes a stopped `apply`: the same arguments with `--resume`, shell-quoted,
+/// with the value of every secret option replaced by its environment variable, so the note can be
+/// copied and run without a secret ever being printed.
+package enum ResumeCommand {
+    /// Secret options and what stands for their value in the note.
+    static let secrets: [String: String] = [
+        "--api-key": "\"$GQLPATCH_API_KEY\"", "--token": "\"$GQLPATCH_TOKEN\"",
+        "--client-secret": "\"$GQLPATCH_CLIENT_SECRET\"", "--mfa-code": "CODE",
+    ]
+
+    package static func text(for arguments: [String]) -> String {
+        var words = ["gqlpatch"]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if let stand = secrets[argument], index < arguments.count {
+                words += [argument, stand]
+                index += 1
+                continue
+            }
+            if let equals = argument.firstIndex(of: "="), let stand = secrets[String(argument[..<equals])] {
+                words.append(String(argument[..<equals]) + "=" + stand)
+                continue
+            }
+            words.append(LostWriteHint.shellQuoted(argument))
+        }
+        if !arguments.contains("--resume") { words.append("--resume") }
+        return words.joined(separator: " ")
+    }
+}

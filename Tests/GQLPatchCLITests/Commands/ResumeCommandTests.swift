@@ -1,0 +1,28 @@
+import Testing
+
+@testable import GQLPatchCLI
+
+/// The command `apply` prints for going on after it stopped: the same arguments, `--resume` once,
+/// quoted for a POSIX shell, and no secret.
+@Suite struct ResumeCommandTests {
+    @Test func theSameArgumentsWithResume() {
+        #expect(
+            ResumeCommand.text(for: ["--compact", "apply", "in put.jsonl", "--journal", "j.journal"])
+                == "gqlpatch --compact apply 'in put.jsonl' --journal j.journal --resume")
+        #expect(
+            ResumeCommand.text(for: ["apply", "in.jsonl", "--journal", "j", "--resume"])
+                == "gqlpatch apply in.jsonl --journal j --resume")
+    }
+
+    @Test func secretsAreReplacedByTheirVariables() {
+        let text = ResumeCommand.text(for: [
+            "--api-key", "da2-secret", "--token=tok-secret", "--client-secret", "cs", "--mfa-code", "123456",
+            "apply", "in.jsonl", "--journal", "j",
+        ])
+        #expect(
+            text
+                == #"gqlpatch --api-key "$GQLPATCH_API_KEY" --token="$GQLPATCH_TOKEN" --client-secret "$GQLPATCH_CLIENT_SECRET" --mfa-code CODE apply in.jsonl --journal j --resume"#
+        )
+        #expect(!text.contains("secret\"") && !text.contains("da2-") && !text.contains("123456"))
+    }
+}
