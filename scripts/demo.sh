@@ -74,4 +74,6 @@ set -e
 echo "exit code: $status" >&2
 [[ $status == 65 ]]
 
-step "Done: the emulator is stopped. Try 'gqlpatch --help'."
+step "Done: the emulator is stopped"
+echo "Next: README.md's Quick start starts the emulator for you to try commands yourself." >&2
+echo "This build is $GQLPATCH ($GQLPATCH --help lists the commands); make install PREFIX=\$HOME/.local puts a release build on your PATH." >&2

@@ -51,4 +51,8 @@ package struct ApplyLineWording: InputWording {
     package func assignment(_ field: String, object: Bool, in source: InputSource) -> String {
         "\(name(source)): {\"\(field)\": \(object ? "{...}" : "VALUE")}"
     }
+
+    package func listAssignment(_ field: String, element: String, addable: Bool, in source: InputSource) -> String {
+        "give the list as a JSON array in \(name(source)): {\"\(field)\": [...]}"
+    }
 }

@@ -30,8 +30,10 @@ package struct BatchTally: Sendable {
     package var failures: Int { self[.conflict] + self[.notFound] + self[.failed] }
 
     /// `gqlpatch: apply: done: 120 lines in 3.2 s (37.5 lines/s): 100 updated, 18 unchanged, 2 failed`
-    /// (`interrupted after`, or `stopped after` for a run ended by an error).
-    package func summary(elapsed: Double, interrupted: Bool, stopped: Bool = false) -> String {
+    /// (`interrupted after`, or `stopped after` for a run ended by an error); `command` names the
+    /// command whose batch it was (`insert` and `renumber` run theirs through apply's engine).
+    package func summary(elapsed: Double, interrupted: Bool, stopped: Bool = false, command: String = "apply") -> String
+    {
         let lines = finished + self[.skipped]
         let rate = elapsed > 0 ? Double(finished) / elapsed : 0
         var parts = LineStatus.allCases.compactMap { status -> String? in
@@ -46,7 +48,7 @@ package struct BatchTally: Sendable {
         if parts.isEmpty { parts = ["nothing to do"] }
         let head = interrupted ? "interrupted after" : stopped ? "stopped after" : "done:"
         return
-            "gqlpatch: apply: \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "
+            "gqlpatch: \(command): \(head) \(lines) line\(lines == 1 ? "" : "s") in \(DecimalText.fixed(elapsed, fractionDigits: 1)) s "
             + "(\(DecimalText.fixed(rate, fractionDigits: 1)) lines/s): \(parts.joined(separator: ", "))"
     }
 }

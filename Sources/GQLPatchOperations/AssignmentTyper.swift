@@ -8,8 +8,30 @@ import JSON
 package struct AssignmentTyper: Sendable {
     package var catalogue: ModelCatalogue
     package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
+    /// How the caller names `--set` (a list given as a plain word is told how a list is given);
+    /// nil: no such hint.
+    package var wording: (any InputWording)? = nil
+    /// Whether the command also takes list edits (`--add`), for that hint.
+    package var addable = false
 
     package func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
+        -> JSONValue
+    {
+        do {
+            return try typed(assignment, as: type, at: path)
+        } catch {
+            // A plain word for a list (`tags=sale`): say how a list is given.
+            guard let wording, case .list = type.nullable, case .text(let text) = assignment.value,
+                (try? JSONValue.parse(text)) == nil
+            else { throw error }
+            var refusal = error
+            refusal.message +=
+                "; \(wording.listAssignment(assignment.field, element: text, addable: addable, in: .set))"
+            throw refusal
+        }
+    }
+
+    private func typed(_ assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
         -> JSONValue
     {
         let typer = ValueTyper(catalogue: catalogue)

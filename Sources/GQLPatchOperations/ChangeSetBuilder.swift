@@ -226,7 +226,8 @@ public struct ChangeSetBuilder: Sendable {
     func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)
         -> JSONValue
     {
-        try AssignmentTyper(catalogue: catalogue, readFile: readFile).value(of: assignment, as: type, at: path)
+        try AssignmentTyper(catalogue: catalogue, readFile: readFile, wording: wording, addable: true).value(
+            of: assignment, as: type, at: path)
     }
 
     package static func trimmed(_ text: String) -> String {

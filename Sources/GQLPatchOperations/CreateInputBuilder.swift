@@ -43,7 +43,7 @@ package struct CreateInputBuilder: Sendable {
             throw .invalidInput("the API has no create operation for \(model.name)")
         }
         let typer = ValueTyper(catalogue: catalogue)
-        let assignments = AssignmentTyper(catalogue: catalogue, readFile: readFile)
+        let assignments = AssignmentTyper(catalogue: catalogue, readFile: readFile, wording: wording)
         var typed = JSONObject()
         if let patch {
             for (name, value) in patch {

@@ -15,8 +15,15 @@ import Testing
         string.components(separatedBy: text).count - 1
     }
 
-    @Test func noArgumentsPrintsTheHintOnce() throws {
-        let result = try GQLPatchRun.run([])
+    /// `gqlpatch` alone prints the command list (issue 34 #4); options without a command are a
+    /// usage error that points at the help once.
+    @Test func noArgumentsPrintsTheCommandList() throws {
+        let alone = try GQLPatchRun.run([])
+        #expect(alone.status == 0, "\(alone)")
+        #expect(alone.stderr.isEmpty, "\(alone)")
+        #expect(alone.stdout.hasPrefix("gqlpatch: partial updates to AWS AppSync (Amplify) GraphQL records.\n"))
+        #expect(alone.stdout.contains("\nCommands:\n  update <Model> <key> <change>...   change only the named fields"))
+        let result = try GQLPatchRun.run(["--verbose"])
         result.expectFailure(64, "gqlpatch: error: no command given\nRun 'gqlpatch --help' for usage.\n")
         #expect(occurrences(of: "gqlpatch --help", in: result.stderr) == 1, "\(result)")
     }

@@ -145,4 +145,18 @@ import Testing
         #expect(token.stderr.hasSuffix(" (sent: auth oidc, the token from --token)\n"), "\(token)")
         #expect(!token.stderr.contains("not-a-token"), "\(token)")
     }
+
+    /// A plain word for a list field says how a list is given (issue 34 #5): as JSON, or, where the
+    /// command has list edits, with --add. Nothing is sent (no endpoint is needed to refuse it).
+    @Test(arguments: [
+        (["update", "Item", "--id", "1", "--set", "tags=sale"], ", or add one element with --add tags=sale"),
+        (["create", "Item", "--set", "name=Lamp", "--set", "tags=sale"], ""),
+    ])
+    func aWordForAListSaysHowAListIsGiven(_ arguments: [String], _ tail: String) throws {
+        let result = try GQLPatchRun.run(["--schema", TestPaths.schema, "--dry-run"] + arguments)
+        result.expectFailure(
+            65,
+            #"gqlpatch: error: Item.tags: expected JSON for [String], got "sale" (1:1: unexpected character "s"); give the whole list as JSON (--set 'tags:=["sale"]')"#
+                + tail + "\n")
+    }
 }

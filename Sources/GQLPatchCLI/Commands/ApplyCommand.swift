@@ -28,6 +28,8 @@ package struct ApplyCommand: Sendable {
     /// What to print for each line's result instead of its `apply` line (`insert` and `renumber`
     /// print their moves); nil: the `apply` line.
     package var lineOutput: (@Sendable (LineResult) -> [JSONValue])?
+    /// The command the summary names (`insert` and `renumber` run their moves as a batch).
+    package var commandName = "apply"
     /// The command that goes on from where a journaled run stopped (`gqlpatch ... --resume`); nil
     /// when none is told (`insert` and `renumber` say their own).
     package var resumeCommand: String?

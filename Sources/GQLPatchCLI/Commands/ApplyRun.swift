@@ -143,7 +143,9 @@ package struct ApplyRun {
         if command.showsProgress { console.writeErr(ProgressLine.clear) }
         // A run stopped by an error before any line got a result says only the error.
         if fatal == nil || tally.finished + tally[.skipped] > 0 {
-            console.message(tally.summary(elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil))
+            console.message(
+                tally.summary(
+                    elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil, command: command.commandName))
         }
         if interrupted || fatal != nil, journal != nil, !options.atomic || interrupted,
             let resume = command.resumeCommand

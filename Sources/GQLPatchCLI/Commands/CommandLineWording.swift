@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import JSON
 
 /// The command line's names for the input sources the lower layers report against: `--key id`,
 /// `missing --key rowID`, `give --set rowID=VALUE`.
@@ -44,5 +45,12 @@ package struct CommandLineWording: InputWording {
 
     package func assignment(_ field: String, object: Bool, in source: InputSource) -> String {
         object ? "\(name(source)) \(field):='{...}'" : "\(name(source)) \(field)=VALUE"
+    }
+
+    package func listAssignment(_ field: String, element: String, addable: Bool, in source: InputSource) -> String {
+        let list = JSONValue.array([.string(element)]).serialized()
+        let whole = "give the whole list as JSON (\(name(source)) \(LostWriteHint.shellQuoted("\(field):=\(list)")))"
+        guard addable else { return whole }
+        return whole + ", or add one element with \(name(.add)) \(LostWriteHint.shellQuoted("\(field)=\(element)"))"
     }
 }

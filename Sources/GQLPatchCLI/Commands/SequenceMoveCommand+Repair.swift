@@ -49,6 +49,7 @@ extension SequenceMoveCommand {
         options.continueOnError = true
         options.maxAttempts = maxAttempts
         var apply = ApplyCommand(options: options, settings: settings, context: context)
+        apply.commandName = name
         apply.lineOutput = { result in
             guard result.status == .deleted, let key = result.key else { return [result.json()] }
             return [.object(JSONObject([("op", "removed"), ("key", .object(key))]))]

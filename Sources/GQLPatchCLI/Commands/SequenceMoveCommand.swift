@@ -268,6 +268,7 @@ package struct SequenceMoveCommand: Sendable {
         options.resume = resuming
         options.maxAttempts = maxAttempts
         var apply = ApplyCommand(options: options, settings: settings, context: context)
+        apply.commandName = name
         let report = SequenceReport(lines: lines, field: field)
         apply.lineOutput = { result in report.output(for: result) }
         let code: ExitCode

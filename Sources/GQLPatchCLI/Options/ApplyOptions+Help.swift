@@ -47,10 +47,9 @@ extension ApplyOptions {
           {"op": "create", "model": "Item", "key": {"id": "9"}, "set": {"name": "Desk"}}
           {"op": "delete", "model": "Item", "key": {"id": "2"}}
         Values are typed by the schema as with 'update --set F:=JSON'. A file is checked whole before
-        anything is sent; standard input is checked line by line. A create without a key gets an id
-        made from the line, so a retry or a resumed run cannot create it twice. A create with
-        "next": FIELD joins a sequence, as 'create --next' does: its "key" is the parent and FIELD is
-        one past the parent's largest ("start": N for an empty parent); not with --journal.
+        anything is sent; standard input line by line. A create without a key gets an id made from
+        the line (a retry cannot create it twice); with "next": FIELD it joins a sequence as 'create
+        --next' does ("key" is the parent; "start": N for an empty one; not with --journal).
           {"op": "create", "model": "RecipeStep", "key": {"recipeID": "r1"}, "next": "rowID", "set": {"action": "Stir"}}
 
         Prints one JSON line per input line as lines finish (completion order):
@@ -61,18 +60,14 @@ extension ApplyOptions {
 
         \(ApplyOptions.helpOptions.helpList)
 
-        Exit: 0 every line succeeded (or was unchanged), 4 some lines failed, 130 interrupted (Ctrl-C lets
-        the requests in flight finish); a failure before any line was sent exits as 'update' would.
+        Exit: 0 every line done, 4 some lines failed, 69 the endpoint unreachable, 130 Ctrl-C (the
+        requests in flight finish; with --journal, the --resume command is printed).
 
         Examples:
           jq -c '{op: "update", model: "Item", key: {id}, set: {name}}' items.json | gqlpatch apply -j 16
-          gqlpatch apply changes.jsonl --journal changes.journal   # ... Ctrl-C, then:
-          gqlpatch apply changes.jsonl --journal changes.journal --resume
-          gqlpatch apply backfill.jsonl --shard 2/4 --journal backfill.journal   # job 2 of a 4-job matrix
+          gqlpatch apply changes.jsonl --journal changes.journal --resume   # after Ctrl-C
 
-        \(HelpText.globalOptions)
-
-        \(HelpText.exitCodes)
+        \(HelpText.globalsPointer)
 
         """
     }

@@ -191,8 +191,13 @@ public struct CommandLineParser: Sendable {
 
     private mutating func finish() throws(GQLPatchError) -> Invocation {
         if wantsHelp || isHelpCommand {
-            let topic = isHelpCommand ? positionals.first : command?.name
-            if let topic, CommandSyntax.named(topic) == nil {
+            var topic = isHelpCommand ? positionals.first : command?.name
+            // `auth login --help` (and `help auth login`): the action's own page.
+            let action = isHelpCommand ? positionals.dropFirst().first : positionals.first
+            if topic == AuthOptions.syntax.name, let action, HelpText.auth(action: action) != nil {
+                return Invocation(command: .help(topic: "auth \(action)"), options: options)
+            }
+            if let topic, topic != HelpText.globalsTopic, CommandSyntax.named(topic) == nil {
                 throw .usage("no help for '\(topic)'\(FieldSuggestion.phrase(for: topic, among: Self.commandNames))")
             }
             return Invocation(command: .help(topic: topic), options: options)

@@ -11,14 +11,15 @@ extension HelpText {
         ~/.cache/gqlpatch/completion), checked against the files it came from on every Tab; set
         GQLPATCH_COMPLETION_CACHE=off to turn the cache off.
 
-        Set-up:
-          bash   source <(gqlpatch completion bash)           (in ~/.bashrc)
-          zsh    gqlpatch completion zsh > "${fpath[1]}/_gqlpatch"
-          fish   gqlpatch completion fish > ~/.config/fish/completions/gqlpatch.fish
+        make install puts the three scripts where bash-completion, zsh and fish look. By hand: bash,
+        in ~/.bashrc; zsh, with fpath=(~/.zfunc $fpath) before compinit in ~/.zshrc; fish as it is.
 
-        \(globalOptions)
+        Examples:
+          source <(gqlpatch completion bash)
+          mkdir -p ~/.zfunc && gqlpatch completion zsh > ~/.zfunc/_gqlpatch
+          mkdir -p ~/.config/fish/completions && gqlpatch completion fish > ~/.config/fish/completions/gqlpatch.fish
 
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 }

@@ -14,9 +14,7 @@ extension HelpText {
           gqlpatch get RecipeStep --key recipeID=r1 --key rowID=3 --select quantity,action
           gqlpatch get Item --id 42 | jq -r .name
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -48,9 +46,7 @@ extension HelpText {
           jq -n '{name: "Desk", imageFile: {bucket: "b", region: "eu-west-1", key: "desk.png"}}' \\
             | gqlpatch create Item --patch -
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -73,9 +69,7 @@ extension HelpText {
           gqlpatch delete Recipe --id r1 --cascade
           gqlpatch --dry-run delete Recipe --id r1 --cascade
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -101,9 +95,7 @@ extension HelpText {
           gqlpatch list Child --where parentEmail=ann@example.com --index byParent
           gqlpatch list Item --filter '{"name": {"beginsWith": "La"}}' | jq -r .id
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -123,9 +115,7 @@ extension HelpText {
           gqlpatch query 'query Q($id: ID!) { getItem(id: $id) { name } }' --var id=42
           gqlpatch query @ops.graphql --operation Rename --var id=42 --var input:='{"id": "42", "name": "Lamp"}'
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -145,9 +135,7 @@ extension HelpText {
           gqlpatch schema RecipeStep | jq .primaryKey
           gqlpatch schema pull > schema.graphql
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 }

@@ -19,23 +19,17 @@ extension HelpText {
         \(InsertOptions.optionTable.helpList)
 
         Prints one JSON line per move, {"op": "moved", "from": KEY, "to": KEY} (KEY: the record's key
-        and its number), then the new record. --dry-run reads the rows and prints the planned moves
-        ({"op": "move", ...}) and the new row ({"op": "create", "record": ...}); it writes nothing.
+        and its number), then the new record; --dry-run prints the planned moves and the new row.
         A versioned model's deletes leave tombstones, which no create can replace: moving its key rows
         in place is refused before anything is sent (exit 65). With --via-gap they move above every
         number used: all copies first, then the old keys' deletes, highest first; a failure part-way
-        removes the copies of the rows not yet moved, so the order is kept (moved rows keep their new
-        numbers).
+        removes the copies of the rows not yet moved (moved rows keep their new numbers).
 
         Examples:
-          gqlpatch insert RecipeStep --key recipeID=r1 --at rowID=3 --set action=Chop
           gqlpatch insert RecipeStep --key recipeID=r1 --at rowID=3 --set action=Chop --journal chop.journal
           gqlpatch insert --resume chop.journal
-          gqlpatch insert RecipeStep --key recipeID=r1 --at rowID=3 --set action=Chop --via-gap
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -60,9 +54,7 @@ extension HelpText {
           gqlpatch renumber RecipeStep --key recipeID=r1 --field rowID
           gqlpatch --dry-run renumber RecipeStep --key recipeID=r1 --field rowID --step 10
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 }

@@ -17,9 +17,7 @@ extension HelpText {
           gqlpatch dups RecipeStep --key recipeID=r1 --by itemCode,action
           gqlpatch dups RecipeStep --key recipeID=r1 --by itemCode | jq -c '.keys'
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 }

@@ -1,8 +1,36 @@
 /// The `--help` texts. Help goes to stdout with exit 0.
 public enum HelpText {
     public static func text(for topic: String?) -> String {
+        if topic == globalsTopic { return globals }
+        if let topic, topic.hasPrefix("auth "), let page = auth(action: String(topic.dropFirst(5))) { return page }
         guard let topic, let syntax = CommandSyntax.named(topic) else { return overview }
         return syntax.help
+    }
+
+    /// `gqlpatch help globals`: the options every command takes, and the exit codes.
+    package static let globalsTopic = "globals"
+
+    /// What every command's help ends with, in place of the shared options and exit codes (so a
+    /// command's own options stay on one screen).
+    package static let globalsPointer = """
+        Global options (--endpoint, --api-key, --auth, --schema, --dry-run, ..., before or after the
+        command) and exit codes: gqlpatch help globals
+        """
+
+    package static var globals: String {
+        """
+        Usage: gqlpatch [global options] <command> [options]
+
+        Every command takes these, before or after the command's name. Where an option has an
+        environment variable, the option wins. 'gqlpatch <command> --help' shows a command's own.
+
+        \(globalOptions)
+
+        \(environment)
+
+        \(exitCodes)
+
+        """
     }
 
     /// The global options' list, from `GlobalOptions.table`.
@@ -30,44 +58,55 @@ public enum HelpText {
         Usage: gqlpatch [global options] <command> [options]
 
         Commands:
-        \(CommandSyntax.all.map { "  " + $0.summary }.joined(separator: "\n"))
+        \(commandList)
 
-        Run 'gqlpatch <command> --help' for a command's options and examples.
+        Run 'gqlpatch <command> --help' (or 'gqlpatch help <command>') for a command's options and
+        examples.
 
-        \(globalOptions)
+        Pointing it at an API: run it in an Amplify project folder (amplify_outputs.json or
+        amplifyconfiguration.json), or set GQLPATCH_ENDPOINT and GQLPATCH_API_KEY (or --auth iam,
+        GQLPATCH_TOKEN), or pass --config PATH. The schema: --schema PATH, GQLPATCH_SCHEMA, or
+        ./schema.graphql.
 
-        \(exitCodes)
+        \(globalsPointer)
 
         """
+    }
+
+    /// Each command's synopsis and what it does, in two aligned columns.
+    package static var commandList: String {
+        let rows = CommandSyntax.all.map { syntax -> (String, String) in
+            guard let gap = syntax.summary.firstRange(of: "  ") else { return (syntax.summary, "") }
+            return (
+                String(syntax.summary[..<gap.lowerBound]),
+                syntax.summary[gap.upperBound...].trimmingPrefix(while: { $0 == " " }).description
+            )
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { synopsis, text in
+            "  " + synopsis + String(repeating: " ", count: width - synopsis.count + 2) + text
+        }.joined(separator: "\n")
     }
 
     package static let update = """
         Usage: gqlpatch [global options] update <Model> <key> <change>... [<condition>...]
 
-        Sends an update mutation that carries only the key and the fields you name: fields you do
-        not name are left alone on the server. Values are typed by the schema. For versioned models
-        (conflict resolution on) the record's _version is fetched first and conflicts are retried.
-        Prints the updated record as JSON.
+        Sends an update that carries only the key and the fields you name, typed by the schema: fields
+        you do not name are left alone. A versioned model's _version is fetched first and conflicts
+        are retried. Prints the updated record as JSON.
 
         \(UpdateOptions.optionTable.helpList)
 
         Examples:
           gqlpatch update Item --id 42 --set name=Lamp --set imageFile=@image.json
           gqlpatch update RecipeStep --key recipeID=r1 --key rowID=3 --set quantity=2.5 --unset action
-          gqlpatch update Item --id 42 --set tags:='["a","b"]' --if name=Lamp | jq -r .name
-          jq -n '{name: "Desk", description: null}' | gqlpatch update Item --id 42 --patch -
           gqlpatch update Item --id 42 --set imageFile.key=photos/42.png --add tags=sale
-          gqlpatch update RecipeStep --key recipeID=r1 --key rowID=3 --incr quantity=0.5
           gqlpatch get Item --id 42 | jq '.name = "Desk"' | gqlpatch update Item --id 42 --patch -
 
-        Edits (a sub-field, --append/--prepend/--remove/--add, --incr/--decr, a --patch object) are
-        worked out from the record as read and written under a guard: the version, else the values
-        read (a counter's old value, else updatedAt); a concurrent change makes the write fail, and
-        gqlpatch reads again and redoes it (--retry-conflicts; then exit 2, nothing written).
+        Edits (a sub-field, the list edits, counters, a --patch object) are worked out from the record
+        as read and written guarded; a concurrent change is read again and redone (--retry-conflicts).
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -88,9 +127,7 @@ public enum HelpText {
           gqlpatch edit Item --id 42
           EDITOR='code --wait' gqlpatch edit RecipeStep --key recipeID=r1 --key rowID=3
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 
@@ -110,9 +147,7 @@ public enum HelpText {
           gqlpatch upsert Item --id 42 --set name=Lamp --add tags=new
           gqlpatch upsert RecipeStep --key recipeID=r1 --key rowID=4 --set action=Serve --set quantity=1
 
-        \(globalOptions)
-
-        \(exitCodes)
+        \(globalsPointer)
 
         """
 }

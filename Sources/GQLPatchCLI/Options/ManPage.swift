@@ -27,23 +27,44 @@ public enum ManPage {
         }
         page.line(".SH GLOBAL OPTIONS")
         page.block(String(HelpText.globalOptions.drop { $0 != "\n" }.dropFirst()), headed: false)
+        page.line(".SH ENVIRONMENT")
+        page.block(listBody(HelpText.environment), headed: false)
+        page.line(".SH FILES")
+        page.block(listBody(HelpText.files), headed: false)
         page.line(".SH EXIT STATUS")
         for (code, meaning) in exitCodes() {
             page.line(".TP")
             page.line(".B \(code)")
             page.text(meaning)
         }
+        page.line(".SH EXAMPLES")
+        page.line(".nf")
+        for example in examples() { page.text(example) }
+        page.line(".fi")
         page.line(".SH SEE ALSO")
-        page.text("gqlpatch <command> --help; the README of the gqlpatch project.")
+        page.text("gqlpatch <command> --help, gqlpatch help globals; the README of the gqlpatch project.")
         return page.output
     }
 
-    /// A command's help without the global options and exit codes every command's help ends with.
+    /// A headed list's lines without its heading.
+    static func listBody(_ list: String) -> String { String(list.drop { $0 != "\n" }.dropFirst()) }
+
+    /// The first example of each command's help, in the commands' order.
+    package static func examples() -> [String] {
+        CommandSyntax.all.compactMap { syntax in
+            guard
+                let heading = syntax.help.firstRange(of: "\nExamples:\n") ?? syntax.help.firstRange(of: "\nExample:\n")
+            else { return nil }
+            let first = syntax.help[heading.upperBound...].prefix { $0 != "\n" }
+            return first.trimmingPrefix(while: { $0 == " " }).description
+        }
+    }
+
+    /// A command's help without the pointer to the global options every command's help ends with
+    /// (the page has them in a section of their own).
     package static func commandPart(of help: String) -> String {
         var text = help
-        for shared in [HelpText.globalOptions, HelpText.exitCodes] {
-            if let range = text.firstRange(of: shared) { text.removeSubrange(range) }
-        }
+        if let range = text.firstRange(of: HelpText.globalsPointer) { text.removeSubrange(range) }
         return text
     }
 

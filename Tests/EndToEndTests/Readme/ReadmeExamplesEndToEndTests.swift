@@ -23,7 +23,9 @@ import Testing
         "sha256sum --check SHA256SUMS":
             "needs a release tarball (make dist, minutes); the Action's test installs the same layout from a tarball",
         ".venv/bin/python Tests/AppSyncEmulator/appsync_emulator.py --schema schema.graphql --port 8080 --api-key da2-local":
-            "starts a server that runs until stopped; every test here starts the same program this way",
+            "starts a server that runs until stopped; every test here starts the same program this way (the Quick start's next block runs against it, see quickStartEmulator)",
+        ".venv/bin/python Tests/AppSyncEmulator/appsync_emulator.py --schema schema.graphql --print-schema":
+            "prints the compiled schema and runs no gqlpatch; Emulator.compiledSchema runs the same command for many tests",
         "make fuzz                                  # every target, 60 s each":
             "the fuzzers run for minutes each and are not part of make test",
         "make format        # rewrite the files as the formatter would":
@@ -31,6 +33,10 @@ import Testing
     ]
 
     static var runnable: [ReadmeExample] { examples.filter { excluded[$0.firstCommand] == nil } }
+
+    /// The Quick start's emulator, as its README block starts it (port 8080, key `da2-local`): the
+    /// blocks that talk to it run against the test's own emulator, with its port and key put in.
+    static let quickStartEmulator = (endpoint: "http://127.0.0.1:8080/graphql", apiKey: "da2-local")
 
     /// gqlpatch calls that are meant to fail, by a part of their arguments: the exit code and the
     /// start of stderr. Every other call must exit 0.
@@ -57,7 +63,10 @@ import Testing
         defer { project.stop() }
         switch example.kind {
         case .sh:
-            let result = try project.bash(example.body)
+            let body = example.body.replacing(Self.quickStartEmulator.endpoint, with: project.emulator.endpoint)
+                .replacing(
+                    "GQLPATCH_API_KEY=\(Self.quickStartEmulator.apiKey)", with: "GQLPATCH_API_KEY=\(Emulator.apiKey)")
+            let result = try project.bash(body)
             #expect(result.status == 0, "\(example) failed:\n\(result)")
         case .console:
             for step in example.consoleSteps {
@@ -79,6 +88,18 @@ import Testing
             }
         }
         try project.checkOutcome(of: example)
+    }
+
+    /// The completion set-up the README shows is the one `gqlpatch completion --help` shows.
+    @Test func theCompletionSetUpIsTheHelps() throws {
+        let help = try GQLPatchRun.run(["completion", "--help"])
+        let start = try #require(help.stdout.firstRange(of: "Examples:\n"))
+        let lines = help.stdout[start.upperBound...].split(separator: "\n").prefix { $0.hasPrefix("  ") }
+        #expect(lines.count == 3)
+        for line in lines {
+            let command = line.trimmingPrefix(while: { $0 == " " })
+            #expect(Self.readme.contains("\n" + command + "\n"), "README's completion set-up lacks: \(command)")
+        }
     }
 
     /// The apply section's indented JSON Lines, fed to `gqlpatch apply` as the section shows them.

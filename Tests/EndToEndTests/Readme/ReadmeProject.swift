@@ -112,6 +112,11 @@ final class ReadmeProject: @unchecked Sendable {
 
     /// What an example's run must have left on the server, where the example says.
     func checkOutcome(of example: ReadmeExample) throws {
+        if example.body.contains("lamp-1") {
+            let item = try emulator.graphQL(#"{ getItem(id: "lamp-1") { name description } }"#)["data"]?["getItem"]
+            #expect(item?["name"] == "Desk lamp", "the quick start left \(String(describing: item))")
+            #expect(item?["description"] == "brass, 40 cm", "the quick start's update kept the description")
+        }
         if example.body.contains("backfill.jsonl") {
             for id in ["7", "8"] {
                 let item = try emulator.graphQL(#"{ getItem(id: "\#(id)") { name description } }"#)["data"]?["getItem"]

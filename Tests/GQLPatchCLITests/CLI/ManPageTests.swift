@@ -46,6 +46,26 @@ import Testing
             requests.isSubset(of: [".TH", ".SH", ".SS", ".PP", ".TP", ".B", ".RS", ".RE", ".nf", ".fi"]), "\(requests)")
     }
 
+    /// ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES (issue 34 #4), from the help's own tables:
+    /// every GQLPATCH_ variable the sources read is described.
+    @Test func hasTheReferenceSections() throws {
+        for section in ["ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            #expect(page.contains("\n.SH \(section)\n"), "section \(section)")
+        }
+        let environment = try #require(page.firstRange(of: "\n.SH ENVIRONMENT\n"))
+        let files = try #require(page.firstRange(of: "\n.SH FILES\n"))
+        let described = page[environment.upperBound..<files.lowerBound]
+        for name in [
+            "GQLPATCH_ENDPOINT", "GQLPATCH_API_KEY", "GQLPATCH_SCHEMA", "GQLPATCH_AUTH", "GQLPATCH_TOKEN",
+            "GQLPATCH_USERNAME", "GQLPATCH_PASSWORD", "GQLPATCH_TOTP_SECRET", "GQLPATCH_CLIENT_SECRET",
+            "GQLPATCH_USER_POOL_ID", "GQLPATCH_CLIENT_ID", "GQLPATCH_IDENTITY_POOL_ID", "GQLPATCH_COMPLETION_CACHE",
+        ] {
+            #expect(described.contains(Roff.escape(name)), "ENVIRONMENT describes \(name)")
+        }
+        #expect(ManPage.examples().count == CommandSyntax.all.count, "one example per command")
+        #expect(page.contains(Roff.escape("gqlpatch apply")), "the examples are on the page")
+    }
+
     @Test func groffRendersItWithoutWarnings() throws {
         let groff = Process()
         groff.executableURL = URL(fileURLWithPath: "/usr/bin/groff")

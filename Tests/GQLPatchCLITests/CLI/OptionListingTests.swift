@@ -45,14 +45,14 @@ import Testing
 
     static var globalAccepted: Set<String> { CommandLineParser.globalValueOptions.union(CommandLineParser.globalFlags) }
 
-    @Test func theOverviewListsEveryGlobalOptionAndNoOther() {
-        let listed = Self.listedOptions(in: HelpText.text(for: nil))
+    @Test func helpGlobalsListsEveryGlobalOptionAndNoOther() {
+        let listed = Self.listedOptions(in: HelpText.text(for: HelpText.globalsTopic))
         #expect(
             Self.globalAccepted.subtracting(listed).isEmpty,
-            "accepted, not in gqlpatch --help: \(Self.globalAccepted.subtracting(listed).sorted())")
+            "accepted, not in gqlpatch help globals: \(Self.globalAccepted.subtracting(listed).sorted())")
         #expect(
             listed.subtracting(Self.globalAccepted).isEmpty,
-            "in gqlpatch --help, not accepted: \(listed.subtracting(Self.globalAccepted).sorted())")
+            "in gqlpatch help globals, not accepted: \(listed.subtracting(Self.globalAccepted).sorted())")
         let man = Self.manTerms(in: Self.manSection(".SH GLOBAL OPTIONS"))
         #expect(
             Self.globalAccepted.subtracting(man).isEmpty,
@@ -62,15 +62,20 @@ import Testing
             "in the man page, not accepted: \(man.subtracting(Self.globalAccepted).sorted())")
     }
 
+    /// A command's help lists its own options, points to `help globals` for the shared ones, and
+    /// fits a screen: 45 lines at most (issue 34 #4).
     @Test(arguments: CommandSyntax.all.map(\.name))
     func eachCommandsHelpListsEveryOptionItAccepts(_ name: String) throws {
         let syntax = try #require(CommandSyntax.named(name))
         let own = syntax.valueOptions.union(syntax.flags)
         let accepted = own.union(Self.globalAccepted)
-        let listed = Self.listedOptions(in: HelpText.text(for: name))
+        let help = HelpText.text(for: name)
+        let listed = Self.listedOptions(in: help)
         #expect(
-            accepted.subtracting(listed).isEmpty,
-            "accepted, not in \(name) --help: \(accepted.subtracting(listed).sorted())")
+            own.subtracting(listed).isEmpty, "accepted, not in \(name) --help: \(own.subtracting(listed).sorted())")
+        #expect(help.hasSuffix(HelpText.globalsPointer + "\n"), "\(name) --help points to gqlpatch help globals")
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(lines <= 45, "\(name) --help is \(lines) lines")
         #expect(
             listed.subtracting(accepted).isEmpty,
             "in \(name) --help, not accepted: \(listed.subtracting(accepted).sorted())")

@@ -16,4 +16,8 @@ package struct SourceNameWording: InputWording {
     package func assignment(_ field: String, object: Bool, in source: InputSource) -> String {
         object ? "\(source) \(field) as a JSON object" : "\(source) \(field)"
     }
+
+    package func listAssignment(_ field: String, element: String, addable: Bool, in source: InputSource) -> String {
+        "\(source) \(field) as a JSON list"
+    }
 }
