@@ -145,7 +145,7 @@ package struct BatchSender: BatchSending {
                 // A response that began and broke (76) is retried like a lost connection: the
                 // request may have arrived, and a retry of the same input is safe.
                 failure = error.requestMayHaveArrived ? .connectionLost : .final
-            } else if error.message.hasPrefix("cannot connect") || error.message.hasPrefix("cannot find host") {
+            } else if error.notConnected {
                 failure = .notConnected
             } else {
                 failure = .connectionLost

@@ -8,10 +8,10 @@ import JSON
 package struct AssignmentTyper: Sendable {
     package var catalogue: ModelCatalogue
     package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
-    /// How the caller names `--set` (a list given as a plain word is told how a list is given);
-    /// nil: no such hint.
+    /// How the caller names its inputs (a list given as a plain word is told how a list is
+    /// given); nil: no such hint.
     package var wording: (any InputWording)? = nil
-    /// Whether the command also takes list edits (`--add`), for that hint.
+    /// Whether the command also takes list edits (adding one element), for that hint.
     package var addable = false
 
     package func value(of assignment: FieldAssignment, as type: TypeReference, at path: String) throws(GQLPatchError)

@@ -49,6 +49,10 @@ public struct Console: Sendable {
         self.stdoutIsTerminal = stdoutIsTerminal
     }
 
+    /// Output that goes nowhere: for what must not print (a dry run's plan builds a client that
+    /// never sends, so never traces).
+    public static let discarding = Console(writeOut: { _ in }, writeErr: { _ in }, stdoutIsTerminal: false)
+
     /// One line on stderr.
     public func message(_ text: String) {
         writeErr(text + "\n")

@@ -7,6 +7,9 @@ public struct GQLPatchError: Error, Sendable, CustomStringConvertible {
     /// connection was lost after sending, a timeout, a broken response): a write may or may not have
     /// been applied. Set by the transport.
     public var requestMayHaveArrived = false
+    /// The request never left: no connection to the server could be made (refused, no such host).
+    /// Set by the transport; the retry rules read it.
+    public var notConnected = false
 
     public init(_ code: ExitCode, _ message: String) {
         self.code = code

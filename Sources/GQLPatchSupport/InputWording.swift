@@ -14,7 +14,6 @@ package protocol InputWording: Sendable {
     /// How to give a field a value (`object`: a whole JSON object).
     func assignment(_ field: String, object: Bool, in source: InputSource) -> String
     /// How to give a list field the value `element` was meant for: the whole list as JSON, or (when
-    /// the command has list edits: `addable`) the one element added (`--set tags:='["sale"]', or
-    /// --add tags=sale`).
+    /// the command has list edits: `addable`) the one element added.
     func listAssignment(_ field: String, element: String, addable: Bool, in source: InputSource) -> String
 }

@@ -149,7 +149,8 @@ import Testing
         #expect(
             result.stderr == """
                 gqlpatch: error: STS AssumeRoleWithWebIdentity for arn:aws:iam::123456789012:role/e2e failed: \
-                HTTP 400 InvalidIdentityToken: the web identity token is not valid
+                HTTP 400 InvalidIdentityToken: the web identity token is not valid \
+                (sent: auth iam, the web identity token in AWS_WEB_IDENTITY_TOKEN_FILE)
 
                 """)
         #expect(try stub.requests().map { $0["check"] } == ["bad token"])

@@ -160,14 +160,7 @@ package struct ApplyRun {
 
     private func makeSender() -> BatchSender {
         let settings = command.settings
-        var trace: (@Sendable (String) -> Void)?
-        if settings.options.verbose {
-            let console = self.console
-            trace = { line in console.message("gqlpatch: \(line)") }
-        }
-        let client = GraphQLClient(
-            endpoint: settings.endpoint ?? "", transport: command.context.transport, authorizer: settings.authorizer,
-            extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
+        let client = settings.client(over: command.context.transport, console: console)
         var sender = BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: options.maxAttempts),
             limiter: options.rate.map { RateLimiter(perSecond: $0) }, sleep: command.sleep, random: command.random)

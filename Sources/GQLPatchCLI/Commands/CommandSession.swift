@@ -17,14 +17,7 @@ package struct CommandSession: Sendable {
     package init(settings: Settings, context: RunContext) {
         self.settings = settings
         self.console = context.console
-        let console = context.console
-        var trace: (@Sendable (String) -> Void)?
-        if settings.options.verbose {
-            trace = { line in console.message("gqlpatch: \(line)") }
-        }
-        self.client = GraphQLClient(
-            endpoint: settings.endpoint ?? "", transport: context.transport, authorizer: settings.authorizer,
-            extraHeaders: settings.options.headers, timeout: settings.options.timeout ?? 30, trace: trace)
+        self.client = settings.client(over: context.transport, console: context.console)
     }
 
     package var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }

@@ -42,9 +42,7 @@ package enum DryRun {
     }
 
     package static func plan(settings: Settings, steps: [JSONValue]) -> JSONValue {
-        let client = GraphQLClient(
-            endpoint: settings.endpoint ?? "", transport: NoTransport(), authorizer: settings.authorizer,
-            extraHeaders: settings.options.headers)
+        let client = settings.client(over: NoTransport(), console: Console.discarding)
         let headerNames = (client.request(for: .null).headers.map(\.name) + settings.authorizer.headerNames)
             .map(JSONValue.string)
         return .object(

@@ -126,7 +126,8 @@ extension Settings {
             trace = { (line: String) in console.message("gqlpatch: cognito: \(line)") }
         }
         let service = CognitoService(
-            app: app, transport: context.transport, timeout: options.timeout ?? 30, trace: trace)
+            app: app, transport: context.transport, timeout: options.timeout ?? GraphQLClient.defaultTimeout,
+            trace: trace)
         let signIn = UserPoolSignIn(
             service: service, credentials: credentials, arithmetic: context.signInArithmetic,
             now: { Int(Date().timeIntervalSince1970) })

@@ -254,6 +254,9 @@ public struct Settings: Sendable {
             if nonEmpty(environment["AWS_ACCESS_KEY_ID"]) != nil {
                 return text + ", AWS credentials from AWS_ACCESS_KEY_ID"
             }
+            if nonEmpty(environment["AWS_WEB_IDENTITY_TOKEN_FILE"]) != nil {
+                return text + ", the web identity token in AWS_WEB_IDENTITY_TOKEN_FILE"
+            }
             return text + ", AWS credentials from the default chain"
         case .none:
             return text + ", no credentials"

@@ -17,7 +17,7 @@ extension CurlTransport {
     }
 
     /// The error for a transfer curl gave up on: what went wrong, in the words the rest of gqlpatch
-    /// (and the retry policy, which reads the `cannot connect` and `cannot find host` prefixes) expects.
+    /// expects, with `notConnected` for a connection never made (which the retry policy reads).
     /// From `.sent` on the server may have acted on the request (`requestMayHaveArrived`); a response
     /// that began and then broke (a short body, bad chunked encoding, a header line past libcurl's
     /// limit, an HTTP/0.9 answer) is a protocol error (76), not a lost connection.
@@ -30,6 +30,8 @@ extension CurlTransport {
         var error = plainFailure(
             code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage, url: url)
         error.requestMayHaveArrived = stage != .notSent
+        let code = CURLcode(UInt32(code))
+        error.notConnected = stage == .notSent && (code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_HOST)
         return error
     }
 
@@ -60,7 +62,7 @@ extension CurlTransport {
             guard osErrno == Int(ECONNREFUSED) else {
                 return GQLPatchError(.unavailable, "cannot connect to \(host): \(detail)")
             }
-            // Where it went and what to check: the retry rules read the `cannot connect` prefix.
+            // Where it went and what to check.
             guard let url, let target = AWSEndpointURL(url) else {
                 return GQLPatchError(.unavailable, "cannot connect to \(host): connection refused")
             }

@@ -15,9 +15,12 @@ public struct GraphQLClient: Sendable {
     /// any answer (`HTTPRequest.resendable`): false for a hand-written mutation (`query`).
     public var resendable = true
 
+    /// Seconds a request may take when the run does not say (`--timeout`).
+    public static let defaultTimeout = 30.0
+
     public init(
         endpoint: String, transport: any HTTPTransport, authorizer: RequestAuthorizer, extraHeaders: [HeaderField] = [],
-        timeout: Double = 30, trace: (@Sendable (String) -> Void)? = nil
+        timeout: Double = GraphQLClient.defaultTimeout, trace: (@Sendable (String) -> Void)? = nil
     ) {
         self.endpoint = endpoint
         self.transport = transport

@@ -15,8 +15,12 @@ import Testing
     static let ok = ScriptedTransport.Answer.graphQL(#"{"data": {"getItem": {"id": "1"}}}"#)
     static let lost = ScriptedTransport.Answer.error(
         GQLPatchError(.unavailable, "the connection to h was lost before a response arrived"))
-    static let refused = ScriptedTransport.Answer.error(
-        GQLPatchError(.unavailable, "cannot connect to h: connection refused"))
+    /// A connection never made: the transport says so with `notConnected` (not in words).
+    static let refused: ScriptedTransport.Answer = {
+        var error = GQLPatchError(.unavailable, "cannot connect to h: connection refused")
+        error.notConnected = true
+        return .error(error)
+    }()
     static let emptyReply = ScriptedTransport.Answer.error(
         GQLPatchError(.unavailable, "the connection to h closed without a valid HTTP response"))
 

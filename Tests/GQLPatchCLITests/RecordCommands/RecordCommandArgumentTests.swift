@@ -180,7 +180,7 @@ import Testing
         let text = HelpText.text(for: topic)
         #expect(text.hasPrefix("Usage: gqlpatch [global options] \(name)"))
         #expect(text.contains("Examples:\n  gqlpatch "))
-        #expect(text.contains("Exit codes:"))
+        #expect(text.hasSuffix(HelpText.globalsPointer + "\n"))
         #expect(HelpText.text(for: nil).contains("\n  \(name) "))
     }
 

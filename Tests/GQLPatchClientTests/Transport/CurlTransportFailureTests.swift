@@ -85,6 +85,19 @@ import Testing
                 .requestMayHaveArrived)
     }
 
+    /// A connection never made is said so in kind (`notConnected`, which the retry rules read), not
+    /// only in words; a timeout, a TLS failure or a failure after sending is not one.
+    @Test(arguments: [
+        (CURLE_COULDNT_CONNECT, CurlTransport.Stage.notSent, true), (CURLE_COULDNT_RESOLVE_HOST, .notSent, true),
+        (CURLE_OPERATION_TIMEDOUT, .notSent, false), (CURLE_SSL_CONNECT_ERROR, .notSent, false),
+        (CURLE_PEER_FAILED_VERIFICATION, .notSent, false), (CURLE_RECV_ERROR, .sent, false),
+    ])
+    func aConnectionNeverMadeIsSaidSoInKind(code: CURLcode, stage: CurlTransport.Stage, notConnected: Bool) {
+        let error = CurlTransport.failure(
+            code: Int(code.rawValue), osErrno: Int(ECONNREFUSED), detail: "d", host: "h", timeout: 1, stage: stage)
+        #expect(error.notConnected == notConnected, "\(code.rawValue): \(error.message)")
+    }
+
     @Test func wholeSecondTimeoutsPrintWithoutAFraction() {
         let error = CurlTransport.failure(
             code: Int(CURLE_OPERATION_TIMEDOUT.rawValue), osErrno: 0, detail: "", host: "127.0.0.1", timeout: 30)
