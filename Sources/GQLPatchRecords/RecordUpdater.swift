@@ -99,11 +99,6 @@ package struct RecordUpdater: Sendable {
         return readsFirst ? try await runGuarded(target) : try await runUnversioned(target)
     }
 
-    /// The fetch must see `_version` and `_deleted` (`RecordService.withSyncFields`).
-    package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
-        RecordService.withSyncFields(selection)
-    }
-
     // MARK: - Paths
 
     /// `changes` without the fields `record` already holds, for a whole-record patch (every change otherwise).
@@ -132,7 +127,7 @@ package struct RecordUpdater: Sendable {
     func versionedTarget(_ target: Target) -> Target {
         var versioned = target
         versioned.versioned = true
-        versioned.fetchSelection = Self.withSyncFields(target.fetchSelection)
+        versioned.fetchSelection = RecordService.withSyncFields(target.fetchSelection)
         return versioned
     }
 

@@ -92,4 +92,69 @@ import Testing
         }
         #expect(server.requestCount() == 100, "a read and a write each, none read twice")
     }
+
+    /// A server that sends an answer twice (a second answer nobody asked for, on a connection it
+    /// keeps open): the extra answer is never taken for the next request's, since a connection with
+    /// unasked bytes is not reused (issue 33 #7). Every line gets its own record back.
+    @Test func aDuplicateAnswerIsNeverTakenForTheNextRequests() throws {
+        let server = try HostileServer(mode: "keyed", ["--duplicate-every", "3"])
+        defer { server.stop() }
+        let input = server.folder.appendingPathComponent("in.jsonl")
+        try Data(Self.lines(300).utf8).write(to: input)
+        let result = try GQLPatchRun.run(
+            [
+                "--endpoint", server.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
+                "--conflict-resolution", "off", "--compact", "apply", input.path, "-j", "8", "--max-attempts", "1",
+                "--continue-on-error",
+            ], in: server.folder, stdoutToFile: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(lines.count == 300)
+        for line in lines {
+            #expect(line["status"] == "updated" && line["item"]?["id"] == line["key"]?["id"], "\(line)")
+        }
+        // Each connection that got a second answer was left, so there are about a third as many
+        // connections as lines (reused throughout, there would be 8).
+        #expect(server.connectionCount() >= 90, "\(server.connectionCount()) connections")
+        // A command's read then write on one connection, the read's answer sent twice.
+        let twice = try HostileServer(mode: "keyed", ["--duplicate-every", "1"])
+        defer { twice.stop() }
+        for run in 0..<10 {
+            let update = try GQLPatchRun.run(
+                [
+                    "--endpoint", twice.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
+                    "--conflict-resolution", "off", "--compact", "update", "Item", "--id", "item-\(run)", "--add",
+                    "tags=sale",
+                ], in: twice.folder)
+            #expect(update.status == 0, "run \(run): \(update)")
+            #expect(try JSONValue.parse(update.stdout)["id"] == .string("item-\(run)"), "\(update)")
+        }
+    }
+
+    /// An answer cut by a reset half-way: a batch retries the line (its update may be sent again
+    /// safely) and every line is done; a command reports the broken answer with 76 and says the
+    /// write may or may not have been applied.
+    @Test func anAnswerCutByAResetIsRetriedOrReported() throws {
+        let server = try HostileServer(mode: "keyed", ["--reset-mid-every", "7"])
+        defer { server.stop() }
+        let input = server.folder.appendingPathComponent("in.jsonl")
+        try Data(Self.lines(200).utf8).write(to: input)
+        let result = try GQLPatchRun.run(
+            [
+                "--endpoint", server.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
+                "--conflict-resolution", "off", "--compact", "apply", input.path, "-j", "4",
+            ], in: server.folder, stdoutToFile: true)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").count == 200)
+        #expect(!result.stdout.contains(#""status":"failed""#))
+        let always = try HostileServer(mode: "keyed", ["--reset-mid-every", "1"])
+        defer { always.stop() }
+        let update = try GQLPatchRun.run(
+            [
+                "--endpoint", always.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
+                "--conflict-resolution", "off", "update", "Item", "--id", "item-1", "--set", "name=Lamp",
+            ], in: always.folder)
+        update.expectFailure(76, "gqlpatch: error: the response from 127.0.0.1 broke off or is malformed: ")
+        #expect(update.stderr.contains("may or may not have been applied"), "\(update)")
+    }
 }

@@ -42,6 +42,9 @@ Connection faults, with any mode (as load balancers close kept-alive connections
                       the connection closed before it is logged or answered (the keep-alive race:
                       the server closed as the request went out)
   --close-idle S      close a connection idle S seconds without a word
+  --duplicate-every N keyed: every Nth answer (counted over the server) is sent twice, back to back
+                      (a second answer nobody asked for, on a connection that stays open)
+  --reset-mid-every N keyed: every Nth answer is cut after half its bytes by a reset (RST)
   --delay S           wait S seconds before each answer
 """
 
@@ -103,6 +106,7 @@ class Server:
         self.held = []
         self.connections = itertools.count()
         self.answered = 0
+        self.keyed_answers = 0
         # One context for the server's life: its session tickets then resume on a later connection.
         self.tls_context = None
         if args.tls_cert:
@@ -220,7 +224,18 @@ class Server:
             record = {"name": "Chair", "tags": ["a"], **record}
         record.setdefault("createdAt", "2024-01-01T00:00:00.000Z")
         record.setdefault("updatedAt", "2024-01-01T00:00:00.000Z")
-        conn.sendall(response(200, "OK", json.dumps({"data": {root: record}}).encode()))
+        answer = response(200, "OK", json.dumps({"data": {root: record}}).encode())
+        with self.log_lock:
+            self.keyed_answers += 1
+            count = self.keyed_answers
+        if self.args.reset_mid_every and count % self.args.reset_mid_every == 0:
+            conn.sendall(answer[: len(answer) // 2])
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            conn.close()
+            raise ConnectionResetError("cut mid-answer on purpose")
+        if self.args.duplicate_every and count % self.args.duplicate_every == 0:
+            answer += answer
+        conn.sendall(answer)
 
     def early_413(self, conn, number, keep_open=False):
         """Reads the head of a request only, answers 413 and closes (or, keep_open, holds the
@@ -373,6 +388,8 @@ def main():
         "keyed", "early-413", "early-413-open", "endless-103", "chunk-ext", "long-header", "nul-header", "plain-400"])
     parser.add_argument("--close-every", type=int, default=0)
     parser.add_argument("--drop-next", action="store_true")
+    parser.add_argument("--duplicate-every", type=int, default=0)
+    parser.add_argument("--reset-mid-every", type=int, default=0)
     parser.add_argument("--close-idle", type=float, default=0)
     parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--echo-into", choices=["errors", "data", "5xx", "html"], default="errors")

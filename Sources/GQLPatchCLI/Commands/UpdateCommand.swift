@@ -107,12 +107,6 @@ package struct UpdateCommand: Sendable {
             versioned: versioned, expectVersion: expectVersion, differencesOnly: differencesOnly)
     }
 
-    /// The fetch must see `_version` and `_deleted` whatever the schema or `--select` say
-    /// (`RecordService.withSyncFields`).
-    package static func withSyncFields(_ selection: SelectionSet) -> SelectionSet {
-        RecordService.withSyncFields(selection)
-    }
-
     private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
         try DryRun.print(try dryRunSteps(plan), settings: settings, context: context)
     }

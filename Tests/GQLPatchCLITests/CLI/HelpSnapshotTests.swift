@@ -12,7 +12,9 @@ import Testing
 
     /// The topics: every command, the auth actions, the overview and the globals.
     static let topics: [String] =
-        ["overview", HelpText.globalsTopic] + CommandSyntax.all.map(\.name) + ["auth login", "auth status", "auth logout"]
+        ["overview", HelpText.globalsTopic] + CommandSyntax.all.map(\.name) + [
+            "auth login", "auth status", "auth logout",
+        ]
 
     @Test(arguments: topics) func theHelpIsItsSnapshot(topic: String) throws {
         let text = HelpText.text(for: topic == "overview" ? nil : topic)
@@ -20,7 +22,8 @@ import Testing
         if ProcessInfo.processInfo.environment["GQLPATCH_RECORD_HELP"] == "1" {
             try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
-            Issue.record("recorded \(file.lastPathComponent); review the change and run again without GQLPATCH_RECORD_HELP")
+            Issue.record(
+                "recorded \(file.lastPathComponent); review the change and run again without GQLPATCH_RECORD_HELP")
             return
         }
         let kept = try String(contentsOf: file, encoding: .utf8)
@@ -31,12 +34,13 @@ import Testing
     @Test func theOverviewsColumnsAlign() {
         let rows = HelpText.commandList.split(separator: "\n")
         #expect(rows.count == CommandSyntax.all.count)
-        let starts = Set(rows.map { row -> Int in
-            guard let gap = row.dropFirst(2).firstRange(of: "  "),
-                let text = row[gap.lowerBound...].firstIndex(where: { $0 != " " })
-            else { return -1 }
-            return row.distance(from: row.startIndex, to: text)
-        })
+        let starts = Set(
+            rows.map { row -> Int in
+                guard let gap = row.dropFirst(2).firstRange(of: "  "),
+                    let text = row[gap.lowerBound...].firstIndex(where: { $0 != " " })
+                else { return -1 }
+                return row.distance(from: row.startIndex, to: text)
+            })
         #expect(starts.count == 1, "descriptions start at columns \(starts.sorted())")
     }
 
