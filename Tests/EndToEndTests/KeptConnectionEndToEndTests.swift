@@ -24,6 +24,7 @@ import Testing
     @Test(arguments: [
         Fault(arguments: ["--close-every", "3"], lines: 2_000),
         Fault(arguments: ["--close-every", "100"], lines: 2_000),
+        Fault(arguments: ["--close-every", "3", "--polite"], lines: 1_000),
         Fault(arguments: ["--drop-next"], lines: 300),
     ])
     func aBatchLosesNoLineToClosedConnections(_ fault: Fault) throws {

@@ -41,6 +41,7 @@ Connection faults, with any mode (as load balancers close kept-alive connections
   --drop-next         on a kept connection, the request that follows an answer is read in part and
                       the connection closed before it is logged or answered (the keep-alive race:
                       the server closed as the request went out)
+  --polite            keyed, with --close-every: the answer before the close says Connection: close
   --close-idle S      close a connection idle S seconds without a word
   --duplicate-every N keyed: every Nth answer (counted over the server) is sent twice, back to back
                       (a second answer nobody asked for, on a connection that stays open)
@@ -159,15 +160,16 @@ class Server:
                 if request is None:
                     return
                 self.log(number, *request, resumed=conn.session_reused if self.args.tls_cert else None)
-                if not self.answer(conn, request):
-                    return
-                answered_here += 1
+                closing = False
                 if self.args.close_every:
                     with self.log_lock:
                         self.answered += 1
                         closing = self.answered % self.args.close_every == 0
-                    if closing:
-                        return
+                if not self.answer(conn, request, closing=closing):
+                    return
+                answered_here += 1
+                if closing:
+                    return
         except (BrokenPipeError, ConnectionResetError):
             pass
         finally:
@@ -206,7 +208,7 @@ class Server:
         value = {"items": [record], "nextToken": following} if root.startswith("list") else record
         conn.sendall(response(200, "OK", json.dumps({"data": {root: value}}).encode()))
 
-    def keyed(self, conn, body):
+    def keyed(self, conn, body, polite=False):
         """The record the request names, under the document's first root field."""
         try:
             request = json.loads(body)
@@ -224,7 +226,8 @@ class Server:
             record = {"name": "Chair", "tags": ["a"], **record}
         record.setdefault("createdAt", "2024-01-01T00:00:00.000Z")
         record.setdefault("updatedAt", "2024-01-01T00:00:00.000Z")
-        answer = response(200, "OK", json.dumps({"data": {root: record}}).encode())
+        answer = response(200, "OK", json.dumps({"data": {root: record}}).encode(),
+                          extra=["Connection: close"] if polite else [])
         with self.log_lock:
             self.keyed_answers += 1
             count = self.keyed_answers
@@ -255,14 +258,15 @@ class Server:
         conn.shutdown(socket.SHUT_WR)
         time.sleep(0.2)
 
-    def answer(self, conn, request):
-        """Answers one request; returns False when the connection must not be used again."""
+    def answer(self, conn, request, closing=False):
+        """Answers one request; returns False when the connection must not be used again.
+        `closing`: the connection is closed after this answer (--close-every)."""
         mode = self.args.mode
         method, path, headers, body = request
         if self.args.delay:
             time.sleep(self.args.delay)
         if mode == "keyed":
-            self.keyed(conn, body)
+            self.keyed(conn, body, polite=closing and self.args.polite)
         elif mode == "long-header":
             conn.sendall(response(200, "OK", OK, extra=["X-Long: " + "a" * (120 * 1024)]))
         elif mode == "nul-header":
@@ -388,6 +392,7 @@ def main():
         "keyed", "early-413", "early-413-open", "endless-103", "chunk-ext", "long-header", "nul-header", "plain-400"])
     parser.add_argument("--close-every", type=int, default=0)
     parser.add_argument("--drop-next", action="store_true")
+    parser.add_argument("--polite", action="store_true")
     parser.add_argument("--duplicate-every", type=int, default=0)
     parser.add_argument("--reset-mid-every", type=int, default=0)
     parser.add_argument("--close-idle", type=float, default=0)
