@@ -1,7 +1,6 @@
 import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
 
 @Suite struct SecretScrubberTests {

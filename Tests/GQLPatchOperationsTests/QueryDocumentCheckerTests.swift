@@ -3,9 +3,7 @@ import GraphQLSDL
 import JSON
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchOperations
-@testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 

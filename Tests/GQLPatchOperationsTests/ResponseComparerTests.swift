@@ -2,9 +2,7 @@ import GQLPatchTestSupport
 import JSON
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchOperations
-@testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 

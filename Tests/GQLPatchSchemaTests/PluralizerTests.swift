@@ -1,11 +1,6 @@
 import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
-@testable import GQLPatchClient
-@testable import GQLPatchOperations
-@testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 

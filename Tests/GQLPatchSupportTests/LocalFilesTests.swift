@@ -2,7 +2,6 @@ import Foundation
 import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
 
 @Suite struct LocalFilesTests {

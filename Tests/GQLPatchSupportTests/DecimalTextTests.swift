@@ -3,7 +3,6 @@ import GQLPatchTestSupport
 import TestSupport
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
 
 @Suite struct DecimalTextTests {
