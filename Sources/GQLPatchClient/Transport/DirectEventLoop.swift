@@ -31,6 +31,8 @@ package final class DirectEventLoop: @unchecked Sendable {
     private let incoming = Mutex<[DirectExchange]>([])
     /// Connections opened by a worker thread (or why not), for the exchange that asked.
     private let opened = Mutex<[(DirectExchange, Result<DirectConnection, DirectConnection.Failure>)]>([])
+    /// The threads that open connections for the loop.
+    private let openers = OpenerThreads()
     private let jobs = Mutex<[UnownedJob]>([])
     /// Whether the loop is (about to be) asleep in `epoll_wait`: only then does a new exchange or job
     /// need to wake it.
@@ -150,8 +152,8 @@ package final class DirectEventLoop: @unchecked Sendable {
 
     /// Opens a new connection for the exchange and sends on it.
     private func open(for exchange: DirectExchange) {
-        // Opening blocks (DNS, TCP, TLS handshake): a thread of its own does it, within the deadline.
-        let started = DetachedThread.start { [self] in
+        // Opening blocks (DNS, TCP, TLS handshake): an opener thread does it, within the deadline.
+        let started = openers.run { [self] in
             let result: Result<DirectConnection, DirectConnection.Failure>
             do throws(DirectConnection.Failure) {
                 result = .success(
