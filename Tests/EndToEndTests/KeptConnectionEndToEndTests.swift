@@ -14,6 +14,21 @@ import Testing
         .joined(separator: "\n") + "\n"
     }
 
+    /// The global options of every run here (conflict resolution off: one request a write).
+    static func options(_ endpoint: String) -> [String] {
+        [
+            "--endpoint", endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
+            "--conflict-resolution", "off", "--compact",
+        ]
+    }
+
+    /// A command that reads its record, then writes it on the connection the read left open.
+    static func readThenWrite(_ server: HostileServer, run: Int) throws -> ProcessResult {
+        try GQLPatchRun.run(
+            options(server.endpoint) + ["update", "Item", "--id", "item-\(run)", "--add", "tags=sale"],
+            in: server.folder)
+    }
+
     struct Fault: Sendable, CustomTestStringConvertible {
         var arguments: [String]
         var lines: Int
@@ -33,9 +48,8 @@ import Testing
         let input = server.folder.appendingPathComponent("in.jsonl")
         try Data(Self.lines(fault.lines).utf8).write(to: input)
         let result = try GQLPatchRun.run(
-            [
-                "--endpoint", server.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                "--conflict-resolution", "off", "--compact", "apply", input.path, "-j", "8", "--max-attempts", "1",
+            Self.options(server.endpoint) + [
+                "apply", input.path, "-j", "8", "--max-attempts", "1",
                 "--continue-on-error",
             ], in: server.folder, stdoutToFile: true)
         #expect(result.status == 0, "\(result.stderr)")
@@ -54,9 +68,8 @@ import Testing
             let input = server.folder.appendingPathComponent("in.jsonl")
             try Data(Self.lines(2_000).utf8).write(to: input)
             let result = try GQLPatchRun.run(
-                [
-                    "--endpoint", endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                    "--conflict-resolution", "off", "--compact", "apply", input.path, "-j", "8", "--max-attempts", "1",
+                Self.options(endpoint) + [
+                    "apply", input.path, "-j", "8", "--max-attempts", "1",
                     "--continue-on-error",
                 ], environment: environment, in: server.folder, stdoutToFile: true)
             #expect(result.status == 0, "\(result.stderr)")
@@ -82,12 +95,7 @@ import Testing
         let server = try HostileServer(mode: "keyed", arguments)
         defer { server.stop() }
         for run in 0..<50 {
-            let result = try GQLPatchRun.run(
-                [
-                    "--endpoint", server.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                    "--conflict-resolution", "off", "--compact", "update", "Item", "--id", "item-\(run)", "--add",
-                    "tags=sale",
-                ], in: server.folder)
+            let result = try Self.readThenWrite(server, run: run)
             #expect(result.status == 0, "run \(run): \(result)")
             if result.status != 0 { break }
         }
@@ -103,9 +111,8 @@ import Testing
         let input = server.folder.appendingPathComponent("in.jsonl")
         try Data(Self.lines(300).utf8).write(to: input)
         let result = try GQLPatchRun.run(
-            [
-                "--endpoint", server.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                "--conflict-resolution", "off", "--compact", "apply", input.path, "-j", "8", "--max-attempts", "1",
+            Self.options(server.endpoint) + [
+                "apply", input.path, "-j", "8", "--max-attempts", "1",
                 "--continue-on-error",
             ], in: server.folder, stdoutToFile: true)
         #expect(result.status == 0, "\(result.stderr)")
@@ -121,12 +128,7 @@ import Testing
         let twice = try HostileServer(mode: "keyed", ["--duplicate-every", "1"])
         defer { twice.stop() }
         for run in 0..<10 {
-            let update = try GQLPatchRun.run(
-                [
-                    "--endpoint", twice.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                    "--conflict-resolution", "off", "--compact", "update", "Item", "--id", "item-\(run)", "--add",
-                    "tags=sale",
-                ], in: twice.folder)
+            let update = try Self.readThenWrite(twice, run: run)
             #expect(update.status == 0, "run \(run): \(update)")
             #expect(try JSONValue.parse(update.stdout)["id"] == .string("item-\(run)"), "\(update)")
         }
@@ -141,9 +143,8 @@ import Testing
         let input = server.folder.appendingPathComponent("in.jsonl")
         try Data(Self.lines(200).utf8).write(to: input)
         let result = try GQLPatchRun.run(
-            [
-                "--endpoint", server.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                "--conflict-resolution", "off", "--compact", "apply", input.path, "-j", "4",
+            Self.options(server.endpoint) + [
+                "apply", input.path, "-j", "4",
             ], in: server.folder, stdoutToFile: true)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 200)
@@ -151,10 +152,8 @@ import Testing
         let always = try HostileServer(mode: "keyed", ["--reset-mid-every", "1"])
         defer { always.stop() }
         let update = try GQLPatchRun.run(
-            [
-                "--endpoint", always.endpoint, "--api-key", "da2-keptconnections", "--schema", TestPaths.schema,
-                "--conflict-resolution", "off", "update", "Item", "--id", "item-1", "--set", "name=Lamp",
-            ], in: always.folder)
+            Self.options(always.endpoint) + ["update", "Item", "--id", "item-1", "--set", "name=Lamp"],
+            in: always.folder)
         update.expectFailure(76, "gqlpatch: error: the response from 127.0.0.1 broke off or is malformed: ")
         #expect(update.stderr.contains("may or may not have been applied"), "\(update)")
     }
