@@ -22,6 +22,18 @@ import Testing
         ]
     }
 
+    /// `apply` of `count` update lines (`lines`) with `options`, its output in a file.
+    static func apply(
+        _ count: Int, on server: HostileServer, endpoint: String? = nil, _ options: [String],
+        environment: [String: String] = [:]
+    ) throws -> ProcessResult {
+        let input = server.folder.appendingPathComponent("in.jsonl")
+        try Data(lines(count).utf8).write(to: input)
+        return try GQLPatchRun.run(
+            Self.options(endpoint ?? server.endpoint) + ["apply", input.path] + options, environment: environment,
+            in: server.folder, stdoutToFile: true)
+    }
+
     /// A command that reads its record, then writes it on the connection the read left open.
     static func readThenWrite(_ server: HostileServer, run: Int) throws -> ProcessResult {
         try GQLPatchRun.run(
@@ -108,13 +120,7 @@ import Testing
     @Test func aDuplicateAnswerIsNeverTakenForTheNextRequests() throws {
         let server = try HostileServer(mode: "keyed", ["--duplicate-every", "3"])
         defer { server.stop() }
-        let input = server.folder.appendingPathComponent("in.jsonl")
-        try Data(Self.lines(300).utf8).write(to: input)
-        let result = try GQLPatchRun.run(
-            Self.options(server.endpoint) + [
-                "apply", input.path, "-j", "8", "--max-attempts", "1",
-                "--continue-on-error",
-            ], in: server.folder, stdoutToFile: true)
+        let result = try Self.apply(300, on: server, ["-j", "8", "--max-attempts", "1", "--continue-on-error"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
         #expect(lines.count == 300)
@@ -140,12 +146,7 @@ import Testing
     @Test func anAnswerCutByAResetIsRetriedOrReported() throws {
         let server = try HostileServer(mode: "keyed", ["--reset-mid-every", "7"])
         defer { server.stop() }
-        let input = server.folder.appendingPathComponent("in.jsonl")
-        try Data(Self.lines(200).utf8).write(to: input)
-        let result = try GQLPatchRun.run(
-            Self.options(server.endpoint) + [
-                "apply", input.path, "-j", "4",
-            ], in: server.folder, stdoutToFile: true)
+        let result = try Self.apply(200, on: server, ["-j", "4"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 200)
         #expect(!result.stdout.contains(#""status":"failed""#))
