@@ -44,6 +44,9 @@ final class OpenerThreads: Sendable {
         }
     }
 
+    /// Whether a kept thread is waiting for an open (for tests).
+    var hasWaitingThread: Bool { state.withLock { $0.idle > 0 } }
+
     private func work() {
         while true {
             let job = state.withLock { state -> Job? in
