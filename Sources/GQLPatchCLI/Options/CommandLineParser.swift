@@ -191,7 +191,7 @@ public struct CommandLineParser: Sendable {
 
     private mutating func finish() throws(GQLPatchError) -> Invocation {
         if wantsHelp || isHelpCommand {
-            var topic = isHelpCommand ? positionals.first : command?.name
+            let topic = isHelpCommand ? positionals.first : command?.name
             // `auth login --help` (and `help auth login`): the action's own page.
             let action = isHelpCommand ? positionals.dropFirst().first : positionals.first
             if topic == AuthOptions.syntax.name, let action, HelpText.auth(action: action) != nil {
