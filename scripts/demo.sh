@@ -75,5 +75,5 @@ echo "exit code: $status" >&2
 [[ $status == 65 ]]
 
 step "Done: the emulator is stopped"
-echo "Next: README.md's Quick start starts the emulator for you to try commands yourself." >&2
+echo "Next: README.md's Quick start shows how to start the emulator and try commands yourself." >&2
 echo "This build is $GQLPATCH ($GQLPATCH --help lists the commands); make install PREFIX=\$HOME/.local puts a release build on your PATH." >&2
