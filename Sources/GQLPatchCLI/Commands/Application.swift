@@ -63,19 +63,10 @@ public enum Application {
         let credentialNote = CredentialNote()
         context.credentialNote = credentialNote
         let console = context.console
-        // `gqlpatch` alone: the command list, as `gqlpatch --help` prints it.
-        if arguments.isEmpty {
-            do {
-                try console.write(Array(HelpText.overview.utf8))
-                try console.finishOutput()
-            } catch {
-                return finish(failing: error, command: nil, console: console)
-            }
-            return ExitCode.success.rawValue
-        }
         var invocation: Invocation
         do {
-            invocation = try CommandLineParser.parse(arguments)
+            // `gqlpatch` alone is `gqlpatch --help`: the command list.
+            invocation = try CommandLineParser.parse(arguments.isEmpty ? ["--help"] : arguments)
             invocation.arguments = arguments
         } catch {
             return finish(failing: error, command: CommandLineParser.commandName(in: arguments), console: console)

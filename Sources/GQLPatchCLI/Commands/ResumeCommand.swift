@@ -1,3 +1,5 @@
+import GQLPatchSupport
+
 /// The command line that resumes a stopped `apply`: the same arguments with `--resume`, shell-quoted,
 /// with the value of every secret option replaced by its environment variable, so the note can be
 /// copied and run without a secret ever being printed.
@@ -19,6 +21,12 @@ package enum ResumeCommand {
                 index += 1
                 continue
             }
+            // The other options that may carry one: an endpoint's password, a credential header.
+            if argument == "--endpoint" || argument == "--header", index < arguments.count {
+                words += [argument, LostWriteHint.shellQuoted(Self.withoutSecret(arguments[index], of: argument))]
+                index += 1
+                continue
+            }
             if let equals = argument.firstIndex(of: "="), let stand = secrets[String(argument[..<equals])] {
                 words.append(String(argument[..<equals]) + "=" + stand)
                 continue
@@ -27,5 +35,14 @@ package enum ResumeCommand {
         }
         if !arguments.contains("--resume") { words.append("--resume") }
         return words.joined(separator: " ")
+    }
+
+    /// An endpoint without its password, a credential header without its value (to give again).
+    static func withoutSecret(_ value: String, of option: String) -> String {
+        if option == "--endpoint" { return Redactor.url(value) }
+        guard let colon = value.firstIndex(of: ":"), Redactor.isSecretHeader(String(value[..<colon])) else {
+            return value
+        }
+        return value[..<colon] + ": VALUE"
     }
 }

@@ -95,15 +95,17 @@ package struct HTTPResponseReader {
     package mutating func read() -> (outcome: TransferOutcome, reusable: Bool) {
         incomplete = false
         if case .done(let outcome, let reusable) = stage { return (outcome, reusable) }
+        let result: (outcome: TransferOutcome, reusable: Bool)
         do throws(Failure) {
             let (response, keepAlive) = try readResponse()
-            stage = .done(outcome: .response(response), reusable: keepAlive && position == buffer.count)
+            result = (.response(response), keepAlive && position == buffer.count)
         } catch {
+            // Not whole yet: the stage stays where the reading stopped.
             if incomplete { return (error.outcome, false) }
-            stage = .done(outcome: error.outcome, reusable: false)
+            result = (error.outcome, false)
         }
-        guard case .done(let outcome, let reusable) = stage else { return (.malformed("unread"), false) }
-        return (outcome, reusable)
+        stage = .done(outcome: result.outcome, reusable: result.reusable)
+        return result
     }
 
     /// `read`, for the bytes that have arrived so far, then `end`: nil when the response is not

@@ -25,4 +25,14 @@ import Testing
         )
         #expect(!text.contains("secret\"") && !text.contains("da2-") && !text.contains("123456"))
     }
+
+    /// An endpoint's password and a credential header's value are left out too.
+    @Test func anEndpointsPasswordAndACredentialHeaderAreLeftOut() {
+        let text = ResumeCommand.text(for: [
+            "--endpoint", "https://user:pa55@api.example.com/graphql", "--header", "x-api-key: da2-secret",
+            "--header", "x-trace: 1", "apply", "in.jsonl", "--journal", "j",
+        ])
+        #expect(!text.contains("pa55") && !text.contains("da2-secret"), "\(text)")
+        #expect(text.contains("--header 'x-api-key: VALUE'") && text.contains("--header 'x-trace: 1'"), "\(text)")
+    }
 }
