@@ -878,3 +878,9 @@ void gqlpatch_poller_wake(int wake) {
     uint64_t one = 1;
     (void)write(wake, &one, sizeof one);
 }
+
+void gqlpatch_net_name_thread(const char *name) {
+    char cut[16];
+    snprintf(cut, sizeof cut, "%s", name);
+    pthread_setname_np(pthread_self(), cut);
+}

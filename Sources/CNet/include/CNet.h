@@ -88,4 +88,7 @@ int gqlpatch_poller_unwatch(int poller, int fd);
 int gqlpatch_poller_wait(int poller, int wake, int *fds, int capacity, int timeout_ms);
 void gqlpatch_poller_wake(int wake);
 
+// Names the calling thread (as ps -L and debuggers show it); the kernel keeps 15 bytes.
+void gqlpatch_net_name_thread(const char *name);
+
 #endif

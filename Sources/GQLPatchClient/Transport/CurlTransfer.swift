@@ -82,18 +82,15 @@ package final class CurlTransfer: @unchecked Sendable {
         if oversized || result == CURLE_FILESIZE_EXCEEDED { return .oversized }
         if let malformation { return .malformed(malformation) }
         if resendRefused {
-            return .failedAfterSending(
-                code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer",
-                stage: .sent)
+            return .failed(TransportFailure(.sendFailed, stage: .sent, detail: "the connection died before an answer"))
         }
         guard result == CURLE_OK else {
             var osErrno = 0
             gqlpatch_curl_get_long(handle, CURLINFO_OS_ERRNO, &osErrno)
             var detail = String(cString: errorBuffer)
             if detail.isEmpty { detail = String(cString: gqlpatch_curl_easy_strerror(result)) }
-            guard requestStarted else { return .failure(code: Int(result.rawValue), osErrno: osErrno, detail: detail) }
-            return .failedAfterSending(
-                code: Int(result.rawValue), osErrno: osErrno, detail: detail, stage: statusSeen ? .answering : .sent)
+            let stage: TransportFailure.Stage = !requestStarted ? .notSent : statusSeen ? .answering : .sent
+            return .failed(TransportFailure(curlCode: result, osErrno: osErrno, detail: detail, stage: stage))
         }
         var status = 0
         gqlpatch_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)

@@ -52,42 +52,11 @@ public struct CurlTransport: HTTPTransport {
         guard let loop = CurlEventLoop.shared else {
             throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
         }
-        try Self.checkHeaders(of: request)
+        try request.checkHeaders()
         let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
         configure(transfer, for: request, timeout: timeout)
-        return try Self.response(
-            from: await loop.perform(transfer), url: request.url, limit: maximumResponseBytes, timeout: timeout)
-    }
-
-    /// The response an exchange ended with, or the error that words its failure (both transports').
-    package static func response(
-        from outcome: TransferOutcome, url: String, limit: Int, timeout: Double
-    ) throws(GQLPatchError) -> HTTPResponse {
-        // Parsed only when a message needs it: the endpoint was checked before any request was made.
-        var host: String { Self.host(of: url) }
-        switch outcome {
-        case .response(let response):
-            return response
-        case .oversized:
-            throw GQLPatchError(.badResponse, "the response from \(host) is larger than \(Self.describe(limit))")
-        case .malformed(let reason):
-            var error = GQLPatchError(.badResponse, "the response from \(host) is not valid HTTP: \(reason)")
-            error.requestMayHaveArrived = true
-            throw error
-        case .failure(let code, let osErrno, let detail):
-            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, url: url)
-        case .failedAfterSending(let code, let osErrno, let detail, let stage):
-            throw Self.failure(code: code, osErrno: osErrno, detail: detail, host: host, timeout: timeout, stage: stage)
-        }
-    }
-
-    /// The last guard before the wire, whatever built the request: every header name and value is
-    /// checked byte by byte (`HeaderCheck`), refused with its origin's exit code, and so is the URL.
-    package static func checkHeaders(of request: HTTPRequest) throws(GQLPatchError) {
-        if let problem = HeaderCheck.problem(inValue: request.url) {
-            throw .configuration("the URL of a request holds \(problem); nothing was sent")
-        }
-        for header in request.headers { try HeaderCheck.check(header) }
+        return try await loop.perform(transfer).response(
+            url: request.url, limit: maximumResponseBytes, timeout: timeout)
     }
 
     /// Starts loading libcurl on a thread of its own (once per process), so that the load overlaps
@@ -110,17 +79,6 @@ public struct CurlTransport: HTTPTransport {
         var transport = CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
         transport.proxyVerdicts = proxyVerdicts
         return transport
-    }
-
-    /// The host the messages name (parsed only when something went wrong: the endpoint was checked
-    /// before any request was made).
-    package static func host(of url: String) -> String {
-        AWSEndpointURL(url)?.host ?? url
-    }
-
-    /// `64 MB`, or the bytes when the limit is not a whole number of MB.
-    package static func describe(_ bytes: Int) -> String {
-        bytes % (1 << 20) == 0 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     private func configure(_ transfer: CurlTransfer, for request: HTTPRequest, timeout: Double) {

@@ -1,4 +1,3 @@
-import CCurl
 import CNet
 import GQLPatchSupport
 
@@ -42,7 +41,7 @@ package struct DirectBatchTransport: HTTPTransport {
 
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
         if !proxies.isDirect(request.url) { return try await curl.send(request, timeout: timeout) }
-        try CurlTransport.checkHeaders(of: request)
+        try request.checkHeaders()
         let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
         let outcome: TransferOutcome
         var resent = false
@@ -55,8 +54,7 @@ package struct DirectBatchTransport: HTTPTransport {
         } else {
             outcome = DirectTransport.refusal(of: request.url)
         }
-        var response = try CurlTransport.response(
-            from: outcome, url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        var response = try outcome.response(url: request.url, limit: maximumResponseBytes, timeout: timeout)
         response.resent = resent
         return response
     }

@@ -1,4 +1,3 @@
-import CCurl
 import CNet
 import GQLPatchSupport
 
@@ -74,18 +73,21 @@ package final class DirectConnection: @unchecked Sendable {
             withUnsafeBytes(of: status.detail) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
 
-        /// curl's result code for the same failure, so `CurlTransport.failure` words it alike.
-        package var curlCode: CURLcode {
+        /// The failure in HTTP's terms.
+        package var kind: TransportFailure.Kind {
             switch result {
-            case GQLPATCH_NET_TIMEOUT: CURLE_OPERATION_TIMEDOUT
-            case GQLPATCH_NET_RESOLVE: CURLE_COULDNT_RESOLVE_HOST
-            case GQLPATCH_NET_CONNECT: CURLE_COULDNT_CONNECT
-            case GQLPATCH_NET_TLS: CURLE_SSL_CONNECT_ERROR
-            case GQLPATCH_NET_VERIFY: CURLE_PEER_FAILED_VERIFICATION
-            case GQLPATCH_NET_CA_FILE: CURLE_SSL_CACERT_BADFILE
-            case GQLPATCH_NET_SEND: CURLE_SEND_ERROR
-            default: CURLE_RECV_ERROR
+            case GQLPATCH_NET_TIMEOUT: .timedOut
+            case GQLPATCH_NET_RESOLVE: .unresolved
+            case GQLPATCH_NET_CONNECT: .couldNotConnect
+            case GQLPATCH_NET_TLS, GQLPATCH_NET_VERIFY, GQLPATCH_NET_CA_FILE: .tls
+            case GQLPATCH_NET_SEND: .sendFailed
+            default: .receiveFailed
             }
+        }
+
+        /// The failure as the exchange reports it, `stage` being how far the exchange got.
+        package func failure(_ stage: TransportFailure.Stage) -> TransportFailure {
+            TransportFailure(kind, stage: stage, osErrno: osErrno, detail: detail)
         }
     }
 
@@ -128,7 +130,7 @@ package final class DirectConnection: @unchecked Sendable {
         do throws(Failure) {
             return try receive(into: &buffer, deadline: deadline) ? .bytes : .closed
         } catch {
-            return .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+            return .failed(error.kind, osErrno: error.osErrno, detail: error.detail)
         }
     }
 

@@ -1,4 +1,3 @@
-import CCurl
 import CNet
 import GQLPatchSupport
 import Synchronization
@@ -76,7 +75,7 @@ package final class DirectEventLoop: @unchecked Sendable {
     // MARK: - The loop
 
     private func run() {
-        gqlpatch_curl_name_thread("gqlpatch-http")
+        gqlpatch_net_name_thread("gqlpatch-http")
         // TLS writes go through write(2): a peer's close must be an error, not SIGPIPE's end.
         var pipeOnly = sigset_t()
         sigemptyset(&pipeOnly)
@@ -169,9 +168,10 @@ package final class DirectEventLoop: @unchecked Sendable {
         if !started {
             exchange.finish(
                 .success(
-                    .failure(
-                        code: Int(CURLE_COULDNT_CONNECT.rawValue), osErrno: Int(EAGAIN),
-                        detail: "no thread could be started to open the connection")))
+                    .failed(
+                        TransportFailure(
+                            .couldNotConnect, osErrno: Int(EAGAIN),
+                            detail: "no thread could be started to open the connection"))))
         }
     }
 
@@ -181,9 +181,7 @@ package final class DirectEventLoop: @unchecked Sendable {
             if error.result == GQLPATCH_NET_UNAVAILABLE {
                 exchange.finish(.failure(DirectExchange.Unavailable(detail: error.detail)))
             } else {
-                exchange.finish(
-                    .success(.failure(code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail))
-                )
+                exchange.finish(.success(.failed(error.failure(.notSent))))
             }
         case .success(let connection):
             let socket = connection.descriptor
@@ -216,17 +214,15 @@ package final class DirectEventLoop: @unchecked Sendable {
                 diedOnKeptConnection(exchange, socket: socket)
                 return
             }
-            let outcome = sendFailure(exchange, code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+            let outcome = sendFailure(exchange, error.failure(.sent))
             finish(exchange, socket: socket, outcome: outcome, reusable: false)
         }
     }
 
     /// A send that failed: on a kept connection, the server closing it as the request went out.
-    private func sendFailure(_ exchange: DirectExchange, code: CURLcode, osErrno: Int, detail: String)
-        -> TransferOutcome
-    {
-        if exchange.reused, code != CURLE_OPERATION_TIMEDOUT { return DirectTransport.diedBeforeAnswer }
-        return .failedAfterSending(code: Int(code.rawValue), osErrno: osErrno, detail: detail, stage: .sent)
+    private func sendFailure(_ exchange: DirectExchange, _ failure: TransportFailure) -> TransferOutcome {
+        if exchange.reused, failure.kind != .timedOut { return DirectTransport.diedBeforeAnswer }
+        return .failed(failure)
     }
 
     /// A kept connection died before any byte of the answer (the keep-alive race): the request goes
@@ -281,7 +277,7 @@ package final class DirectEventLoop: @unchecked Sendable {
                 return
             }
         } catch {
-            end = .failed(code: error.curlCode, osErrno: error.osErrno, detail: error.detail)
+            end = .failed(error.kind, osErrno: error.osErrno, detail: error.detail)
         }
         read(exchange, socket: socket, end: end)
     }
@@ -315,8 +311,8 @@ package final class DirectEventLoop: @unchecked Sendable {
     /// may come (`.pending`), the connection closed, or it failed.
     private func read(_ exchange: DirectExchange, socket: Int32, end: HTTPResponseReader.Received) {
         guard let (outcome, reusable) = exchange.reader.readAvailable(end: end) else { return }
-        if exchange.reused, !exchange.reader.answered, case .failedAfterSending(let code, _, _, _) = outcome,
-            code != Int(CURLE_OPERATION_TIMEDOUT.rawValue)
+        if exchange.reused, !exchange.reader.answered, case .failed(let failure) = outcome,
+            failure.stage != .notSent, failure.kind != .timedOut
         {
             diedOnKeptConnection(exchange, socket: socket)
             return
@@ -333,10 +329,10 @@ package final class DirectEventLoop: @unchecked Sendable {
         let detail = "the deadline passed"
         for (socket, exchange) in active where exchange.deadline <= now {
             if exchange.sending {
-                let outcome = sendFailure(exchange, code: CURLE_OPERATION_TIMEDOUT, osErrno: 0, detail: detail)
+                let outcome = sendFailure(exchange, TransportFailure(.timedOut, stage: .sent, detail: detail))
                 finish(exchange, socket: socket, outcome: outcome, reusable: false)
             } else {
-                read(exchange, socket: socket, end: .failed(code: CURLE_OPERATION_TIMEDOUT, osErrno: 0, detail: detail))
+                read(exchange, socket: socket, end: .failed(.timedOut, osErrno: 0, detail: detail))
             }
         }
     }

@@ -1,4 +1,3 @@
-import CCurl
 import CNet
 import GQLPatchSupport
 
@@ -42,7 +41,7 @@ public struct DirectTransport: HTTPTransport {
     }
 
     public func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
-        try CurlTransport.checkHeaders(of: request)
+        try request.checkHeaders()
         let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
         var (outcome, died) = try exchange(request, deadline: deadline, fresh: false)
         var resent = false
@@ -52,8 +51,7 @@ public struct DirectTransport: HTTPTransport {
             (outcome, _) = try exchange(request, deadline: deadline, fresh: true)
             resent = true
         }
-        var response = try CurlTransport.response(
-            from: outcome, url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        var response = try outcome.response(url: request.url, limit: maximumResponseBytes, timeout: timeout)
         response.resent = resent
         return response
     }
@@ -80,9 +78,7 @@ public struct DirectTransport: HTTPTransport {
                     certificateAuthorities: certificateAuthorities, deadline: deadline)
             } catch {
                 if error.result == GQLPATCH_NET_UNAVAILABLE { throw GQLPatchError(.unavailable, error.detail) }
-                return (
-                    .failure(code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail), false
-                )
+                return (.failed(error.failure(.notSent)), false)
             }
             reused = false
         }
@@ -100,11 +96,7 @@ public struct DirectTransport: HTTPTransport {
                 return (early, false)
             }
             if reused { return (Self.diedBeforeAnswer, true) }
-            return (
-                .failedAfterSending(
-                    code: Int(error.curlCode.rawValue), osErrno: error.osErrno, detail: error.detail, stage: .sent),
-                false
-            )
+            return (.failed(error.failure(.sent)), false)
         }
         var gotBytes = false
         var reader = HTTPResponseReader(limit: maximumResponseBytes, expectsBody: request.method != "HEAD") {
@@ -116,8 +108,8 @@ public struct DirectTransport: HTTPTransport {
         let (outcome, reusable) = reader.read()
         // A kept connection that ended before any answer (not a timeout): the server closed it just
         // as the request went out.
-        if reused, !gotBytes, case .failedAfterSending(let code, _, _, _) = outcome,
-            code != Int(CURLE_OPERATION_TIMEDOUT.rawValue)
+        if reused, !gotBytes, case .failed(let failure) = outcome, failure.stage != .notSent,
+            failure.kind != .timedOut
         {
             return (Self.diedBeforeAnswer, true)
         }
@@ -147,15 +139,13 @@ public struct DirectTransport: HTTPTransport {
     /// Why a URL that is not http or https (or not a URL) is not sent to.
     static func refusal(of text: String) -> TransferOutcome {
         guard let url = AWSEndpointURL(text) else {
-            return .failure(code: Int(CURLE_URL_MALFORMAT.rawValue), osErrno: 0, detail: "the URL is malformed")
+            return .failed(TransportFailure(.invalidURL, detail: "the URL is malformed"))
         }
-        return .failure(
-            code: Int(CURLE_UNSUPPORTED_PROTOCOL.rawValue), osErrno: 0,
-            detail: "\(url.scheme) is not spoken (only http and https)")
+        return .failed(TransportFailure(.invalidURL, detail: "\(url.scheme) is not spoken (only http and https)"))
     }
 
-    static let diedBeforeAnswer = TransferOutcome.failedAfterSending(
-        code: Int(CURLE_SEND_ERROR.rawValue), osErrno: 0, detail: "the connection died before an answer", stage: .sent)
+    static let diedBeforeAnswer = TransferOutcome.failed(
+        TransportFailure(.sendFailed, stage: .sent, detail: "the connection died before an answer"))
 
     /// The request as it goes on the wire, as libcurl would send it: `Host` and `Accept: */*` unless
     /// given, `Content-Length` for a body or a POST, and a header given with an empty value left

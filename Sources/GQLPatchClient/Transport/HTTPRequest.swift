@@ -26,4 +26,13 @@ public struct HTTPRequest: Sendable {
         self.body = body
         self.secrets = secrets
     }
+
+    /// The last guard before the wire, whatever built the request: every header name and value is
+    /// checked byte by byte (`HeaderCheck`), refused with its origin's exit code, and so is the URL.
+    package func checkHeaders() throws(GQLPatchError) {
+        if let problem = HeaderCheck.problem(inValue: url) {
+            throw .configuration("the URL of a request holds \(problem); nothing was sent")
+        }
+        for header in headers { try HeaderCheck.check(header) }
+    }
 }

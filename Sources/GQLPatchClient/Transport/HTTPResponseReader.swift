@@ -1,12 +1,11 @@
-import CCurl
 import GQLPatchSupport
 
 /// Reads one HTTP/1.x response for `DirectTransport`, pulling bytes from `receive` as it needs
 /// them (or, for an event loop, as they are handed in with `fill`), and says whether the connection
 /// may carry another request. It parses as bytes arrive and drops what it has consumed: a stage
-/// says where it stands, so a read that runs out of bytes goes on from there, never from the start. It holds a response to the
-/// rules libcurl holds `CurlTransport`'s to, and reports a broken one the same way (curl's result
-/// codes, so `CurlTransport.failure` words both alike): a status line first, headers bounded
+/// says where it stands, so a read that runs out of bytes goes on from there, never from the start.
+/// It holds a response to the rules libcurl holds `CurlTransport`'s to, and reports a broken one in
+/// the same terms (`TransportFailure`, so both are worded alike): a status line first, headers bounded
 /// (100 KB a line, 300 KB in all, libcurl's limits), the body framed by chunked encoding,
 /// `Content-Length` or the connection's end, and no longer than `limit` (refused at once when the
 /// announced length is larger).
@@ -17,8 +16,8 @@ package struct HTTPResponseReader {
         case bytes
         /// The peer closed the connection.
         case closed
-        /// The connection failed: curl's result code for it, the OS error, the reason.
-        case failed(code: CURLcode, osErrno: Int, detail: String)
+        /// The connection failed: what went wrong, the OS error, the reason.
+        case failed(TransportFailure.Kind, osErrno: Int, detail: String)
         /// Nothing more yet (an event loop's reader over the bytes so far, see `readAvailable`).
         case pending
     }
@@ -132,10 +131,10 @@ package struct HTTPResponseReader {
         var outcome: TransferOutcome
     }
 
-    private var phase: CurlTransport.Stage { answered ? .answering : .sent }
+    private var phase: TransportFailure.Stage { answered ? .answering : .sent }
 
-    private func broken(_ code: CURLcode, _ detail: String, osErrno: Int = 0) -> Failure {
-        Failure(outcome: .failedAfterSending(code: Int(code.rawValue), osErrno: osErrno, detail: detail, stage: phase))
+    private func broken(_ kind: TransportFailure.Kind, _ detail: String, osErrno: Int = 0) -> Failure {
+        Failure(outcome: .failed(TransportFailure(kind, stage: phase, osErrno: osErrno, detail: detail)))
     }
 
     /// Drops the bytes read once they are all of the buffer or, in a long body, half of it (so the
@@ -162,11 +161,11 @@ package struct HTTPResponseReader {
             return true
         case .closed:
             return false
-        case .failed(let code, let osErrno, let detail):
-            throw broken(code, detail, osErrno: osErrno)
+        case .failed(let kind, let osErrno, let detail):
+            throw broken(kind, detail, osErrno: osErrno)
         case .pending:
             incomplete = true
-            throw broken(CURLE_RECV_ERROR, "the response is not whole yet")
+            throw broken(.receiveFailed, "the response is not whole yet")
         }
     }
 
@@ -183,7 +182,7 @@ package struct HTTPResponseReader {
                 if position == buffer.count, !(try more()) {
                     let length = body.count + left
                     throw broken(
-                        CURLE_PARTIAL_FILE,
+                        .receiveFailed,
                         "the connection closed with \(left) of the body's \(length) bytes still to come")
                 }
                 let take = min(left, buffer.count - position)
@@ -223,7 +222,7 @@ package struct HTTPResponseReader {
                 if trailerBytes > Self.maximumHeaderBytes { throw invalidChunks }
                 try countFraming(trailer.count + 2)
             case .done:
-                throw broken(CURLE_RECV_ERROR, "the response was read already")
+                throw broken(.receiveFailed, "the response was read already")
             }
         }
     }
@@ -265,9 +264,9 @@ package struct HTTPResponseReader {
         }
     }
 
-    private var headersTooLarge: Failure { broken(CURLE_OUT_OF_MEMORY, "its headers are too large") }
-    private var invalidChunks: Failure { broken(CURLE_RECV_ERROR, "its chunked encoding is invalid") }
-    private var cutChunks: Failure { broken(CURLE_PARTIAL_FILE, "the connection closed inside the chunked body") }
+    private var headersTooLarge: Failure { broken(.headersTooLarge, "its headers are too large") }
+    private var invalidChunks: Failure { broken(.receiveFailed, "its chunked encoding is invalid") }
+    private var cutChunks: Failure { broken(.receiveFailed, "the connection closed inside the chunked body") }
 
     /// The status line of an answer (a final one, or an interim one before it).
     private mutating func readStatusLine() throws(Failure) {
@@ -275,20 +274,20 @@ package struct HTTPResponseReader {
         while buffer.count - position < 5 {
             if !(try more()) {
                 if !answered {
-                    throw broken(CURLE_GOT_NOTHING, "the server closed the connection without an answer")
+                    throw broken(.closedWithoutAnswer, "the server closed the connection without an answer")
                 }
                 break
             }
         }
         guard buffer[position...].starts(with: "HTTP/".utf8) else {
-            throw broken(CURLE_WEIRD_SERVER_REPLY, "the answer does not begin with an HTTP/1.x status line")
+            throw broken(.notHTTP, "the answer does not begin with an HTTP/1.x status line")
         }
         guard let statusLine = try line(limit: Self.maximumLineBytes, tooLong: headersTooLarge) else {
-            throw broken(CURLE_PARTIAL_FILE, "the connection closed inside the status line")
+            throw broken(.receiveFailed, "the connection closed inside the status line")
         }
         headBytes += statusLine.count + 2
         if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
-        (status, minor) = try Self.parseStatus(statusLine, broken: { broken(CURLE_WEIRD_SERVER_REPLY, $0) })
+        (status, minor) = try Self.parseStatus(statusLine, broken: { broken(.notHTTP, $0) })
         headers = HTTPHeaderBlock()
         stage = .headers
     }
@@ -297,13 +296,13 @@ package struct HTTPResponseReader {
     /// an interim one: `100 Continue`, `103 Early Hints`).
     private mutating func readHeader() throws(Failure) {
         guard let field = try line(limit: Self.maximumLineBytes, tooLong: headersTooLarge) else {
-            throw broken(CURLE_PARTIAL_FILE, "the connection closed inside the headers")
+            throw broken(.receiveFailed, "the connection closed inside the headers")
         }
         headBytes += field.count + 2
         if headBytes > Self.maximumHeaderBytes { throw headersTooLarge }
         if field.isEmpty {
             if (100..<200).contains(status) {
-                if status == 101 { throw broken(CURLE_WEIRD_SERVER_REPLY, "it switches protocols unasked") }
+                if status == 101 { throw broken(.notHTTP, "it switches protocols unasked") }
                 stage = .statusLine
                 return
             }
@@ -311,7 +310,7 @@ package struct HTTPResponseReader {
             return
         }
         if field.first == UInt8(ascii: " ") || field.first == UInt8(ascii: "\t") {
-            throw broken(CURLE_WEIRD_SERVER_REPLY, "it continues a header on a second line (obsolete folding)")
+            throw broken(.notHTTP, "it continues a header on a second line (obsolete folding)")
         }
         let accepted = field.withUnsafeBufferPointer { headers.add($0) }
         if !accepted {
@@ -350,7 +349,7 @@ package struct HTTPResponseReader {
         if let encoding = headers.fields["transfer-encoding"] {
             let codings = encoding.split(separator: ",").map { String($0).trimmingWhitespace().lowercased() }
             guard codings.last == "chunked", codings.count == 1 else {
-                throw broken(CURLE_WEIRD_SERVER_REPLY, "its Transfer-Encoding \(encoding) is not supported")
+                throw broken(.notHTTP, "its Transfer-Encoding \(encoding) is not supported")
             }
             return .chunkSize
         }
@@ -359,7 +358,7 @@ package struct HTTPResponseReader {
             guard !digits.isEmpty, digits.utf8.count <= 18, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
                 let length = Int(digits)
             else {
-                throw broken(CURLE_WEIRD_SERVER_REPLY, "its Content-Length \(text) is not a number")
+                throw broken(.notHTTP, "its Content-Length \(text) is not a number")
             }
             if length > limit { throw Failure(outcome: .oversized) }
             body.reserveCapacity(length)
@@ -397,7 +396,7 @@ package struct HTTPResponseReader {
     private mutating func countFraming(_ bytes: Int) throws(Failure) {
         chunkFramingBytes += bytes
         if chunkFramingBytes > Self.maximumHeaderBytes + 8 * body.count {
-            throw broken(CURLE_RECV_ERROR, "its chunked encoding carries more framing than body (chunk extensions)")
+            throw broken(.receiveFailed, "its chunked encoding carries more framing than body (chunk extensions)")
         }
     }
 

@@ -61,12 +61,12 @@ import Testing
         let transfer = try transfer()
         #expect(transfer.mayStartRequest())
         #expect(!transfer.mayStartRequest(), "a second start is curl resending on its own")
-        guard case .failedAfterSending(let code, _, _, let stage) = transfer.outcome(result: CURLE_ABORTED_BY_CALLBACK)
+        guard case .failed(let failure) = transfer.outcome(result: CURLE_ABORTED_BY_CALLBACK), failure.stage == .sent
         else {
             Issue.record("a refused resend must end as a failure after sending")
             return
         }
-        let error = CurlTransport.failure(code: code, osErrno: 0, detail: "", host: "h", timeout: 1, stage: stage)
+        let error = failure.error(host: "h", timeout: 1)
         #expect(error.message == "the connection to h was lost before a response arrived")
         #expect(error.requestMayHaveArrived, "the first send may have reached the server")
     }

@@ -9,9 +9,17 @@ import Testing
     import Glibc
 #endif
 
-/// curl's result codes become the messages and exit codes the rest of gqlpatch (and the retry
-/// policy, which reads the `cannot connect` and `cannot find host` prefixes) expects.
+/// curl's result codes, converted at libcurl's edge (`TransportFailure(curlCode:)`), become the
+/// messages and exit codes the rest of gqlpatch expects (and `notConnected`, which the retry policy reads).
 @Suite struct CurlTransportFailureTests {
+    static func failure(
+        code: Int, osErrno: Int, detail: String, host: String, timeout: Double,
+        stage: TransportFailure.Stage = .notSent, url: String? = nil
+    ) -> GQLPatchError {
+        TransportFailure(curlCode: CURLcode(UInt32(code)), osErrno: osErrno, detail: detail, stage: stage)
+            .error(host: host, timeout: timeout, url: url)
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var code: CURLcode
         var osErrno: Int32 = 0
@@ -51,7 +59,7 @@ import Testing
         Case(code: CURLE_OUT_OF_MEMORY, exit: .unavailable, message: "request to h failed: curl said"),
     ])
     func failure(_ item: Case) {
-        let error = CurlTransport.failure(
+        let error = Self.failure(
             code: Int(item.code.rawValue), osErrno: Int(item.osErrno), detail: "curl said", host: "h", timeout: 1.5)
         #expect(error.code == item.exit)
         #expect(error.message == item.message)
@@ -61,7 +69,7 @@ import Testing
     /// says the request may have arrived; before it, nothing did.
     @Test(arguments: [
         (
-            CURLE_UNSUPPORTED_PROTOCOL, CurlTransport.Stage.sent, ExitCode.badResponse,
+            CURLE_UNSUPPORTED_PROTOCOL, TransportFailure.Stage.sent, ExitCode.badResponse,
             "the response from h is not valid HTTP: curl said"
         ),
         (CURLE_OUT_OF_MEMORY, .sent, .badResponse, "the response from h is not valid HTTP: its headers are too large"),
@@ -74,32 +82,32 @@ import Testing
         (CURLE_RECV_ERROR, .sent, .unavailable, "the connection to h was lost before a response arrived"),
         (CURLE_OPERATION_TIMEDOUT, .sent, .unavailable, "request to h timed out after 1.5 s"),
     ])
-    func failureAfterSending(code: CURLcode, stage: CurlTransport.Stage, exit: ExitCode, message: String) {
-        let error = CurlTransport.failure(
+    func failureAfterSending(code: CURLcode, stage: TransportFailure.Stage, exit: ExitCode, message: String) {
+        let error = Self.failure(
             code: Int(code.rawValue), osErrno: 0, detail: "curl said", host: "h", timeout: 1.5, stage: stage)
         #expect(error.code == exit)
         #expect(error.message == message)
         #expect(error.requestMayHaveArrived)
         #expect(
-            !CurlTransport.failure(code: Int(code.rawValue), osErrno: 0, detail: "", host: "h", timeout: 1)
+            !Self.failure(code: Int(code.rawValue), osErrno: 0, detail: "", host: "h", timeout: 1)
                 .requestMayHaveArrived)
     }
 
     /// A connection never made is said so in kind (`notConnected`, which the retry rules read), not
     /// only in words; a timeout, a TLS failure or a failure after sending is not one.
     @Test(arguments: [
-        (CURLE_COULDNT_CONNECT, CurlTransport.Stage.notSent, true), (CURLE_COULDNT_RESOLVE_HOST, .notSent, true),
+        (CURLE_COULDNT_CONNECT, TransportFailure.Stage.notSent, true), (CURLE_COULDNT_RESOLVE_HOST, .notSent, true),
         (CURLE_OPERATION_TIMEDOUT, .notSent, false), (CURLE_SSL_CONNECT_ERROR, .notSent, false),
         (CURLE_PEER_FAILED_VERIFICATION, .notSent, false), (CURLE_RECV_ERROR, .sent, false),
     ])
-    func aConnectionNeverMadeIsSaidSoInKind(code: CURLcode, stage: CurlTransport.Stage, notConnected: Bool) {
-        let error = CurlTransport.failure(
+    func aConnectionNeverMadeIsSaidSoInKind(code: CURLcode, stage: TransportFailure.Stage, notConnected: Bool) {
+        let error = Self.failure(
             code: Int(code.rawValue), osErrno: Int(ECONNREFUSED), detail: "d", host: "h", timeout: 1, stage: stage)
         #expect(error.notConnected == notConnected, "\(code.rawValue): \(error.message)")
     }
 
     @Test func wholeSecondTimeoutsPrintWithoutAFraction() {
-        let error = CurlTransport.failure(
+        let error = Self.failure(
             code: Int(CURLE_OPERATION_TIMEDOUT.rawValue), osErrno: 0, detail: "", host: "127.0.0.1", timeout: 30)
         #expect(error.message == "request to 127.0.0.1 timed out after 30 s")
     }
@@ -111,7 +119,7 @@ import Testing
         ("not a url", "not a url"),
     ])
     func messagesNameTheHost(url: String, host: String) {
-        #expect(CurlTransport.host(of: url) == host)
+        #expect(TransferOutcome.host(of: url) == host)
     }
 
     @Test(
@@ -127,6 +135,6 @@ import Testing
 
     @Test(arguments: [(1 << 20, "1 MB"), (64 << 20, "64 MB"), (1000, "1000 bytes")])
     func limitsAreDescribed(bytes: Int, text: String) {
-        #expect(CurlTransport.describe(bytes) == text)
+        #expect(TransferOutcome.describe(bytes) == text)
     }
 }

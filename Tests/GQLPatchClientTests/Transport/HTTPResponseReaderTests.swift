@@ -1,11 +1,10 @@
-import CCurl
 import Testing
 
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
 
 /// `DirectTransport`'s response reader, without a network: framing, keep-alive, limits, and every
-/// broken answer worded as libcurl's would be (through `CurlTransport.response`).
+/// broken answer worded as libcurl's would be (through `TransferOutcome.response`).
 @Suite struct HTTPResponseReaderTests {
     /// Reads `bytes` handed over in pieces of `piece` bytes (1: every boundary falls everywhere),
     /// then `end` (the peer's close, or a failure). Read twice: pulled by the reader (a command's
@@ -56,14 +55,13 @@ import Testing
     }
 
     private func response(_ result: (outcome: TransferOutcome, reusable: Bool)) throws -> HTTPResponse {
-        try CurlTransport.response(from: result.outcome, url: "http://127.0.0.1:9/graphql", limit: 1 << 20, timeout: 1)
+        try result.outcome.response(url: "http://127.0.0.1:9/graphql", limit: 1 << 20, timeout: 1)
     }
 
     /// The error the outcome words, with its exit code.
     private func failure(_ result: (outcome: TransferOutcome, reusable: Bool), limit: Int = 1 << 20) -> GQLPatchError? {
         do {
-            _ = try CurlTransport.response(
-                from: result.outcome, url: "http://127.0.0.1:9/graphql", limit: limit, timeout: 1)
+            _ = try result.outcome.response(url: "http://127.0.0.1:9/graphql", limit: limit, timeout: 1)
             return nil
         } catch {
             return error
@@ -182,7 +180,7 @@ import Testing
         Broken(
             text: "", exit: .unavailable, message: "the connection to 127.0.0.1 closed without a valid HTTP response"),
         Broken(
-            text: "", end: .failed(code: CURLE_RECV_ERROR, osErrno: 104, detail: "Connection reset by peer"),
+            text: "", end: .failed(.receiveFailed, osErrno: 104, detail: "Connection reset by peer"),
             exit: .unavailable, message: "the connection to 127.0.0.1 was lost before a response arrived"),
         Broken(
             text: "hello, this is not HTTP\n", exit: .badResponse,
@@ -211,7 +209,7 @@ import Testing
         ),
         Broken(
             text: "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n{\"data\"",
-            end: .failed(code: CURLE_RECV_ERROR, osErrno: 104, detail: "Connection reset by peer"), exit: .badResponse,
+            end: .failed(.receiveFailed, osErrno: 104, detail: "Connection reset by peer"), exit: .badResponse,
             message: "the response from 127.0.0.1 broke off or is malformed: Connection reset by peer"),
         Broken(
             text: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", exit: .badResponse,
