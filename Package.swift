@@ -9,23 +9,26 @@ import PackageDescription
 //               -> GQLPatchRecords    the record rules: update, lookup, retry, response checks
 //                    -> GQLPatchOperations  value typing, change sets, documents, selections
 //                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
-//                    -> GQLPatchClient      GraphQL client, HTTP transports (own, libcurl), auth, AWS credentials
+//                    -> GQLPatchClient      GraphQL client, the transport router, auth, AWS credentials
+//                         -> HTTPDirect    gqlpatch's own HTTP/1.1 client (blocking and event loop) -> CNet
+//                         -> HTTPCurl      the libcurl client, the only importer of CCurl
+//                              -> HTTP     the vocabulary: request, response, URL, response reader,
+//                                          proxy selection, TransportFailure, the HTTPTransport protocol
 //   GQLPatchSupport (errors, exit codes, console, bounded file reads, small helpers) is under all of them.
 //   GraphQLSDL, JSON, AWSSigning, CCurl and CNet stand alone and import nothing of ours. CCurl loads the
-//   system's libcurl for a batch (or a proxy); CNet is a one-command run's own connection (sockets,
-//   and the system's libssl for https). CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP)
-//   imports only AWSSigning.
+//   system's libcurl (for a proxy); CNet is the own client's sockets, and the system's libssl for
+//   https. CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP) imports only AWSSigning.
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
     "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
-    "GQLPatchSupport",
+    "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport",
 ]
 /// The unit tests of `target`, which may use the targets below it and the test support.
 func testTarget(_ target: String, below: [Target.Dependency]) -> Target {
     .testTarget(
         name: target + "Tests",
         dependencies: [.target(name: target)] + below + [
-            "GQLPatchTestSupport", "TestSupport", "JSON", "GraphQLSDL", "AWSSigning", "CCurl",
+            "GQLPatchTestSupport", "TestSupport", "JSON", "GraphQLSDL", "AWSSigning",
         ])
 }
 let package = Package(
@@ -37,8 +40,7 @@ let package = Package(
             name: "GQLPatch",
             targets: [
                 "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
-                "GQLPatchClient",
-                "GQLPatchSupport",
+                "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport",
             ]),
     ],
     targets: [
@@ -55,21 +57,28 @@ let package = Package(
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
-        .target(name: "GQLPatchClient", dependencies: support + ["AWSSigning", "CCurl", "CNet", "CognitoSRP"]),
+        .target(name: "HTTP", dependencies: ["GQLPatchSupport"]),
+        .target(name: "HTTPDirect", dependencies: ["HTTP", "GQLPatchSupport", "CNet"]),
+        .target(name: "HTTPCurl", dependencies: ["HTTP", "GQLPatchSupport", "CCurl"]),
         .target(
-            name: "GQLPatchRecords", dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient"]),
+            name: "GQLPatchClient",
+            dependencies: support + ["HTTP", "HTTPDirect", "HTTPCurl", "AWSSigning", "CognitoSRP"]),
+        .target(
+            name: "GQLPatchRecords",
+            dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP"]),
         .target(
             name: "GQLPatchBatch",
             dependencies: support + [
-                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "AWSSigning",
+                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning",
             ]),
         .target(
             name: "GQLPatchCLI",
             dependencies: support + [
-                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
                 "GraphQLSDL",
             ]),
-        .executableTarget(name: "gqlpatch", dependencies: ["GQLPatchCLI", "GQLPatchSupport", "GQLPatchClient"]),
+        .executableTarget(
+            name: "gqlpatch", dependencies: ["GQLPatchCLI", "GQLPatchSupport", "GQLPatchClient", "HTTP"]),
         // A build tool: prints the manual page (gqlpatch.1) for `make dist` and `make install`.
         .executableTarget(name: "gqlpatch-manual", dependencies: ["GQLPatchCLI"]),
         // Tests mirror the targets: one test target per library target, over two support targets (the
@@ -87,12 +96,18 @@ let package = Package(
         testTarget("GQLPatchSupport", below: []),
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
         testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),
-        testTarget("GQLPatchClient", below: ["GQLPatchSupport"]),
+        testTarget("HTTP", below: ["GQLPatchSupport"]),
+        testTarget("HTTPDirect", below: ["HTTP", "GQLPatchSupport", "CNet"]),
+        testTarget("HTTPCurl", below: ["HTTP", "GQLPatchSupport", "CCurl"]),
+        testTarget("GQLPatchClient", below: ["HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport"]),
         testTarget(
-            "GQLPatchRecords", below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
+            "GQLPatchRecords",
+            below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport"]),
         testTarget(
             "GQLPatchBatch",
-            below: ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "GQLPatchSupport"]),
+            below: [
+                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport",
+            ]),
         testTarget("GQLPatchCLI", below: Array(gqlpatch.dropFirst())),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],

@@ -3,6 +3,7 @@ import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// The real `BatchSending`: posts through the run's one transport (one curl multi handle, connections kept

@@ -1,6 +1,7 @@
 import GQLPatchCLI
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 import Synchronization
 
 #if canImport(Glibc)
@@ -103,7 +104,7 @@ let context = RunContext(
     console: terminalConsole,
     files: .local,
     transport: StandardTransport(
-        certificateAuthorities: CurlTransport.certificateAuthorities(in: environment.values),
+        certificateAuthorities: CertificateAuthorities.bundle(in: environment.values),
         environment: environment.values),
     workingDirectory: LocalFiles.currentDirectory()
 )

@@ -5,6 +5,7 @@
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
+@testable import HTTP
 
 /// Checks the header rule on arbitrary bytes against a plain byte-by-byte reference: a value is legal
 /// exactly when it holds no control byte but tab (and a name exactly when it is a non-empty token).
@@ -35,7 +36,7 @@ enum HeaderValueFuzzTarget {
         let request = HTTPRequest(
             url: "http://127.0.0.1:9/graphql", headers: [HeaderField(name: "X-Fuzz", value: text, origin: .server)])
         do {
-            try CurlTransport.checkHeaders(of: request)
+            try request.checkHeaders()
             precondition(legalValue, "the transport's guard let an illegal value through")
         } catch {
             precondition(!legalValue, "the transport's guard refused a legal value")

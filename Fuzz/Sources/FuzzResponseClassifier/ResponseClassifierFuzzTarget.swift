@@ -5,6 +5,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// Classifies arbitrary HTTP responses: the first two bytes choose the status (100...599), the
 /// third whether a `retry-after`/`location` header is present, the rest is the body. Every outcome

@@ -2,6 +2,7 @@ import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// The `--dry-run` plan: endpoint, auth mode, header names and each step's query and variables.

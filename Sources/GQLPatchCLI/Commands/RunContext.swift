@@ -1,5 +1,6 @@
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 
 /// What a run may touch outside itself: the streams, the file system and the network.
 /// The executable passes the real ones; tests pass fakes.

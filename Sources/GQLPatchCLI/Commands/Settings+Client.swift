@@ -1,5 +1,6 @@
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 
 extension Settings {
     /// The run's GraphQL client over `transport`: the one place one is made, so the endpoint, the

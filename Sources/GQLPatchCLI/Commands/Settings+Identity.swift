@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// `--identity guest|user`: `--auth iam` signs with credentials from a Cognito identity pool instead of

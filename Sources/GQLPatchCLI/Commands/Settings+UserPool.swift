@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 
 /// `--auth user-pool` with a user to sign in as: the pool, the app client, the user and their
 /// secrets, in the documented precedence (flag > environment > config file).

@@ -1,6 +1,7 @@
 import GQLPatchClient
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// Everything a command needs from the outside, resolved once with the documented precedence:
 /// flag > environment > config file > default. Nothing here sends a request. (`GlobalOptions` is the

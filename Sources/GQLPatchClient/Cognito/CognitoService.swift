@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// Posts Cognito Identity Provider operations (JSON 1.1: `application/x-amz-json-1.1` and

@@ -1,6 +1,7 @@
 import AWSSigning
 import FoundationEssentials
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// Talks to a Cognito identity pool: `GetId` and `GetCredentialsForIdentity`, JSON 1.1 POSTs to

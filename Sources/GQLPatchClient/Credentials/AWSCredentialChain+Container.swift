@@ -1,5 +1,6 @@
 import AWSSigning
 import GQLPatchSupport
+import HTTP
 import JSON
 
 extension AWSCredentialChain {

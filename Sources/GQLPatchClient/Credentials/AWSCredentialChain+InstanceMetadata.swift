@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import HTTP
 
 extension AWSCredentialChain {
     /// EC2 instance metadata: `PUT /latest/api/token` (IMDSv2), then `GET` the role name and its

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GQLPatchSupport
+import HTTP
 
 #if canImport(Glibc)
     import Glibc

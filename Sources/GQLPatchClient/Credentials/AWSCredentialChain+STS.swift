@@ -1,5 +1,6 @@
 import AWSSigning
 import GQLPatchSupport
+import HTTP
 
 extension AWSCredentialChain {
     /// STS Query API version.

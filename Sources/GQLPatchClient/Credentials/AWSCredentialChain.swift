@@ -1,5 +1,6 @@
 import AWSSigning
 import GQLPatchSupport
+import HTTP
 
 /// Finds AWS credentials the way the AWS CLI v2 does, trying in order:
 ///

@@ -1,5 +1,6 @@
 import AWSSigning
 import GQLPatchSupport
+import HTTP
 
 /// Signs AppSync requests with SigV4 for service `appsync` (IAM authorization).
 public struct IAMSigner: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

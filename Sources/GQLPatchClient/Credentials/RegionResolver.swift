@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import HTTP
 
 /// Picks the region to sign AppSync requests (and to call STS) in.
 ///

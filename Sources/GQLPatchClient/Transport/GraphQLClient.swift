@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// Posts GraphQL requests (`{"query", "variables"}` as JSON) to one endpoint with its credentials,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GQLPatchSupport
+import HTTP
 
 /// Adds a request's credentials: `x-api-key`, a raw token in `Authorization` (no "Bearer"),
 /// a SigV4 signature (service `appsync`), or nothing.

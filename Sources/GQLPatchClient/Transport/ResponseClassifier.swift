@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// Reads an HTTP response as AppSync answers: HTTP-level failures become their exit codes,

@@ -1,4 +1,5 @@
 import GQLPatchSupport
+import HTTP
 
 /// Registers the secrets of every request with the run's `SecretScrubber` before handing it on, so
 /// that whatever a server echoes back, nothing printed afterwards shows them: the request's own

@@ -1,4 +1,5 @@
 import GQLPatchTestSupport
+import HTTP
 import Synchronization
 import Testing
 

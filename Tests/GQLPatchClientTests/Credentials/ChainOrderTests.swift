@@ -1,5 +1,6 @@
 import AWSSigning
 import GQLPatchTestSupport
+import HTTP
 import Testing
 
 @testable import GQLPatchClient

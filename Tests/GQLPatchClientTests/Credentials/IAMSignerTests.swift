@@ -1,6 +1,7 @@
 import AWSSigning
 import Foundation
 import GQLPatchTestSupport
+import HTTP
 import Testing
 
 @testable import GQLPatchClient
@@ -99,5 +100,17 @@ import Testing
         #expect(request.headers.count == 4)
         #expect(request.header("Authorization") != first)
         #expect(request.header("X-Amz-Date") == "19700101T000100Z")
+    }
+
+    /// IAM headers carry the credentials' origin: a session token from a server is its fault (76).
+    @Test func signedHeadersCarryTheCredentialsOrigin() {
+        var request = HTTPRequest(url: "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql")
+        let resolved = ResolvedCredentials(
+            credentials: .init(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "secret", sessionToken: "tok"),
+            source: "container",
+            origin: .server)
+        IAMSigner(resolved, region: "eu-west-1").sign(&request, at: 0)
+        let token = request.headers.first { $0.name == "X-Amz-Security-Token" }
+        #expect(token?.origin == .server)
     }
 }

@@ -1,4 +1,5 @@
 import GQLPatchTestSupport
+import HTTP
 import JSON
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import GQLPatchTestSupport
+import HTTP
 import JSON
 import Testing
 

@@ -6,6 +6,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// A fake transport for the batch tests: answers requests from a script, in order (the last answer
 /// repeats), and counts them.

@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 import JSON
 
 /// A fake Cognito for the sign-in tests: answers requests from a script, in order (`X-Amz-Target`

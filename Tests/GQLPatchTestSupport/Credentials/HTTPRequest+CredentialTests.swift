@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 
 extension HTTPRequest {
     /// The value of the first header named `name` (any case).

@@ -1,5 +1,6 @@
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 
 extension HTTPResponse {
     /// A response with a text body.

@@ -6,6 +6,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// A fake `HTTPTransport` for the credential tests: records every request and answers each with
 /// `respond`, which may also throw a transport error (an unreachable host).

@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchClient
 import GQLPatchSupport
+import HTTP
 
 /// The requests a `RecordingTransport` saw, in order.
 package final class RequestLog: @unchecked Sendable {

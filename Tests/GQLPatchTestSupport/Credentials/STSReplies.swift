@@ -5,6 +5,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// Canned STS replies (shapes from recorded STS traffic).
 package enum STSReplies {

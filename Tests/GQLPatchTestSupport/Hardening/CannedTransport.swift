@@ -5,6 +5,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// Answers every request with the same response, and remembers the limit it was given through
 /// `limitingResponses(to:)`.

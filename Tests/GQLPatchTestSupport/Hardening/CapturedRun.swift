@@ -6,6 +6,7 @@ import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
+import HTTP
 
 /// Runs `Application.run` in-process with a schema file given as text and a fake transport, and
 /// keeps what it wrote: for the hardening regression tests.

@@ -1,4 +1,5 @@
 import CNet
+import HTTP
 import Synchronization
 
 /// The connections `DirectTransport` keeps open between exchanges, by `scheme://host:port`.

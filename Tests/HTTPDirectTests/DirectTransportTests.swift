@@ -1,7 +1,9 @@
+import GQLPatchTestSupport
+import HTTP
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTPDirect
 
 #if canImport(Glibc)
     import Glibc

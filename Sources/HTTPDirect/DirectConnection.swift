@@ -1,5 +1,6 @@
 import CNet
 import GQLPatchSupport
+import HTTP
 
 /// One connection of `DirectTransport` (TCP, TLS where the URL says https): used by one exchange at
 /// a time, kept in `DirectConnectionPool` between them, closed when dropped.

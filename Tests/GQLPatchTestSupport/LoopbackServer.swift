@@ -5,20 +5,22 @@ import Synchronization
     import Glibc
 #endif
 
-/// A scripted HTTP/1.1 server on 127.0.0.1 for `DirectTransport`'s tests: it reads each request
+/// A scripted HTTP/1.1 server on 127.0.0.1 for the HTTP clients' tests: it reads each request
 /// (head and `Content-Length` body) and answers what `reply` says for it, counting connections
 /// and requests.
-final class LoopbackServer: Sendable {
-    enum Reply: Sendable {
+public final class LoopbackServer: Sendable {
+    public enum Reply: Sendable {
         /// These bytes; the connection stays open for the next request.
         case send(String)
         /// These bytes, then the connection is closed.
         case sendAndClose(String)
         /// No answer: the connection is closed at once.
         case close
+        /// No answer, the connection held open until the client (or `stop()`) ends it.
+        case silence
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let state = Tally()
 
@@ -32,7 +34,7 @@ final class LoopbackServer: Sendable {
     }
 
     /// `reply(connection, request)`: both counted from 0 (the request within its connection).
-    init(reply: @escaping @Sendable (Int, Int) -> Reply) throws {
+    public init(reply: @escaping @Sendable (Int, Int) -> Reply) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -60,10 +62,10 @@ final class LoopbackServer: Sendable {
         }
     }
 
-    var connections: Int { state.value.withLock { $0.connections } }
-    var requests: [String] { state.value.withLock { $0.requests } }
+    public var connections: Int { state.value.withLock { $0.connections } }
+    public var requests: [String] { state.value.withLock { $0.requests } }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         // Under the lock that closes them: a number closed and given to another socket is never hit.
         state.clients.withLock { clients in for client in clients { shutdown(client, Int32(SHUT_RDWR)) } }
@@ -98,6 +100,10 @@ final class LoopbackServer: Sendable {
                 writeAll(client, text)
                 return
             case .close:
+                return
+            case .silence:
+                var byte: UInt8 = 0
+                while recv(client, &byte, 1, 0) > 0 || errno == EINTR {}
                 return
             }
             index += 1

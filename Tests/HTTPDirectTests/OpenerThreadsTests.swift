@@ -1,8 +1,10 @@
 import Dispatch
+import GQLPatchTestSupport
+import HTTP
 import Synchronization
 import Testing
 
-@testable import GQLPatchClient
+@testable import HTTPDirect
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CNet
 import GQLPatchSupport
+import HTTP
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,9 +1,10 @@
 import CCurl
 import GQLPatchTestSupport
+import HTTP
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTPCurl
 
 #if canImport(Glibc)
     import Glibc
@@ -130,7 +131,7 @@ import Testing
             (["AWS_CA_BUNDLE": "/aws.pem", "CURL_CA_BUNDLE": "/b.pem"], "/aws.pem"),
         ] as [([String: String], String?)])
     func certificateAuthoritiesComeFromTheEnvironmentAsCurlReadsThem(environment: [String: String], path: String?) {
-        #expect(CurlTransport.certificateAuthorities(in: environment) == path)
+        #expect(CertificateAuthorities.bundle(in: environment) == path)
     }
 
     @Test(arguments: [(1 << 20, "1 MB"), (64 << 20, "64 MB"), (1000, "1000 bytes")])

@@ -15,6 +15,13 @@ package final class ProxyVerdicts: Sendable {
         self.environment = environment
     }
 
+    /// Whether a proxy applies to `url` (false for a URL that does not parse: gqlpatch's own client
+    /// refuses it).
+    package func isProxied(_ url: String) -> Bool {
+        guard AWSEndpointURL(url) != nil else { return false }
+        return !isDirect(url)
+    }
+
     /// Whether no proxy applies to `url` (false for a URL that does not parse: libcurl decides).
     package func isDirect(_ url: String) -> Bool {
         if let known = last.withLock({ $0 }), known.url == url { return known.direct }

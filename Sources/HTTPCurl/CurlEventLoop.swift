@@ -1,4 +1,5 @@
 import CCurl
+import HTTP
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTP
 
 /// `DirectTransport`'s response reader, without a network: framing, keep-alive, limits, and every
 /// broken answer worded as libcurl's would be (through `TransferOutcome.response`).

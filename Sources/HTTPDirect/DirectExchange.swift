@@ -1,3 +1,5 @@
+import HTTP
+
 /// One request of a batch on `DirectEventLoop`: where it goes, its bytes, and how far it got. Used
 /// by the loop's thread only once handed in (the continuation is resumed there, once).
 package final class DirectExchange: @unchecked Sendable {

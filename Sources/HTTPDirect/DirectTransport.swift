@@ -1,13 +1,15 @@
 import CNet
 import GQLPatchSupport
+import HTTP
 
 /// `HTTPTransport` over a socket of its own, for the few requests of a one-command run (`get`,
 /// `update`, the credential and sign-in lookups): HTTP/1.1, TLS through the system's libssl (loaded
 /// in the background by `prepare(endpoint:)`, about a third of what loading libcurl costs: for
 /// such a run the load is the longest step), connections kept for the run's next request. It keeps
-/// `CurlTransport`'s rules and words (`HTTPResponseReader`, `CurlTransport.failure`): redirects are
+/// `CurlTransport`'s rules and words (`HTTPResponseReader`, `TransportFailure`): redirects are
 /// never followed, only http and https are spoken, certificates and host names are verified, a
-/// response is bounded while it arrives, and a request is never sent twice by the transport.
+/// response is bounded while it arrives, and a request is sent twice only when it may be
+/// (`HTTPRequest.resendable`: a kept connection that died before any byte of the answer).
 ///
 /// Blocking: an exchange waits in `poll` on the task's thread. A one-command run has nothing else
 /// to do meanwhile; batches go through `DirectBatchTransport`, proxies through `CurlTransport`

@@ -1,4 +1,5 @@
 import CCurl
+import HTTP
 
 extension TransportFailure {
     /// libcurl's result code in HTTP's terms: the one place a `CURLcode` becomes a kind. `stage`

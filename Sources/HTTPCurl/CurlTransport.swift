@@ -1,5 +1,6 @@
 import CCurl
 import GQLPatchSupport
+import HTTP
 import Synchronization
 
 /// `HTTPTransport` over the system's libcurl, driven by the process's one `CurlEventLoop`: connections
@@ -22,24 +23,12 @@ public struct CurlTransport: HTTPTransport {
         self.certificateAuthorities = certificateAuthorities
     }
 
-    /// This transport, judging proxies from `environment` (the one the process started with, as
-    /// libcurl would read it) instead of letting libcurl look them up for each request.
-    package func judgingProxies(from environment: [String: String]) -> CurlTransport {
+    /// This transport, judging proxies by `verdicts` (over the environment the process started with,
+    /// as libcurl would read it) instead of letting libcurl look them up for each request.
+    package func judgingProxies(_ verdicts: ProxyVerdicts) -> CurlTransport {
         var transport = self
-        transport.proxyVerdicts = ProxyVerdicts(environment: environment)
+        transport.proxyVerdicts = verdicts
         return transport
-    }
-
-    /// The environment variables naming a CA bundle to trust instead of the system's (for a private
-    /// CA or a TLS-inspecting proxy), first set wins: the AWS CLI's, then the two curl's tool reads.
-    public static let certificateAuthorityVariables = ["AWS_CA_BUNDLE", "CURL_CA_BUNDLE", "SSL_CERT_FILE"]
-
-    /// The CA bundle the environment names (see `certificateAuthorityVariables`); nil when none is set.
-    public static func certificateAuthorities(in environment: [String: String]) -> String? {
-        for name in certificateAuthorityVariables {
-            if let path = environment[name], !path.isEmpty { return path }
-        }
-        return nil
     }
 
     public func checkReady() throws(GQLPatchError) {

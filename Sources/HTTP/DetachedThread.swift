@@ -6,7 +6,7 @@
 /// TCP, TLS) so that the loop never waits on it. Not Dispatch's pool: it runs as many blocking
 /// steps at once as there are cores, and a batch opens up to `-j` connections at once, each a round
 /// trip or three.
-enum DetachedThread {
+package enum DetachedThread {
     /// What the new thread runs (a C start routine cannot capture a closure).
     private final class Body: Sendable {
         let run: @Sendable () -> Void
@@ -19,7 +19,7 @@ enum DetachedThread {
     /// Starts `body` on a new detached thread; false (and `body` not run) when none can be made.
     /// `stackBytes`: the thread's stack (nil: the system's default); the default suits a step a few
     /// C calls deep.
-    static func start(stackBytes: Int? = 256 << 10, _ body: @escaping @Sendable () -> Void) -> Bool {
+    package static func start(stackBytes: Int? = 256 << 10, _ body: @escaping @Sendable () -> Void) -> Bool {
         var thread = pthread_t()
         var attributes = pthread_attr_t()
         guard pthread_attr_init(&attributes) == 0 else { return false }

@@ -1,9 +1,10 @@
 import CCurl
 import GQLPatchTestSupport
+import HTTP
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTPCurl
 
 /// One transfer's bookkeeping, without a network: headers as curl hands them over, the body limit,
 /// and the refusal of curl's own resend.

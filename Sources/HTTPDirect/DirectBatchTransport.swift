@@ -1,27 +1,21 @@
 import CNet
 import GQLPatchSupport
+import HTTP
 
 /// `HTTPTransport` for a batch's many requests in flight at once, over `DirectEventLoop` (gqlpatch's
 /// own HTTP/1.1 connections, one thread): the same rules and words as `DirectTransport`, which
-/// carries a command's few requests one at a time. A request a proxy applies to goes through
-/// libcurl (`CurlTransport`), which speaks to proxies.
+/// carries a command's few requests one at a time. No proxy is spoken (`StandardTransport` sends
+/// what a proxy applies to through libcurl).
 package struct DirectBatchTransport: HTTPTransport {
     private var maximumResponseBytes: Int
     private let certificateAuthorities: String?
-    private var curl: CurlTransport
-    private let proxies: ProxyVerdicts
     /// Whether the batch's endpoint is https (libssl must then load before anything is sent).
     private let secure: Bool
     private let targets = ParsedURLCache()
 
-    package init(
-        endpoint: String, maximumResponseBytes: Int, certificateAuthorities: String?, curl: CurlTransport,
-        proxies: ProxyVerdicts
-    ) {
+    package init(endpoint: String, maximumResponseBytes: Int, certificateAuthorities: String?) {
         self.maximumResponseBytes = maximumResponseBytes
         self.certificateAuthorities = certificateAuthorities
-        self.curl = curl
-        self.proxies = proxies
         secure = endpoint.utf8.starts(with: "https:".utf8)
     }
 
@@ -35,12 +29,10 @@ package struct DirectBatchTransport: HTTPTransport {
     package func limitingResponses(to bytes: Int) -> any HTTPTransport {
         var limited = self
         limited.maximumResponseBytes = bytes
-        limited.curl = curl.limited(to: bytes)
         return limited
     }
 
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
-        if !proxies.isDirect(request.url) { return try await curl.send(request, timeout: timeout) }
         try request.checkHeaders()
         let deadline = gqlpatch_net_now_ms() + max(1, (timeout * 1000).saturated(to: Int64.self))
         let outcome: TransferOutcome

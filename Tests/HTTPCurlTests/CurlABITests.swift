@@ -1,10 +1,11 @@
 import CCurl
 import GQLPatchTestSupport
 import Glibc
+import HTTP
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTPCurl
 
 /// CCurl declares libcurl's types and constants itself (no curl header at build time). This checks
 /// every declared number against the libcurl the process loads: options by libcurl's own option

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTP
 import Synchronization
 
 /// The threads that open an event loop's connections (DNS, TCP and TLS block, so never on the

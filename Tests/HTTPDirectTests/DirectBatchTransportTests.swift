@@ -1,15 +1,16 @@
+import GQLPatchTestSupport
+import HTTP
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTPDirect
 
 /// `DirectBatchTransport` against a scripted loopback server: many requests in flight share a few
 /// connections, and answers larger than one receive (announced by length or chunked) arrive whole.
 @Suite struct DirectBatchTransportTests {
     private func transport(limit: Int = 8 << 20) -> DirectBatchTransport {
         DirectBatchTransport(
-            endpoint: "http://127.0.0.1/", maximumResponseBytes: limit, certificateAuthorities: nil,
-            curl: CurlTransport(), proxies: ProxyVerdicts(environment: [:]))
+            endpoint: "http://127.0.0.1/", maximumResponseBytes: limit, certificateAuthorities: nil)
     }
 
     private func request(_ server: LoopbackServer) -> HTTPRequest {

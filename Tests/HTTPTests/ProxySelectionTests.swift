@@ -1,7 +1,7 @@
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTP
 
 /// The proxy libcurl uses, read as libcurl reads it.
 @Suite struct ProxySelectionTests {

@@ -1,4 +1,5 @@
 import CCurl
+import HTTP
 
 /// One request on its way through `CurlEventLoop`: the curl easy handle that carries it, the
 /// response as it streams in, and the continuation that waits for it. Created on the caller's

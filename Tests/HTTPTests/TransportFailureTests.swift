@@ -1,8 +1,8 @@
 import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchClient
 @testable import GQLPatchSupport
+@testable import HTTP
 
 #if canImport(Glibc)
     import Glibc
