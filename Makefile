@@ -12,7 +12,7 @@ COGNITO_REQS  := Tests/CognitoServers/requirements.txt
 V1_REQS       := Tests/V1Transformer/requirements.txt
 V1_MODULES    := $(VENV)/v1-transformer/package/node_modules
 BENCH_REQS    := bench/requirements.txt
-BENCH_TOOLS   := curl jq wrk gcc
+BENCH_TOOLS   := curl jq wrk gcc openssl
 
 .PHONY: all build release test test-emulator test-cognito-servers test-shipping venv v1-transformer demo install dist clean bench fuzz fuzz-build format format-check
 
@@ -89,6 +89,11 @@ bench: release $(VENV)/.bench-installed
 	if [ -n "$$missing" ]; then \
 		echo "bench: installing$$missing from Debian's packages (apt-get)"; \
 		apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@# The bench's responder links libssl for its https scenario (11); gqlpatch itself needs no headers.
+	@if [ ! -f /usr/include/openssl/ssl.h ]; then \
+		echo "bench: installing libssl-dev from Debian's packages (apt-get): the responder's https"; \
+		apt-get update -qq && apt-get install -y -qq libssl-dev >/dev/null; \
 	fi
 	$(VPY) bench/run.py --bin $(CURDIR)/.build/release/gqlpatch $(BENCH_ARGS)
 

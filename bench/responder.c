@@ -7,7 +7,7 @@
  * token); neither signature is verified: the bench measures clients, the emulator's tests verify
  * signatures. Everything else gets AppSync's 401.
  *
- * Usage: responder [--delay-ms N] [--bucket RATE:BURST] PORT API_KEY [PORT_FILE]
+ * Usage: responder [--delay-ms N] [--bucket RATE:BURST] [--close-every N] [--tls CERT KEY] PORT API_KEY [PORT_FILE]
  *   PORT 0 picks a free port; the port is then written to PORT_FILE (when given) and to stdout.
  *   --delay-ms N: every answer leaves N ms after its request arrived (a round trip to a distant
  *     API), by a queue the epoll loop's timeout serves: nothing sleeps, other connections go on.
@@ -16,8 +16,10 @@
  *     (no Retry-After, as AppSync), like a table or an API throttling a backfill.
  * On SIGUSR1 it prints one line of counts since the previous SIGUSR1 (or the start) to stderr and
  * starts counting afresh; on SIGTERM/SIGINT it prints the line of counts of the whole run and exits 0:
- *   responder: requests=N get=N update=N other=N unauthorized=N throttled=N connections=N span_ms=N
- * (connections: accepted; span_ms: from the first request to the last, the time the client sent in).
+ *   responder: requests=N get=N update=N other=N unauthorized=N throttled=N connections=N resumed=N span_ms=N
+ * (connections: accepted; resumed: TLS handshakes that resumed a session; span_ms: from the first request to the last, the time the client sent in).
+ *   --tls CERT KEY: https instead of http (libssl, TLS 1.2-1.3, session tickets and a session cache,
+ *     so a client can resume); a silent close sends no close_notify, as a dropped connection would not.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -34,6 +36,8 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 
 #define MAX_EVENTS 256
 #define BUFFER_CAPACITY (1 << 20)
@@ -48,7 +52,41 @@ typedef struct {
     int continue_sent;
     int close_after;
     int close_silently; /* --close-every: closed after this answer without Connection: close */
+    SSL *ssl;           /* --tls: the connection's TLS state (NULL over http) */
+    int handshake_seen; /* --tls: its handshake counted (resumed or not) */
 } Connection;
+
+/* --tls: one context for the run (NULL: http). */
+static SSL_CTX *tls;
+static void count_resumed(void);
+
+/* recv/send through TLS when it is on; a TLS "want" maps to EAGAIN, so the loop's handling is one. */
+static ssize_t io_recv(Connection *c, char *buffer, size_t len) {
+    if (!c->ssl) return recv(c->fd, buffer, len, 0);
+    int n = SSL_read(c->ssl, buffer, (int)(len > 1 << 30 ? 1 << 30 : len));
+    if (n > 0 && !c->handshake_seen) {
+        c->handshake_seen = 1;
+        if (SSL_session_reused(c->ssl)) count_resumed();
+    }
+    if (n > 0) return n;
+    int error = SSL_get_error(c->ssl, n);
+    if (error == SSL_ERROR_WANT_READ || error == SSL_ERROR_WANT_WRITE) { errno = EAGAIN; return -1; }
+    if (error == SSL_ERROR_ZERO_RETURN) return 0;
+    ERR_clear_error();
+    errno = ECONNRESET;
+    return -1;
+}
+
+static ssize_t io_send(Connection *c, const char *data, size_t len) {
+    if (!c->ssl) return send(c->fd, data, len, MSG_NOSIGNAL);
+    int n = SSL_write(c->ssl, data, (int)(len > 1 << 30 ? 1 << 30 : len));
+    if (n > 0) return n;
+    int error = SSL_get_error(c->ssl, n);
+    if (error == SSL_ERROR_WANT_READ || error == SSL_ERROR_WANT_WRITE) { errno = EAGAIN; return -1; }
+    ERR_clear_error();
+    errno = ECONNRESET;
+    return -1;
+}
 
 /* --close-every N: every Nth answer (over the server) closes its connection unannounced, as load
    balancers close kept-alive connections; 0: never. */
@@ -59,17 +97,18 @@ static const char *api_key = "";
 
 /* The counts of the final line and of the SIGUSR1 lines. */
 typedef struct {
-    unsigned long requests, get, update, other, unauthorized, throttled, connections;
+    unsigned long requests, get, update, other, unauthorized, throttled, connections, resumed;
     double first, last; /* monotonic seconds of the first and the last request (0: none yet) */
 } Counts;
 static Counts total, period;
 #define COUNT(field) (total.field++, period.field++)
+static void count_resumed(void) { COUNT(resumed); }
 
 static void print_counts(const Counts *c) {
     fprintf(stderr,
             "responder: requests=%lu get=%lu update=%lu other=%lu unauthorized=%lu throttled=%lu connections=%lu "
-            "span_ms=%.0f\n",
-            c->requests, c->get, c->update, c->other, c->unauthorized, c->throttled, c->connections,
+            "resumed=%lu span_ms=%.0f\n",
+            c->requests, c->get, c->update, c->other, c->unauthorized, c->throttled, c->connections, c->resumed,
             c->requests ? (c->last - c->first) * 1000 : 0.0);
     fflush(stderr);
 }
@@ -314,6 +353,7 @@ static void close_connection(int epoll_fd, Connection *c) {
     for (Delayed *d = delayed_head; d; d = d->next)
         if (d->connection == c) d->connection = NULL;
     epoll_ctl(epoll_fd, EPOLL_CTL_DEL, c->fd, NULL);
+    if (c->ssl) SSL_free(c->ssl); /* no SSL_shutdown: closed as a dropped connection is, silently */
     close(c->fd);
     free(c->in);
     free(c->out);
@@ -323,7 +363,7 @@ static void close_connection(int epoll_fd, Connection *c) {
 /* Writes pending output; returns 1 when the connection should be closed. */
 static int flush_output(int epoll_fd, Connection *c) {
     while (c->out_sent < c->out_len) {
-        ssize_t n = send(c->fd, c->out + c->out_sent, c->out_len - c->out_sent, MSG_NOSIGNAL);
+        ssize_t n = io_send(c, c->out + c->out_sent, c->out_len - c->out_sent);
         if (n < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN) {
@@ -376,6 +416,17 @@ int main(int argc, char **argv) {
                    bucket_burst >= 1) {
             bucket_tokens = bucket_burst;
             bucket_time = monotonic_seconds();
+        } else if (strcmp(argv[first], "--tls") == 0 && first + 2 < argc) {
+            tls = SSL_CTX_new(TLS_server_method());
+            if (!tls || SSL_CTX_use_certificate_chain_file(tls, argv[first + 1]) != 1 ||
+                SSL_CTX_use_PrivateKey_file(tls, argv[first + 2], SSL_FILETYPE_PEM) != 1) {
+                fprintf(stderr, "responder: --tls: cannot load %s and %s\n", argv[first + 1], argv[first + 2]);
+                return 66;
+            }
+            SSL_CTX_set_min_proto_version(tls, TLS1_2_VERSION);
+            SSL_CTX_set_mode(tls, SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+            SSL_CTX_set_session_id_context(tls, (const unsigned char *)"bench", 5);
+            first += 1;
         } else {
             fprintf(stderr, "responder: unknown or bad option %s\n", argv[first]);
             return 64;
@@ -385,7 +436,7 @@ int main(int argc, char **argv) {
     argv += first - 1;
     argc -= first - 1;
     if (argc < 3) {
-        fprintf(stderr, "usage: responder [--delay-ms N] [--bucket RATE:BURST] [--close-every N] PORT API_KEY [PORT_FILE]\n");
+        fprintf(stderr, "usage: responder [--delay-ms N] [--bucket RATE:BURST] [--close-every N] [--tls CERT KEY] PORT API_KEY [PORT_FILE]\n");
         return 64;
     }
     api_key = argv[2];
@@ -442,6 +493,11 @@ int main(int argc, char **argv) {
                     nc->fd = fd;
                     nc->in = malloc(BUFFER_CAPACITY);
                     nc->out = malloc(BUFFER_CAPACITY);
+                    if (tls) {
+                        nc->ssl = SSL_new(tls);
+                        SSL_set_fd(nc->ssl, fd);
+                        SSL_set_accept_state(nc->ssl);
+                    }
                     struct epoll_event cev = {.events = EPOLLIN, .data.ptr = nc};
                     epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &cev);
                 }
@@ -450,7 +506,7 @@ int main(int argc, char **argv) {
             int done = 0, peer_closed = 0;
             if (events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
                 for (;;) {
-                    ssize_t n = recv(c->fd, c->in + c->in_len, BUFFER_CAPACITY - c->in_len, 0);
+                    ssize_t n = io_recv(c, c->in + c->in_len, BUFFER_CAPACITY - c->in_len);
                     if (n > 0) { c->in_len += (size_t)n; if (c->in_len < BUFFER_CAPACITY) continue; }
                     if (n == 0) peer_closed = 1;
                     if (n < 0 && errno != EAGAIN && errno != EINTR) done = 1;

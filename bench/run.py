@@ -92,8 +92,19 @@ def build_c(scratch: Path, name: str) -> Path:
     """Compiles bench/NAME.c into the scratch folder when the binary is missing or older."""
     binary, source = scratch / name, BENCH / f"{name}.c"
     if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
-        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+        libraries = ["-lssl", "-lcrypto"] if name == "responder" else []  # its --tls
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source), *libraries], check=True)
     return binary
+
+
+def make_certificate(scratch: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 (scenario 11's https responders), made once."""
+    cert, key = scratch / "tls-cert.pem", scratch / "tls-key.pem"
+    if not cert.exists() or not key.exists():
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                        str(cert), "-days", "3650", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return cert, key
 
 
 def run_once(tool: Tool, scratch: Path) -> tuple[Sample, int, str, str]:
@@ -168,7 +179,8 @@ def start_responder(scratch: Path, name: str = "responder", options: tuple[str, 
         if port_file.exists() and port_file.read_text().strip():
             break
         time.sleep(0.01)
-    return process, f"http://127.0.0.1:{port_file.read_text().strip()}/graphql"
+    scheme = "https" if "--tls" in options else "http"
+    return process, f"{scheme}://127.0.0.1:{port_file.read_text().strip()}/graphql"
 
 
 def period_counts(process: subprocess.Popen, log: Path) -> dict[str, float]:
@@ -286,8 +298,9 @@ def contains(fragment: str) -> Callable[[str], bool]:
     return lambda out: fragment in out.replace(" ", "")
 
 
-def batch_inputs(scratch: Path, name: str, n: int, url: str) -> tuple[Path, Path]:
-    """N single-request updates as apply's JSON Lines and as a curl --config file for URL."""
+def batch_inputs(scratch: Path, name: str, n: int, url: str, cacert: Path | None = None) -> tuple[Path, Path]:
+    """N single-request updates as apply's JSON Lines and as a curl --config file for URL (trusting
+    CACERT when given)."""
     records, curl_config = scratch / f"{name}-{n}.jsonl", scratch / f"{name}-curl-{n}.config"
     with open(records, "w") as r, open(curl_config, "w") as c:
         for i in range(n):
@@ -297,7 +310,7 @@ def batch_inputs(scratch: Path, name: str, n: int, url: str) -> tuple[Path, Path
             quoted = one.replace("\\", "\\\\").replace('"', '\\"')
             c.write(("next\n" if i else "") + f'url = "{url}"\nheader = "x-api-key: {API_KEY}"\n'
                     f'header = "Content-Type: application/json"\ndata-raw = "{quoted}"\n'
-                    'output = "/dev/null"\nfail\n')
+                    'output = "/dev/null"\nfail\n' + (f'cacert = "{cacert}"\n' if cacert else ""))
     return records, curl_config
 
 
@@ -487,6 +500,35 @@ def scenario_tools(args, url: str, scratch: Path, servers: dict[str, Server]) ->
                   str(closing_curl)], extras=done, note=closing_note, records=n),
         ]
 
+    # Scenario 11: over https, a batch against a responder that closes a connection without a word
+    # after every 3rd answer, beside the same batch against one that never closes: each new
+    # connection costs a TLS handshake (resumed when the client offers its session), so this is
+    # where keeping and resuming connections shows. curl alongside as the peer.
+    if "tls" in servers and "tls-closing" in servers:
+        n11 = args.tls_records
+        for key, label in (("tls", "never closing"), ("tls-closing", "closing silently after every 3rd answer")):
+            server = servers[key]
+            tls_records, tls_curl = batch_inputs(scratch, key, n11, server.url, cacert=args.tls_cert)
+
+            def tls_done(out: str, server: Server = server) -> dict[str, float]:
+                counts = server.counts()
+                return {"connections": counts["connections"], "resumed": counts["resumed"], "done": counts["update"]}
+
+            def tls_note(row: Row) -> str:
+                return (f"{row.done_rate():,.0f}/s, {row.extra('connections'):.0f} connections, "
+                        f"{row.extra('resumed'):.0f} resumed")
+
+            tools[f"11. https batch of {n11} updates, -j 8, {label}"] = [
+                Tool("gqlpatch apply -j 8 --max-attempts 1",
+                     [gqlpatch, "--endpoint", server.url, "--schema", str(plain), "--api-key", API_KEY, "--compact",
+                      "apply", "-j", "8", "--max-attempts", "1", "--continue-on-error", str(tls_records)],
+                     env=dict.fromkeys(("AWS_CA_BUNDLE", "CURL_CA_BUNDLE", "SSL_CERT_FILE"), str(args.tls_cert)), unavailable=apply_missing, is_subject=True,
+                     extras=tls_done, note=tls_note, records=n11),
+                Tool("curl --parallel 8",
+                     ["curl", "-sS", "--no-progress-meter", "--parallel", "--parallel-max", "8", "--config",
+                      str(tls_curl)], extras=tls_done, note=tls_note, records=n11),
+            ]
+
     # Scenario 8: a throttling API (a token bucket; 429 beyond it). --rate auto against a fixed -j:
     # lines done a second and the share of requests throttled, counted by the responder.
     if "bucket" in servers:
@@ -629,6 +671,17 @@ def targets(rows: list[Row], args) -> list[str]:
           g3 and g10 and g3.median("wall") / g10.median("wall"), lambda v: v >= 0.8, "{:.2f}x")
     check("10. every line done with silent closes (--max-attempts 1)", g10 and g10.extra("done") / args.records,
           lambda v: v >= 1.0, "{:.4f} of the lines")
+    g11 = find(rows, "11. https batch of %d updates, -j 8, never" % args.tls_records, "gqlpatch")
+    g11c = find(rows, "11. https batch of %d updates, -j 8, closing" % args.tls_records, "gqlpatch")
+    c11 = find(rows, "11. https batch of %d updates, -j 8, never" % args.tls_records, "curl")
+    c11c = find(rows, "11. https batch of %d updates, -j 8, closing" % args.tls_records, "curl")
+    check("11. gqlpatch https throughput closing every 3rd answer >= 0.8x never closing",
+          g11 and g11c and g11.median("wall") / g11c.median("wall"), lambda v: v >= 0.8, "{:.2f}x")
+    check("11. (peer, no target) curl https throughput closing every 3rd answer / never closing",
+          c11 and c11c and c11.median("wall") / c11c.median("wall"), lambda v: True, "{:.2f}x")
+    check("11. every line done over https with silent closes (--max-attempts 1)",
+          g11c and min(s.extra["done"] for s in g11c.samples) / args.tls_records, lambda v: v >= 1.0,
+          "{:.4f} of the lines in the worst run")
     g4, p4 = find(rows, "4.", "gqlpatch"), find(rows, "4.", "graphql-core")
     check("4. gqlpatch wall <= 100 ms on the large schema", g4 and g4.median("wall") * 1000,
           lambda v: v <= 100, "{:.0f} ms")
@@ -688,6 +741,7 @@ def main() -> int:
     parser.add_argument("--bucket-records", type=int, default=20_000)
     parser.add_argument("--bucket-rate", type=int, default=2000, help="scenario 8's token bucket: requests a second")
     parser.add_argument("--bucket-burst", type=int, default=200)
+    parser.add_argument("--tls-records", type=int, default=2000, help="scenario 11's lines per run")
     args = parser.parse_args()
     args.bin = str(Path(args.bin).resolve())
     scratch = Path(args.scratch)
@@ -695,7 +749,7 @@ def main() -> int:
     python = str(Path(args.venv) / "bin/python")
     began = time.perf_counter()
 
-    for needed in ("curl", "jq", "wrk", "gcc", args.bin, str(Path(args.venv) / "bin/gql-cli"),
+    for needed in ("curl", "jq", "wrk", "gcc", "openssl", args.bin, str(Path(args.venv) / "bin/gql-cli"),
                    str(Path(args.venv) / "bin/awscurl")):
         if not shutil.which(needed):
             print(f"bench: {needed} not found (run `make bench`, which installs the peers)", file=sys.stderr)
@@ -718,6 +772,12 @@ def main() -> int:
                                   ("closing", "10", ("--close-every", "100"))):
         if wanted(number):
             process, server_url = start_responder(scratch, name, options)
+            servers[name] = Server(process, server_url, scratch / f"{name}.log")
+    args.tls_cert = None
+    if wanted("11"):
+        args.tls_cert, tls_key = make_certificate(scratch)
+        for name, options in (("tls", ()), ("tls-closing", ("--close-every", "3"))):
+            process, server_url = start_responder(scratch, name, ("--tls", str(args.tls_cert), str(tls_key), *options))
             servers[name] = Server(process, server_url, scratch / f"{name}.log")
     try:
         rows: list[Row] = []
