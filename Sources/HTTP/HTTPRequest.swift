@@ -16,6 +16,9 @@ public struct HTTPRequest: Sendable {
     /// guarded or that write the same values again (the answer says it was sent twice, so a
     /// conflict that follows is checked against the record). False for a hand-written mutation.
     public var resendable = true
+    /// A narrower limit on this exchange's response body than the transport's (a Cognito answer is
+    /// a few kilobytes); nil: the transport's.
+    public var maximumResponseBytes: Int?
 
     public init(
         url: String, method: String = "POST", headers: [HeaderField] = [], body: [UInt8] = [], secrets: [String] = []
@@ -29,6 +32,11 @@ public struct HTTPRequest: Sendable {
 
     /// The last guard before the wire, whatever built the request: every header name and value is
     /// checked byte by byte (`HeaderCheck`), refused with its origin's exit code, and so is the URL.
+    /// The response limit for this request under a transport's `limit`.
+    package func responseLimit(under limit: Int) -> Int {
+        maximumResponseBytes.map { min($0, limit) } ?? limit
+    }
+
     package func checkHeaders() throws(GQLPatchError) {
         if let problem = HeaderCheck.problem(inValue: url) {
             throw .configuration("the URL of a request holds \(problem); nothing was sent")

@@ -31,6 +31,7 @@ public struct CurlTransport: HTTPTransport {
         return transport
     }
 
+    /// Throws when libcurl cannot be loaded (waiting for a load in progress); nothing is sent.
     public func checkReady() throws(GQLPatchError) {
         if CurlEventLoop.shared == nil {
             throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
@@ -42,10 +43,10 @@ public struct CurlTransport: HTTPTransport {
             throw GQLPatchError(.unavailable, CurlEventLoop.loadFailure ?? "cannot load libcurl")
         }
         try request.checkHeaders()
-        let transfer = CurlTransfer(handle: loop.makeHandle(), limit: maximumResponseBytes)
+        let limit = request.responseLimit(under: maximumResponseBytes)
+        let transfer = CurlTransfer(handle: loop.makeHandle(), limit: limit)
         configure(transfer, for: request, timeout: timeout)
-        return try await loop.perform(transfer).response(
-            url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        return try await loop.perform(transfer).response(url: request.url, limit: limit, timeout: timeout)
     }
 
     /// Starts loading libcurl on a thread of its own (once per process), so that the load overlaps
@@ -55,20 +56,10 @@ public struct CurlTransport: HTTPTransport {
         if !Self.preloadStarted.exchange(true, ordering: .relaxed) { gqlpatch_curl_preload() }
     }
 
-    public func prepare(endpoint: String) { preload() }
-
-    public var taskExecutor: (any TaskExecutor)? { CurlEventLoop.shared }
+    /// Runs tasks on libcurl's event loop thread (nil when libcurl cannot be loaded).
+    public static var executor: (any TaskExecutor)? { CurlEventLoop.shared }
 
     private static let preloadStarted = Atomic<Bool>(false)
-
-    /// A transport like this one whose responses may be at most `bytes` long (`--max-response-mb`).
-    public func limitingResponses(to bytes: Int) -> any HTTPTransport { limited(to: bytes) }
-
-    package func limited(to bytes: Int) -> CurlTransport {
-        var transport = CurlTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities)
-        transport.proxyVerdicts = proxyVerdicts
-        return transport
-    }
 
     private func configure(_ transfer: CurlTransfer, for request: HTTPRequest, timeout: Double) {
         let handle = transfer.handle
@@ -85,7 +76,7 @@ public struct CurlTransport: HTTPTransport {
         gqlpatch_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         gqlpatch_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         gqlpatch_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, (timeout * 1000).saturated(to: Int.self)))
-        gqlpatch_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maximumResponseBytes))
+        gqlpatch_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(transfer.limit))
         gqlpatch_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, transfer.errorBuffer)
         if let certificateAuthorities {
             certificateAuthorities.withCString { _ = gqlpatch_curl_set_pointer(handle, CURLOPT_CAINFO, $0) }

@@ -7,7 +7,7 @@ import HTTP
 /// carries a command's few requests one at a time. No proxy is spoken (`StandardTransport` sends
 /// what a proxy applies to through libcurl).
 package struct DirectBatchTransport: HTTPTransport {
-    private var maximumResponseBytes: Int
+    private let maximumResponseBytes: Int
     private let certificateAuthorities: String?
     /// Whether the batch's endpoint is https (libssl must then load before anything is sent).
     private let secure: Bool
@@ -24,13 +24,8 @@ package struct DirectBatchTransport: HTTPTransport {
         if secure, let problem = gqlpatch_tls_check() { throw GQLPatchError(.unavailable, String(cString: problem)) }
     }
 
-    package var taskExecutor: (any TaskExecutor)? { DirectEventLoop.shared }
-
-    package func limitingResponses(to bytes: Int) -> any HTTPTransport {
-        var limited = self
-        limited.maximumResponseBytes = bytes
-        return limited
-    }
+    /// Runs tasks on the event loop's thread.
+    package static var executor: any TaskExecutor { DirectEventLoop.shared }
 
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
         try request.checkHeaders()
@@ -46,7 +41,8 @@ package struct DirectBatchTransport: HTTPTransport {
         } else {
             outcome = DirectTransport.refusal(of: request.url)
         }
-        var response = try outcome.response(url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        var response = try outcome.response(
+            url: request.url, limit: request.responseLimit(under: maximumResponseBytes), timeout: timeout)
         response.resent = resent
         return response
     }
@@ -58,6 +54,7 @@ package struct DirectBatchTransport: HTTPTransport {
             key: target.key, host: target.url.bareHost, port: target.port, tls: target.tls,
             certificateAuthorities: certificateAuthorities,
             bytes: DirectTransport.wireBytes(of: request, url: target.url), deadline: deadline,
-            limit: maximumResponseBytes, expectsBody: request.method != "HEAD", resendable: request.resendable)
+            limit: request.responseLimit(under: maximumResponseBytes), expectsBody: request.method != "HEAD",
+            resendable: request.resendable)
     }
 }

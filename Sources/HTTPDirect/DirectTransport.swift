@@ -31,14 +31,8 @@ public struct DirectTransport: HTTPTransport {
         self.pool = pool
     }
 
-    public func limitingResponses(to bytes: Int) -> any HTTPTransport { limited(to: bytes) }
-
-    package func limited(to bytes: Int) -> DirectTransport {
-        DirectTransport(maximumResponseBytes: bytes, certificateAuthorities: certificateAuthorities, pool: pool)
-    }
-
-    /// Starts loading libssl for an https endpoint.
-    public func prepare(endpoint: String) {
+    /// Starts loading libssl, in the background, for an https endpoint.
+    public static func prepare(endpoint: String) {
         if endpoint.utf8.starts(with: "https:".utf8) { gqlpatch_tls_preload() }
     }
 
@@ -53,7 +47,8 @@ public struct DirectTransport: HTTPTransport {
             (outcome, _) = try exchange(request, deadline: deadline, fresh: true)
             resent = true
         }
-        var response = try outcome.response(url: request.url, limit: maximumResponseBytes, timeout: timeout)
+        var response = try outcome.response(
+            url: request.url, limit: request.responseLimit(under: maximumResponseBytes), timeout: timeout)
         response.resent = resent
         return response
     }
@@ -92,7 +87,7 @@ public struct DirectTransport: HTTPTransport {
             // sent it all; one that keeps the connection open may still be sending it.
             let answered = error.result == GQLPATCH_NET_ANSWERED
             if let early = Self.earlyAnswer(
-                on: connection, request: request, limit: maximumResponseBytes,
+                on: connection, request: request, limit: request.responseLimit(under: maximumResponseBytes),
                 deadline: answered ? deadline : min(deadline, gqlpatch_net_now_ms() + 1000))
             {
                 return (early, false)
@@ -101,7 +96,9 @@ public struct DirectTransport: HTTPTransport {
             return (.failed(error.failure(.sent)), false)
         }
         var gotBytes = false
-        var reader = HTTPResponseReader(limit: maximumResponseBytes, expectsBody: request.method != "HEAD") {
+        var reader = HTTPResponseReader(
+            limit: request.responseLimit(under: maximumResponseBytes), expectsBody: request.method != "HEAD"
+        ) {
             buffer in
             let received = connection.pull(into: &buffer, deadline: deadline)
             if case .bytes = received { gotBytes = true }

@@ -103,7 +103,7 @@ terminalConsole.stdoutNeverStalls = {
 let context = RunContext(
     console: terminalConsole,
     files: .local,
-    transport: StandardTransport(
+    transports: StandardTransport.maker(
         certificateAuthorities: CertificateAuthorities.bundle(in: environment.values),
         environment: environment.values),
     workingDirectory: LocalFiles.currentDirectory()

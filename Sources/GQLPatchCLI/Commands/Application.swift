@@ -94,7 +94,7 @@ public enum Application {
         let console = context.console
         var context = context
         if let limit = invocation.options.maxResponseBytes {
-            context.transport = context.transport.limitingResponses(to: limit)
+            try context.configureTransport { $0.maximumResponseBytes = limit }
         }
         switch invocation.command {
         case .help(let topic):

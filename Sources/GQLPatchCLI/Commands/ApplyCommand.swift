@@ -44,16 +44,10 @@ package struct ApplyCommand: Sendable {
     /// Lines read and parsed together by the whole-file check.
     static let checkedChunk = 4096
 
-    /// Runs the batch over the transport's batch side (its own event loop, or libcurl's through a
-    /// proxy: many requests in
-    /// flight on one thread); what was resolved before (credentials, sign-in) keeps the run's own.
+    /// Runs the batch over a transport made for it (gqlpatch's own event loop, or libcurl's through
+    /// a proxy: many requests in flight on one thread); what was resolved before (credentials,
+    /// sign-in) keeps the run's own.
     package func run() async throws(GQLPatchError) -> ExitCode {
-        var batch = self
-        batch.context.transport = context.transport.forBatches(endpoint: settings.endpoint ?? "")
-        return try await batch.runBatch()
-    }
-
-    private func runBatch() async throws(GQLPatchError) -> ExitCode {
         let source = try BatchLineSource(path: options.path)
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
@@ -83,9 +77,21 @@ package struct ApplyCommand: Sendable {
         if settings.options.dryRun {
             return try dryRun(source, parser: parser)
         }
-        // A transport that cannot send (libssl or, through a proxy, libcurl missing) stops the run here, once, before anything is
-        // sent, rather than failing every line.
-        try context.transport.checkReady()
+        // A transport that cannot send (libssl or, through a proxy, libcurl missing) stops the run
+        // here, once, before anything is sent, rather than failing every line.
+        var batch = self
+        let made = try context.batchTransport(endpoint: settings.endpoint ?? "")
+        batch.context.transport = made.transport
+        return try await batch.send(
+            source, parser: parser, checked: checked, total: total, journal: journal, check: check,
+            executor: made.executor)
+    }
+
+    private func send(
+        _ source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
+        journal: BatchJournal?, check: BatchJournalCheck?, executor: (any TaskExecutor)?
+    ) async throws(GQLPatchError) -> ExitCode {
+        var journal = journal
         if options.preview {
             return try await preview(source, parser: parser)
         }
@@ -101,7 +107,7 @@ package struct ApplyCommand: Sendable {
         var run = ApplyRun(
             command: self, source: source, parser: parser, checked: checked, total: total, journal: journal,
             check: check)
-        let executor = runsOnTransportThread ? context.transport.taskExecutor : nil
+        let executor = runsOnTransportThread ? executor : nil
         if executor != nil, settings.options.verbose {
             context.console.message("gqlpatch: apply: the batch runs on the HTTP thread (input and stdout are files)")
         }

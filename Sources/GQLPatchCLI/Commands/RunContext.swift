@@ -8,7 +8,13 @@ public struct RunContext: Sendable {
     public var console: Console
     /// Every file the run reads: value files, schemas, configs, the AWS shared files.
     public var files: FileSystem
+    /// The run's transport for a command's requests (and its credential and sign-in lookups),
+    /// made by `transports` for `transportConfiguration`.
     public var transport: any HTTPTransport
+    /// Makes the run's transports: the command's, and a batch's (`transport(for:)`).
+    public var transports: TransportMaker
+    /// What the run's transports are made for (`--max-response-mb`).
+    public var transportConfiguration = TransportConfiguration()
     /// The working directory, for `./schema.graphql` and config discovery.
     public var workingDirectory: String
     /// The secrets requests carried so far (set by `Application.run`), for files gqlpatch writes.
@@ -18,11 +24,49 @@ public struct RunContext: Sendable {
     /// SRP, `SECRET_HASH` and TOTP for user-pool sign-in.
     public var signInArithmetic: SignInArithmetic = .builtIn
 
+    /// A run whose every request goes over `transport` (a test's fake), whatever it is made for.
     public init(console: Console, files: FileSystem, transport: any HTTPTransport, workingDirectory: String) {
         self.console = console
         self.files = files
         self.transport = transport
+        transports = .fixed(transport)
         self.workingDirectory = workingDirectory
+    }
+
+    /// A run whose transports `transports` makes (the executable's). Making a command's transport
+    /// never fails (a request reports what stops it).
+    public init(console: Console, files: FileSystem, transports: TransportMaker, workingDirectory: String) {
+        self.console = console
+        self.files = files
+        self.transports = transports
+        do {
+            transport = try transports.make(TransportConfiguration()).transport
+        } catch {
+            transport = FailedTransport(error)
+        }
+        self.workingDirectory = workingDirectory
+    }
+
+    /// Makes the command transport again for a changed configuration.
+    public mutating func configureTransport(_ change: (inout TransportConfiguration) -> Void) throws(GQLPatchError) {
+        change(&transportConfiguration)
+        transport = recorded(try transports.make(transportConfiguration).transport)
+    }
+
+    /// A batch's transport for `endpoint` (many requests in flight), with its thread's executor;
+    /// throws what stops every request (a library that cannot be loaded) before anything is sent.
+    public func batchTransport(endpoint: String) throws(GQLPatchError) -> MadeTransport {
+        var configuration = transportConfiguration
+        configuration.batchEndpoint = endpoint
+        var made = try transports.make(configuration)
+        made.transport = recorded(made.transport)
+        return made
+    }
+
+    /// `transport`, registering each request's secrets with the run's scrubber once it has one.
+    private func recorded(_ transport: any HTTPTransport) -> any HTTPTransport {
+        guard let secrets else { return transport }
+        return SecretRecordingTransport(base: transport, scrubber: secrets)
     }
 
     /// Reads a value file the user named (`InputLimit.valueFile`); `-` is standard input. For the

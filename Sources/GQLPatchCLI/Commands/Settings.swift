@@ -55,7 +55,7 @@ public struct Settings: Sendable {
         // A run that will send gets its transport ready for the endpoint now (libssl for https, in
         // the background), while the schema and the credentials are read; one stopped by bad input
         // before sending simply ends.
-        if let endpoint, sending.sends(dryRun: options.dryRun) { context.transport.prepare(endpoint: endpoint) }
+        if let endpoint, sending.sends(dryRun: options.dryRun) { context.transports.prepare(endpoint: endpoint) }
         // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
         // looked up only by a run that sends: what sends nothing never needs them.
         let sends = sending.sends(dryRun: options.dryRun)

@@ -32,7 +32,7 @@ public struct CognitoService: Sendable {
     ) {
         self.app = app
         self.trace = trace
-        self.transport = transport.limitingResponses(to: Self.maxAnswerBytes)
+        self.transport = transport
         self.timeout = timeout
         self.sleep = sleep ?? { seconds in try? await Task.sleep(for: .milliseconds(Int(seconds * 1000))) }
     }
@@ -47,7 +47,7 @@ public struct CognitoService: Sendable {
         }
         var bytes: [UInt8] = []
         JSONValue.object(body).write(to: &bytes, pretty: false)
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             url: app.endpoint, method: "POST",
             headers: [
                 HeaderField(name: "Host", value: url.hostHeader),
@@ -55,6 +55,7 @@ public struct CognitoService: Sendable {
                 HeaderField(name: "X-Amz-Target", value: "AWSCognitoIdentityProviderService.\(operation)"),
             ],
             body: bytes, secrets: secrets)
+        request.maximumResponseBytes = Self.maxAnswerBytes
         let host = app.endpointHost
         var attempt = 0
         while true {

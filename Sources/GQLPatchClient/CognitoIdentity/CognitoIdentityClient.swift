@@ -49,7 +49,7 @@ public struct CognitoIdentityClient: Sendable {
         self.identityPoolID = identityPoolID
         self.region = region
         self.endpoint = endpoint
-        self.transport = transport.limitingResponses(to: Self.responseLimit)
+        self.transport = transport
     }
 
     /// The region of a pool id `REGION:ID` (`us-east-1:…` → `us-east-1`); nil when it is not of that
@@ -118,7 +118,7 @@ public struct CognitoIdentityClient: Sendable {
     {
         let what = "Cognito \(operation) for identity pool \(identityPoolID)"
         let host = AWSEndpointURL(endpoint)?.hostHeader ?? endpoint
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             url: endpoint, method: "POST",
             headers: [
                 HeaderField(name: "Host", value: host),
@@ -126,6 +126,7 @@ public struct CognitoIdentityClient: Sendable {
                 HeaderField(name: "X-Amz-Target", value: Self.targetPrefix + operation),
             ],
             body: Self.requestBody(fields), secrets: secrets)
+        request.maximumResponseBytes = Self.responseLimit
         var attempt = 0
         while true {
             attempt += 1

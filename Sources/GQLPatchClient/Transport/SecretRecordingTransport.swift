@@ -22,22 +22,4 @@ public struct SecretRecordingTransport: HTTPTransport {
         scrubber.register(request.secrets + headerSecrets.map(\.value))
         return try await base.send(request, timeout: timeout)
     }
-
-    public func prepare(endpoint: String) { base.prepare(endpoint: endpoint) }
-
-    public func checkReady() throws(GQLPatchError) { try base.checkReady() }
-
-    public func forBatches() -> any HTTPTransport {
-        SecretRecordingTransport(base: base.forBatches(), scrubber: scrubber)
-    }
-
-    public func forBatches(endpoint: String) -> any HTTPTransport {
-        SecretRecordingTransport(base: base.forBatches(endpoint: endpoint), scrubber: scrubber)
-    }
-
-    public var taskExecutor: (any TaskExecutor)? { base.taskExecutor }
-
-    public func limitingResponses(to bytes: Int) -> any HTTPTransport {
-        SecretRecordingTransport(base: base.limitingResponses(to: bytes), scrubber: scrubber)
-    }
 }

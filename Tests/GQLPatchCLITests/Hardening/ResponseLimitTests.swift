@@ -6,10 +6,11 @@ import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
 import GQLPatchTestSupport
+import HTTP
 import Testing
 
-/// `--max-response-mb N` (hidden, documented in the README): parsed, checked, and handed to the
-/// transport through `limitingResponses(to:)` before anything is sent.
+/// `--max-response-mb N` (hidden, documented in the README): parsed, checked, and given to the
+/// transport when it is made (`TransportConfiguration`), before anything is sent.
 @Suite struct ResponseLimitTests {
     static let schema = "type Item @model {\n  id: ID!\n  name: String\n}\n"
 
@@ -18,7 +19,9 @@ import Testing
         let body = #"{"data": {"updateItem": {"id": "item-1", "name": "\#(String(repeating: "x", count: 2 << 20))"}}}"#
         let code = await run.run(
             ["--max-response-mb", "1", "update", "Item", "--id", "item-1", "--set", "name=Lamp"], schema: Self.schema,
-            transport: CannedTransport(body: body))
+            transports: TransportMaker { configuration throws(GQLPatchError) in
+                MadeTransport(CannedTransport(body: body, limit: configuration.maximumResponseBytes))
+            })
         #expect(code == 76)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr == "gqlpatch: error: the response is larger than 1048576 bytes\n")

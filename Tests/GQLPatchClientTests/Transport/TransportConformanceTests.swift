@@ -197,6 +197,27 @@ import Testing
         }
     }
 
+    /// A request may narrow the limit for itself (a Cognito answer is a few kilobytes), never widen it.
+    @Test(arguments: Client.allCases)
+    func aRequestNarrowsTheLimitForItself(client: Client) async throws {
+        let body = String(repeating: "x", count: 3000)
+        let server = try LoopbackServer { _, _ in .send("HTTP/1.1 200 OK\r\nContent-Length: 3000\r\n\r\n\(body)") }
+        defer { server.stop() }
+        for (narrower, transportLimit, refused) in [
+            (2048, 1 << 20, true), (1 << 20, 2048, true), (4096, 1 << 20, false),
+        ] {
+            var request = Self.request(server)
+            request.maximumResponseBytes = narrower
+            do {
+                let response = try await client.make(limit: transportLimit).send(request, timeout: 10)
+                #expect(!refused && response.body.count == 3000, "\(narrower) under \(transportLimit)")
+            } catch {
+                #expect(refused, "\(narrower) under \(transportLimit): \(error)")
+                #expect(error.message == "the response from 127.0.0.1 is larger than 2048 bytes")
+            }
+        }
+    }
+
     @Test(arguments: Client.allCases)
     func aServerThatNeverAnswersTimesOut(client: Client) async throws {
         let error = try #require(try await Self.failure(client, timeout: 0.5, .silence))

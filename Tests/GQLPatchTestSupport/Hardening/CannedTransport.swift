@@ -7,14 +7,15 @@ import GQLPatchSchema
 import GQLPatchSupport
 import HTTP
 
-/// Answers every request with the same response, and remembers the limit it was given through
-/// `limitingResponses(to:)`.
+/// Answers every request with the same response, refusing one larger than `limit` (what a
+/// transport was made with: `TransportConfiguration.maximumResponseBytes`).
 package struct CannedTransport: HTTPTransport {
     package var response: HTTPResponse
     package var limit: Int?
 
-    package init(status: Int = 200, body: String) {
+    package init(status: Int = 200, body: String, limit: Int? = nil) {
         response = HTTPResponse(status: status, headers: ["content-type": "application/json"], body: Array(body.utf8))
+        self.limit = limit
     }
 
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
@@ -22,11 +23,5 @@ package struct CannedTransport: HTTPTransport {
             throw GQLPatchError(.badResponse, "the response is larger than \(limit) bytes")
         }
         return response
-    }
-
-    package func limitingResponses(to bytes: Int) -> any HTTPTransport {
-        var limited = self
-        limited.limit = bytes
-        return limited
     }
 }

@@ -42,8 +42,16 @@ package final class CapturedRun: @unchecked Sendable {
         _ arguments: [String], schema: String, transport: any HTTPTransport,
         endpoint: String = "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql"
     ) async -> Int32 {
+        await run(arguments, schema: schema, transports: .fixed(transport), endpoint: endpoint)
+    }
+
+    /// The same, with the transports `transports` makes for what the run configures.
+    package func run(
+        _ arguments: [String], schema: String, transports: TransportMaker,
+        endpoint: String = "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql"
+    ) async -> Int32 {
         let context = RunContext(
-            console: console, files: .memory(["/virtual/schema.graphql": Array(schema.utf8)]), transport: transport,
+            console: console, files: .memory(["/virtual/schema.graphql": Array(schema.utf8)]), transports: transports,
             workingDirectory: "/virtual")
         let prefix = [
             "--endpoint", endpoint, "--api-key", "k",
