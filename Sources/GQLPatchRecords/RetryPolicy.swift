@@ -33,23 +33,7 @@ package struct RetryPolicy: Sendable {
     package static let command = RetryPolicy(maxAttempts: 5, onlyThrottling: true)
 
     /// How one try ended, as far as retrying is concerned.
-    package enum Failure: Sendable, Equatable {
-        /// No connection was made (refused, unknown host): the request cannot have arrived.
-        case notConnected
-        /// The connection broke or timed out after the request may have arrived.
-        case connectionLost
-        /// HTTP 5xx.
-        case serverError(status: Int)
-        /// HTTP 429, with the `Retry-After` header if any.
-        case throttled(retryAfter: String?)
-        /// Anything else (4xx, GraphQL errors, a response that is not GraphQL): never retried.
-        case final
-
-        package var isThrottled: Bool {
-            if case .throttled = self { return true }
-            return false
-        }
-    }
+    package typealias Failure = SendFailure
 
     /// Whether a try that ended with `failure` may be retried at all.
     package static func isRetryable(_ failure: Failure) -> Bool {

@@ -45,10 +45,10 @@ package struct CommandSession: Sendable {
     /// The session's sender for one request at a time: throttling (a 429, or a throttling error in
     /// a 200) is tried again under `RetryPolicy.command`, with a note on stderr; anything else is
     /// answered after one try.
-    package var throttleRetrying: BatchSender {
+    package var throttleRetrying: RetryingSender {
         let console = console
-        return BatchSender(
-            client: client, policy: .command, limiter: nil,
+        return RetryingSender(
+            client: client, policy: .command,
             onRetry: { _, failure in
                 let reason = failure?.message ?? "the server is throttling requests"
                 console.message("gqlpatch: note: \(reason); trying again")

@@ -89,8 +89,8 @@ package struct CreateCommand: Sendable {
     /// a duplicate; without it, it could).
     static func records(for create: GraphQLRequestBody, keyIsComplete: Bool, session: CommandSession) -> RecordService {
         let console = session.console
-        let sender = BatchSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: keyIsComplete ? 2 : 1), limiter: nil,
+        let sender = RetryingSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: keyIsComplete ? 2 : 1),
             onRetry: { request, failure in
                 guard request.query == create.query else { return }
                 let reason = failure?.message ?? "the server is throttling requests"

@@ -62,8 +62,8 @@ package struct DupsCommand: Sendable {
         let session = CommandSession(settings: settings, context: context)
         let console = session.console
         // A page is retried on what `apply` retries, as `list`'s pages are.
-        let sender = BatchSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts), limiter: nil,
+        let sender = RetryingSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
             onRetry: { _, failure in
                 console.message(
                     "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"

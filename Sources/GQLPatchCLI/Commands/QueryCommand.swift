@@ -90,8 +90,8 @@ package struct QueryCommand: Sendable {
     {
         let name = connection.keys.joined(separator: ".")
         let console = session.console
-        let sender = BatchSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts), limiter: nil,
+        let sender = RetryingSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
             onRetry: { _, failure in
                 console.message(
                     "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"

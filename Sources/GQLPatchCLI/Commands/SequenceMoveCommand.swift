@@ -92,8 +92,8 @@ package struct SequenceMoveCommand: Sendable {
         let newRow = try newRowInput(sequence, catalogue: catalogue)
 
         let session = CommandSession(settings: settings, context: context)
-        let sender = BatchSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: maxAttempts), limiter: nil)
+        let sender = RetryingSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: maxAttempts))
         let reader = SequenceReader(
             service: session.records(send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                 let outcome = await sender.send(request)

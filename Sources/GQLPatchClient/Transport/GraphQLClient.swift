@@ -62,19 +62,42 @@ public struct GraphQLClient: Sendable {
         return request
     }
 
+    /// Sends `body` once (`attempt`): the classified answer, or why there is none.
     public func send(_ body: JSONValue) async throws(GQLPatchError) -> GraphQLResponse {
-        let request = request(for: body)
-        let response = try await exchange(request, rejected: nil)
-        // A signed-in user's token that AppSync calls expired (the clock, or a revocation, ran ahead
-        // of its expiry) is renewed and the request sent once more: a 401 is AppSync's answer before
-        // anything ran, so this resends no write.
-        if case .userPool = authorizer, response.response.status == 401, Self.saysExpired(response.response.body),
-            let sent = response.token
-        {
-            return try ResponseClassifier.classify(
-                try await exchange(request, rejected: sent).response, host: host, requestBytes: request.body.count)
+        var bytes: [UInt8] = []
+        body.write(to: &bytes, pretty: false)
+        return try await attempt(encoded: bytes).result.get()
+    }
+
+    /// The one way a GraphQL request leaves: authorized afresh (a SigV4 signature carries the time
+    /// it was made), traced, sent, classified. A signed-in user's token that AppSync refuses as
+    /// expired (the clock, or a revocation, ran ahead of its expiry) is renewed and the request sent
+    /// once more within the try: a 401 is AppSync's answer before anything ran, so no write is sent
+    /// twice. Retrying is the caller's policy (`RetryingSender`), by the failure's kind.
+    package func attempt(encoded body: [UInt8]) async -> GraphQLAttempt {
+        var rejected: String?
+        var resent = false
+        while true {
+            let request = request(forEncoded: body)
+            let response: HTTPResponse
+            let token: String?
+            switch await exchange(request, rejected: rejected) {
+            case .failure(let failed):
+                return GraphQLAttempt(result: .failure(failed.error), failure: failed.kind, resent: resent)
+            case .success(let answered):
+                (response, token) = answered
+            }
+            resent = resent || response.resent
+            if rejected == nil, case .userPool = authorizer, response.status == 401, Self.saysExpired(response.body),
+                let token
+            {
+                trace?("< HTTP 401 (the token expired: renewing it and sending again)")
+                rejected = token
+                continue
+            }
+            let (result, failure) = classify(response, requestBytes: body.count)
+            return GraphQLAttempt(result: result, failure: failure, resent: resent)
         }
-        return try ResponseClassifier.classify(response.response, host: host, requestBytes: request.body.count)
     }
 
     /// Whether a 401 body's first error says the token has expired (`Token has expired.`).
@@ -86,18 +109,63 @@ public struct GraphQLClient: Sendable {
         return text.lowercased().contains("expired")
     }
 
-    /// Authorises and sends one request, traced; the response and the `Authorization` value it carried.
-    private func exchange(_ unsigned: HTTPRequest, rejected: String?) async throws(GQLPatchError) -> (
-        response: HTTPResponse, token: String?
-    ) {
+    /// A failed exchange: the error, and its kind for retrying.
+    private struct Failed: Error {
+        var error: GQLPatchError
+        var kind: SendFailure
+    }
+
+    /// Authorizes and sends one request, traced: the response and the `Authorization` value it
+    /// carried, or the failure.
+    private func exchange(_ unsigned: HTTPRequest, rejected: String?) async -> Result<
+        (HTTPResponse, String?), Failed
+    > {
         var request = unsigned
-        try await authorizer.authorize(&request, rejected: rejected)
+        do {
+            try await authorizer.authorize(&request, rejected: rejected)
+        } catch {
+            return .failure(Failed(error: error, kind: .final))
+        }
         traceRequest(request)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let response = try await transport.send(request, timeout: timeout)
-        traceResponse(response, elapsed: clock.now - start)
-        return (response, request.headers.last { $0.name == "Authorization" }?.value)
+        do {
+            // The clock is read only for a trace: this runs once per request of a batch.
+            let start = trace == nil ? nil : ContinuousClock.now
+            let response = try await transport.send(request, timeout: timeout)
+            if let start { traceResponse(response, elapsed: ContinuousClock.now - start) }
+            return .success((response, request.headers.last { $0.name == "Authorization" }?.value))
+        } catch {
+            let kind: SendFailure
+            if error.code != .unavailable {
+                // A response that began and broke (76) is retried like a lost connection: the
+                // request may have arrived, and a retry of the same input is safe.
+                kind = error.requestMayHaveArrived ? .connectionLost : .final
+            } else if error.notConnected {
+                kind = .notConnected
+            } else {
+                kind = .connectionLost
+            }
+            return .failure(Failed(error: error, kind: kind))
+        }
+    }
+
+    /// The answer classified, with its failure kind: throttling errors in a 200 and 429s are
+    /// throttled, 5xx a server error.
+    private func classify(_ response: HTTPResponse, requestBytes: Int) -> (
+        Result<GraphQLResponse, GQLPatchError>, SendFailure?
+    ) {
+        do {
+            let classified = try ResponseClassifier.classify(response, host: host, requestBytes: requestBytes)
+            if classified.errors.contains(where: \.isThrottling) {
+                return (.success(classified), .throttled(retryAfter: nil))
+            }
+            return (.success(classified), nil)
+        } catch {
+            switch response.status {
+            case 429: return (.failure(error), .throttled(retryAfter: response.headers["retry-after"]))
+            case 500...599: return (.failure(error), .serverError(status: response.status))
+            default: return (.failure(error), .final)
+            }
+        }
     }
 
     /// `--verbose`: the request as sent, secret header values redacted. Every sender traces with it.
