@@ -166,7 +166,8 @@ package struct BatchLineParser: Sendable {
             }
             if atomic, model.operations.get == nil {
                 throw .invalidInput(
-                    "--atomic needs the previous values, but the API has no get query for \(model.name)")
+                    "\(wording.name(.atomic)) needs the previous values, but the API has no get query for \(model.name)"
+                )
             }
         case .create:
             guard unset.isEmpty else { throw .invalidInput("\"unset\" does not apply to a create") }
@@ -188,12 +189,12 @@ package struct BatchLineParser: Sendable {
             if atomic {
                 if versioned {
                     throw .invalidInput(
-                        "--atomic cannot undo a delete of \(model.name): it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
+                        "\(wording.name(.atomic)) cannot undo a delete of \(model.name): it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
                     )
                 }
                 if model.operations.get == nil || model.operations.create == nil {
                     throw .invalidInput(
-                        "--atomic cannot undo a delete of \(model.name): the API needs a get query and a create mutation for it"
+                        "\(wording.name(.atomic)) cannot undo a delete of \(model.name): the API needs a get query and a create mutation for it"
                     )
                 }
             }

@@ -18,15 +18,18 @@ package struct QueryDocumentChecker: Sendable {
     /// nil when no schema is known: the schema checks are skipped.
     package var roots: RootFieldTable?
     package var readFile: @Sendable (String) throws(GQLPatchError) -> [UInt8]
+    /// How the caller names the variables and the operation choice (`--var`, `--operation`).
+    package var wording: any InputWording
 
     package init(
         file: String, catalogue: ModelCatalogue, roots: RootFieldTable? = nil,
-        readFile: @escaping @Sendable (String) throws(GQLPatchError) -> [UInt8]
+        readFile: @escaping @Sendable (String) throws(GQLPatchError) -> [UInt8], wording: any InputWording
     ) {
         self.file = file
         self.catalogue = catalogue
         self.roots = roots
         self.readFile = readFile
+        self.wording = wording
     }
 
     package struct Checked: Sendable {
@@ -101,7 +104,8 @@ package struct QueryDocumentChecker: Sendable {
                 let names = operation.variableDefinitions.map { "$\($0.name)" }
                 let known = names.isEmpty ? "it declares none" : "it declares \(names.joined(separator: ", "))"
                 throw .invalidInput(
-                    "--var \(assignment.field): \(described) declares no variable $\(assignment.field) (\(known))")
+                    "\(wording.field(assignment.field, in: .variable)): \(described) declares no variable $\(assignment.field) (\(known))"
+                )
             }
             values[assignment.field] = try typer.value(of: assignment, as: definition.type, at: "$\(assignment.field)")
         }
@@ -110,7 +114,7 @@ package struct QueryDocumentChecker: Sendable {
             problems.append(
                 message(
                     definition.location,
-                    "variable $\(definition.name) (\(definition.type)) is required: give --var \(definition.name)=VALUE"
+                    "variable $\(definition.name) (\(definition.type)) is required: give \(wording.assignment(definition.name, object: false, in: .variable))"
                 ))
         }
         if !problems.isEmpty { throw .invalidInput(problems.joined(separator: "\n")) }
@@ -126,13 +130,14 @@ package struct QueryDocumentChecker: Sendable {
             guard let operation = operations.first(where: { $0.name == name }) else {
                 let known =
                     names.isEmpty ? "it has only an anonymous operation" : "it has \(names.joined(separator: ", "))"
-                throw .invalidInput("--operation \(name): the document has no operation named \(name) (\(known))")
+                throw .invalidInput(
+                    "\(wording.name(.operation)) \(name): the document has no operation named \(name) (\(known))")
             }
             return operation
         }
         guard operations.count == 1 else {
             throw .usage(
-                "the document has \(operations.count) operations (\(names.joined(separator: ", "))); choose one with --operation NAME"
+                "the document has \(operations.count) operations (\(names.joined(separator: ", "))); choose one with \(wording.name(.operation)) NAME"
             )
         }
         return operations[0]

@@ -54,4 +54,10 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case insertAt
     /// The field a renumbering rewrites.
     case renumberField
+    /// A value for a variable of a hand-written document.
+    case variable
+    /// Which operation of a hand-written document to send.
+    case operation
+    /// A batch that is undone whole when a line fails (its journal keeps the previous values).
+    case atomic
 }

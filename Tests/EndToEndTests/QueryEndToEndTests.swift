@@ -68,6 +68,12 @@ import Testing
             status: 65,
             message: "gqlpatch: error: $n: expected an Int, got \"many\"\n"),
         BadCase(
+            arguments: ["query", "query Q($id: ID) { getItem(id: $id) { id } }", "--var", "idd=1"], status: 65,
+            message: "gqlpatch: error: --var idd: operation Q declares no variable $idd (it declares $id)\n"),
+        BadCase(
+            arguments: ["query", "query A { listItems { items { id } } }", "--operation", "C"], status: 65,
+            message: "gqlpatch: error: --operation C: the document has no operation named C (it has A)\n"),
+        BadCase(
             arguments: ["query", "@/nonexistent.graphql"], status: 66,
             message: "gqlpatch: error: cannot read /nonexistent.graphql: no such file\n"),
     ])

@@ -12,7 +12,8 @@ import Testing
         let catalogue = schema ? RecordCommandFixtures.catalogue : ModelCatalogue(origin: .compiledSchema)
         let roots = schema ? RootFieldTable(catalogue: catalogue, sdl: nil, file: "schema.graphql") : nil
         return QueryDocumentChecker(
-            file: "<argument>", catalogue: catalogue, roots: roots, readFile: RecordCommandFixtures.noFiles)
+            file: "<argument>", catalogue: catalogue, roots: roots, readFile: RecordCommandFixtures.noFiles,
+            wording: SourceNameWording())
     }
 
     private func check(
@@ -75,11 +76,11 @@ import Testing
             message: "<argument>:1:19: error: variable $x is declared but not used"),
         BadCase(
             document: "query Q($id: ID!) { getItem(id: $id) { id } }",
-            message: "<argument>:1:9: error: variable $id (ID!) is required: give --var id=VALUE"),
+            message: "<argument>:1:9: error: variable $id (ID!) is required: give variable id"),
         BadCase(
             document: "query Q($id: ID!) { getItem(id: $id) { id } }",
             variables: [FieldAssignment(field: "idd", value: .text("1"))],
-            message: "--var idd: operation Q declares no variable $idd (it declares $id)"),
+            message: "variable field idd: operation Q declares no variable $idd (it declares $id)"),
         BadCase(
             document: "query Q($n: Int) { listItems(limit: $n) { items { id } } }",
             variables: [FieldAssignment(field: "n", value: .text("five"))],
@@ -89,10 +90,10 @@ import Testing
             message: "<argument>:1:9: error: variable $n: unknown type Nope"),
         BadCase(
             document: "query A { listItems { items { id } } } query B { listItems { items { id } } }", code: .usage,
-            message: "the document has 2 operations (A, B); choose one with --operation NAME"),
+            message: "the document has 2 operations (A, B); choose one with operation NAME"),
         BadCase(
             document: "query A { listItems { items { id } } }", operation: "C",
-            message: "--operation C: the document has no operation named C (it has A)"),
+            message: "operation C: the document has no operation named C (it has A)"),
         BadCase(
             document: "type T { a: Int }",
             message: "<argument>:1:1: error: a query document holds operations and fragments, not type definitions"),

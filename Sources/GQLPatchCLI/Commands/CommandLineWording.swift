@@ -34,6 +34,9 @@ package struct CommandLineWording: InputWording {
         case .groupBy: return "--by"
         case .insertAt: return "--at"
         case .renumberField: return "--field"
+        case .variable: return "--var"
+        case .operation: return "--operation"
+        case .atomic: return "--atomic"
         }
     }
 

@@ -42,7 +42,8 @@ package struct QueryCommand: Sendable {
             roots = RootFieldTable(catalogue: settings.catalogue, sdl: schemaDocument(), file: settings.schemaSource)
         }
         let checker = QueryDocumentChecker(
-            file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile)
+            file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile,
+            wording: CommandLineWording())
         let checked = try checker.check(document, operationName: options.operation, variables: options.variables)
         let connection = options.paginate ? try ConnectionPath.find(in: checked.operation, place: "--paginate") : nil
         let request = GraphQLRequestBody(
