@@ -90,8 +90,11 @@ package final class BatchJournal: @unchecked Sendable {
 
     /// Starts a new journal; refuses to overwrite one that holds entries (that needs `--resume`).
     /// A new file is made 0600 (`O_EXCL`); an empty one that is there already (`mktemp`) is used
-    /// if it passes the same checks as a resumed one, and made 0600.
-    package static func create(path: String, input: String, atomic: Bool) throws(GQLPatchError) -> BatchJournal {
+    /// if it passes the same checks as a resumed one, and made 0600. `wording` names the way to
+    /// continue a run (`--resume`).
+    package static func create(path: String, input: String, atomic: Bool, wording: any InputWording)
+        throws(GQLPatchError) -> BatchJournal
+    {
         var fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_APPEND | O_CLOEXEC, 0o600)
         if fd < 0, errno == EEXIST {
             (fd, _) = try openExisting(path, flags: O_WRONLY | O_APPEND)
@@ -99,7 +102,8 @@ package final class BatchJournal: @unchecked Sendable {
             if fstat(fd, &info) == 0, info.st_size > 0 {
                 close(fd)
                 throw .usage(
-                    "the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+                    "the journal \(path) already exists: pass \(wording.name(.resume)) to continue that run, or remove the file"
+                )
             }
             if fchmod(fd, 0o600) != 0 {
                 close(fd)
@@ -247,7 +251,7 @@ package final class BatchJournal: @unchecked Sendable {
         guard state.done[number] == nil else { throw damaged("line \(number) is recorded as done twice") }
         if let undo = value["undo"] {
             guard state.atomic else {
-                throw damaged("line \(number) has an undo, but the journal was not written with --atomic")
+                throw damaged("line \(number) has an undo, but the journal was not written for an atomic run")
             }
             guard status.isApplied, let action = UndoAction(json: undo) else {
                 throw damaged("line \(number) has an undo gqlpatch does not write")

@@ -60,4 +60,20 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case operation
     /// A batch that is undone whole when a line fails (its journal keeps the previous values).
     case atomic
+    /// Continuing a batch from its journal.
+    case resume
+    /// The AWS region requests are signed for.
+    case region
+    /// The AWS profile credentials are read from.
+    case profile
+    /// The file a user-pool password is read from.
+    case passwordFile
+    /// A one-time code for a user-pool sign-in with MFA.
+    case mfaCode
+    /// The user pool's app client id.
+    case clientID
+    /// The user-pool sign-in flow (SRP or password).
+    case authFlow
+    /// Tracing each request and what it was sent with.
+    case verbose
 }

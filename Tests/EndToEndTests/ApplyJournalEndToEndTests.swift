@@ -112,6 +112,19 @@ import Testing
         #expect(mode == 0o600, "mode \(String(mode, radix: 8))")
     }
 
+    /// A journal that holds a run is not overwritten: the message says how to continue that run.
+    @Test func aJournalThatHoldsARunIsNotOverwritten() throws {
+        let (emulator, input, journal) = try journaled()
+        defer { emulator.stop() }
+        let before = try String(contentsOfFile: journal, encoding: .utf8)
+        let again = try emulator.gqlpatch(["apply", input, "--journal", journal])
+        again.expectFailure(
+            64,
+            "gqlpatch: error: the journal \(journal) already exists: pass --resume to continue that run, or remove the file\n"
+        )
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == before, "the journal was left alone")
+    }
+
     @Test func aSymbolicLinkAtTheJournalPathIsNotFollowed() throws {
         let emulator = try Emulator()
         defer { emulator.stop() }

@@ -105,7 +105,9 @@ import Testing
         try bed.run(["auth", "status"]).expectFailure(77, "gqlpatch: error: not signed in as 'alice' to user pool")
         let noPassword = try bed.run(target + Self.update)
         noPassword.expectFailure(
-            78, "gqlpatch: error: signing in as 'alice' to user pool \(bed.moto.pool) needs the password")
+            78,
+            "gqlpatch: error: signing in as 'alice' to user pool \(bed.moto.pool) needs the password: set GQLPATCH_PASSWORD or pass --password-file PATH\n"
+        )
     }
 
     @Test func applyWithManyWorkersSignsInOnce() throws {
@@ -170,7 +172,9 @@ import Testing
         unknown.expectFailure(77, "\(prefix) 'nobody'")
         let mfaWithoutCode = try bed.run(["auth", "login"], user: MotoCognito.Users.mfa, password: bed.moto.password)
         mfaWithoutCode.expectFailure(
-            77, "\(prefix) 'totp-tess' to user pool \(bed.moto.pool) failed: the user has software-token MFA")
+            77,
+            "\(prefix) 'totp-tess' to user pool \(bed.moto.pool) failed: the user has software-token MFA; pass --mfa-code CODE or set GQLPATCH_TOTP_SECRET\n"
+        )
         let badClient = try bed.run(
             ["auth", "login", "--client-id", "no-such-client"], password: bed.moto.password)
         badClient.expectFailure(78, "\(prefix) 'alice'")

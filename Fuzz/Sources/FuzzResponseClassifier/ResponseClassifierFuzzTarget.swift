@@ -1,11 +1,12 @@
 import GQLPatchBatch
-import GQLPatchCLI
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
 import HTTP
+
+@testable import GQLPatchCLI
 
 /// Classifies arbitrary HTTP responses: the first two bytes choose the status (100...599), the
 /// third whether a `retry-after`/`location` header is present, the rest is the body. Every outcome
@@ -19,7 +20,8 @@ enum ResponseClassifierFuzzTarget {
         if bytes[2] & 2 != 0 { headers["location"] = "https://elsewhere.example/graphql" }
         let response = HTTPResponse(status: status, headers: headers, body: Array(bytes.dropFirst(3)))
         do {
-            let classified = try ResponseClassifier.classify(response, host: "fuzz.example")
+            let classified = try ResponseClassifier.classify(
+                response, host: "fuzz.example", wording: CommandLineWording())
             precondition((200...299).contains(status) || !classified.errors.isEmpty, "non-2xx accepted without errors")
             precondition(
                 classified.data != nil || !classified.errors.isEmpty || classified.envelope["errors"] != nil,

@@ -101,7 +101,8 @@ package struct ApplyCommand: Sendable {
             )
         }
         if let path = options.journalPath, !options.resume {
-            journal = try BatchJournal.create(path: path, input: source.name, atomic: options.atomic)
+            journal = try BatchJournal.create(
+                path: path, input: source.name, atomic: options.atomic, wording: CommandLineWording())
         }
         journal?.secrets = context.secrets
         var run = ApplyRun(

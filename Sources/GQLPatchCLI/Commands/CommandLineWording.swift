@@ -37,6 +37,14 @@ package struct CommandLineWording: InputWording {
         case .variable: return "--var"
         case .operation: return "--operation"
         case .atomic: return "--atomic"
+        case .resume: return "--resume"
+        case .region: return "--region"
+        case .profile: return "--profile"
+        case .passwordFile: return "--password-file"
+        case .mfaCode: return "--mfa-code"
+        case .clientID: return "--client-id"
+        case .authFlow: return "--auth-flow"
+        case .verbose: return "--verbose"
         }
     }
 

@@ -128,7 +128,7 @@ extension Settings {
         }
         let service = CognitoService(
             app: app, transport: context.transport, timeout: options.timeout ?? GraphQLClient.defaultTimeout,
-            trace: trace)
+            trace: trace, wording: CommandLineWording())
         let signIn = UserPoolSignIn(
             service: service, credentials: credentials, arithmetic: context.signInArithmetic,
             now: { Int(Date().timeIntervalSince1970) })

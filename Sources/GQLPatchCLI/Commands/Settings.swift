@@ -368,12 +368,12 @@ public struct Settings: Sendable {
             nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
         let profileChain = AWSCredentialChain.live(
             environment: environment, profile: options.profile, region: nil, files: context.files,
-            transport: context.transport)
+            transport: context.transport, wording: CommandLineWording())
         // Identity-pool credentials use no AWS profile: its files are not read, even for the region.
         var resolver = RegionResolver(
             flag: options.region, environment: environment,
             profileRegion: identity == nil ? try profileChain.profileRegion() : nil,
-            profileName: profileChain.profileName)
+            profileName: profileChain.profileName, wording: CommandLineWording())
         // An Amplify app's API is in its config's region, and its identity pool's.
         if resolver.flag == nil,
             let fallback = nonEmpty(config?.region)
@@ -392,7 +392,7 @@ public struct Settings: Sendable {
         }
         let chain = AWSCredentialChain.live(
             environment: environment, profile: options.profile, region: region.region, files: context.files,
-            transport: context.transport)
+            transport: context.transport, wording: CommandLineWording())
         return .iam(cache: CredentialCache(chain: chain), region: region.region)
     }
 

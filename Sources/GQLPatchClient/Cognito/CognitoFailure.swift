@@ -60,17 +60,19 @@ package struct CognitoFailure: Sendable, Equatable {
         return text
     }
 
-    /// What to do about it, when that is known.
-    package var hint: String? {
+    /// What to do about it, when that is known (`wording` names gqlpatch's own settings).
+    package func hint(_ wording: any InputWording) -> String? {
         switch type {
         case "ResourceNotFoundException":
-            return "check the app client id (--client-id, auth.user_pool_client_id) and the pool's region"
+            return
+                "check the app client id (\(wording.name(.clientID)), auth.user_pool_client_id) and the pool's region"
         case "UserNotConfirmedException":
             return "confirm the user first (aws cognito-idp admin-confirm-sign-up)"
         case "PasswordResetRequiredException":
             return "reset the password (aws cognito-idp admin-set-user-password --permanent)"
         case "InvalidParameterException" where message?.contains("flow") == true:
-            return "the app client may not allow this flow: try the other --auth-flow, or allow it in the app client"
+            return
+                "the app client may not allow this flow: try the other \(wording.name(.authFlow)), or allow it in the app client"
         default: return nil
         }
     }

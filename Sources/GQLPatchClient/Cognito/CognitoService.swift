@@ -22,15 +22,18 @@ public struct CognitoService: Sendable {
     /// `--verbose`: told each operation and its answer's status (never a body: they hold the
     /// password and the tokens).
     public var trace: (@Sendable (String) -> Void)?
+    /// How the caller names the sign-in settings its advice mentions (`--client-id`, `--mfa-code`).
+    package var wording: any InputWording
 
     /// The largest answer read: Cognito's are a few kilobytes (three tokens).
     public static let maxAnswerBytes = 256 << 10
 
-    public init(
+    package init(
         app: UserPoolApp, transport: any HTTPTransport, timeout: Double = 30, sleep: Sleep? = nil,
-        trace: (@Sendable (String) -> Void)? = nil
+        trace: (@Sendable (String) -> Void)? = nil, wording: any InputWording
     ) {
         self.app = app
+        self.wording = wording
         self.trace = trace
         self.transport = transport
         self.timeout = timeout
@@ -86,7 +89,7 @@ public struct CognitoService: Sendable {
                 continue
             }
             var message = "\(what) failed: Cognito at \(host) answered \(failure.text)"
-            if let hint = failure.hint { message += " (\(hint))" }
+            if let hint = failure.hint(wording) { message += " (\(hint))" }
             throw GQLPatchError(failure.exitCode, message)
         }
     }

@@ -42,7 +42,7 @@ public struct UserPoolSignIn: Sendable {
         let what = "signing in as \(who)"
         guard let password = credentials.password else {
             throw .configuration(
-                "\(what) needs the password: set GQLPATCH_PASSWORD or pass --password-file PATH")
+                "\(what) needs the password: set GQLPATCH_PASSWORD or pass \(service.wording.name(.passwordFile)) PATH")
         }
         var secrets = credentials.secrets
         var parameters: [(String, JSONValue)] = [("USERNAME", .string(credentials.username))]
@@ -111,7 +111,7 @@ public struct UserPoolSignIn: Sendable {
                 } else {
                     throw GQLPatchError(
                         .unauthorized,
-                        "\(what) failed: the user has software-token MFA; pass --mfa-code CODE or set GQLPATCH_TOTP_SECRET"
+                        "\(what) failed: the user has software-token MFA; pass \(service.wording.name(.mfaCode)) CODE or set GQLPATCH_TOTP_SECRET"
                     )
                 }
                 internalName = challenge["USERNAME"] ?? internalName

@@ -11,12 +11,13 @@ import HTTP
 extension AWSCredentialChain {
     /// A chain over the real process: its environment, `HOME`, the run's file system, `/bin/sh` for
     /// `credential_process` and the system clock.
-    public static func live(
+    package static func live(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         profile: String? = nil,
         region: String? = nil,
         files: FileSystem,
-        transport: any HTTPTransport
+        transport: any HTTPTransport,
+        wording: any InputWording
     ) -> AWSCredentialChain {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? passwordFileHome()
         return AWSCredentialChain(
@@ -27,7 +28,8 @@ extension AWSCredentialChain {
             transport: transport,
             files: files,
             runProcess: ShellProcessRunner.run,
-            clock: { Int(Date().timeIntervalSince1970) }
+            clock: { Int(Date().timeIntervalSince1970) },
+            wording: wording
         )
     }
 

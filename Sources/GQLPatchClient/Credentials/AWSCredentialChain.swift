@@ -51,9 +51,11 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
     package var imdsTimeout: Double = 1
     /// The container endpoint for `AWS_CONTAINER_CREDENTIALS_RELATIVE_URI`.
     package var containerBase = "http://169.254.170.2"
+    /// How the caller names the profile it was given (`--profile`).
+    package var wording: any InputWording
 
     /// Makes a chain; see the type's documentation for the order.
-    public init(
+    package init(
         environment: [String: String],
         profile: String? = nil,
         region: String? = nil,
@@ -61,8 +63,10 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
         transport: any HTTPTransport,
         files: FileSystem,
         runProcess: @escaping ProcessRunner = ShellProcessRunner.run,
-        clock: @escaping Clock
+        clock: @escaping Clock,
+        wording: any InputWording
     ) {
+        self.wording = wording
         self.environment = environment
         self.profileFlag = profile.flatMap { $0.isEmpty ? nil : $0 }
         self.region = region
@@ -121,7 +125,7 @@ public struct AWSCredentialChain: Sendable, CustomStringConvertible, CustomRefle
             if let found = try environmentCredentials() { return found }
             tried.append("environment (AWS_ACCESS_KEY_ID not set)")
         } else {
-            tried.append("environment (not used with --profile)")
+            tried.append("environment (not used with \(wording.name(.profile)))")
         }
 
         let shared = try sharedConfig()

@@ -18,19 +18,26 @@ public struct RegionResolver: Sendable {
     public var profileRegion: String?
     /// The name of the selected profile, for `source`.
     public var profileName: String
+    /// How the caller names the region it was given (`--region`).
+    package var wording: any InputWording
 
     /// Makes a resolver.
-    public init(flag: String?, environment: [String: String], profileRegion: String?, profileName: String = "default") {
+    package init(
+        flag: String?, environment: [String: String], profileRegion: String?, profileName: String = "default",
+        wording: any InputWording
+    ) {
         self.flag = flag
         self.environment = environment
         self.profileRegion = profileRegion
         self.profileName = profileName
+        self.wording = wording
     }
 
     /// The region for requests to `endpoint` (a URL).
     public func resolve(endpoint: String) throws(GQLPatchError) -> ResolvedRegion {
         var configured: [(region: String, source: String)] = []
-        if let flag, !flag.isEmpty { configured.append((flag, "--region")) }
+        let given = wording.name(.region)
+        if let flag, !flag.isEmpty { configured.append((flag, given)) }
         if let value = environment["AWS_REGION"], !value.isEmpty { configured.append((value, "AWS_REGION")) }
         if let value = environment["AWS_DEFAULT_REGION"], !value.isEmpty {
             configured.append((value, "AWS_DEFAULT_REGION"))
@@ -41,13 +48,13 @@ public struct RegionResolver: Sendable {
         }
         let host = AWSEndpointURL(endpoint)?.bareHost ?? endpoint
         let fromHost = Self.appSyncRegion(host: host)
-        if let first = configured.first, first.source == "--region" {
+        if let first = configured.first, first.source == given {
             return ResolvedRegion(
                 region: first.region, source: first.source,
                 warning: fromHost.flatMap { hostRegion in
                     hostRegion == first.region
                         ? nil
-                        : "signing for region \(first.region) from --region, but the endpoint host is in \(hostRegion)"
+                        : "signing for region \(first.region) from \(given), but the endpoint host is in \(hostRegion)"
                 })
         }
         if let fromHost {
@@ -59,7 +66,7 @@ public struct RegionResolver: Sendable {
                 })
         }
         if let first = configured.first { return ResolvedRegion(region: first.region, source: first.source) }
-        throw .configuration("cannot tell the AWS region for \(host): pass --region REGION or set AWS_REGION")
+        throw .configuration("cannot tell the AWS region for \(host): pass \(given) REGION or set AWS_REGION")
     }
 
     /// The region in an AppSync host name (`*.appsync-api.<region>.amazonaws.com`,

@@ -15,14 +15,18 @@ public struct GraphQLClient: Sendable {
     /// Whether a request may be sent again by the transport after a kept connection closed before
     /// any answer (`HTTPRequest.resendable`): false for a hand-written mutation (`query`).
     public var resendable = true
+    /// How the caller names the settings a refusal's advice mentions (`--verbose`).
+    package var wording: any InputWording
 
     /// Seconds a request may take when the run does not say (`--timeout`).
     public static let defaultTimeout = 30.0
 
-    public init(
+    package init(
         endpoint: String, transport: any HTTPTransport, authorizer: RequestAuthorizer, extraHeaders: [HeaderField] = [],
-        timeout: Double = GraphQLClient.defaultTimeout, trace: (@Sendable (String) -> Void)? = nil
+        timeout: Double = GraphQLClient.defaultTimeout, trace: (@Sendable (String) -> Void)? = nil,
+        wording: any InputWording
     ) {
+        self.wording = wording
         self.endpoint = endpoint
         self.transport = transport
         self.authorizer = authorizer
@@ -154,7 +158,8 @@ public struct GraphQLClient: Sendable {
         Result<GraphQLResponse, GQLPatchError>, SendFailure?
     ) {
         do {
-            let classified = try ResponseClassifier.classify(response, host: host, requestBytes: requestBytes)
+            let classified = try ResponseClassifier.classify(
+                response, host: host, requestBytes: requestBytes, wording: wording)
             if classified.errors.contains(where: \.isThrottling) {
                 return (.success(classified), .throttled(retryAfter: nil))
             }

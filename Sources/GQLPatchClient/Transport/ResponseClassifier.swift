@@ -7,8 +7,8 @@ import JSON
 public enum ResponseClassifier {
     /// `host` is worked out only for a message: a good answer never needs it. `requestBytes` is the
     /// size of the body sent, named when the server says it is too large.
-    public static func classify(
-        _ response: HTTPResponse, host: @autoclosure () -> String, requestBytes: Int? = nil
+    package static func classify(
+        _ response: HTTPResponse, host: @autoclosure () -> String, requestBytes: Int? = nil, wording: any InputWording
     ) throws(GQLPatchError) -> GraphQLResponse {
         let parsed = try? JSONValue.parse(response.body)
         // Only the refusals below quote the server's message.
@@ -17,7 +17,7 @@ public enum ResponseClassifier {
         // signature mismatch with 400 BadRequestException as well as 403 InvalidSignatureException.
         if (400...499).contains(response.status), let parsed, Self.isSigningRefusal(parsed) {
             throw GQLPatchError(
-                .unauthorized, "HTTP \(response.status) from \(host())\(suffix); \(Self.signingHint)")
+                .unauthorized, "HTTP \(response.status) from \(host())\(suffix); \(Self.signingHint(wording))")
         }
         switch response.status {
         case 401, 403:
@@ -79,10 +79,11 @@ public enum ResponseClassifier {
     }
 
     /// What to check when AWS refused a request's signature or credentials.
-    package static let signingHint =
+    package static func signingHint(_ wording: any InputWording) -> String {
         "the IAM signature or credentials were refused: check the clock (a signature is good for 5 minutes), "
-        + "the region and service (appsync) signed for the endpoint, and where the credentials came from "
-        + "(--verbose names the source)"
+            + "the region and service (appsync) signed for the endpoint, and where the credentials came from "
+            + "(\(wording.name(.verbose)) names the source)"
+    }
 
     /// AWS's refusals of a signature or of the credentials behind it, by `errorType` (the message for
     /// a 400 `BadRequestException` that says the signature does not match).

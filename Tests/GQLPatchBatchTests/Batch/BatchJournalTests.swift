@@ -22,7 +22,7 @@ import Testing
 
     @Test func formatOnDisk() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true)
+        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true, wording: SourceNameWording())
         try journal.record(LineResult(line: 3, status: .updated, undo: undo, digest: "0123456789abcde"))
         try journal.record(LineResult(line: 5, status: .unchanged, digest: "fedcba987654321"))
         try journal.recordRollback(line: 3)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func resumeReadsDoneLinesAndUndoes() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true)
+        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true, wording: SourceNameWording())
         try journal.record(
             LineResult(
                 line: 1, status: .created,
@@ -61,7 +61,8 @@ import Testing
     /// last one of a line counts, and one the journal cannot mean is damage.
     @Test func writesAboutToBeSentAreInDoubtUntilDone() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
+        let journal = try BatchJournal.create(
+            path: path, input: "in.jsonl", atomic: false, wording: SourceNameWording())
         try journal.recordSending(line: 1, digest: "aaa", write: "create", expect: ["name": "Lamp"])
         try journal.recordSending(line: 2, digest: "bbb", write: "update", expect: ["name": "A"])
         try journal.recordSending(line: 2, digest: "bbb", write: "update", expect: ["name": "B"])
@@ -97,7 +98,7 @@ import Testing
 
     @Test func aTornLastLineIsDroppedAndCutOff() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        let journal = try BatchJournal.create(path: path, input: "<stdin>", atomic: false)
+        let journal = try BatchJournal.create(path: path, input: "<stdin>", atomic: false, wording: SourceNameWording())
         try journal.record(LineResult(line: 1, status: .updated, digest: "aaa"))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.seekToEndOfFile()
@@ -133,14 +134,14 @@ import Testing
 
     @Test func anExistingJournalIsNotOverwritten() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        _ = try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
+        _ = try BatchJournal.create(path: path, input: "in.jsonl", atomic: false, wording: SourceNameWording())
         let error = try #require(throws: GQLPatchError.self) {
-            try BatchJournal.create(path: path, input: "in.jsonl", atomic: false)
+            try BatchJournal.create(path: path, input: "in.jsonl", atomic: false, wording: SourceNameWording())
         }
         #expect(error.code == .usage)
         #expect(
             error.message
-                == "the journal \(path) already exists: pass --resume to continue that run, or remove the file")
+                == "the journal \(path) already exists: pass resume to continue that run, or remove the file")
     }
 
     @Test(arguments: [
@@ -168,7 +169,7 @@ import Testing
         (
             #"{"line":1,"digest":"a","status":"updated","undo":{"do":"revert","model":"Item","key":{"id":"1"},"previous":{},"left":{}}}"#,
             false,
-            "line 1 has an undo, but the journal was not written with --atomic"
+            "line 1 has an undo, but the journal was not written for an atomic run"
         ),
         (
             #"{"line":1,"digest":"a","status":"updated","undo":{"do":"overwrite","model":"Item","key":{"id":"1"}}}"#,
@@ -207,23 +208,23 @@ import Testing
     @Test func aNewJournalIsPrivateAndAnEmptyOneIsMadeSo() throws {
         let folder = try BatchFixture.folder()
         let fresh = folder.appendingPathComponent("new.journal").path
-        _ = try BatchJournal.create(path: fresh, input: "in.jsonl", atomic: false)
+        _ = try BatchJournal.create(path: fresh, input: "in.jsonl", atomic: false, wording: SourceNameWording())
         #expect(try FileManager.default.attributesOfItem(atPath: fresh)[.posixPermissions] as? Int == 0o600)
         let made = folder.appendingPathComponent("mktemp.journal").path
         #expect(FileManager.default.createFile(atPath: made, contents: nil, attributes: [.posixPermissions: 0o644]))
-        _ = try BatchJournal.create(path: made, input: "in.jsonl", atomic: false)
+        _ = try BatchJournal.create(path: made, input: "in.jsonl", atomic: false, wording: SourceNameWording())
         #expect(try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func aJournalBehindASymbolicLinkOrWritableByOthersIsRefused() throws {
         let folder = try BatchFixture.folder()
         let real = folder.appendingPathComponent("real.journal").path
-        _ = try BatchJournal.create(path: real, input: "in.jsonl", atomic: false)
+        _ = try BatchJournal.create(path: real, input: "in.jsonl", atomic: false, wording: SourceNameWording())
         let link = folder.appendingPathComponent("link.journal").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
         for attempt in [
             { _ = try BatchJournal.resume(path: link) },
-            { _ = try BatchJournal.create(path: link, input: "in.jsonl", atomic: false) },
+            { _ = try BatchJournal.create(path: link, input: "in.jsonl", atomic: false, wording: SourceNameWording()) },
         ] {
             let error = try #require(throws: GQLPatchError.self) { try attempt() }
             #expect(error.code == .invalidInput)

@@ -17,7 +17,8 @@ import Testing
     private func sender(_ transport: ScriptedTransport, limiter: AdaptiveRateLimiter, clock: LockedValue<Double>)
         -> BatchSender
     {
-        let client = GraphQLClient(endpoint: "https://h/graphql", transport: transport, authorizer: .none)
+        let client = GraphQLClient(
+            endpoint: "https://h/graphql", transport: transport, authorizer: .none, wording: SourceNameWording())
         var sender = BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: 3, baseDelay: 1, maxDelay: 8), limiter: nil,
             sleep: { seconds in clock.withValue { $0 += seconds } }, random: { 0.5 }, now: { clock.current })

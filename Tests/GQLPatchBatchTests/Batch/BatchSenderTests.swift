@@ -27,7 +27,8 @@ import Testing
     private func sender(
         _ transport: ScriptedTransport, maxAttempts: Int = 5, sleeps: LockedValue<[Double]>, limiter: RateLimiter? = nil
     ) -> BatchSender {
-        let client = GraphQLClient(endpoint: "https://h/graphql", transport: transport, authorizer: .none)
+        let client = GraphQLClient(
+            endpoint: "https://h/graphql", transport: transport, authorizer: .none, wording: SourceNameWording())
         return BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: maxAttempts, baseDelay: 1, maxDelay: 8), limiter: limiter,
             sleep: { seconds in sleeps.withValue { $0.append(seconds) } }, random: { 0.5 }, now: { 100 })

@@ -37,14 +37,15 @@ import Testing
             service: CognitoService(
                 app: UserPoolApp(
                     poolID: "us-east-1_P", clientID: "c", region: "us-east-1", endpoint: "https://cognito/"),
-                transport: cognito, sleep: { _ in }),
+                transport: cognito, sleep: { _ in }, wording: SourceNameWording()),
             credentials: UserPoolCredentials(username: "alice", password: nil, flow: .password),
             arithmetic: .fake(FakePasswordVerifier()), now: { now })
         // The cached tokens look fresh; AppSync (a revocation, a skewed clock) says otherwise.
         let session = UserPoolSession(
             signIn: signIn, store: MemoryTokenStore(.numbered(0, at: now)), use: .id, warn: { _ in })
         let client = GraphQLClient(
-            endpoint: "https://h/graphql", transport: appSync, authorizer: .userPool(session: session))
+            endpoint: "https://h/graphql", transport: appSync, authorizer: .userPool(session: session),
+            wording: SourceNameWording())
         return BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: 3, baseDelay: 1, maxDelay: 8), limiter: nil,
             sleep: { _ in }, random: { 0.5 }, now: { 100 })

@@ -29,7 +29,7 @@ import Testing
     /// A check of a journal that has line 1 of `in.jsonl` done with `undo`, read back from disk.
     private func check(_ text: String, undo: UndoAction) throws -> BatchJournalCheck {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true)
+        let journal = try BatchJournal.create(path: path, input: "in.jsonl", atomic: true, wording: SourceNameWording())
         try journal.record(
             LineResult(line: 1, status: .updated, undo: undo, digest: BatchLineParser.digest(Array(text.utf8))))
         let (_, state) = try BatchJournal.resume(path: path)

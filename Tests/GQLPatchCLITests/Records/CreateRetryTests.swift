@@ -62,7 +62,8 @@ import Testing
     @Test(arguments: cases)
     func applyCreateRetriesByTheSameRetryPolicy(_ row: Case) async throws {
         let transport = ScriptedTransport([row.first, Self.created])
-        let client = GraphQLClient(endpoint: "https://h/graphql", transport: transport, authorizer: .none)
+        let client = GraphQLClient(
+            endpoint: "https://h/graphql", transport: transport, authorizer: .none, wording: CommandLineWording())
         // The command line's policy: one retry.
         let sender = BatchSender(client: client, policy: RetryPolicy(maxAttempts: 2), limiter: nil, sleep: { _ in })
         let catalogue = try BatchFixture.catalogue()

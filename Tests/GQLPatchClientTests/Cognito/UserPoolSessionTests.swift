@@ -23,7 +23,8 @@ import Testing
         use: UserPoolTokens.Use = .id
     ) -> UserPoolSession {
         let signIn = UserPoolSignIn(
-            service: CognitoService(app: UserPoolSignInTests.app, transport: cognito, sleep: { _ in }),
+            service: CognitoService(
+                app: UserPoolSignInTests.app, transport: cognito, sleep: { _ in }, wording: SourceNameWording()),
             credentials: UserPoolCredentials(username: "alice", password: password, flow: .password),
             arithmetic: .fake(FakePasswordVerifier()), now: { clock.now })
         return UserPoolSession(signIn: signIn, store: store, use: use, warn: { _ in })
@@ -124,7 +125,7 @@ import Testing
         let appSync = AppSync(expired: ["id-0"])
         let client = GraphQLClient(
             endpoint: "https://x.appsync-api.us-east-1.amazonaws.com/graphql", transport: appSync,
-            authorizer: .userPool(session: session))
+            authorizer: .userPool(session: session), wording: SourceNameWording())
         let response = try await client.send(.object(["query": "{ ok }"]))
         #expect(response.data?["ok"] == .bool(true))
         #expect(
@@ -138,7 +139,8 @@ import Testing
             store: MemoryStore(Self.tokens(1, at: clock.now)),
             clock: clock)
         let stuckClient = GraphQLClient(
-            endpoint: "https://x/graphql", transport: stuck, authorizer: .userPool(session: again))
+            endpoint: "https://x/graphql", transport: stuck, authorizer: .userPool(session: again),
+            wording: SourceNameWording())
         await #expect(throws: GQLPatchError.self) { try await stuckClient.send(.object(["query": "{ ok }"])) }
         #expect(stuck.log.requests.count == 2)
     }
@@ -158,7 +160,8 @@ import Testing
         }
         let refusing = Refusing()
         let client = GraphQLClient(
-            endpoint: "https://x/graphql", transport: refusing, authorizer: .userPool(session: session))
+            endpoint: "https://x/graphql", transport: refusing, authorizer: .userPool(session: session),
+            wording: SourceNameWording())
         do {
             _ = try await client.send(.object(["query": "{ ok }"]))
             Issue.record("a 401 was taken")

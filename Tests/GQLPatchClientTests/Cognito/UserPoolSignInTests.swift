@@ -18,7 +18,7 @@ import Testing
         password: String? = "pw-Secret-1"
     ) -> UserPoolSignIn {
         UserPoolSignIn(
-            service: CognitoService(app: app, transport: cognito, sleep: { _ in }),
+            service: CognitoService(app: app, transport: cognito, sleep: { _ in }, wording: SourceNameWording()),
             credentials: UserPoolCredentials(
                 username: "alice", password: password, flow: flow, clientSecret: secret, mfaCode: mfaCode,
                 totpSecret: totpSecret),
@@ -139,7 +139,7 @@ import Testing
             .init("InitiateAuth", #"{"ChallengeName":"SOFTWARE_TOKEN_MFA","Session":"s"}"#)
         ])
         #expect(noCode?.code == .unauthorized)
-        #expect(noCode?.message.hasSuffix("pass --mfa-code CODE or set GQLPATCH_TOTP_SECRET") == true)
+        #expect(noCode?.message.hasSuffix("pass mfaCode CODE or set GQLPATCH_TOTP_SECRET") == true)
     }
 
     @Test func badAnswersAreRefusedNamingTheEndpoint() async {
@@ -261,7 +261,7 @@ import Testing
             Issue.record("signed in without a password")
         } catch {
             #expect(error.code == .configuration)
-            #expect(error.message.hasSuffix("needs the password: set GQLPATCH_PASSWORD or pass --password-file PATH"))
+            #expect(error.message.hasSuffix("needs the password: set GQLPATCH_PASSWORD or pass passwordFile PATH"))
         }
     }
 

@@ -101,7 +101,7 @@ import Testing
         let transport = RecordingTransport.unreachable
         await expectCredentialError(
             .configuration,
-            "no AWS credentials found; tried: environment (not used with --profile), "
+            "no AWS credentials found; tried: environment (not used with profile), "
                 + "profile default (no credentials in ~/.aws/config), "
                 + "web identity (AWS_WEB_IDENTITY_TOKEN_FILE not set), "
                 + "container (AWS_CONTAINER_CREDENTIALS_* not set), "

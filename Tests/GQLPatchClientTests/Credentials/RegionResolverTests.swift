@@ -10,7 +10,7 @@ import Testing
 
     @Test(
         arguments: [
-            ("r-flag", ["AWS_REGION": "r-env", "AWS_DEFAULT_REGION": "r-default"], "r-profile", "r-flag", "--region"),
+            ("r-flag", ["AWS_REGION": "r-env", "AWS_DEFAULT_REGION": "r-default"], "r-profile", "r-flag", "region"),
             (nil, ["AWS_REGION": "r-env", "AWS_DEFAULT_REGION": "r-default"], "r-profile", "r-env", "AWS_REGION"),
             (
                 nil, ["AWS_REGION": "", "AWS_DEFAULT_REGION": "r-default"], "r-profile", "r-default",
@@ -22,7 +22,8 @@ import Testing
         flag: String?, environment: [String: String], profile: String?, region: String, source: String
     ) throws {
         let resolved = try RegionResolver(
-            flag: flag, environment: environment, profileRegion: profile, profileName: "dev"
+            flag: flag, environment: environment, profileRegion: profile, profileName: "dev",
+            wording: SourceNameWording()
         )
         .resolve(endpoint: Self.custom)
         #expect(resolved == ResolvedRegion(region: region, source: source))
@@ -30,27 +31,34 @@ import Testing
 
     @Test func customDomainWithoutRegionIsAnError() async {
         await expectCredentialError(
-            .configuration, "cannot tell the AWS region for api.example.com: pass --region REGION or set AWS_REGION"
+            .configuration, "cannot tell the AWS region for api.example.com: pass region REGION or set AWS_REGION"
         ) {
-            _ = try RegionResolver(flag: nil, environment: [:], profileRegion: nil).resolve(endpoint: Self.custom)
+            _ = try RegionResolver(flag: nil, environment: [:], profileRegion: nil, wording: SourceNameWording())
+                .resolve(endpoint: Self.custom)
         }
     }
 
     @Test func invalidRegionIsAnError() async {
         await expectCredentialError(.configuration, "'us east 1' from AWS_REGION is not a valid AWS region name") {
-            _ = try RegionResolver(flag: nil, environment: ["AWS_REGION": "us east 1"], profileRegion: nil).resolve(
+            _ = try RegionResolver(
+                flag: nil, environment: ["AWS_REGION": "us east 1"], profileRegion: nil, wording: SourceNameWording()
+            ).resolve(
                 endpoint: Self.custom)
         }
     }
 
     @Test func appSyncHostBeatsEnvironmentAndProfileWithAWarning() throws {
-        let quiet = try RegionResolver(flag: nil, environment: [:], profileRegion: nil).resolve(endpoint: Self.appSync)
-        #expect(quiet == ResolvedRegion(region: "eu-central-1", source: "endpoint host"))
-        let agreeing = try RegionResolver(flag: nil, environment: ["AWS_REGION": "eu-central-1"], profileRegion: nil)
+        let quiet = try RegionResolver(flag: nil, environment: [:], profileRegion: nil, wording: SourceNameWording())
             .resolve(endpoint: Self.appSync)
+        #expect(quiet == ResolvedRegion(region: "eu-central-1", source: "endpoint host"))
+        let agreeing = try RegionResolver(
+            flag: nil, environment: ["AWS_REGION": "eu-central-1"], profileRegion: nil, wording: SourceNameWording()
+        )
+        .resolve(endpoint: Self.appSync)
         #expect(agreeing.warning == nil)
         let disagreeing = try RegionResolver(
-            flag: nil, environment: ["AWS_DEFAULT_REGION": "us-east-1"], profileRegion: "us-east-1"
+            flag: nil, environment: ["AWS_DEFAULT_REGION": "us-east-1"], profileRegion: "us-east-1",
+            wording: SourceNameWording()
         ).resolve(endpoint: Self.appSync)
         #expect(
             disagreeing
@@ -62,13 +70,15 @@ import Testing
     }
 
     @Test func flagBeatsTheHostWithAWarning() throws {
-        let resolved = try RegionResolver(flag: "us-west-2", environment: [:], profileRegion: nil).resolve(
+        let resolved = try RegionResolver(
+            flag: "us-west-2", environment: [:], profileRegion: nil, wording: SourceNameWording()
+        ).resolve(
             endpoint: Self.appSync)
         #expect(
             resolved
                 == ResolvedRegion(
-                    region: "us-west-2", source: "--region",
-                    warning: "signing for region us-west-2 from --region, but the endpoint host is in eu-central-1"))
+                    region: "us-west-2", source: "region",
+                    warning: "signing for region us-west-2 from region, but the endpoint host is in eu-central-1"))
     }
 
     @Test(

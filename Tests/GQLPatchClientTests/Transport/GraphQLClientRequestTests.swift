@@ -15,7 +15,8 @@ import Testing
 
     private func names(_ extra: [HeaderField]) -> [String] {
         let client = GraphQLClient(
-            endpoint: "https://h/graphql", transport: Unused(), authorizer: .none, extraHeaders: extra)
+            endpoint: "https://h/graphql", transport: Unused(), authorizer: .none, extraHeaders: extra,
+            wording: SourceNameWording())
         return client.request(for: .object(JSONObject())).headers.map { "\($0.name): \($0.value)" }
     }
 

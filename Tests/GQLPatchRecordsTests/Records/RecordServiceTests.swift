@@ -38,7 +38,7 @@ import Testing
                         return self.answers.removeFirst()
                     }
                     let response = try ResponseClassifier.classify(
-                        HTTPResponse(status: 200, body: Array(next.data.utf8)), host: "h")
+                        HTTPResponse(status: 200, body: Array(next.data.utf8)), host: "h", wording: SourceNameWording())
                     return RecordService.Sent(response: response, ambiguous: next.ambiguous)
                 },
                 note: { note in self.lock.withLock { self.notes.append(note) } })

@@ -36,7 +36,7 @@ import Testing
                             return self.answers.removeFirst()
                         }
                         let response = try ResponseClassifier.classify(
-                            HTTPResponse(status: 200, body: Array(next.utf8)), host: "h")
+                            HTTPResponse(status: 200, body: Array(next.utf8)), host: "h", wording: SourceNameWording())
                         return RecordService.Sent(response: response, ambiguous: false)
                     }))
         }

@@ -62,8 +62,7 @@ package final class CredentialSandbox: @unchecked Sendable {
             transport: transport,
             files: .local,
             runProcess: runProcess,
-            clock: clock
-        )
+            clock: clock, wording: SourceNameWording())
         chain.containerRetryDelay = 0
         return chain
     }
