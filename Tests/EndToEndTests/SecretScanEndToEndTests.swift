@@ -115,6 +115,38 @@ import Testing
         #expect(guestEchoed > 0, "no guest run got its credentials and printed the scrubbed echo")
     }
 
+    /// An `apply` with a journal that stops (its endpoint refuses connections) prints the command that
+    /// resumes it: with every kind of secret given on the command line, neither that note, nor the
+    /// rest of the output, nor the journal shows one (the key and the token stand as variables, a
+    /// credential header's value as VALUE).
+    @Test func theResumeNoteShowsNoSecret() throws {
+        let closed = try ClosedPort()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-resume-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10])
+            .write(to: folder.appendingPathComponent("input.jsonl"))
+        for auth in Self.auths {
+            let journal = folder.appendingPathComponent("\(auth.name).journal").path
+            var environment = ["HOME": folder.path, "AWS_EC2_METADATA_DISABLED": "true"]
+            environment.merge(auth.environment) { _, new in new }
+            let arguments =
+                ["--endpoint", "http://127.0.0.1:\(closed.port)/graphql", "--schema", TestPaths.schema] + auth.options
+                + ["apply", "input.jsonl", "--journal", journal]
+            let result = try GQLPatchRun.run(arguments, environment: environment, in: folder)
+            #expect(result.status == 69, "\(auth.name): \(result)")
+            #expect(
+                result.stderr.contains("gqlpatch: note: to go on from where it stopped, run: gqlpatch --endpoint"),
+                "\(auth.name): \(result)")
+            #expect(Self.leak(in: result.stdout) == nil, "stdout of \(auth.name) shows a secret:\n\(result.stdout)")
+            #expect(Self.leak(in: result.stderr) == nil, "stderr of \(auth.name) shows a secret:\n\(result.stderr)")
+            let written = String(decoding: FileManager.default.contents(atPath: journal) ?? Data(), as: UTF8.self)
+            #expect(!written.isEmpty && Self.leak(in: written) == nil, "the journal of \(auth.name) holds a secret")
+        }
+        withExtendedLifetime(closed) {}
+    }
+
     /// A user signed in to moto's user pool (password, client secret, and the ID, access and refresh
     /// tokens moto issued): the same commands against the echoing server, the sign-in and its
     /// refresh included, show none of them; the cache file holds the tokens but not the password.
