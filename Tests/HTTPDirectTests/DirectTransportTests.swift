@@ -10,7 +10,8 @@ import Testing
 #endif
 
 /// `DirectTransport` against a scripted loopback server: what goes on the wire, connections kept
-/// and not kept, and a kept connection that dies is never sent the request a second time.
+/// and not kept, and a kept connection that dies is never sent the request a second time. What
+/// every client must do alike (refusals, broken answers, limits) is `TransportConformanceTests`.
 @Suite struct DirectTransportTests {
     static let ok = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\n\r\n{\"data\":{}}"
 
@@ -130,44 +131,5 @@ import Testing
         #expect(DirectConnection.timeout(inKeepAlive: "timeout=5, max=100") == 5)
         #expect(DirectConnection.timeout(inKeepAlive: "max=100") == nil)
         #expect(DirectConnection.maximumIdleMilliseconds < 60_000)
-    }
-
-    @Test func aRefusedConnectionSaysSo() async throws {
-        // A socket bound but not listening, held through the test: connections to its port are
-        // refused, and no other test's server can be given the port meanwhile.
-        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(holder) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(holder, $0, length) == 0 && getsockname(holder, $0, &length) == 0
-            }
-        }
-        try #require(bound, "cannot bind a port on 127.0.0.1")
-        let port = Int(UInt16(bigEndian: address.sin_port))
-        do {
-            _ = try await transport().send(HTTPRequest(url: "http://127.0.0.1:\(port)/graphql"), timeout: 5)
-            Issue.record("nothing listens there")
-        } catch {
-            #expect(error.code == .unavailable)
-            #expect(
-                error.message
-                    == "cannot connect to 127.0.0.1 port \(port): connection refused (endpoint http://127.0.0.1:\(port)/graphql); is the server running, and is that its address?"
-            )
-            #expect(!error.requestMayHaveArrived)
-        }
-    }
-
-    @Test func onlyHTTPAndHTTPSAreSpoken() async throws {
-        do {
-            _ = try await transport().send(HTTPRequest(url: "ftp://127.0.0.1/x"), timeout: 5)
-            Issue.record("ftp is not spoken")
-        } catch {
-            #expect(error.code == .configuration)
-            #expect(error.message.contains("is not a valid http or https URL: "), "\(error)")
-        }
     }
 }
