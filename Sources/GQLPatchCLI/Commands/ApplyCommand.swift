@@ -19,7 +19,7 @@ package struct ApplyCommand: Sendable {
     package var settings: Settings
     package var context: RunContext
     /// The sleep and random source of retries (tests pass fakes).
-    package var sleep: @Sendable (Double) async -> Void = BatchSender.taskSleep
+    package var sleep: @Sendable (Double) async -> Void = RetryingSender.taskSleep
     package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
     /// Whether to draw the progress line (stderr is a terminal).
     package var showsProgress: Bool = isatty(2) == 1
