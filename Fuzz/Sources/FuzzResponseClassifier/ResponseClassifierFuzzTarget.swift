@@ -1,5 +1,4 @@
 import GQLPatchBatch
-import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
@@ -7,6 +6,7 @@ import GQLPatchSupport
 import HTTP
 
 @testable import GQLPatchCLI
+@testable import GQLPatchClient
 
 /// Classifies arbitrary HTTP responses: the first two bytes choose the status (100...599), the
 /// third whether a `retry-after`/`location` header is present, the rest is the body. Every outcome
