@@ -8,25 +8,34 @@ import Synchronization
 /// libcurl's own reading of the environment, as before.
 package final class ProxyVerdicts: Sendable {
     private let environment: [String: String]
-    /// The last URL asked about and whether it goes directly: a batch asks about one endpoint.
-    private let last = Mutex<(url: String, direct: Bool)?>(nil)
+    /// What `ProxySelection` says of a URL.
+    private enum Verdict {
+        case direct, proxied
+        /// Not an http or https URL: no verdict (gqlpatch's own client refuses it; libcurl decides).
+        case unparsed
+    }
+
+    /// The last URL asked about and its verdict: a batch asks about one endpoint, request after
+    /// request, and is answered without parsing it again.
+    private let last = Mutex<(url: String, verdict: Verdict)?>(nil)
 
     package init(environment: [String: String]) {
         self.environment = environment
     }
 
-    /// Whether a proxy applies to `url` (false for a URL that does not parse: gqlpatch's own client
-    /// refuses it).
-    package func isProxied(_ url: String) -> Bool {
-        guard AWSEndpointURL(url) != nil else { return false }
-        return !isDirect(url)
-    }
+    /// Whether a proxy applies to `url` (false for a URL that does not parse).
+    package func isProxied(_ url: String) -> Bool { verdict(url) == .proxied }
 
-    /// Whether no proxy applies to `url` (false for a URL that does not parse: libcurl decides).
-    package func isDirect(_ url: String) -> Bool {
-        if let known = last.withLock({ $0 }), known.url == url { return known.direct }
-        let direct = AWSEndpointURL(url).map { ProxySelection.proxy(for: $0, environment: environment) == nil } ?? false
-        last.withLock { $0 = (url, direct) }
-        return direct
+    /// Whether no proxy applies to `url` (false for a URL that does not parse).
+    package func isDirect(_ url: String) -> Bool { verdict(url) == .direct }
+
+    private func verdict(_ url: String) -> Verdict {
+        if let known = last.withLock({ $0 }), known.url == url { return known.verdict }
+        let verdict: Verdict =
+            AWSEndpointURL(url).map {
+                ProxySelection.proxy(for: $0, environment: environment) == nil ? .direct : .proxied
+            } ?? .unparsed
+        last.withLock { $0 = (url, verdict) }
+        return verdict
     }
 }
