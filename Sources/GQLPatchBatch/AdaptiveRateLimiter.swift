@@ -1,3 +1,5 @@
+import GQLPatchClient
+import GQLPatchRecords
 import GQLPatchSupport
 
 /// `--rate auto`: the `AdaptiveRate` law shared by every request of a batch (retries included). A
@@ -86,5 +88,18 @@ package final class AdaptiveRateLimiter: Sendable {
             return state.roomWaiter
         }
         waiter?.resume(returning: .askAgain)
+    }
+}
+
+extension AdaptiveRateLimiter: SendPacing {
+    /// `--rate auto`: waits for a slot; each try's end steers the rate.
+    package func turn(now: @escaping @Sendable () -> Double, sleep: @escaping @Sendable (Double) async -> Void) async
+        -> Double
+    {
+        await acquire(now: now, sleep: sleep)
+    }
+
+    package func finished(turn: Double, now: Double, failure: SendFailure?) {
+        release(sentAt: turn, now: now, answer: BatchSender.answer(failure))
     }
 }

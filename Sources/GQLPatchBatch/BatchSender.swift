@@ -49,19 +49,7 @@ package struct BatchSender: BatchSending {
     package func send(_ request: GraphQLRequestBody) async -> BatchSendOutcome {
         var sender = RetryingSender(
             client: client, policy: policy, sleep: sleep, random: random, now: now, onRetry: onRetry)
-        let (sleep, now) = (sleep, now)
-        if let adaptive {
-            sender.pace = { await adaptive.acquire(now: now, sleep: sleep) }
-            sender.paced = { sentAt, failure in
-                adaptive.release(sentAt: sentAt, now: now(), answer: Self.answer(failure))
-            }
-        } else if let limiter {
-            sender.pace = {
-                let wait = limiter.reserve(now: now())
-                if wait > 0 { await sleep(wait) }
-                return 0
-            }
-        }
+        sender.pacing = adaptive.map { $0 as any SendPacing } ?? limiter
         return await sender.send(request)
     }
 

@@ -1,3 +1,5 @@
+import GQLPatchClient
+import GQLPatchRecords
 import GQLPatchSupport
 
 /// `--rate N`: hands out start times spaced 1/N seconds apart, so requests (retries included) never
@@ -19,4 +21,17 @@ package final class RateLimiter: Sendable {
             return start - now
         }
     }
+}
+
+extension RateLimiter: SendPacing {
+    /// A fixed rate: waits for the reserved slot; nothing is learned from the try.
+    package func turn(now: @escaping @Sendable () -> Double, sleep: @escaping @Sendable (Double) async -> Void) async
+        -> Double
+    {
+        let wait = reserve(now: now())
+        if wait > 0 { await sleep(wait) }
+        return 0
+    }
+
+    package func finished(turn: Double, now: Double, failure: SendFailure?) {}
 }

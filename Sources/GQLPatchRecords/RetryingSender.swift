@@ -5,7 +5,7 @@ import GQLPatchSupport
 
 /// Sends a request through the client's one path (`GraphQLClient.attempt`) and tries again what
 /// `RetryPolicy` allows, after its backoff: a command's throttled request, a list's page, a batch's
-/// line. A batch paces its tries (`pace`, `paced`: its `--rate`). The sleep, the random source and
+/// line. A batch paces its tries (`pacing`: its `--rate`). The sleep, the random source and
 /// the clock are injected so tests run the retry loop without waiting.
 package struct RetryingSender: Sendable {
     package var client: GraphQLClient
@@ -15,9 +15,8 @@ package struct RetryingSender: Sendable {
     package var now: @Sendable () -> Double
     /// Told of each retry before its wait: the request and the failure (nil for a throttled answer).
     package var onRetry: (@Sendable (_ request: GraphQLRequestBody, _ failure: GQLPatchError?) -> Void)?
-    /// Waits for a try's turn (a rate); what it returns is handed to `paced` with how the try ended.
-    package var pace: (@Sendable () async -> Double)?
-    package var paced: (@Sendable (_ turn: Double, _ failure: SendFailure?) -> Void)?
+    /// A batch's `--rate`: each try waits its turn; nil: no pacing.
+    package var pacing: (any SendPacing)?
 
     package init(
         client: GraphQLClient, policy: RetryPolicy,
@@ -46,11 +45,11 @@ package struct RetryingSender: Sendable {
         var attempt = 0
         while true {
             attempt += 1
-            let turn = await pace?() ?? 0
+            let turn = await pacing?.turn(now: now, sleep: sleep) ?? 0
             let tried = await client.attempt(encoded: body)
             // Sent twice by the transport (a kept connection died first): the first may have landed.
             if tried.resent { ambiguous = true }
-            paced?(turn, tried.failure)
+            pacing?.finished(turn: turn, now: now(), failure: tried.failure)
             guard let failure = tried.failure,
                 let wait = policy.delay(after: attempt, failure: failure, random: random())
             else {
