@@ -58,8 +58,7 @@ public enum Application {
         let scrubber = SecretScrubber()
         var context = context
         context.console = context.console.scrubbed(by: scrubber)
-        context.transport = SecretRecordingTransport(base: context.transport, scrubber: scrubber)
-        context.secrets = scrubber
+        context.recordSecrets(with: scrubber)
         let credentialNote = CredentialNote()
         context.credentialNote = credentialNote
         let console = context.console

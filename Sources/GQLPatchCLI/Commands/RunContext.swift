@@ -63,6 +63,13 @@ public struct RunContext: Sendable {
         return made
     }
 
+    /// From now on, every request's secrets are registered with `scrubber` (the run's transports,
+    /// this one and those made later, all record them), and the files gqlpatch writes scrub them.
+    public mutating func recordSecrets(with scrubber: SecretScrubber) {
+        secrets = scrubber
+        transport = recorded(transport)
+    }
+
     /// `transport`, registering each request's secrets with the run's scrubber once it has one.
     private func recorded(_ transport: any HTTPTransport) -> any HTTPTransport {
         guard let secrets else { return transport }
