@@ -65,7 +65,7 @@ public enum Application {
         var invocation: Invocation
         do {
             // `gqlpatch` alone is `gqlpatch --help`: the command list.
-            invocation = try CommandLineParser.parse(arguments.isEmpty ? ["--help"] : arguments)
+            invocation = try CommandLineParser.parse(arguments.isEmpty ? [OptionName.help] : arguments)
             invocation.arguments = arguments
         } catch {
             return finish(failing: error, command: CommandLineParser.commandName(in: arguments), console: console)

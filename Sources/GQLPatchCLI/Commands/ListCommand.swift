@@ -39,7 +39,7 @@ package struct ListCommand: Sendable {
             let (bytes, name): ([UInt8], String) =
                 text.hasPrefix("@")
                 ? (try context.readFile(String(text.dropFirst())), String(text.dropFirst()))
-                : (Array(text.utf8), "--filter")
+                : (Array(text.utf8), OptionName.filter)
             do {
                 filter = try JSONValue.parse(bytes)
             } catch {

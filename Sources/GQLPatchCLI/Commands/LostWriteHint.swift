@@ -31,9 +31,9 @@ package enum LostWriteHint {
             return (pair.key, pair.value.serialized())
         }
         if values.count == 1 {
-            words += ["--id", shellQuoted(values[0].1)]
+            words += [OptionName.id, shellQuoted(values[0].1)]
         } else {
-            for (name, value) in values { words += ["--key", shellQuoted("\(name)=\(value)")] }
+            for (name, value) in values { words += [OptionName.key, shellQuoted("\(name)=\(value)")] }
         }
         return words.joined(separator: " ")
     }

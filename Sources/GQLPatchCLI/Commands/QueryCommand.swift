@@ -45,7 +45,8 @@ package struct QueryCommand: Sendable {
             file: file, catalogue: settings.catalogue, roots: roots, readFile: context.readFile,
             wording: CommandLineWording())
         let checked = try checker.check(document, operationName: options.operation, variables: options.variables)
-        let connection = options.paginate ? try ConnectionPath.find(in: checked.operation, place: "--paginate") : nil
+        let connection =
+            options.paginate ? try ConnectionPath.find(in: checked.operation, place: OptionName.paginate) : nil
         let request = GraphQLRequestBody(
             query: String(decoding: bytes, as: UTF8.self), variables: checked.variables,
             operationName: checked.operation.name)

@@ -6,8 +6,8 @@ import GQLPatchSupport
 package enum ResumeCommand {
     /// Secret options and what stands for their value in the note.
     static let secrets: [String: String] = [
-        "--api-key": "\"$GQLPATCH_API_KEY\"", "--token": "\"$GQLPATCH_TOKEN\"",
-        "--client-secret": "\"$GQLPATCH_CLIENT_SECRET\"", "--mfa-code": "CODE",
+        OptionName.apiKey: "\"$GQLPATCH_API_KEY\"", OptionName.token: "\"$GQLPATCH_TOKEN\"",
+        OptionName.clientSecret: "\"$GQLPATCH_CLIENT_SECRET\"", OptionName.mfaCode: "CODE",
     ]
 
     package static func text(for arguments: [String]) -> String {
@@ -22,7 +22,7 @@ package enum ResumeCommand {
                 continue
             }
             // The other options that may carry one: an endpoint's password, a credential header.
-            if argument == "--endpoint" || argument == "--header", index < arguments.count {
+            if argument == OptionName.endpoint || argument == OptionName.header, index < arguments.count {
                 words += [argument, LostWriteHint.shellQuoted(Self.withoutSecret(arguments[index], of: argument))]
                 index += 1
                 continue
@@ -33,13 +33,13 @@ package enum ResumeCommand {
             }
             words.append(LostWriteHint.shellQuoted(argument))
         }
-        if !arguments.contains("--resume") { words.append("--resume") }
+        if !arguments.contains(OptionName.resume) { words.append(OptionName.resume) }
         return words.joined(separator: " ")
     }
 
     /// An endpoint without its password, a credential header without its value (to give again).
     static func withoutSecret(_ value: String, of option: String) -> String {
-        if option == "--endpoint" { return Redactor.url(value) }
+        if option == OptionName.endpoint { return Redactor.url(value) }
         guard let colon = value.firstIndex(of: ":"), Redactor.isSecretHeader(String(value[..<colon])) else {
             return value
         }

@@ -39,7 +39,7 @@ extension Settings {
             guard CognitoIdentityClient.region(ofPool: flag) != nil else {
                 throw .usage("--identity-pool-id: " + CognitoIdentityClient.badPoolIDMessage(flag))
             }
-            (poolID, source) = (flag, "--identity-pool-id")
+            (poolID, source) = (flag, OptionName.identityPoolId)
         } else if let env = nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"]) {
             guard CognitoIdentityClient.region(ofPool: env) != nil else {
                 throw .configuration("GQLPATCH_IDENTITY_POOL_ID: " + CognitoIdentityClient.badPoolIDMessage(env))

@@ -229,9 +229,10 @@ public struct Settings: Sendable {
         }
         switch mode {
         case .apiKey:
-            let source =
+            let source: String? =
                 nonEmpty(options.apiKey) != nil
-                ? "--api-key" : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? "GQLPATCH_API_KEY" : config?.file
+                ? OptionName.apiKey
+                : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? "GQLPATCH_API_KEY" : config?.file
             return text + (source.map { ", the API key from \($0)" } ?? "")
         case .userPool, .oidc, .lambda:
             if mode == .userPool, signsIn(options, environment: environment),
@@ -240,7 +241,7 @@ public struct Settings: Sendable {
                 return text + ", signed in as \(name)"
             }
             let token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"])
-            let place = nonEmpty(options.token) != nil ? "--token" : "GQLPATCH_TOKEN"
+            let place = nonEmpty(options.token) != nil ? OptionName.token : "GQLPATCH_TOKEN"
             guard let token else { return text }
             return text
                 + (token.hasPrefix("@")
@@ -299,7 +300,7 @@ public struct Settings: Sendable {
             }
             let (what, origin): (String, HeaderOrigin) =
                 nonEmpty(options.apiKey) != nil
-                ? ("--api-key", .flag)
+                ? (OptionName.apiKey, .flag)
                 : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil
                     ? ("GQLPATCH_API_KEY", .configuration)
                     : ("the API key in \(config?.file ?? "the configuration")", .configuration)
@@ -335,7 +336,7 @@ public struct Settings: Sendable {
     {
         let fromFlag = nonEmpty(options.token) != nil
         guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else { return nil }
-        var what = fromFlag ? "--token" : "GQLPATCH_TOKEN"
+        var what = fromFlag ? OptionName.token : "GQLPATCH_TOKEN"
         var origin: HeaderOrigin = fromFlag ? .flag : .configuration
         if token.hasPrefix("@") {
             let path = String(token.dropFirst())

@@ -1,39 +1,78 @@
+import GQLPatchBatch
+import GQLPatchSupport
+
 extension ApplyOptions {
-    /// `apply`'s options, as its `--help` lists them.
-    package static let optionTable: [OptionSpec] = [
+    /// `apply`'s options, as its `--help` lists them, each with where its value goes.
+    package static let bindings: [OptionBinding<ApplyOptions>] = [
         .value(
-            "--concurrency", short: "-j", "N", "requests in flight (default 8); lines for the same record run in order"),
-        .value(
-            "--rate", "N|auto",
-            """
-            at most N requests a second (0.01 to 1000000); auto: start slowly, speed
-            up (rate and requests in flight, up to -j) while answers are fast and
-            clean, back off on throttling (429, Throttling errors) or rising latency
-            """),
-        .value("--max-attempts", "N", "tries for connection failures, timeouts, HTTP 5xx and 429 (default 5)"),
-        .flag("--continue-on-error", "keep going after a failed line (default: stop at the first failure)"),
-        .flag("--atomic", "all or nothing: at a failure, undo the applied lines in reverse order"),
+            OptionName.concurrency, short: OptionName.concurrencyShort, "N",
+            "requests in flight (default 8); lines for the same record run in order",
+            read: .whole(in: NumericLimits.concurrency), into: \.concurrency),
+        OptionBinding(
+            .value(
+                OptionName.rate, "N|auto",
+                """
+                at most N requests a second (0.01 to 1000000); auto: start slowly, speed
+                up (rate and requests in flight, up to -j) while answers are fast and
+                clean, back off on throttling (429, Throttling errors) or rising latency
+                """, values: ["auto"])
+        ) { (apply, value, given) throws(GQLPatchError) in
+            if value == "auto" {
+                apply.adaptiveRate = true
+                apply.rate = nil
+                return
+            }
+            guard Double(value) != nil else {
+                throw .usage(
+                    "\(given) expects a number of requests a second from \(NumericLimits.shown(NumericLimits.rate.lowerBound)) to \(NumericLimits.shown(NumericLimits.rate.upperBound)), or auto, got '\(value)'"
+                )
+            }
+            apply.adaptiveRate = false
+            apply.rate = try CommandLineParser.number(
+                value, option: given, of: "requests a second", in: NumericLimits.rate)
+        },
+        .maxAttempts(\.maxAttempts),
         .flag(
-            "--preview",
+            OptionName.continueOnError, "keep going after a failed line (default: stop at the first failure)",
+            sets: \.continueOnError),
+        .flag(
+            OptionName.atomic, "all or nothing: at a failure, undo the applied lines in reverse order", sets: \.atomic),
+        .flag(
+            OptionName.preview,
             """
             read each line's record and print, one JSON line each, what it would
             change ({"line", "key", "changes"|"create"|"delete"}); write nothing
-            """),
-        .value("--journal", "PATH", "record each applied line (fsync) before its result is printed"),
-        .flag("--resume", "skip the lines the journal records as applied, continue with the rest"),
+            """, sets: \.preview),
         .value(
-            "--shard", "I/N",
-            """
-            apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
-            jobs over one input: a line's shard is FNV-1a 64 of its record
-            ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
-            """),
+            OptionName.journal, "PATH", "record each applied line (fsync) before its result is printed", read: .path,
+            into: \.journal),
+        .flag(
+            OptionName.resume, "skip the lines the journal records as applied, continue with the rest", sets: \.resume),
+        OptionBinding(
+            .value(
+                OptionName.shard, "I/N",
+                """
+                apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
+                jobs over one input: a line's shard is FNV-1a 64 of its record
+                ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
+                """)
+        ) { (apply, value, given) throws(GQLPatchError) in
+            guard let shard = ApplyShard(value) else {
+                throw .usage(
+                    "\(given) expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'"
+                )
+            }
+            apply.shard = shard
+        },
     ]
+
+    /// `apply`'s options, as its `--help` lists them.
+    package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     /// The list in `apply --help`: its options, and what the global `--dry-run` does here (the
     /// parser reads that one as the global flag).
     private static var helpOptions: [OptionSpec] {
-        optionTable + [.flag("--dry-run", "check the input and print each line's planned request; send nothing")]
+        optionTable + [.flag(OptionName.dryRun, "check the input and print each line's planned request; send nothing")]
     }
 
     /// `gqlpatch apply --help`.

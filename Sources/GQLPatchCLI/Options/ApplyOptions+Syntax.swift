@@ -13,45 +13,7 @@ extension ApplyOptions: CommandDefinition {
             throw .usage("apply reads one input: unexpected argument '\(positionals[1])'")
         }
         if let path = positionals.first { apply.path = path }
-        for option in options {
-            let value = option.value ?? ""
-            switch option.name {
-            case "-j", "--concurrency":
-                apply.concurrency = try CommandLineParser.wholeNumber(
-                    value, option: option.name, in: NumericLimits.concurrency)
-            case "--rate" where value == "auto":
-                apply.adaptiveRate = true
-                apply.rate = nil
-            case "--rate" where Double(value) == nil:
-                throw .usage(
-                    "--rate expects a number of requests a second from \(NumericLimits.shown(NumericLimits.rate.lowerBound)) to \(NumericLimits.shown(NumericLimits.rate.upperBound)), or auto, got '\(value)'"
-                )
-            case "--rate":
-                apply.adaptiveRate = false
-                apply.rate = try CommandLineParser.number(
-                    value, option: option.name, of: "requests a second", in: NumericLimits.rate)
-            case "--journal":
-                guard !value.isEmpty, value != "-" else {
-                    throw .usage("--journal expects a file path, got '\(value)'")
-                }
-                apply.journal = value
-            case "--max-attempts":
-                apply.maxAttempts = try CommandLineParser.wholeNumber(
-                    value, option: option.name, in: NumericLimits.maxAttempts)
-            case "--shard":
-                guard let shard = ApplyShard(value) else {
-                    throw .usage(
-                        "--shard expects I/N with 1 <= I <= N <= \(ApplyShard.maximumCount) (for example 2/4), got '\(value)'"
-                    )
-                }
-                apply.shard = shard
-            case "--atomic": apply.atomic = true
-            case "--resume": apply.resume = true
-            case "--continue-on-error": apply.continueOnError = true
-            case "--preview": apply.preview = true
-            default: break
-            }
-        }
+        try OptionBinding.apply(bindings, options, to: &apply)
         if apply.resume, apply.journal == nil {
             throw .usage("--resume needs --journal PATH (the journal of the run to resume)")
         }

@@ -2,7 +2,7 @@ import GQLPatchSupport
 
 extension AuthOptions: CommandDefinition {
     package static let optionTable: [OptionSpec] = [
-        .flag("--everywhere", "logout: also revoke the user's tokens on every device (GlobalSignOut)")
+        .flag(OptionName.everywhere, "logout: also revoke the user's tokens on every device (GlobalSignOut)")
     ]
 
     /// `auth login|status|logout [--everywhere]`
@@ -18,7 +18,7 @@ extension AuthOptions: CommandDefinition {
             throw .usage("unknown auth action '\(first)'\(FieldSuggestion.phrase(for: first, among: names))")
         }
         if positionals.count > 1 { throw .usage("unexpected argument '\(positionals[1])' (auth takes one action)") }
-        let everywhere = options.contains { $0.name == "--everywhere" }
+        let everywhere = options.contains { $0.name == OptionName.everywhere }
         if everywhere, action != .logout { throw .usage("--everywhere goes with 'auth logout'") }
         return AuthOptions(action: action, everywhere: everywhere)
     }

@@ -35,7 +35,9 @@ extension CommandLineParser {
         -> String
     {
         let word = positionals[1]
-        if positionals.count == 2, let options, !options.contains(where: { $0.name == "--id" || $0.name == "--key" }) {
+        if positionals.count == 2, let options,
+            !options.contains(where: { $0.name == OptionName.id || $0.name == OptionName.key })
+        {
             let quoted = LostWriteHint.shellQuoted(word)
             return
                 "unexpected argument '\(word)': the record's key goes with --id (gqlpatch \(command) \(positionals[0]) --id \(quoted) ...), "

@@ -17,26 +17,12 @@ extension CommandLineParser {
     package static func sequenceResume(_ options: [ParsedOption], _ positionals: [String], what: String)
         throws(GQLPatchError) -> String?
     {
-        let given = options.map(\.name).filter { $0 != "--resume" && $0 != "--max-attempts" }
+        let given = options.map(\.name).filter { $0 != OptionName.resume && $0 != OptionName.maxAttempts }
         if let other = given.first {
             throw .usage("--resume finishes \(what) its journal recorded: \(other) cannot be given with it")
         }
         if positionals.count > 1 { throw .usage("unexpected argument '\(positionals[1])'") }
         return positionals.first
-    }
-
-    /// `--journal`, `--resume` and `--max-attempts` of `insert` and `renumber`; other options are left alone.
-    package static func sequenceRunOption(_ option: ParsedOption, into run: inout SequenceRunOptions)
-        throws(GQLPatchError)
-    {
-        let value = option.value ?? ""
-        switch option.name {
-        case "--journal": run.journal = try sequenceJournal(value, option: option.name)
-        case "--resume": run.resume = try sequenceJournal(value, option: option.name)
-        case "--max-attempts":
-            run.maxAttempts = try wholeNumber(value, option: option.name, in: NumericLimits.maxAttempts)
-        default: break
-        }
     }
 
     /// `--journal PATH` / `--resume JOURNAL`: a file path.

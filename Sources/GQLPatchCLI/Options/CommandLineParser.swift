@@ -14,13 +14,11 @@ public struct CommandLineParser: Sendable {
 
     private var arguments: [String]
     private var index = 0
-    private var options = GlobalOptions()
+    private var globals = GlobalArguments()
     private var command: CommandSyntax?
     private var isHelpCommand = false
     private var commandOptions: [ParsedOption] = []
     private var positionals: [String] = []
-    private var wantsHelp = false
-    private var wantsVersion = false
 
     private init(arguments: [String]) {
         self.arguments = arguments
@@ -107,28 +105,19 @@ public struct CommandLineParser: Sendable {
     }
 
     private mutating func takeOption(_ name: String, inlineValue: String?) throws(GQLPatchError) {
-        if name == "--password" {
+        if name == OptionName.password {
             throw .usage(
                 "--password is not taken: a command line is visible to other users (ps); set GQLPATCH_PASSWORD or pass --password-file PATH"
             )
         }
-        if Self.globalFlags.contains(name) {
-            if inlineValue != nil { throw .usage("\(name) takes no value") }
-            switch name {
-            case "--dry-run": options.dryRun = true
-            case "--compact": options.pretty = false
-            case "--pretty": options.pretty = true
-            case "--verbose": options.verbose = true
-            case "--help", "-h": wantsHelp = true
-            case "--version": wantsVersion = true
-            case "--allow-insecure-http": options.allowInsecureHTTP = true
-            case "--no-cache": options.noCache = true
-            default: break
+        if let global = GlobalOptions.bindings.first(where: { $0.spec.names.contains(name) }) {
+            var value = ""
+            if global.spec.takesValue {
+                value = try self.value(for: name, inline: inlineValue)
+            } else if inlineValue != nil {
+                throw .usage("\(name) takes no value")
             }
-            return
-        }
-        if Self.globalValueOptions.contains(name) {
-            try takeGlobal(name, try value(for: name, inline: inlineValue))
+            try global.apply(&globals, value, name)
             return
         }
         if let command {
@@ -153,60 +142,24 @@ public struct CommandLineParser: Sendable {
         throw .usage("unknown option '\(name)'\(FieldSuggestion.phrase(for: name, among: known.sorted()))")
     }
 
-    private mutating func takeGlobal(_ name: String, _ value: String) throws(GQLPatchError) {
-        switch name {
-        case "--endpoint": options.endpoint = value
-        case "--schema": options.schemaPath = value
-        case "--config": options.configPath = value
-        case "--auth": options.auth = try Self.choice(value, option: name, as: AuthMode.self)
-        case "--api-key": options.apiKey = value
-        case "--token": options.token = value
-        case "--username": options.username = value
-        case "--password-file": options.passwordFile = value
-        case "--auth-flow": options.authFlow = try Self.choice(value, option: name, as: UserPoolCredentials.Flow.self)
-        case "--client-secret": options.clientSecret = value
-        case "--mfa-code": options.mfaCode = value
-        case "--token-use": options.tokenUse = try Self.choice(value, option: name, as: UserPoolTokens.Use.self)
-        case "--user-pool-id": options.userPoolID = value
-        case "--client-id": options.clientID = value
-        case "--header":
-            options.headers.append(try HeaderField.parse(value))
-        case "--timeout":
-            options.timeout = try Self.number(value, option: name, of: "seconds", in: NumericLimits.timeout)
-        case "--conflict-resolution":
-            options.conflictResolution = try Self.choice(value, option: name, as: ConflictResolution.self)
-        case "--retry-conflicts":
-            options.retryConflicts = try Self.wholeNumber(value, option: name, in: NumericLimits.retryConflicts)
-        case "--output": options.output = try Self.choice(value, option: name, as: OutputMode.self)
-        case "--region": options.region = value
-        case "--profile": options.profile = value
-        case "--identity": options.identity = try Self.choice(value, option: name, as: IdentityKind.self)
-        case "--identity-pool-id": options.identityPoolID = value
-        case "--max-response-mb":
-            let megabytes = try Self.wholeNumber(value, option: name, of: "MB", in: NumericLimits.responseMegabytes)
-            options.maxResponseBytes = megabytes << 20
-        default: break
-        }
-    }
-
-    private mutating func finish() throws(GQLPatchError) -> Invocation {
-        if wantsHelp || isHelpCommand {
+    private func finish() throws(GQLPatchError) -> Invocation {
+        if globals.wantsHelp || isHelpCommand {
             let topic = isHelpCommand ? positionals.first : command?.name
             // `auth login --help` (and `help auth login`): the action's own page.
             let action = isHelpCommand ? positionals.dropFirst().first : positionals.first
             if topic == AuthOptions.syntax.name, let action, HelpText.auth(action: action) != nil {
-                return Invocation(command: .help(topic: "auth \(action)"), options: options)
+                return Invocation(command: .help(topic: "auth \(action)"), options: globals.options)
             }
             if let topic, topic != HelpText.globalsTopic, CommandSyntax.named(topic) == nil {
                 throw .usage("no help for '\(topic)'\(FieldSuggestion.phrase(for: topic, among: Self.commandNames))")
             }
-            return Invocation(command: .help(topic: topic), options: options)
+            return Invocation(command: .help(topic: topic), options: globals.options)
         }
-        if wantsVersion { return Invocation(command: .version, options: options) }
+        if globals.wantsVersion { return Invocation(command: .version, options: globals.options) }
         guard let command else {
             throw .usage("no command given")
         }
-        return Invocation(command: .run(try command.build(commandOptions, positionals)), options: options)
+        return Invocation(command: .run(try command.build(commandOptions, positionals)), options: globals.options)
     }
 
     // MARK: - Helpers for command syntaxes
@@ -244,7 +197,7 @@ public struct CommandLineParser: Sendable {
 
     /// `--expect-version N`: sent as `_version`, a GraphQL `Int`.
     package static func version(_ text: String) throws(GQLPatchError) -> Int {
-        try wholeNumber(text, option: "--expect-version", in: NumericLimits.version)
+        try wholeNumber(text, option: OptionName.expectVersion, in: NumericLimits.version)
     }
 
     /// A whole number in `range`, or a usage error giving the range (`--limit expects a whole number

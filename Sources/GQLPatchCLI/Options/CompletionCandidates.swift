@@ -25,8 +25,6 @@ public struct CompletionCandidates: Sendable {
 
     /// Commands whose first positional is a model name.
     package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema", "dups"]
-    /// Options whose value is `FIELD=VALUE` (the field completed with `=`, an enum value after it).
-    package static let assignmentOptions: Set<String> = ["--set", "--if", "--where", "--key"]
 
     /// `words` as the shell split them, the program name first; `current` the index of the word under
     /// the cursor (`words.count` or past it: an empty word).
@@ -77,14 +75,14 @@ public struct CompletionCandidates: Sendable {
         return line
     }
 
-    /// Records the global options that choose the schema (the rest do not matter here).
+    /// Records a global option as the parser would (the ones that choose the schema matter here); a
+    /// value the parser would refuse is left out.
     private static func take(_ option: String, _ value: String, into options: inout GlobalOptions) {
-        switch option {
-        case "--schema": options.schemaPath = value
-        case "--config": options.configPath = value
-        case "--conflict-resolution": options.conflictResolution = ConflictResolution(rawValue: value) ?? .auto
-        default: break
-        }
+        guard let binding = GlobalOptions.bindings.first(where: { $0.spec.names.contains(option) }) else { return }
+        var arguments = GlobalArguments()
+        arguments.options = options
+        guard (try? binding.apply(&arguments, value, option)) != nil else { return }
+        options = arguments.options
     }
 
     private static func takesValue(_ option: String, _ line: Line) -> Bool {
@@ -131,21 +129,21 @@ public struct CompletionCandidates: Sendable {
         // The fixed values (`--auth`, `--output`, `--sort`, ...) as the option tables declare them.
         let spec = GlobalOptions.table.spec(named: option) ?? line.command?.options.spec(named: option)
         if let fixed = spec?.values { return fixed.map { prefix + $0 } }
-        let fieldOptions = assignmentOptions.union(["--unset", "--select", "--by", "--next"])
-        guard fieldOptions.contains(option), let command = line.command, modelCommands.contains(command.name),
-            let name = line.positionals.first, let loaded = catalogue(line.options, CatalogueFocus(models: [name])),
+        guard let completion = spec?.completion, completion != .none, let command = line.command,
+            modelCommands.contains(command.name), let name = line.positionals.first,
+            let loaded = catalogue(line.options, CatalogueFocus(models: [name])),
             let model = loaded.completionModel(named: name)
         else { return [] }
-        switch option {
-        case "--next":
-            return model.fields.filter { $0.kind != .model }.map { prefix + $0.name }
-        case "--select", "--by":
+        switch completion {
+        case .none:
+            return []
+        case .field(let fields):
+            return names(of: fields, in: model).map { prefix + $0 }
+        case .fieldList:
             let head = text.lastIndex(of: ",").map { String(text[...$0]) } ?? ""
             let given = Set(head.split(separator: ",").map(String.init))
             return model.fields.map(\.name).filter { !given.contains($0) }.map { prefix + head + $0 }
-        case "--unset":
-            return writable(model).map { prefix + $0.name }
-        default:
+        case .assignment(let fields):
             if let equals = text.firstIndex(of: "=") {
                 let fieldName = String(text[..<equals])
                 guard let field = model.field(fieldName), field.kind == .enumeration,
@@ -153,16 +151,17 @@ public struct CompletionCandidates: Sendable {
                 else { return [] }
                 return values.map { prefix + fieldName + "=" + $0 }
             }
-            let fields: [String] =
-                switch option {
-                case "--key": model.primaryKey
-                // An update names its key with --id/--key; a create may set it.
-                case "--set" where command.name == "update":
-                    writable(model).map(\.name).filter { !model.primaryKey.contains($0) }
-                case "--set": writable(model).map(\.name)
-                default: model.fields.filter { $0.kind != .model }.map(\.name)
-                }
-            return fields.map { prefix + $0 + "=" }
+            return names(of: fields, in: model).map { prefix + $0 + "=" }
+        }
+    }
+
+    /// The names of the model's fields of a kind.
+    private static func names(of fields: OptionCompletion.Fields, in model: CompletionModel) -> [String] {
+        switch fields {
+        case .key: model.primaryKey
+        case .writable: writable(model).map(\.name)
+        case .writableNotKey: writable(model).map(\.name).filter { !model.primaryKey.contains($0) }
+        case .nonModel: model.fields.filter { $0.kind != .model }.map(\.name)
         }
     }
 

@@ -9,65 +9,43 @@ extension DeleteOptions: CommandDefinition {
         help: HelpText.delete, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         let model = try CommandLineParser.modelName(positionals, command: "delete", keyed: options)
-        var id: String?
-        var keys: [FieldAssignment] = []
-        var conditions: [FieldAssignment] = []
-        var expectVersion: Int?
-        var cascade = false
-        var pageSize: Int?
-        var select: [String]?
-        var preview = false
-        for option in options {
-            let value = option.value ?? ""
-            switch option.name {
-            case "--id":
-                if id != nil { throw .usage("--id given twice") }
-                id = value
-            case "--key": keys.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
-            case "--if": conditions.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
-            case "--expect-version": expectVersion = try CommandLineParser.version(value)
-            case "--cascade": cascade = true
-            case "--page-size": pageSize = try CommandLineParser.positiveCount(value, option: option.name)
-            case "--select": select = (select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
-            case "--preview": preview = true
-            default: break
-            }
-        }
-        var delete = DeleteOptions(
-            model: model, key: try CommandLineParser.recordKey(id: id, keys: keys, command: "delete"))
-        delete.conditions = conditions
-        delete.expectVersion = expectVersion
-        delete.cascade = cascade
-        delete.select = select
-        delete.preview = preview
-        if preview, cascade {
+        var given = KeyedOptions(DeleteOptions(model: model, key: .fields([])))
+        try OptionBinding.apply(bindings, options, to: &given)
+        let delete = try given.resolved(command: "delete", key: \.key)
+        if delete.preview, delete.cascade {
             throw .usage("--preview cannot be combined with --cascade (--dry-run shows the reads of a cascade)")
         }
-        if pageSize != nil, !cascade {
+        if delete.pageSize != nil, !delete.cascade {
             throw .usage("--page-size goes with --cascade (it sizes the reads of child records)")
         }
-        if cascade, select != nil { throw .usage("--select cannot be combined with --cascade") }
-        delete.pageSize = pageSize
+        if delete.cascade, delete.select != nil { throw .usage("--select cannot be combined with --cascade") }
         return delete
     }
 
-    /// `delete`'s options, as its `--help` lists them.
-    package static let optionTable: [OptionSpec] = [
-        .id, .key,
-        .value("--if", "FIELD=VALUE", "only if FIELD currently equals VALUE; repeat for AND", repeats: true),
-        .expectVersion(),
+    /// `delete`'s options, as its `--help` lists them, each with where its value goes.
+    package static let bindings: [OptionBinding<KeyedOptions<DeleteOptions>>] = [
+        .id(\.id), .key(\.keys),
+        .repeated(
+            OptionName.if, "FIELD=VALUE", "only if FIELD currently equals VALUE; repeat for AND",
+            completes: .assignment(.nonModel), read: .pair, appending: \.options.conditions),
+        .expectVersion(\.options.expectVersion),
         .flag(
-            "--cascade",
+            OptionName.cascade,
             """
             first delete the records of the @hasMany and @hasOne relationships,
             depth first, reading every page of them; prints one JSON line
             per deleted record: {"model": ..., "key": {...}, "record": {...}}
-            """),
-        .value("--page-size", "N", "with --cascade: records per read of a relationship"),
-        .select("the fields to print (not with --cascade)"),
+            """, sets: \.options.cascade),
+        .pageSize("with --cascade: records per read of a relationship", \.options.pageSize),
+        .select("the fields to print (not with --cascade)", \.options.select),
         .flag(
-            "--preview", #"read the record and print what would be deleted ({"key", "delete": {...}}); delete nothing"#),
+            OptionName.preview,
+            #"read the record and print what would be deleted ({"key", "delete": {...}}); delete nothing"#,
+            sets: \.options.preview),
     ]
+
+    /// `delete`'s options, as its `--help` lists them.
+    package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let focus = CatalogueFocus(models: [model], followsRelationsTransitively: cascade)

@@ -8,34 +8,24 @@ extension EditOptions: CommandDefinition {
         help: HelpText.edit, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         let model = try CommandLineParser.modelName(positionals, command: "edit", keyed: options)
-        var id: String?
-        var keys: [FieldAssignment] = []
-        var unguarded = false
-        for option in options {
-            let value = option.value ?? ""
-            switch option.name {
-            case "--id":
-                if id != nil { throw .usage("--id given twice") }
-                id = value
-            case "--key": keys.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
-            case "--unguarded": unguarded = true
-            default: break
-            }
-        }
-        var edit = EditOptions(model: model, key: try CommandLineParser.recordKey(id: id, keys: keys, command: "edit"))
-        edit.unguarded = unguarded
-        return edit
+        var given = KeyedOptions(EditOptions(model: model, key: .fields([])))
+        try OptionBinding.apply(bindings, options, to: &given)
+        return try given.resolved(command: "edit", key: \.key)
     }
 
-    package static let optionTable: [OptionSpec] = [
-        .id, .key,
+    /// `edit`'s options, as its `--help` lists them, each with where its value goes.
+    package static let bindings: [OptionBinding<KeyedOptions<EditOptions>>] = [
+        .id(\.id), .key(\.keys),
         .flag(
-            "--unguarded",
+            OptionName.unguarded,
             """
             write an unversioned record even when its updatedAt cannot guard
             the write (racy: a concurrent change can be lost)
-            """),
+            """, sets: \.options.unguarded),
     ]
+
+    /// `edit`'s options, as its `--help` lists them.
+    package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         if run.options.dryRun { throw .usage("edit cannot --dry-run: it reads the record (use update --preview)") }

@@ -9,34 +9,20 @@ extension GetOptions: CommandDefinition {
         help: HelpText.get, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         let model = try CommandLineParser.modelName(positionals, command: "get", keyed: options)
-        var id: String?
-        var keys: [FieldAssignment] = []
-        var select: [String]?
-        var includeDeleted = false
-        for option in options {
-            let value = option.value ?? ""
-            switch option.name {
-            case "--id":
-                if id != nil { throw .usage("--id given twice") }
-                id = value
-            case "--key": keys.append(try CommandLineParser.pair(value, option: option.name, allowFile: false))
-            case "--select": select = (select ?? []) + (try CommandLineParser.fieldList(value, option: option.name))
-            case "--include-deleted": includeDeleted = true
-            default: break
-            }
-        }
-        var get = GetOptions(model: model, key: try CommandLineParser.recordKey(id: id, keys: keys, command: "get"))
-        get.select = select
-        get.includeDeleted = includeDeleted
-        return get
+        var given = KeyedOptions(GetOptions(model: model, key: .fields([])))
+        try OptionBinding.apply(bindings, options, to: &given)
+        return try given.resolved(command: "get", key: \.key)
     }
 
-    /// `get`'s options, as its `--help` lists them.
-    package static let optionTable: [OptionSpec] = [
-        .id, .key,
-        .select("the fields to print (default: every scalar, enum and non-model field)"),
-        .flag("--include-deleted", "print a soft-deleted record too"),
+    /// `get`'s options, as its `--help` lists them, each with where its value goes.
+    package static let bindings: [OptionBinding<KeyedOptions<GetOptions>>] = [
+        .id(\.id), .key(\.keys),
+        .select("the fields to print (default: every scalar, enum and non-model field)", \.options.select),
+        .flag(OptionName.includeDeleted, "print a soft-deleted record too", sets: \.options.includeDeleted),
     ]
+
+    /// `get`'s options, as its `--help` lists them.
+    package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let settings = try run.settings(focus: CatalogueFocus(models: [model]))

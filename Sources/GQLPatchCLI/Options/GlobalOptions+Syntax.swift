@@ -1,111 +1,153 @@
 import GQLPatchClient
 import GQLPatchOperations
+import GQLPatchSupport
 
 extension GlobalOptions {
-    /// The global options, in the order `--help` lists them. The parser's global sets, the
-    /// "Global options" list of every `--help` and the man page, and completion read this.
-    package static let table: [OptionSpec] = {
+    /// The global options, in the order `--help` lists them, each with where its value goes. The
+    /// parser, the "Global options" list of every `--help` and the man page, and completion read this.
+    package static let bindings: [OptionBinding<GlobalArguments>] = {
         let section = "Global options (before or after the command)"
-        let modes = AuthMode.allCases.map(\.rawValue)
         return [
             .value(
-                "--endpoint", "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)", section: section),
+                OptionName.endpoint, "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)",
+                section: section, read: .text, into: \.options.endpoint),
             .value(
-                "--schema", "PATH",
+                OptionName.schema, "PATH",
                 """
                 compiled AppSync SDL, Amplify source SDL, or amplify_outputs.json
                 (env GQLPATCH_SCHEMA, else ./schema.graphql, else the config's
                 model introspection)
-                """, section: section),
+                """, section: section, read: .text, into: \.options.schemaPath),
             .value(
-                "--config", "PATH",
+                OptionName.config, "PATH",
                 """
                 amplify_outputs.json or amplifyconfiguration.json
                 (default: whichever of the two is in the working directory)
-                """, section: section),
+                """, section: section, read: .text, into: \.options.configPath),
+            .choice(
+                OptionName.auth, valueName: "MODE",
+                "\(AuthMode.allCases.map(\.rawValue).joined(separator: " | ")) (env GQLPATCH_AUTH)", section: section,
+                into: \.options.auth),
             .value(
-                "--auth", "MODE", "\(modes.joined(separator: " | ")) (env GQLPATCH_AUTH)", values: modes,
-                section: section),
-            .value("--api-key", "KEY", "API key, sent as x-api-key (env GQLPATCH_API_KEY)", section: section),
+                OptionName.apiKey, "KEY", "API key, sent as x-api-key (env GQLPATCH_API_KEY)", section: section,
+                read: .text, into: \.options.apiKey),
             .value(
-                "--token", "TOKEN",
+                OptionName.token, "TOKEN",
                 """
                 token for user-pool, oidc, lambda, sent raw in Authorization;
                 for iam --identity user, the ID token (env GQLPATCH_TOKEN)
-                """, section: section),
+                """, section: section, read: .text, into: \.options.token),
             .value(
-                "--username", "NAME",
+                OptionName.username, "NAME",
                 """
                 user-pool: sign in as this user (env GQLPATCH_USERNAME); the
                 password from GQLPATCH_PASSWORD or --password-file
-                """, section: section),
-            .value("--password-file", "PATH", "user-pool: a file holding the password", section: section),
+                """, section: section, read: .text, into: \.options.username),
+            .value(
+                OptionName.passwordFile, "PATH", "user-pool: a file holding the password", section: section,
+                read: .text, into: \.options.passwordFile),
             .choice(
-                "--auth-flow", of: UserPoolCredentials.Flow.self,
-                "user-pool sign-in: SRP (USER_SRP_AUTH, default) or USER_PASSWORD_AUTH", section: section),
+                OptionName.authFlow,
+                "user-pool sign-in: SRP (USER_SRP_AUTH, default) or USER_PASSWORD_AUTH", section: section,
+                into: \.options.authFlow),
             .value(
-                "--client-secret", "SECRET",
-                "the app client's secret, or @FILE (env GQLPATCH_CLIENT_SECRET)", section: section),
+                OptionName.clientSecret, "SECRET",
+                "the app client's secret, or @FILE (env GQLPATCH_CLIENT_SECRET)", section: section, read: .text,
+                into: \.options.clientSecret),
             .value(
-                "--mfa-code", "CODE",
-                "user-pool: a TOTP code (or env GQLPATCH_TOTP_SECRET to compute it)", section: section),
+                OptionName.mfaCode, "CODE",
+                "user-pool: a TOTP code (or env GQLPATCH_TOTP_SECRET to compute it)", section: section, read: .text,
+                into: \.options.mfaCode),
             .choice(
-                "--token-use", of: UserPoolTokens.Use.self,
-                "user-pool: send the ID token (default) or the access token", section: section),
+                OptionName.tokenUse,
+                "user-pool: send the ID token (default) or the access token", section: section, into: \.options.tokenUse
+            ),
             .value(
-                "--user-pool-id", "ID",
-                "user pool id (env GQLPATCH_USER_POOL_ID; else the config's auth)", section: section),
+                OptionName.userPoolId, "ID",
+                "user pool id (env GQLPATCH_USER_POOL_ID; else the config's auth)", section: section, read: .text,
+                into: \.options.userPoolID),
             .value(
-                "--client-id", "ID",
-                "app client id (env GQLPATCH_CLIENT_ID; else the config's auth)", section: section),
+                OptionName.clientId, "ID",
+                "app client id (env GQLPATCH_CLIENT_ID; else the config's auth)", section: section, read: .text,
+                into: \.options.clientID),
             .flag(
-                "--no-cache", "neither read nor write the cached sign-in tokens and guest identity", section: section),
+                OptionName.noCache, "neither read nor write the cached sign-in tokens and guest identity",
+                section: section, sets: \.options.noCache),
             .value(
-                "--region", "REGION",
+                OptionName.region, "REGION",
                 """
                 AWS region for iam (env AWS_REGION, AWS_DEFAULT_REGION; default:
                 from the endpoint host, else the profile)
-                """, section: section),
-            .value("--profile", "NAME", "AWS profile for iam (env AWS_PROFILE)", section: section),
+                """, section: section, read: .text, into: \.options.region),
+            .value(
+                OptionName.profile, "NAME", "AWS profile for iam (env AWS_PROFILE)", section: section, read: .text,
+                into: \.options.profile),
             .choice(
-                "--identity", of: IdentityKind.self,
+                OptionName.identity,
                 """
                 for iam: credentials from the Cognito identity pool instead of the
                 AWS chain: guest, or user (the ID token of --token)
-                """, section: section),
+                """, section: section, into: \.options.identity),
             .value(
-                "--identity-pool-id", "ID",
+                OptionName.identityPoolId, "ID",
                 """
                 the identity pool for --identity (env GQLPATCH_IDENTITY_POOL_ID,
                 else the config's auth.identity_pool_id)
-                """, section: section),
-            .value("--header", "'Name: value'", "extra HTTP header; repeatable", repeats: true, section: section),
-            .value("--timeout", "SECONDS", "per request (default 30; 0.001 to 86400)", section: section),
-            .choice(
-                "--conflict-resolution", of: ConflictResolution.self,
-                "send _version (auto: when the schema has it; default auto)", section: section),
+                """, section: section, read: .text, into: \.options.identityPoolID),
+            OptionBinding(
+                .value(
+                    OptionName.header, "'Name: value'", "extra HTTP header; repeatable", repeats: true, section: section
+                )
+            ) { (arguments, value, _) throws(GQLPatchError) in
+                arguments.options.headers.append(try HeaderField.parse(value))
+            },
             .value(
-                "--retry-conflicts", "N", "retries after a version conflict (default 3; 0 to 100)", section: section),
-            .flag("--dry-run", "send nothing; print the planned requests (secrets redacted)", section: section),
+                OptionName.timeout, "SECONDS", "per request (default 30; 0.001 to 86400)", section: section,
+                read: .number(in: NumericLimits.timeout, of: "seconds"), into: \.options.timeout),
             .choice(
-                "--output", of: OutputMode.self, "print the record (default) or the whole GraphQL response",
-                section: section),
+                OptionName.conflictResolution,
+                "send _version (auto: when the schema has it; default auto)", section: section,
+                into: \.options.conflictResolution),
+            .value(
+                OptionName.retryConflicts, "N", "retries after a version conflict (default 3; 0 to 100)",
+                section: section, read: .whole(in: NumericLimits.retryConflicts), into: \.options.retryConflicts),
             .flag(
-                "--compact", opposite: "--pretty", "JSON layout (default: pretty on a terminal, compact otherwise)",
-                section: section),
+                OptionName.dryRun, "send nothing; print the planned requests (secrets redacted)", section: section,
+                sets: \.options.dryRun),
+            .choice(
+                OptionName.output, "print the record (default) or the whole GraphQL response",
+                section: section, into: \.options.output),
+            OptionBinding(
+                .flag(
+                    OptionName.compact, opposite: OptionName.pretty,
+                    "JSON layout (default: pretty on a terminal, compact otherwise)", section: section)
+            ) {
+                arguments, _, given in arguments.options.pretty = given == OptionName.pretty
+            },
             .flag(
-                "--verbose",
+                OptionName.verbose,
                 """
                 say which config and schema were read, trace requests and
                 responses on stderr (secrets redacted)
-                """, section: section),
+                """, section: section, sets: \.options.verbose),
             .flag(
-                "--allow-insecure-http", "allow credentials over plain http:// to a host that is not loopback",
-                section: section),
-            .value(
-                "--max-response-mb", "N", "refuse responses larger than N MB (default 64, 1 to 4096)", section: section),
-            .flag("--help", short: "-h", "this help", section: section),
-            .flag("--version", "the version", section: section),
+                OptionName.allowInsecureHttp, "allow credentials over plain http:// to a host that is not loopback",
+                section: section, sets: \.options.allowInsecureHTTP),
+            OptionBinding(
+                .value(
+                    OptionName.maxResponseMb, "N", "refuse responses larger than N MB (default 64, 1 to 4096)",
+                    section: section)
+            ) {
+                (arguments, value, given) throws(GQLPatchError) in
+                let megabytes = try CommandLineParser.wholeNumber(
+                    value, option: given, of: "MB", in: NumericLimits.responseMegabytes)
+                arguments.options.maxResponseBytes = megabytes << 20
+            },
+            .flag(OptionName.help, short: OptionName.helpShort, "this help", section: section, sets: \.wantsHelp),
+            .flag(OptionName.version, "the version", section: section, sets: \.wantsVersion),
         ]
     }()
+
+    /// The global options, in the order `--help` lists them.
+    package static var table: [OptionSpec] { bindings.map(\.spec) }
 }

@@ -32,15 +32,18 @@ package struct OptionSpec: Sendable {
     package var moreForms: [Form]
     /// The heading the option is listed under in `--help` (`Key`, `Changes`, `Options`).
     package var section: String
+    /// What completion offers for its value from the schema.
+    package var completion: OptionCompletion = .none
 
     /// An option that takes a value.
     package static func value(
         _ name: String, short: String? = nil, _ valueName: String, _ help: String, repeats: Bool = false,
-        values: [String]? = nil, moreForms: [Form] = [], section: String = "Options"
+        values: [String]? = nil, moreForms: [Form] = [], section: String = "Options",
+        completion: OptionCompletion = .none
     ) -> OptionSpec {
         OptionSpec(
             name: name, short: short, opposite: nil, valueName: valueName, help: help, repeats: repeats, values: values,
-            moreForms: moreForms, section: section)
+            moreForms: moreForms, section: section, completion: completion)
     }
 
     /// An option that takes no value.

@@ -5,7 +5,7 @@ import GQLPatchSupport
 /// `--id $'\xfe'` would then name the record whose key is "\u{FFFD}".
 public enum ProcessArguments {
     /// Options whose value may be a secret: a value of theirs is never shown, even escaped.
-    package static let secretOptions = ["--api-key", "--token", "--header", "--endpoint"]
+    package static let secretOptions = [OptionName.apiKey, OptionName.token, OptionName.header, OptionName.endpoint]
 
     /// The arguments (without the program name) as text; position 1 is the first argument.
     public static func decode(_ raw: [[UInt8]]) throws(GQLPatchError) -> [String] {

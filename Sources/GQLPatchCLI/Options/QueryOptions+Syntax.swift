@@ -23,44 +23,42 @@ extension QueryOptions: CommandDefinition {
             source = .inline(text)
         }
         var query = QueryOptions(document: source)
-        var seen: Set<String> = []
-        for option in options {
-            let value = option.value ?? ""
-            switch option.name {
-            case "--var":
-                let assignment = try CommandLineParser.assignment(value, option: option.name)
-                guard !assignment.field.contains(".") else {
-                    throw .usage("--var expects NAME=VALUE with a variable name, got '\(value)'")
-                }
-                guard seen.insert(assignment.field).inserted else {
-                    throw .usage("--var \(assignment.field) given twice")
-                }
-                query.variables.append(assignment)
-            case "--paginate": query.paginate = true
-            case "--operation":
-                if query.operation != nil { throw .usage("--operation given twice") }
-                query.operation = value
-            default: break
-            }
-        }
+        try OptionBinding.apply(bindings, options, to: &query)
         try CommandLineParser.checkStandardInputReadOnce(query.variables, patch: source == .file("-") ? "-" : nil)
         return query
     }
 
-    /// `query`'s options, as its `--help` lists them.
-    package static let optionTable: [OptionSpec] = [
-        .value(
-            "--var", "NAME=VALUE", "VALUE typed by the variable's type", repeats: true,
-            moreForms: [
-                .init(valueName: "NAME:=JSON", help: "a literal JSON value"),
-                .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
-            ]),
-        .value("--operation", "NAME", "the operation to run when the document has several"),
+    /// `query`'s options, as its `--help` lists them, each with where its value goes.
+    package static let bindings: [OptionBinding<QueryOptions>] = [
+
+        OptionBinding(
+            .value(
+                OptionName.var, "NAME=VALUE", "VALUE typed by the variable's type", repeats: true,
+                moreForms: [
+                    .init(valueName: "NAME:=JSON", help: "a literal JSON value"),
+                    .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
+                ])
+        ) { (query, value, given) throws(GQLPatchError) in
+            let assignment = try CommandLineParser.assignment(value, option: given)
+            guard !assignment.field.contains(".") else {
+                throw .usage("\(given) expects NAME=VALUE with a variable name, got '\(value)'")
+            }
+            guard !query.variables.contains(where: { $0.field == assignment.field }) else {
+                throw .usage("\(given) \(assignment.field) given twice")
+            }
+            query.variables.append(assignment)
+        },
+        .once(
+            OptionName.operation, "NAME", "the operation to run when the document has several", read: .text,
+            into: \.operation),
         .flag(
-            "--paginate",
-            "follow nextToken (the document declares $nextToken; the connection is the field selecting items and nextToken), printing items as JSON Lines"
-        ),
+            OptionName.paginate,
+            "follow nextToken (the document declares $nextToken; the connection is the field selecting items and nextToken), printing items as JSON Lines",
+            sets: \.paginate),
     ]
+
+    /// `query`'s options, as its `--help` lists them.
+    package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         try await QueryCommand(options: self, settings: run.settings(requireSchema: false), context: run.context).run()

@@ -13,7 +13,7 @@ extension UpsertOptions: CommandDefinition {
 
     /// `update`'s options but the conditions (a record that may not exist has no version or values to test).
     package static let optionTable: [OptionSpec] = UpdateOptions.optionTable.filter {
-        !["--if", "--expect-version"].contains($0.name)
+        ![OptionName.if, OptionName.expectVersion].contains($0.name)
     }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {

@@ -86,6 +86,16 @@ import Testing
         #expect(complete("gqlpatch update Nope --set ").isEmpty)
     }
 
+    /// Each option's table entry says what it completes, so the list and counter edits offer the
+    /// fields a write may set, and `create --next` the fields a sequence can number.
+    @Test func whatEachTableEntryCompletes() {
+        #expect(complete("gqlpatch update Task --append ") == ["id=", "title=", "status=", "notes="])
+        #expect(complete("gqlpatch update Task --incr n") == ["notes="])
+        #expect(complete("gqlpatch create Step --next r") == ["recipeID", "rowID"])
+        #expect(complete("gqlpatch dups Step --by a") == ["action"])
+        #expect(complete("gqlpatch update Task --patch ").isEmpty, "a file: left to the shell")
+    }
+
     @Test func enumValuesAfterTheField() {
         #expect(complete("gqlpatch update Task --set status=") == ["status=ACTIVE", "status=ARCHIVED", "status=DRAFT"])
         #expect(complete("gqlpatch update Task --if status=D") == ["status=DRAFT"])
@@ -106,6 +116,8 @@ import Testing
         #expect(line?.options.schemaPath == "a.graphql")
         #expect(line?.options.configPath == "b.json")
         #expect(line?.options.conflictResolution == .off)
+        let refused = CompletionCandidates.read(["--conflict-resolution", "sometimes", "update"])
+        #expect(refused?.options.conflictResolution == .auto, "a value the parser refuses is left out")
         #expect(line?.command?.name == "update")
         #expect(line?.positionals == ["Task"])
     }

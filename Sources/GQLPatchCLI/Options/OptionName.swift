@@ -1,0 +1,102 @@
+/// Every option's name, spelled here once. The option tables, the parser, completion and the messages
+/// that tell the user which option to give read these, so renaming an option is one edit and a typo
+/// is a compile error rather than an option that silently never matches.
+package enum OptionName {
+    package static let add = "--add"
+    package static let allowInsecureHttp = "--allow-insecure-http"
+    package static let apiKey = "--api-key"
+    package static let append = "--append"
+    package static let at = "--at"
+    package static let atomic = "--atomic"
+    package static let auth = "--auth"
+    package static let authFlow = "--auth-flow"
+    package static let by = "--by"
+    package static let cascade = "--cascade"
+    package static let clientId = "--client-id"
+    package static let clientSecret = "--client-secret"
+    package static let compact = "--compact"
+    package static let concurrency = "--concurrency"
+    package static let config = "--config"
+    package static let conflictResolution = "--conflict-resolution"
+    package static let continueOnError = "--continue-on-error"
+    package static let decr = "--decr"
+    package static let dryRun = "--dry-run"
+    package static let endpoint = "--endpoint"
+    package static let errorsInline = "--errors-inline"
+    package static let everywhere = "--everywhere"
+    package static let expectVersion = "--expect-version"
+    package static let field = "--field"
+    package static let filter = "--filter"
+    package static let header = "--header"
+    package static let help = "--help"
+    package static let id = "--id"
+    package static let identity = "--identity"
+    package static let identityPoolId = "--identity-pool-id"
+    package static let `if` = "--if"
+    package static let ifAbsent = "--if-absent"
+    package static let includeDeleted = "--include-deleted"
+    package static let incr = "--incr"
+    package static let index = "--index"
+    package static let journal = "--journal"
+    package static let key = "--key"
+    package static let limit = "--limit"
+    package static let maxAttempts = "--max-attempts"
+    package static let maxResponseMb = "--max-response-mb"
+    package static let mfaCode = "--mfa-code"
+    package static let next = "--next"
+    package static let noCache = "--no-cache"
+    package static let operation = "--operation"
+    package static let output = "--output"
+    package static let pageSize = "--page-size"
+    package static let paginate = "--paginate"
+    /// Refused: a password on the command line is visible to other users (`ps`).
+    package static let password = "--password"
+    package static let passwordFile = "--password-file"
+    package static let patch = "--patch"
+    package static let prepend = "--prepend"
+    package static let pretty = "--pretty"
+    package static let preview = "--preview"
+    package static let profile = "--profile"
+    package static let rate = "--rate"
+    package static let region = "--region"
+    package static let remove = "--remove"
+    package static let resume = "--resume"
+    package static let retryConflicts = "--retry-conflicts"
+    package static let schema = "--schema"
+    package static let select = "--select"
+    package static let set = "--set"
+    package static let shard = "--shard"
+    package static let sort = "--sort"
+    package static let start = "--start"
+    package static let startingToken = "--starting-token"
+    package static let step = "--step"
+    package static let strict = "--strict"
+    package static let timeout = "--timeout"
+    package static let token = "--token"
+    package static let tokenUse = "--token-use"
+    package static let unguarded = "--unguarded"
+    package static let unset = "--unset"
+    package static let userPoolId = "--user-pool-id"
+    package static let username = "--username"
+    package static let `var` = "--var"
+    package static let verbose = "--verbose"
+    package static let version = "--version"
+    package static let viaGap = "--via-gap"
+    package static let `where` = "--where"
+    /// `-j`, the short name of `--concurrency`.
+    package static let concurrencyShort = "-j"
+    /// `-h`, the short name of `--help`.
+    package static let helpShort = "-h"
+
+    /// Every name above, for the test that each is declared once and used.
+    package static let allNames: [String] = [
+        add, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId, clientSecret,
+        compact, concurrency, config, conflictResolution, continueOnError, decr, dryRun, endpoint, errorsInline,
+        everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
+        includeDeleted, incr, index, journal, key, limit, maxAttempts, maxResponseMb, mfaCode, next, noCache, operation,
+        output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
+        remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, step, strict, timeout,
+        token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`,
+        concurrencyShort, helpShort,
+    ]
+}
