@@ -8,7 +8,7 @@ import JSON
 /// (`nextToken` to the end, a repeated token refused by `PageTokenGuard`, exit 76), tombstones kept
 /// and marked (`SequenceRow.isDeleted`: a soft-deleted record's number stays taken), and the largest
 /// number ever used (one descending query, limit 1, tombstones included). It sends through the
-/// service's `send` (so the caller decides retries: the commands pass a `BatchSender`'s), a failed
+/// service's `send` (so the caller decides retries: the commands pass a `RetryingSender`'s), a failed
 /// response goes to the service's `rejected` and is thrown, and every record returned must belong to
 /// the parent asked for and carry its key and an `Int` number (else exit 76).
 ///

@@ -105,9 +105,10 @@ package struct ApplyCommand: Sendable {
                 path: path, input: source.name, atomic: options.atomic, wording: CommandLineWording())
         }
         journal?.secrets = context.secrets
-        var run = ApplyRun(
-            command: self, source: source, parser: parser, checked: checked, total: total, journal: journal,
-            check: check)
+        var run = BatchRun(
+            plan: plan, client: settings.client(over: context.transport, console: context.console),
+            catalogue: settings.catalogue, console: context.console, source: source, parser: parser, checked: checked,
+            total: total, journal: journal, check: check)
         let executor = runsOnTransportThread ? executor : nil
         if executor != nil, settings.options.verbose {
             context.console.message("gqlpatch: apply: the batch runs on the HTTP thread (input and stdout are files)")
@@ -116,6 +117,26 @@ package struct ApplyCommand: Sendable {
             () async throws(GQLPatchError) -> ExitCode in
             try await run.execute()
         }
+    }
+
+    /// The batch's plan: the options and settings it runs by, and what it prints.
+    private var plan: BatchRunPlan {
+        var plan = BatchRunPlan(
+            concurrency: options.concurrency, maxAttempts: options.maxAttempts,
+            retryConflicts: settings.options.retryConflicts, conflictResolution: settings.options.conflictResolution)
+        plan.rate = options.rate
+        plan.adaptiveRate = options.adaptiveRate
+        plan.atomic = options.atomic
+        plan.continueOnError = options.continueOnError
+        plan.shard = options.shard
+        plan.sleep = sleep
+        plan.random = random
+        plan.showsProgress = showsProgress
+        plan.catchesInterrupt = catchesInterrupt
+        plan.lineOutput = lineOutput
+        plan.commandName = commandName
+        plan.resumeCommand = resumeCommand
+        return plan
     }
 
     /// Whether the run's tasks go on the transport's own thread (its event loop's), beside its transfers: a

@@ -1,16 +1,19 @@
 import FoundationEssentials
-import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchRecords
+import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
-/// One execution of `apply` after the input was checked: the loop that reads lines, hands them to the
+/// One execution of a batch after the input was checked: the loop that reads lines, hands them to the
 /// scheduler, starts requests, and journals and prints each result as it comes; then the `--atomic`
-/// rollback and the summary.
-package struct ApplyRun {
+/// rollback and the summary. The command that starts it resolves its plan and its client.
+package struct BatchRun {
     // Not Sendable: lives in the one task that drives the batch.
-    package let command: ApplyCommand
+    package let plan: BatchRunPlan
+    package let client: GraphQLClient
+    package let catalogue: ModelCatalogue
+    package let console: Console
     package let source: BatchLineSource
     package let parser: BatchLineParser
     /// The operations of a file's non-blank lines in order, when the whole-file check kept them
@@ -38,11 +41,14 @@ package struct ApplyRun {
     private let adaptive: AdaptiveRateLimiter?
 
     package init(
-        command: ApplyCommand, source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?,
-        total: Int?,
+        plan: BatchRunPlan, client: GraphQLClient, catalogue: ModelCatalogue, console: Console,
+        source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
         journal: BatchJournal?, check: BatchJournalCheck?
     ) {
-        self.command = command
+        self.plan = plan
+        self.client = client
+        self.catalogue = catalogue
+        self.console = console
         self.source = source
         self.parser = parser
         self.checked = checked
@@ -50,11 +56,10 @@ package struct ApplyRun {
         self.journal = journal
         self.check = check
         self.undo = check?.state.undo ?? []
-        self.adaptive = command.options.adaptiveRate ? AdaptiveRateLimiter(ceiling: command.options.concurrency) : nil
+        self.adaptive = plan.adaptiveRate ? AdaptiveRateLimiter(ceiling: plan.concurrency) : nil
     }
 
-    private var options: ApplyOptions { command.options }
-    private var console: Console { command.context.console }
+    private var options: BatchRunPlan { plan }
 
     private enum NextItem {
         case operation(BatchOperation)
@@ -64,12 +69,11 @@ package struct ApplyRun {
 
     package mutating func execute() async throws(GQLPatchError) -> ExitCode {
         let sender = makeSender()
-        let settings = command.settings
         let executor = BatchRecordExecutor(
-            catalogue: settings.catalogue, sender: sender, retryConflicts: settings.options.retryConflicts,
-            conflictResolution: settings.options.conflictResolution, atomic: options.atomic, wording: parser.wording,
+            catalogue: catalogue, sender: sender, retryConflicts: plan.retryConflicts,
+            conflictResolution: plan.conflictResolution, atomic: options.atomic, wording: parser.wording,
             journal: journal)
-        let watch = command.catchesInterrupt ? InterruptWatch() : nil
+        let watch = plan.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
 
@@ -134,21 +138,21 @@ package struct ApplyRun {
         let failedAny = tally.failures > 0 || fatal != nil
         if options.atomic, failedAny || (interrupted && journal == nil) {
             readAheadToMatchUndo()
-            await rollBack(BatchRollback(catalogue: settings.catalogue, sender: sender, wording: parser.wording))
+            await rollBack(BatchRollback(catalogue: catalogue, sender: sender, wording: parser.wording))
         }
         if stopping, !interrupted, fatal == nil {
             skipRest()
         }
         let elapsed = Date().timeIntervalSince(started)
-        if command.showsProgress { console.writeErr(ProgressLine.clear) }
+        if plan.showsProgress { console.writeErr(ProgressLine.clear) }
         // A run stopped by an error before any line got a result says only the error.
         if fatal == nil || tally.finished + tally[.skipped] > 0 {
             console.message(
                 tally.summary(
-                    elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil, command: command.commandName))
+                    elapsed: elapsed, interrupted: interrupted, stopped: fatal != nil, command: plan.commandName))
         }
         if interrupted || fatal != nil, journal != nil, !options.atomic || interrupted,
-            let resume = command.resumeCommand
+            let resume = plan.resumeCommand
         {
             console.message("gqlpatch: note: to go on from where it stopped, run: \(resume)")
         }
@@ -159,11 +163,9 @@ package struct ApplyRun {
     }
 
     private func makeSender() -> BatchSender {
-        let settings = command.settings
-        let client = settings.client(over: command.context.transport, console: console)
         var sender = BatchSender(
             client: client, policy: RetryPolicy(maxAttempts: options.maxAttempts),
-            limiter: options.rate.map { RateLimiter(perSecond: $0) }, sleep: command.sleep, random: command.random)
+            limiter: options.rate.map { RateLimiter(perSecond: $0) }, sleep: plan.sleep, random: plan.random)
         if let adaptive {
             // The law measures round trips: a steady clock, not the wall clock.
             let origin = ContinuousClock.now
@@ -284,7 +286,7 @@ package struct ApplyRun {
         if result.settled { tally.settled += 1 }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)  // a typical line whole, without growing on the way
-        for value in command.lineOutput?(result) ?? [result.json()] {
+        for value in plan.lineOutput?(result) ?? [result.json()] {
             value.write(to: &bytes, pretty: false)
             bytes.append(UInt8(ascii: "\n"))
         }
@@ -295,7 +297,7 @@ package struct ApplyRun {
             outputFailure(error)
             return
         }
-        if command.showsProgress,
+        if plan.showsProgress,
             let text = progress.redraw(
                 done: tally.finished, total: total, errors: tally.failures, elapsed: Date().timeIntervalSince(started),
                 rate: adaptive?.law.rate)

@@ -1,0 +1,55 @@
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import JSON
+
+/// How one batch run goes, resolved by the command that starts it (`apply`, and `insert` and
+/// `renumber`, which run their moves as a batch): the pace, the failure rules, the record rules,
+/// and what it prints.
+package struct BatchRunPlan: Sendable {
+    /// Requests in flight.
+    package var concurrency: Int
+    /// At most this many requests a second; nil: no limit.
+    package var rate: Double?
+    /// `--rate auto`: the adaptive limiter paces the run.
+    package var adaptiveRate = false
+    /// Tries per request for retryable failures.
+    package var maxAttempts: Int
+    /// All or nothing: undo the applied lines at a failure.
+    package var atomic = false
+    /// Keep going after a failed line.
+    package var continueOnError = false
+    /// Only the lines of this shard.
+    package var shard: ApplyShard?
+    /// Retries after a version conflict.
+    package var retryConflicts: Int
+    package var conflictResolution: ConflictResolution
+    /// The sleep and random source of retries (tests pass fakes).
+    package var sleep: @Sendable (Double) async -> Void = RetryingSender.taskSleep
+    package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
+    /// Whether to draw the progress line (stderr is a terminal).
+    package var showsProgress = false
+    /// Whether to catch SIGINT (the real process only).
+    package var catchesInterrupt = false
+    /// What to print for each line's result instead of its `apply` line; nil: the `apply` line.
+    package var lineOutput: (@Sendable (LineResult) -> [JSONValue])?
+    /// The command the summary names.
+    package var commandName = "apply"
+    /// The command that goes on from where a journaled run stopped; nil when none is told.
+    package var resumeCommand: String?
+
+    package init(
+        concurrency: Int, maxAttempts: Int, retryConflicts: Int, conflictResolution: ConflictResolution
+    ) {
+        self.concurrency = concurrency
+        self.maxAttempts = maxAttempts
+        self.retryConflicts = retryConflicts
+        self.conflictResolution = conflictResolution
+    }
+
+    /// Whether the operation is the run's (its shard's, when there is one).
+    package func applies(_ operation: BatchOperation) -> Bool {
+        shard?.contains(identity: operation.identity) ?? true
+    }
+}
