@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
         .testTarget(name: "CognitoSRPTests", dependencies: ["CognitoSRP", "AWSSigning", "TestSupport"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["WebSocket", "AWSSigning", "TestSupport"]),
         testTarget("GQLPatchSupport", below: []),
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
         testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),
