@@ -18,6 +18,8 @@ import PackageDescription
 //   GraphQLSDL, JSON, AWSSigning, CCurl and CNet stand alone and import nothing of ours. CCurl loads the
 //   system's libcurl (for a proxy); CNet is the own client's sockets, and the system's libssl for
 //   https. CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP) imports only AWSSigning.
+//   WebSocket (the RFC 6455 client codec: frames, messages, the opening handshake; no I/O) stands alone
+//   beside it and also imports only AWSSigning (SHA-1 for the handshake).
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
     "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
@@ -40,7 +42,7 @@ let package = Package(
             name: "GQLPatch",
             targets: [
                 "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
-                "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport",
+                "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
             ]),
     ],
     targets: [
@@ -54,6 +56,7 @@ let package = Package(
         .target(
             name: "CognitoSRP", dependencies: ["AWSSigning"],
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "WebSocket", dependencies: ["AWSSigning"]),
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
@@ -93,6 +96,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
         .testTarget(name: "CognitoSRPTests", dependencies: ["CognitoSRP", "AWSSigning", "TestSupport"]),
+        .testTarget(name: "WebSocketTests", dependencies: ["WebSocket", "AWSSigning", "TestSupport"]),
         testTarget("GQLPatchSupport", below: []),
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
         testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),

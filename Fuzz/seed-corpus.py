@@ -5,7 +5,7 @@ Usage: seed-corpus.py CORPUS_ROOT   (make fuzz passes Fuzz/.build/corpus)
 
 Sources: Tests/Fixtures/graphql/*, schema.graphql, the JSON fixtures, Tests/Fixtures/bad-input/*
 and Fuzz/Seeds/* (responses, Amplify configs, AWS config files, apply input lines and apply journals written
-for this project).
+for this project); the WebSocket streams are built here from RFC 6455's example frames.
 Targets whose input starts with a selector byte (status, type, file kind) get one seed per
 selector. Existing corpus files (what earlier runs found) are kept; seeds are added by content hash.
 """
@@ -58,6 +58,19 @@ HEADER_TEXTS = [
     b"NoColon", b": empty name", b"X A: b", b"X-A: \r", b"X-A: \n", b"IQoJb3JpZ2luX2VjEJr//////////wEaCXVzLWVhc3QtMSJH",
 ]
 
+# FuzzWebSocketFrames: server streams built from RFC 6455 §5.7's examples (text, fragments with a ping
+# between them, the 16- and 64-bit lengths) and a close; each behind two selector bytes (piece size and
+# message limit, payload limit), tried with a few settings.
+WEBSOCKET_STREAMS = [
+    bytes([0x81, 0x05]) + b"Hello",
+    bytes([0x01, 0x03]) + b"Hel" + bytes([0x89, 0x05]) + b"Hello" + bytes([0x80, 0x02]) + b"lo",
+    bytes([0x82, 0x7E, 0x01, 0x00]) + bytes(range(256)),
+    bytes([0x82, 0x7F, 0, 0, 0, 0, 0, 0, 0x00, 0xC8]) + bytes(200),
+    bytes([0x8A, 0x00, 0x88, 0x05, 0x03, 0xE8]) + b"bye",
+    bytes([0x81, 0x85, 0x37, 0xFA, 0x21, 0x3D, 0x7F, 0x9F, 0x4D, 0x51, 0x58]),
+]
+WEBSOCKET_SELECTORS = [(0x00, 0xFF), (0x0F, 0x10), (0x31, 0x80), (0xF7, 0x05)]
+
 
 def main():
     corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Fuzz/.build/corpus")
@@ -94,6 +107,9 @@ def main():
         write(os.path.join(corpus, "FuzzCognitoAnswer"), read(path))
     for path in files("Fuzz/Seeds/FuzzTokenCacheFile/*"):
         write(os.path.join(corpus, "FuzzTokenCacheFile"), read(path))
+    for stream in WEBSOCKET_STREAMS:
+        for selector in WEBSOCKET_SELECTORS:
+            write(os.path.join(corpus, "FuzzWebSocketFrames"), bytes(selector) + stream)
 
 
 if __name__ == "__main__":
