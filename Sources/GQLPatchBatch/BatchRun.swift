@@ -356,7 +356,9 @@ package struct BatchRun {
 
     /// Undoes the applied lines, last applied first, one at a time.
     private mutating func rollBack(_ rollback: BatchRollback) async {
-        console.message("gqlpatch: apply: --atomic: undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")")
+        console.message(
+            "gqlpatch: apply: \(parser.wording.name(.atomic)): undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")"
+        )
         for entry in undo.reversed() {
             if entry.journalLine > 0, check?.isMatched(entry.line) != true {
                 print(
