@@ -61,11 +61,11 @@ let package = Package(
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
         .target(name: "HTTP", dependencies: ["GQLPatchSupport"]),
-        .target(name: "HTTPDirect", dependencies: ["HTTP", "GQLPatchSupport", "CNet"]),
+        .target(name: "HTTPDirect", dependencies: ["HTTP", "GQLPatchSupport", "CNet", "WebSocket"]),
         .target(name: "HTTPCurl", dependencies: ["HTTP", "GQLPatchSupport", "CCurl"]),
         .target(
             name: "GQLPatchClient",
-            dependencies: support + ["HTTP", "HTTPDirect", "HTTPCurl", "AWSSigning", "CognitoSRP"]),
+            dependencies: support + ["HTTP", "HTTPDirect", "HTTPCurl", "AWSSigning", "CognitoSRP", "WebSocket"]),
         .target(
             name: "GQLPatchRecords",
             dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP"]),

@@ -54,6 +54,19 @@ package struct ListArgumentsBuilder: Sendable {
         ).arguments
     }
 
+    /// The tests as one filter object, each typed by the model's filter input (the tests of
+    /// `--where`, for a client that checks records itself); nil when there are none.
+    package func filter(model: Model, tests: [FieldTest]) throws(GQLPatchError) -> JSONValue? {
+        let assignments = AssignmentTyper(catalogue: catalogue, readFile: readFile)
+        var terms: [JSONValue] = []
+        for test in tests { terms.append(try filterTerm(test, model: model, assignments: assignments)) }
+        switch terms.count {
+        case 0: return nil
+        case 1: return terms[0]
+        default: return .object(JSONObject([("and", .array(terms))]))
+        }
+    }
+
     /// The query a listing sends; `index` names the secondary index to query (by its name or its query's).
     package func query(
         model: Model, tests: [FieldTest], filter: JSONValue?, sort: SortOrder?, pageSize: Int?, limit: Int? = nil,

@@ -29,6 +29,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case unauthorized = 77
     /// Configuration: no endpoint, schema syntax error, missing credentials (EX_CONFIG).
     case configuration = 78
+    /// `watch` or `wait` reached its `--timeout` first (as `timeout(1)` exits).
+    case timedOut = 124
     /// Interrupted by SIGINT.
     case interrupted = 130
     /// The reader of standard output closed it early (`| head`): the run ends quietly, with the

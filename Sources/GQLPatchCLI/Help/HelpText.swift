@@ -43,7 +43,7 @@ public enum HelpText {
           2  conflict or failed condition        66  a file named on the command line cannot be read
           3  not found: no record for that key   69  endpoint unreachable, timeout, HTTP 5xx
           4  apply: some lines failed            74  stdout cannot be written (disk full)
-                                                 75  throttled (HTTP 429)
+          124  watch, wait: --timeout passed     75  throttled (HTTP 429)
                                                  76  the response is not a GraphQL JSON response
                                                  77  HTTP 401/403 or Unauthorized
                                                  78  configuration: no endpoint, schema error, no credentials

@@ -110,7 +110,10 @@ public struct CommandLineParser: Sendable {
                 "--password is not taken: a command line is visible to other users (ps); set GQLPATCH_PASSWORD or pass --password-file PATH"
             )
         }
-        if let global = GlobalOptions.bindings.first(where: { $0.spec.names.contains(name) }) {
+        // A command's own option of a global option's name (`watch --timeout DURATION`, the whole
+        // wait, beside the global per-request `--timeout SECONDS`) is the command's after it.
+        let commandDeclares = command.map { $0.valueOptions.contains(name) || $0.flags.contains(name) } ?? false
+        if !commandDeclares, let global = GlobalOptions.bindings.first(where: { $0.spec.names.contains(name) }) {
             var value = ""
             if global.spec.takesValue {
                 value = try self.value(for: name, inline: inlineValue)

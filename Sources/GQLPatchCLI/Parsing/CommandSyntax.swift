@@ -49,6 +49,8 @@ public struct CommandSyntax: Sendable {
         InsertOptions.self,
         RenumberOptions.self,
         DupsOptions.self,
+        WatchOptions.self,
+        WaitOptions.self,
         AuthOptions.self,
         CompletionOptions.self,
     ]

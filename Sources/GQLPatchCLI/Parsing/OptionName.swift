@@ -49,6 +49,10 @@ package enum OptionName {
     package static let output = "--output"
     package static let pageSize = "--page-size"
     package static let paginate = "--paginate"
+    package static let on = "--on"
+    package static let count = "--count"
+    package static let until = "--until"
+    package static let realtimeEndpoint = "--realtime-endpoint"
     /// Refused: a password on the command line is visible to other users (`ps`).
     package static let password = "--password"
     package static let passwordFile = "--password-file"
@@ -97,6 +101,6 @@ package enum OptionName {
         output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, step, strict, timeout,
         token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`,
-        concurrencyShort, helpShort,
+        on, count, until, realtimeEndpoint, concurrencyShort, helpShort,
     ]
 }

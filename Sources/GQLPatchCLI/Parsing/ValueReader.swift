@@ -100,6 +100,24 @@ extension ValueReader where Value == Int {
 }
 
 extension ValueReader where Value == Double {
+    /// A duration with its unit (`500ms`, `30s`, `10m`, `1h`), in seconds: more than 0, at most a week.
+    package static var duration: Self {
+        ValueReader { (text, given) throws(GQLPatchError) in
+            let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+            for (unit, seconds) in units where text.hasSuffix(unit) {
+                let number = String(text.dropLast(unit.count))
+                if let value = Double(number), value.isFinite, value > 0, value * seconds <= 604_800,
+                    number.first?.isNumber == true
+                {
+                    return value * seconds
+                }
+                break
+            }
+            throw .usage(
+                "\(given) expects a duration with its unit (500ms, 30s, 10m, 1h; at most a week), got '\(text)'")
+        }
+    }
+
     /// A finite number in `range`, of `unit`.
     package static func number(in range: ClosedRange<Double>, of unit: String) -> Self {
         ValueReader { (text, given) throws(GQLPatchError) in

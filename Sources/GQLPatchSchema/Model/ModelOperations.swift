@@ -19,6 +19,14 @@ public struct ModelOperations: Sendable {
     /// Arguments of `list` (`filter`, `limit`, `nextToken`, and for `@primaryKey` models the
     /// partition key, the sort-key condition and `sortDirection`), in schema order.
     public var listArguments: [OperationArgument]
+    /// The subscriptions of its changes, in schema order (none when the API has no Subscription type,
+    /// or the model turned them off).
+    public var subscriptions: [ModelSubscription] = []
+
+    /// The subscription of `event`, when the API has one.
+    public func subscription(_ event: ModelSubscription.Event) -> ModelSubscription? {
+        subscriptions.first { $0.event == event }
+    }
 
     public init(
         get: String? = nil, list: String? = nil, sync: String? = nil, create: String? = nil, update: String? = nil,

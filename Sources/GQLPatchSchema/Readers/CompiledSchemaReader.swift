@@ -121,6 +121,7 @@ package struct CompiledSchemaReader {
 
         let queryFields = Self.fieldsByReturnedType(table[table.queryTypeName])
         let mutationFields = Self.fieldsByReturnedType(table[table.mutationTypeName])
+        let subscriptionFields = Self.fieldsByReturnedType(table[table.subscriptionTypeName])
         var models: [String: Model] = [:]
         for (modelName, updateField) in updates where focus?.built.contains(modelName) ?? true {
             guard let type = table[modelName] else { continue }
@@ -138,6 +139,7 @@ package struct CompiledSchemaReader {
                     ops.deleteInput = input
                 }
             }
+            ops.subscriptions = Self.subscriptions(subscriptionFields[modelName] ?? [], operations: ops)
             // get (an enum key field, `kind: Color!`, is a get argument too)
             let getCandidates = (queryFields[modelName] ?? []).filter { field in
                 !field.arguments.isEmpty

@@ -74,11 +74,12 @@ extension CatalogueGenerator {
         if hasList { inputs.append(InputObject(name: filterName, fields: filter)) }
 
         let (getArguments, listArguments, indexArguments) = keyArguments(m, filterName: filterName, into: &inputs)
-        let operations = ModelOperations(
+        var operations = ModelOperations(
             get: m.get, list: m.list, sync: m.sync, create: m.create, update: m.update, delete: m.delete,
             createInput: createName, updateInput: updateName, deleteInput: deleteName,
             conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
             getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
+        operations.subscriptions = subscriptions(m, filter: "")
         return (inputs, operations, updateName.map { InputObject(name: $0, fields: update) }, indexArguments)
     }
 }

@@ -210,13 +210,30 @@ package struct CatalogueGenerator {
 
         let (getArguments, listArguments, indexArguments) = keyArguments(m, filterName: filterName, into: &inputs)
 
-        let operations = ModelOperations(
+        var operations = ModelOperations(
             get: m.get, list: m.list, sync: m.sync, create: m.create, update: m.update, delete: m.delete,
             createInput: createName, updateInput: updateName, deleteInput: deleteName,
             conditionInput: hasMutation ? conditionName : nil, filterInput: hasList ? filterName : nil,
             getArguments: m.get == nil ? [] : getArguments, listArguments: m.list == nil ? [] : listArguments)
+        operations.subscriptions = subscriptions(m, filter: subscriptionName)
         let updateInput = updateName.map { InputObject(name: $0, fields: update) }
         return (inputs, operations, updateInput, indexArguments)
+    }
+
+    /// The transformer's subscriptions of a model: `onCreate<M>`, `onUpdate<M>`, `onDelete<M>` for
+    /// the mutations it has, each taking `filter: ModelSubscription<M>FilterInput` (v2; v1's take no
+    /// filter).
+    func subscriptions(_ m: ModelBlueprint, filter: String) -> [ModelSubscription] {
+        let filterArgument = OperationArgument(name: "filter", type: .named(filter))
+        let arguments = generation == .v2 ? [filterArgument] : []
+        let events: [(ModelSubscription.Event, String?)] = [
+            (.create, m.create), (.update, m.update), (.delete, m.delete),
+        ]
+        return events.compactMap { event, mutation in
+            guard mutation != nil else { return nil }
+            let name = "on" + event.rawValue.prefix(1).uppercased() + event.rawValue.dropFirst() + m.name
+            return ModelSubscription(event: event, name: name, arguments: arguments)
+        }
     }
 
     /// `Delete<M>Input`'s fields, the same in both generations: the key fields in key order (required),

@@ -75,10 +75,14 @@ import Testing
         let declared = Set(OptionName.allNames)
         #expect(declared.count == OptionName.allNames.count, "two constants spell the same option")
         var used: Set<String> = []
+        // `watch` and `wait` take their own `--timeout DURATION` after the command name.
+        let shadowing: Set<String> = [OptionName.timeout]
         for syntax in CommandSyntax.all {
-            let names = (syntax.options + GlobalOptions.table).flatMap(\.names)
-            #expect(Set(names).count == names.count, "\(syntax.name) declares a name twice")
-            used.formUnion(names)
+            let own = syntax.options.flatMap(\.names)
+            #expect(Set(own).count == own.count, "\(syntax.name) declares a name twice")
+            let shadowed = Set(own).intersection(GlobalOptions.table.flatMap(\.names))
+            #expect(shadowed.isSubset(of: shadowing), "\(syntax.name) shadows \(shadowed.sorted())")
+            used.formUnion(own + GlobalOptions.table.flatMap(\.names))
         }
         #expect(used.isSubset(of: declared), "\(used.subtracting(declared).sorted())")
         #expect(declared.subtracting(used) == [OptionName.password], "only the refused --password is not a table's")

@@ -1,0 +1,124 @@
+import GQLPatchBatch
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchSchema
+import GQLPatchSupport
+import HTTP
+import JSON
+
+/// What `watch` and `wait` share: a model's subscriptions over the API's real-time endpoint, and
+/// the words for what can go wrong there.
+package struct ModelEvents {
+    /// The subscriptions, by id (the event's name: `create`, `update`, `delete`).
+    package var subscriptions: [(ModelSubscription, RealtimeSubscriber.Subscription)]
+    package var subscriber: RealtimeSubscriber
+
+    /// How long a connect or an acknowledgement may take (the global `--timeout`, else 30 s).
+    static func timeoutMilliseconds(_ settings: Settings) -> Int64 {
+        Int64((settings.options.timeout ?? GraphQLClient.defaultTimeout) * 1000)
+    }
+
+    /// The real-time endpoint: `--realtime-endpoint`, else `GQLPATCH_REALTIME_ENDPOINT`, else derived
+    /// from the GraphQL endpoint.
+    static func endpoint(given: String?, settings: Settings, environment: [String: String])
+        throws(GQLPatchError) -> (realtime: AWSEndpointURL, graphQL: AWSEndpointURL)
+    {
+        guard let text = settings.endpoint, let graphQL = AWSEndpointURL(text) else {
+            throw .configuration("no endpoint: give --endpoint URL (or GQLPATCH_ENDPOINT, or a config file)")
+        }
+        let (override, origin): (String?, String) =
+            given != nil
+            ? (given, OptionName.realtimeEndpoint)
+            : (environment["GQLPATCH_REALTIME_ENDPOINT"], "GQLPATCH_REALTIME_ENDPOINT")
+        if let override, !override.isEmpty {
+            guard let url = RealtimeEndpoint.given(override) else {
+                throw .configuration(
+                    "\(origin) '\(override)' is not a wss:// or ws:// URL (for example wss://api.example.com/graphql/realtime)"
+                )
+            }
+            return (url, graphQL)
+        }
+        guard let url = RealtimeEndpoint.derive(from: text) else {
+            throw .configuration(
+                "cannot derive a real-time endpoint from '\(text)'; give \(OptionName.realtimeEndpoint) URL")
+        }
+        return (url, graphQL)
+    }
+
+    /// Subscriptions to `events` of `model`, each selecting `selection`.
+    static func make(
+        model: Model, events: [ModelSubscription.Event], selection: SelectionSet, settings: Settings,
+        context: RunContext, environment: [String: String], realtimeEndpoint: String?
+    ) throws(GQLPatchError) -> ModelEvents {
+        var subscriptions: [(ModelSubscription, RealtimeSubscriber.Subscription)] = []
+        for event in events {
+            guard let subscription = model.operations.subscription(event) else {
+                throw .invalidInput(
+                    "the API has no subscription to \(event.rawValue) events of \(model.name) (its schema has no on\(event.rawValue.capitalizedFirst)\(model.name))"
+                )
+            }
+            let query = try SubscriptionDocument.text(for: subscription, model: model, selection: selection)
+            subscriptions.append(
+                (subscription, RealtimeSubscriber.Subscription(id: event.rawValue, query: query)))
+        }
+        let (realtime, graphQL) = try endpoint(given: realtimeEndpoint, settings: settings, environment: environment)
+        let console = context.console
+        let secrets = context.secrets
+        let subscriber = RealtimeSubscriber(
+            endpoint: realtime, graphQL: graphQL, authorizer: settings.authorizer,
+            certificateAuthorities: CertificateAuthorities.bundle(in: environment),
+            subscriptions: subscriptions.map(\.1), timeoutMilliseconds: timeoutMilliseconds(settings),
+            secrets: { secrets?.register($0) },
+            note: { console.message("gqlpatch: \($0)") })
+        return ModelEvents(subscriptions: subscriptions, subscriber: subscriber)
+    }
+
+    /// The `--dry-run` plan: where it would connect and what it would subscribe to (no credentials).
+    func plan() -> JSONValue {
+        .object(
+            JSONObject([
+                ("realtimeEndpoint", .string(RealtimeEndpoint.shown(subscriber.endpoint))),
+                (
+                    "subscriptions",
+                    .array(
+                        subscriptions.map { subscription, started in
+                            .object(JSONObject([("id", .string(started.id)), ("query", .string(started.query))]))
+                        })
+                ),
+            ]))
+    }
+
+    /// The record an event carries: `payload.data.<subscription>`; nil for an event of another id.
+    func record(id: String, payload: JSONValue) throws(GQLPatchError) -> (ModelSubscription.Event, JSONObject)? {
+        guard let (subscription, _) = subscriptions.first(where: { $0.1.id == id }) else { return nil }
+        if let errors = payload["errors"]?.arrayValue, !errors.isEmpty {
+            let said = errors.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
+            throw GQLPatchError(.graphQLError, "the \(subscription.name) event came with errors: \(said)")
+        }
+        guard let item = payload["data"]?[subscription.name]?.objectValue else {
+            throw GQLPatchError(.badResponse, "the \(subscription.name) event carries no \(subscription.name) object")
+        }
+        return (subscription.event, item)
+    }
+
+    /// The error for a real-time problem.
+    static func error(_ problem: RealtimeProblem) -> GQLPatchError {
+        switch problem {
+        case .authorization(let error): return error
+        case .connection: return GQLPatchError(.unavailable, problem.summary)
+        case .closed, .keepAliveMissed, .noAcknowledgement: return GQLPatchError(.unavailable, problem.summary)
+        case .protocolViolation: return GQLPatchError(.badResponse, problem.summary)
+        case .refused: return GQLPatchError(.unauthorized, problem.summary)
+        case .subscriptionRefused(let errors):
+            let unauthorized = errors.contains {
+                ($0["errorType"]?.stringValue ?? "").lowercased().contains("unauthorized")
+            }
+            return GQLPatchError(unauthorized ? .unauthorized : .graphQLError, problem.summary)
+        }
+    }
+}
+
+extension String {
+    /// `update` -> `Update`.
+    fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

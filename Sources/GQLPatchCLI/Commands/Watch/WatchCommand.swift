@@ -1,0 +1,99 @@
+import GQLPatchBatch
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import GQLPatchSupport
+import JSON
+
+/// `gqlpatch watch`: subscribes to a model's changes and prints each as one JSON line,
+/// `{"event": "update", "model": "Item", "key": {...}, "item": {...}}`, written as it comes. Stops
+/// after `--count` events (exit 0), at `--timeout` (exit 124), or at Ctrl-C (which stops the
+/// subscriptions and closes the connection first). A broken connection is made again; the gap is
+/// reported on stderr, since AppSync does not replay what was missed.
+package struct WatchCommand: Sendable {
+    package var options: WatchOptions
+    package var settings: Settings
+    package var context: RunContext
+    package var environment: [String: String]
+
+    /// How often a blocked read looks up for Ctrl-C.
+    static let sliceMilliseconds: Int64 = 200
+
+    package func run() async throws(GQLPatchError) -> ExitCode {
+        let catalogue = settings.catalogue
+        let model = try ModelLookup.model(named: options.model, in: catalogue)
+        let events =
+            options.events ?? ModelSubscription.Event.allCases.filter { model.operations.subscription($0) != nil }
+        if events.isEmpty { throw .invalidInput("the API has no subscriptions to changes of \(model.name)") }
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+            .readSelections(for: model, paths: options.select)
+        let filter = try ListArgumentsBuilder(
+            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
+        ).filter(model: model, tests: options.conditions)
+        let source = try ModelEvents.make(
+            model: model, events: events, selection: fetchSelection, settings: settings, context: context,
+            environment: environment, realtimeEndpoint: options.realtimeEndpoint)
+        if settings.options.dryRun {
+            try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(
+                source.plan(), to: context.console)
+            return .success
+        }
+        let end = options.timeout.map { RealtimeSubscriber.now + Int64($0 * 1000) }
+        let watch = options.catchesInterrupt ? InterruptWatch() : nil
+        watch?.start()
+        defer { watch?.stop() }
+        do throws(RealtimeProblem) {
+            try await source.subscriber.connect()
+        } catch {
+            throw ModelEvents.error(error)
+        }
+        defer { source.subscriber.close() }
+        if settings.options.verbose {
+            context.console.message(
+                "gqlpatch: watch: subscribed to \(events.map(\.rawValue).joined(separator: ", ")) events of \(model.name) at \(RealtimeEndpoint.shown(source.subscriber.endpoint))"
+            )
+        }
+        var printed = 0
+        while true {
+            if watch?.isInterrupted == true { return watch?.exitCode ?? .interrupted }
+            let now = RealtimeSubscriber.now
+            if let end, now >= end {
+                context.console.message(
+                    "gqlpatch: watch: --timeout passed after \(printed) event\(printed == 1 ? "" : "s")")
+                return .timedOut
+            }
+            let slice = min(end ?? Int64.max, now + Self.sliceMilliseconds)
+            let event: RealtimeSubscriber.Event?
+            do throws(RealtimeProblem) {
+                event = try await source.subscriber.next(until: slice)
+            } catch {
+                throw ModelEvents.error(error)
+            }
+            switch event {
+            case nil:
+                continue
+            case .resumed(let problem):
+                context.console.message(
+                    "gqlpatch: watch: subscribed again after the connection broke (\(problem.summary)); changes made meanwhile were not delivered"
+                )
+            case .data(let id, let payload):
+                guard let (kind, item) = try source.record(id: id, payload: payload) else { continue }
+                if let filter, !RecordMatcher.matches(filter, item) { continue }
+                var key = JSONObject()
+                for field in model.primaryKey { key[field] = item[field] ?? .null }
+                let line = JSONValue.object(
+                    JSONObject([
+                        ("event", .string(kind.rawValue)), ("model", .string(model.name)), ("key", .object(key)),
+                        ("item", .object(SelectionProjection.project(item, onto: selection))),
+                    ]))
+                var bytes: [UInt8] = []
+                line.write(to: &bytes, pretty: false)
+                bytes.append(UInt8(ascii: "\n"))
+                try context.console.write(bytes)
+                printed += 1
+                if let count = options.count, printed >= count { return .success }
+            }
+        }
+    }
+}
