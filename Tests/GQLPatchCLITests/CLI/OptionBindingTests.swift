@@ -88,3 +88,22 @@ import Testing
         #expect(declared.subtracting(used) == [OptionName.password], "only the refused --password is not a table's")
     }
 }
+
+/// `watch` and `wait`'s durations: a number with its unit.
+@Suite struct DurationReaderTests {
+    @Test func unitsAndRefusals() throws {
+        #expect(try ValueReader.duration.read("30s", "--timeout") == 30)
+        #expect(try ValueReader.duration.read("10m", "--timeout") == 600)
+        #expect(try ValueReader.duration.read("1h", "--timeout") == 3600)
+        #expect(try ValueReader.duration.read("250ms", "--timeout") == 0.25)
+        for text in ["30", "0s", "-1s", "1d", "s", "8000h", ".5s"] {
+            do {
+                _ = try ValueReader.duration.read(text, "--timeout")
+                Issue.record("\(text) was taken")
+            } catch {
+                #expect(error.code == .usage)
+                #expect(error.message.hasPrefix("--timeout expects a duration with its unit"))
+            }
+        }
+    }
+}
