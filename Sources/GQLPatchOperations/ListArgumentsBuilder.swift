@@ -54,8 +54,8 @@ package struct ListArgumentsBuilder: Sendable {
         ).arguments
     }
 
-    /// The tests as one filter object, each typed by the model's filter input (the tests of
-    /// `--where`, for a client that checks records itself); nil when there are none.
+    /// The tests as one filter object, each typed by the model's filter input (for a client that
+    /// checks records itself, as `watch` does); nil when there are none.
     package func filter(model: Model, tests: [FieldTest]) throws(GQLPatchError) -> JSONValue? {
         let assignments = AssignmentTyper(catalogue: catalogue, readFile: readFile)
         var terms: [JSONValue] = []

@@ -8,7 +8,8 @@ final class ApplyProcess: @unchecked Sendable {
     let stderrPath: URL
 
     /// `stdout`: where the process's standard output goes instead of a file of its own (`/dev/full`).
-    init(_ arguments: [String], in folder: URL, stdout: String? = nil) throws {
+    init(_ arguments: [String], in folder: URL, stdout: String? = nil, environment extra: [String: String] = [:]) throws
+    {
         try TestPaths.requireTools()
         stdoutPath = folder.appendingPathComponent("apply-\(UUID().uuidString).out")
         stderrPath = folder.appendingPathComponent("apply-\(UUID().uuidString).err")
@@ -18,6 +19,7 @@ final class ApplyProcess: @unchecked Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         for key in environment.keys where key.hasPrefix("GQLPATCH_") || key.hasPrefix("AWS_") { environment[key] = nil }
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         process.currentDirectoryURL = folder
         process.standardOutput = try FileHandle(forWritingTo: stdout.map(URL.init(fileURLWithPath:)) ?? stdoutPath)

@@ -30,7 +30,7 @@ extension CompiledSchemaReader {
     }
 }
 
-/// The fields of the query and mutation types, indexed (see `FieldIndex`) and not parsed.
+/// The fields of the query, mutation and subscription types, indexed (see `FieldIndex`) and not parsed.
 private struct RootFields {
     /// A root type's name and the field indexes of its definitions, in document order.
     package var types: [(name: String, kind: TypeDefinition.Kind, fields: [FieldIndex])] = []
@@ -41,7 +41,9 @@ private struct RootFields {
     package init?(table: SchemaTypeTable, bytes: [UInt8]) {
         queryTypeName = table.queryTypeName
         mutationTypeName = table.mutationTypeName
-        for name in [queryTypeName, mutationTypeName] where !types.contains(where: { $0.name == name }) {
+        // The subscription type too: a model's subscriptions are part of what the focus reads.
+        for name in [queryTypeName, mutationTypeName, table.subscriptionTypeName]
+        where !types.contains(where: { $0.name == name }) {
             let definitions = table.definitionEntries(of: name)
             guard let kind = table.kind(of: name) else { continue }
             var indexes: [FieldIndex] = []

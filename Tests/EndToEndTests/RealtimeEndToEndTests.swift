@@ -1,0 +1,172 @@
+import Foundation
+import JSON
+import Testing
+
+/// `watch` and `wait` against the emulator's real-time endpoint (`/graphql/realtime`, derived from
+/// its http endpoint): every auth mode the emulator serves, the race between reading and
+/// subscribing closed with `--write-after`, dropped connections and withheld keep-alives.
+@Suite struct RealtimeEndToEndTests {
+    static let update42 =
+        #"{"query": "mutation { updateItem(input: {id: \"42\", name: \"Done\"}) { id name } }"}"#
+
+    static func emulator(_ extra: [String] = []) throws -> Emulator {
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey] + extra)
+        try emulator.create("Item", ["id": "42", "name": "Chair"])
+        return emulator
+    }
+
+    /// Starts `watch` in the background and waits until it is subscribed (its `--verbose` note).
+    static func watch(
+        _ emulator: Emulator, _ arguments: [String], credentials: [String]? = nil, env: [String: String] = [:],
+        home: URL? = nil
+    ) throws -> ApplyProcess {
+        var environment = env
+        if let home { environment["HOME"] = home.path }
+        environment["AWS_EC2_METADATA_DISABLED"] = "true"
+        let process = try ApplyProcess(
+            ["--endpoint", emulator.endpoint, "--schema", TestPaths.schema, "--verbose"]
+                + (credentials ?? ["--api-key", Emulator.apiKey]) + ["watch"] + arguments,
+            in: emulator.folder, environment: environment)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.process.isRunning, !process.stderr.contains("subscribed to") {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return process
+    }
+
+    static func update(_ emulator: Emulator, id: String = "42", name: String) throws {
+        _ = try emulator.graphQL(
+            "mutation U($input: UpdateItemInput!) { updateItem(input: $input) { id name } }",
+            variables: ["input": ["id": .string(id), "name": .string(name)]])
+    }
+
+    @Test func waitSeesAChangeThatLandsRightAfterItsRead() throws {
+        // Request 1 is the seeding create; request 2 is wait's read, and the emulator makes the
+        // change right after answering it: only the subscription, made before the read, can see it.
+        let emulator = try Self.emulator(["--write-after", "2:\(Self.update42)"])
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(["wait", "Item", "--id", "42", "--until", "name=Done", "--timeout", "20s"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try JSONValue.parse(result.stdout)["name"] == "Done")
+        let reads = try emulator.bodies().filter { ($0["query"]?.stringValue ?? "").contains("getItem") }
+        #expect(reads.count == 2, "the first read found Chair, the event made it read again")
+    }
+
+    @Test func waitReturnsAtOnceWhenTheRecordAlreadyHoldsTheValues() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(["wait", "Item", "--id", "42", "--until", "name=Chair", "--select", "id"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains(#""id""#) && !result.stdout.contains("name"))
+    }
+
+    @Test func waitEndsWithThreeWhenTheRecordIsDeleted() throws {
+        let delete = #"{"query": "mutation { deleteItem(input: {id: \"42\"}) { id name } }"}"#
+        let emulator = try Self.emulator(["--write-after", "2:\(delete)"])
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch(["wait", "Item", "--id", "42", "--until", "name=Done", "--timeout", "20s"])
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stderr.hasPrefix("gqlpatch: error: Item id=42 was deleted"), "\(result)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func waitTimesOutWithOneTwentyFour() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let result = try emulator.gqlpatch([
+            "wait", "Item", "--id", "42", "--until", "name=Never", "--timeout", "500ms",
+        ])
+        #expect(result.status == 124, "\(result)")
+        #expect(result.stderr.hasPrefix("gqlpatch: error: Item id=42 did not reach name=Never before --timeout"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func watchPrintsEveryEventOnceInOrder() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let watch = try Self.watch(emulator, ["Item", "--on", "update", "--count", "3", "--timeout", "30s"])
+        for name in ["one", "two", "three"] { try Self.update(emulator, name: name) }
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        let lines = watch.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0)) }
+        #expect(lines.map { $0?["item"]?["name"] } == ["one", "two", "three"])
+        #expect(lines.allSatisfy { $0?["event"] == "update" && $0?["model"] == "Item" && $0?["key"] == ["id": "42"] })
+    }
+
+    @Test func watchFiltersWithWhereAndStopsAtItsTimeout() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let watch = try Self.watch(emulator, ["Item", "--where", "name^=k", "--timeout", "3s"])
+        for name in ["keep", "drop", "kept"] { try Self.update(emulator, name: name) }
+        #expect(try watch.wait(timeout: 30) == 124, "\(watch.stderr)")
+        let names = watch.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0))["item"]?["name"] }
+        #expect(names == ["keep", "kept"])
+        #expect(watch.stderr.contains("gqlpatch: watch: --timeout passed after 2 events"))
+    }
+
+    @Test func aDroppedConnectionIsMadeAgainAndTheGapReported() throws {
+        let emulator = try Self.emulator(["--realtime-drop-after", "1"])
+        defer { emulator.stop() }
+        let watch = try Self.watch(emulator, ["Item", "--on", "update", "--count", "2", "--timeout", "30s"])
+        try Self.update(emulator, name: "first")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !watch.stderr.contains("subscribed again") { Thread.sleep(forTimeInterval: 0.02) }
+        try Self.update(emulator, name: "second")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(watch.stderr.contains("changes made meanwhile were not delivered"))
+        let names = watch.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0))["item"]?["name"] }
+        #expect(names == ["first", "second"])
+    }
+
+    @Test func withheldKeepAlivesLeadToAReconnectAndWaitStillAnswers() throws {
+        let emulator = try Self.emulator(["--realtime-ka-ms", "300", "--realtime-withhold-ka"])
+        defer { emulator.stop() }
+        let watch = try Self.watch(emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"])
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !watch.stderr.contains("subscribed again") { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(watch.stderr.contains("no keep-alive"), "\(watch.stderr)")
+        try Self.update(emulator, name: "after")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        // wait, on the same silent server, still finds the value (each reconnect reads again).
+        try Self.update(emulator, name: "Done")
+        let result = try emulator.gqlpatch(["wait", "Item", "--id", "42", "--until", "name=Done", "--timeout", "10s"])
+        #expect(result.status == 0, "\(result)")
+    }
+
+    @Test func tokenAuthCarriesTheTokenOnTheConnectionAndTheStart() throws {
+        let emulator = try Self.emulator(["--token", "lambda-token-abc123456789"])
+        defer { emulator.stop() }
+        let watch = try Self.watch(
+            emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"],
+            credentials: ["--auth", "lambda", "--token", "lambda-token-abc123456789"])
+        try Self.update(emulator, name: "seen")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains("seen"))
+        #expect(!watch.stderr.contains("lambda-token-abc123456789"), "the token is never printed")
+    }
+
+    @Test func aRefusedConnectionIsSeventySeven() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let result = try GQLPatchRun.run(
+            [
+                "--endpoint", emulator.endpoint, "--schema", TestPaths.schema, "--api-key", "da2-wrong-key-0000000000",
+                "watch", "Item", "--timeout", "5s",
+            ], in: emulator.folder)
+        #expect(result.status == 77, "\(result)")
+        #expect(result.stderr.hasPrefix("gqlpatch: error: the real-time endpoint refused the connection"), "\(result)")
+        #expect(!result.stderr.contains("da2-wrong-key"))
+    }
+
+    @Test func iamSignsTheConnectAndEachStart() throws {
+        let identity = AWSStubIdentity.make(temporary: true)
+        let testbed = try IAMTestbed(accepting: [identity])
+        defer { testbed.emulator.stop() }
+        let watch = try Self.watch(
+            testbed.emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"],
+            credentials: ["--auth", "iam", "--region", "us-east-1"], env: identity.environment, home: testbed.home)
+        try Self.update(testbed.emulator, id: "item-1", name: "signed")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains("signed"))
+        #expect(!watch.stderr.contains(identity.secretAccessKey))
+    }
+}
