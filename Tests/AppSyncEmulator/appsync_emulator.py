@@ -27,6 +27,7 @@ from catalogue import SchemaError  # noqa: E402
 from compiled_schema import load_compiled  # noqa: E402
 from executor import Executor  # noqa: E402
 from schema_transformer import compile_schema  # noqa: E402
+from realtime import CONNECTION_TIMEOUT_MS, KEEP_ALIVE_MS, Realtime, RealtimeOptions  # noqa: E402
 from server import Authorizer, Emulator, EmulatorServer, Faults, IamCredential, RequestLog, TokenBucket  # noqa: E402
 from storage import Store  # noqa: E402
 from user_pool_tokens import UserPoolTokens  # noqa: E402
@@ -39,6 +40,17 @@ def rate(text: str) -> float:
     value = float(text)
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"expected a probability between 0 and 1, got {text}")
+    return value
+
+
+def positive(text: str) -> int:
+    """An integer argument of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected an integer of at least 1, got {text}")
     return value
 
 
@@ -97,6 +109,18 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--log-times", action="store_true",
                         help="add each request's arrival (\"at\": seconds on a steady clock) to its log entry")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
+    realtime = parser.add_argument_group(
+        "real-time endpoint", "AppSync's subscriptions over WebSocket (graphql-ws), at ws://127.0.0.1:PORT/graphql/realtime")
+    realtime.add_argument("--realtime-ka-ms", type=positive, default=KEEP_ALIVE_MS, metavar="N",
+                          help=f"send a keep-alive (ka) every N ms after the connection_ack (default {KEEP_ALIVE_MS})")
+    realtime.add_argument("--realtime-connection-timeout-ms", type=positive, default=CONNECTION_TIMEOUT_MS,
+                          metavar="N", help="the connectionTimeoutMs the connection_ack announces "
+                                            f"(default {CONNECTION_TIMEOUT_MS})")
+    realtime.add_argument("--realtime-withhold-ka", action="store_true",
+                          help="never send a keep-alive: a client must notice the silence on its own")
+    realtime.add_argument("--realtime-drop-after", type=positive, default=None, metavar="N",
+                          help="drop each real-time connection (no close frame) right after it delivered its "
+                               "Nth data message")
     args = parser.parse_args(argv)
     if args.user_pool_jwks and not (args.user_pool_issuer and args.user_pool_client_id):
         parser.error("--user-pool-jwks needs --user-pool-issuer and at least one --user-pool-client-id")
@@ -130,13 +154,19 @@ def serve(args: argparse.Namespace, compiled) -> None:
     faults = Faults(args.latency_ms, args.fail_rate, args.throttle_rate, args.drop_rate, args.seed,
                     args.dynamo_throttle_rate)
     request_log = RequestLog(args.request_log, args.log_times)
+    realtime = Realtime(compiled.printable(), authorizer, request_log,
+                        RealtimeOptions(keep_alive_ms=args.realtime_ka_ms,
+                                        connection_timeout_ms=args.realtime_connection_timeout_ms,
+                                        withhold_keep_alive=args.realtime_withhold_ka,
+                                        drop_after=args.realtime_drop_after))
+    executor.on_mutation(realtime.announce)
     writes: dict[int, list] = {}
     for number, request in args.write_after:
         writes.setdefault(number, []).append(request)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
                                                           frozenset(args.drop_response), writes,
                                                           frozenset(args.fail_request), args.bucket,
-                                                          frozenset(args.gateway_after_execute)))
+                                                          frozenset(args.gateway_after_execute), realtime))
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.
@@ -145,11 +175,13 @@ def serve(args: argparse.Namespace, compiled) -> None:
         signal.signal(signum, lambda *_: stop.set())
     thread = threading.Thread(target=server.serve_forever, name="http", daemon=True)
     thread.start()
-    log.info("listening on http://127.0.0.1:%d/graphql (conflict handler: %s)", server.port, args.conflict_handler)
+    log.info("listening on http://127.0.0.1:%d/graphql (conflict handler: %s), real-time on ws://127.0.0.1:%d%s",
+             server.port, args.conflict_handler, server.port, "/graphql/realtime")
     if args.port_file:
         write_port_file(args.port_file, server.port)
     stop.wait()
     log.info("stopping")
+    realtime.close_all()
     server.shutdown()
     server.server_close()
     request_log.close()

@@ -92,6 +92,11 @@ OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     "beginsWith": lambda value, operand: value is not MISSING and _begins_with(value, operand),
     "contains": lambda value, operand: value is not MISSING and _contains(value, operand),
     "notContains": lambda value, operand: value is MISSING or not _contains(value, operand),
+    # Subscription filters' `in` / `notIn` (ModelSubscription*Input, appsync.md 1.2): membership in a list.
+    "in": lambda value, operand: value is not MISSING and isinstance(operand, list)
+    and any(_equal(value, element) for element in operand),
+    "notIn": lambda value, operand: value is MISSING or not isinstance(operand, list)
+    or not any(_equal(value, element) for element in operand),
     "attributeExists": lambda value, operand: (value is not MISSING) == bool(operand),
     "attributeType": lambda value, operand: value is not MISSING and attribute_type(value) == operand,
     "size": _size_matches,

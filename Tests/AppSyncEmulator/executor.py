@@ -110,6 +110,7 @@ class Executor:
                  denied_fields: Optional[list[tuple[str, str]]] = None):
         self.schema: GraphQLSchema = build_schema(compiled.printable())
         scalars.install(self.schema)
+        self.store = store
         Resolvers(compiled, store, conflict_handler).bind(self.schema)
         for type_name, field_name in denied_fields or []:
             self._deny(type_name, field_name)
@@ -127,6 +128,27 @@ class Executor:
             raise AppSyncError(f"Not Authorized to access {field_name} on type {type_name}", "Unauthorized")
 
         fields[field_name].resolve = refuse
+
+    def on_mutation(self, listener: Callable[[str, dict, Any], None]) -> None:
+        """Calls `listener(mutation field, written record, resolve info)` after every root mutation
+        field that wrote (HTTP requests and --write-after writes alike). It runs inside the store's
+        lock, around the write, so listeners hear of writes in the order they committed; it must not
+        block (the real-time endpoint only queues)."""
+        mutation_type = self.schema.mutation_type
+        for name, field in (mutation_type.fields.items() if mutation_type else ()):
+            if field.resolve is not None:
+                field.resolve = self._announcing(field.resolve, listener)
+
+    def _announcing(self, resolve: Callable, listener: Callable[[str, dict, Any], None]) -> Callable:
+        store = self.store
+
+        def resolve_and_announce(root, info, **args):
+            with store.lock:
+                record = resolve(root, info, **args)
+                if isinstance(record, dict):
+                    listener(info.field_name, record, info)
+            return record
+        return resolve_and_announce
 
     @staticmethod
     def read_request(body: Any) -> tuple[str, Optional[dict], Optional[str]]:

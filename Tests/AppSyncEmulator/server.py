@@ -308,12 +308,16 @@ class RequestLog:
         self._lock = threading.Lock()
 
     def write(self, method: str, path: str, headers: dict[str, str], body: bytes, response: Response) -> None:
+        self.write_entry({"method": method, "path": path, "headers": headers, "body": _logged_body(body),
+                          "status": response.status, "fault": response.fault})
+
+    def write_entry(self, entry: dict) -> None:
+        """One line as it is: the real-time endpoint's entries (`"realtime": kind`) come this way.
+        Like the HTTP entries, they keep the headers (and authorization objects) as received."""
         if self._file is None:
             return
-        entry = {"method": method, "path": path, "headers": headers, "body": _logged_body(body),
-                 "status": response.status, "fault": response.fault}
         if self.times:
-            entry["at"] = time.monotonic()
+            entry = {**entry, "at": time.monotonic()}
         with self._lock:
             self._file.write(json.dumps(entry) + "\n")
             self._file.flush()
@@ -339,8 +343,10 @@ class Emulator:
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
                  drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None,
                  fail_requests: frozenset[int] = frozenset(), bucket: Optional[TokenBucket] = None,
-                 gateway_after: frozenset[int] = frozenset()):
+                 gateway_after: frozenset[int] = frozenset(), realtime=None):
         self.executor = executor
+        # The real-time endpoint (realtime.Realtime), served by the Handler on /graphql/realtime.
+        self.realtime = realtime
         # --gateway-after-execute N: the Nth executed GraphQL request runs, then is answered with a
         # gateway's HTML 504 (a write that happened, answered as if it had not come back).
         self.gateway_after = gateway_after
@@ -418,6 +424,11 @@ class Handler(BaseHTTPRequestHandler):
     server: "EmulatorServer"
 
     def _handle(self) -> None:
+        realtime = self.server.emulator.realtime
+        if realtime is not None and realtime.handles(self.path):
+            # The WebSocket takes the connection over: this thread reads it until it closes.
+            realtime.serve(self)
+            return
         body = self._read_body()
         headers = {name.lower(): value for name, value in self.headers.items()}
         response = self.server.emulator.handle(self.command, self.path, headers, body)
