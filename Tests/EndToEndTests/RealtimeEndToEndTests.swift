@@ -34,9 +34,14 @@ import Testing
         return process
     }
 
+    /// An update by another writer that selects the whole record, as Amplify's clients do.
     static func update(_ emulator: Emulator, id: String = "42", name: String) throws {
         _ = try emulator.graphQL(
-            "mutation U($input: UpdateItemInput!) { updateItem(input: $input) { id name } }",
+            """
+            mutation U($input: UpdateItemInput!) { updateItem(input: $input) {
+              id name description modelFile { bucket region key contentType size }
+              imageFile { bucket region key contentType size } tags createdAt updatedAt } }
+            """,
             variables: ["input": ["id": .string(id), "name": .string(name)]])
     }
 
@@ -118,7 +123,9 @@ import Testing
     }
 
     @Test func withheldKeepAlivesLeadToAReconnectAndWaitStillAnswers() throws {
-        let emulator = try Self.emulator(["--realtime-ka-ms", "300", "--realtime-withhold-ka"])
+        let emulator = try Self.emulator([
+            "--realtime-ka-ms", "100", "--realtime-connection-timeout-ms", "500", "--realtime-withhold-ka",
+        ])
         defer { emulator.stop() }
         let watch = try Self.watch(emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"])
         let deadline = Date().addingTimeInterval(20)

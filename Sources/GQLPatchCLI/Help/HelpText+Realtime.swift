@@ -6,8 +6,9 @@ extension HelpText {
         Subscribes to the model's changes (its onCreate/onUpdate/onDelete subscriptions, over the
         API's real-time WebSocket) and prints each as one JSON line as it comes:
           {"event": "update", "model": "Item", "key": {"id": "42"}, "item": {...}}
-        The item holds what the mutation that made the change selected (AppSync sends no more).
-        --where tests are checked here, on each event's item. A broken connection (or one whose
+        The item is the record as the event carries it: what the change's mutation selected. AppSync
+        answers an event whose mutation did not select a non-null field watch asks for with an error,
+        reported on stderr (--select fewer fields). --where tests are checked on each item. A broken connection (or one whose
         keep-alives stop) is made again, with a note on stderr: changes made while it was down are
         not delivered. Ctrl-C stops the subscriptions and closes the connection. Exit 0 after
         --count events, 124 when --timeout passes first.

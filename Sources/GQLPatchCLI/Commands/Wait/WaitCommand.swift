@@ -102,7 +102,7 @@ package struct WaitCommand: Sendable {
                 )
                 if try await check() { return .success }
             case .data(let id, let payload):
-                guard let (kind, item) = try source.record(id: id, payload: payload),
+                guard case .record(let kind, let item) = try source.carried(id: id, payload: payload),
                     model.primaryKey.allSatisfy({ item[$0] == key[$0] })
                 else { continue }
                 if kind == .delete { throw GQLPatchError(.notFound, "\(name) was deleted") }

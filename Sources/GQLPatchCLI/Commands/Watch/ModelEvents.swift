@@ -88,17 +88,25 @@ package struct ModelEvents {
             ]))
     }
 
-    /// The record an event carries: `payload.data.<subscription>`; nil for an event of another id.
-    func record(id: String, payload: JSONValue) throws(GQLPatchError) -> (ModelSubscription.Event, JSONObject)? {
+    /// What an event carries.
+    enum Carried {
+        /// The record (`payload.data.<subscription>`).
+        case record(ModelSubscription.Event, JSONObject)
+        /// No record, but errors: AppSync fills an event with what the mutation that caused it
+        /// selected, and a field the subscription selects that the mutation did not (a non-null
+        /// `createdAt`) makes the event an error (`Cannot return null for non-nullable type`).
+        case failed(ModelSubscription, String)
+    }
+
+    /// What the event of subscription `id` carries; nil for an id that is not one of these.
+    func carried(id: String, payload: JSONValue) throws(GQLPatchError) -> Carried? {
         guard let (subscription, _) = subscriptions.first(where: { $0.1.id == id }) else { return nil }
+        if let item = payload["data"]?[subscription.name]?.objectValue { return .record(subscription.event, item) }
         if let errors = payload["errors"]?.arrayValue, !errors.isEmpty {
             let said = errors.compactMap { $0["message"]?.stringValue }.joined(separator: "; ")
-            throw GQLPatchError(.graphQLError, "the \(subscription.name) event came with errors: \(said)")
+            return .failed(subscription, said)
         }
-        guard let item = payload["data"]?[subscription.name]?.objectValue else {
-            throw GQLPatchError(.badResponse, "the \(subscription.name) event carries no \(subscription.name) object")
-        }
-        return (subscription.event, item)
+        throw GQLPatchError(.badResponse, "the \(subscription.name) event carries no \(subscription.name) object")
     }
 
     /// The error for a real-time problem.

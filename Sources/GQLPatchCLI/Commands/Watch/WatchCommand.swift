@@ -7,7 +7,9 @@ import GQLPatchSupport
 import JSON
 
 /// `gqlpatch watch`: subscribes to a model's changes and prints each as one JSON line,
-/// `{"event": "update", "model": "Item", "key": {...}, "item": {...}}`, written as it comes. Stops
+/// `{"event": "update", "model": "Item", "key": {...}, "item": {...}}`, written as it comes: the
+/// record as the event carries it (what the change's mutation selected; an event the mutation
+/// selected too little for comes as an error, reported on stderr). Stops
 /// after `--count` events (exit 0), at `--timeout` (exit 124), or at Ctrl-C (which stops the
 /// subscriptions and closes the connection first). A broken connection is made again; the gap is
 /// reported on stderr, since AppSync does not replay what was missed.
@@ -78,7 +80,17 @@ package struct WatchCommand: Sendable {
                     "gqlpatch: watch: subscribed again after the connection broke (\(problem.summary)); changes made meanwhile were not delivered"
                 )
             case .data(let id, let payload):
-                guard let (kind, item) = try source.record(id: id, payload: payload) else { continue }
+                let kind: ModelSubscription.Event
+                let item: JSONObject
+                switch try source.carried(id: id, payload: payload) {
+                case nil: continue
+                case .record(let event, let record): (kind, item) = (event, record)
+                case .failed(let subscription, let said):
+                    context.console.message(
+                        "gqlpatch: warning: watch: a \(subscription.event.rawValue) event of \(model.name) came without its record: \(said) (the change's mutation did not select every field watch asks for; --select fewer)"
+                    )
+                    continue
+                }
                 if let filter, !RecordMatcher.matches(filter, item) { continue }
                 var key = JSONObject()
                 for field in model.primaryKey { key[field] = item[field] ?? .null }
