@@ -107,6 +107,8 @@ def main():
         write(os.path.join(corpus, "FuzzCognitoAnswer"), read(path))
     for path in files("Fuzz/Seeds/FuzzTokenCacheFile/*"):
         write(os.path.join(corpus, "FuzzTokenCacheFile"), read(path))
+    for path in files("Fuzz/Seeds/FuzzRealtimeMessage/*"):
+        write(os.path.join(corpus, "FuzzRealtimeMessage"), read(path))
     for stream in WEBSOCKET_STREAMS:
         for selector in WEBSOCKET_SELECTORS:
             write(os.path.join(corpus, "FuzzWebSocketFrames"), bytes(selector) + stream)

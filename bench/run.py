@@ -14,6 +14,7 @@ run that it serves at least twice the best client's request rate.
 
 from __future__ import annotations
 
+
 import argparse
 import datetime
 import json
@@ -29,6 +30,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import realtime_bench  # noqa: E402  (scenario 12, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -787,6 +791,10 @@ def main() -> int:
             print(f"bench: {scenario}", file=sys.stderr, flush=True)
             records = args.records if scenario.startswith("3.") else 0
             rows += measure(scenario, tools, args, scratch, records)
+        realtime_lines: list[str] = []
+        if wanted("12"):
+            print("bench: 12. watch and wait (the emulator's real-time endpoint)", file=sys.stderr, flush=True)
+            realtime_lines = realtime_bench.run(args.bin, python, scratch)
         print("bench: server capacity (wrk)", file=sys.stderr, flush=True)
         capacity = server_rate(url, scratch, args.wrk_seconds)
     finally:
@@ -830,6 +838,7 @@ def main() -> int:
         f"from a second process; the best client reached {best_rate:,.0f} requests/s ({best_name}): "
         f"{'at least' if server_ok else 'LESS THAN'} twice, {capacity / best_rate if best_rate else 0:.1f}x. "
         f"Request counts: `{counts}`.",
+        *realtime_lines,
         "",
         "Targets:",
         *targets(rows, args),

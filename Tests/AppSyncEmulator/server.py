@@ -421,6 +421,9 @@ class Handler(BaseHTTPRequestHandler):
     """Reads a request, asks the Emulator, writes (or drops) the answer."""
 
     protocol_version = "HTTP/1.1"
+    # The status line and headers, then the body, leave in separate writes: with Nagle's algorithm
+    # the body waits for the client's (delayed) ACK of the headers, ~40 ms a response on loopback.
+    disable_nagle_algorithm = True
     server: "EmulatorServer"
 
     def _handle(self) -> None:

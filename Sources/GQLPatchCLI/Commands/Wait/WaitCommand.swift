@@ -80,6 +80,11 @@ package struct WaitCommand: Sendable {
         }
 
         if try await check() { return .success }
+        if settings.options.verbose {
+            context.console.message(
+                "gqlpatch: wait: subscribed to \(model.name)'s changes at \(RealtimeEndpoint.shown(source.subscriber.endpoint)); \(name) does not hold the values yet"
+            )
+        }
         while true {
             if watch?.isInterrupted == true { return watch?.exitCode ?? .interrupted }
             let now = RealtimeSubscriber.now
