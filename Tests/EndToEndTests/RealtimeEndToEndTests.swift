@@ -176,4 +176,15 @@ import Testing
         #expect(watch.stdout.contains("signed"))
         #expect(!watch.stderr.contains(identity.secretAccessKey))
     }
+
+    @Test func ctrlCStopsTheSubscriptionsAndClosesFirst() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        let watch = try Self.watch(emulator, ["Item", "--timeout", "30s"])
+        watch.signal(SIGINT)
+        #expect(try watch.wait(timeout: 30) == 130, "\(watch.stderr)")
+        let stops = try emulator.requests().filter { $0["realtime"] == "stop" }.compactMap { $0["id"]?.stringValue }
+        #expect(Set(stops) == ["create", "update", "delete"], "every subscription stopped before the close")
+        #expect(watch.stdout.isEmpty)
+    }
 }
