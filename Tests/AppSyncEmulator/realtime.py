@@ -612,7 +612,9 @@ class Connection:
                     if now >= next_keep_alive:
                         # Due before anything queued: a busy connection still gets its keep-alives.
                         self._send(_text({"type": "ka"}))
-                        next_keep_alive = max(next_keep_alive + interval, now)
+                        next_keep_alive += interval
+                        if next_keep_alive <= now:  # late by a whole interval: no burst to catch up
+                            next_keep_alive = now + interval
                         continue
                     timeout = next_keep_alive - now
                 try:

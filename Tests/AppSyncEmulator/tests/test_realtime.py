@@ -584,10 +584,11 @@ class KeepAliveTests(RealtimeCase):
             self.assertEqual(message, {"type": "ka"})
             times.append(time.monotonic())
         gaps = [b - a for a, b in zip(times, times[1:])]
-        self.assertGreaterEqual(len(gaps), 4, times)
-        for gap in gaps:
-            self.assertGreater(gap, 0.15, gaps)
-            self.assertLess(gap, 0.35, gaps)
+        self.assertGreaterEqual(len(gaps), 4, gaps)
+        # On the 200 ms grid: the mean near it, no gap far off (a busy machine may delay one).
+        self.assertGreater(sum(gaps) / len(gaps), 0.17, gaps)
+        self.assertLess(sum(gaps) / len(gaps), 0.3, gaps)
+        self.assertLess(max(gaps), 0.6, gaps)
 
 
 class WithheldKeepAliveTests(RealtimeCase):
@@ -760,6 +761,8 @@ class ThirdPartyClientTests(RealtimeCase):
             time.sleep(0.3)
             self.assertTrue(events.empty())
         finally:
+            # Its close handler reconnects (and, out of retries, raises in its thread): not wanted here.
+            client._attempt_reconnect = lambda: None
             client.close()
 
     def wait_for_start_ack(self, subscription_id: str) -> None:
