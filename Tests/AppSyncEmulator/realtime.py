@@ -52,7 +52,7 @@ from graphql.execution.values import get_argument_values, get_variable_values
 
 import conditions
 import scalars
-import websocket
+import websocket_frames as frames
 from executor import non_null_error, validation_error
 
 log = logging.getLogger("appsync-emulator")
@@ -298,6 +298,8 @@ class Realtime:
         """Answers a request on the real-time path: the RFC 6455 handshake, then the connection
         until it ends (the handler's thread reads; the handler does not go on to another request)."""
         handler.close_connection = True
+        if handler.command != "GET":
+            handler._read_body()  # read before the refusal: unread bytes would reset the connection
         headers = {name.lower(): value for name, value in handler.headers.items()}
         number = next(self._numbers)
         problem = self._handshake_problem(handler.command, headers)
@@ -319,7 +321,7 @@ class Realtime:
         handler.send_response(101)
         handler.send_header("Upgrade", "websocket")
         handler.send_header("Connection", "Upgrade")
-        handler.send_header("Sec-WebSocket-Accept", websocket.accept_key(headers["sec-websocket-key"].strip()))
+        handler.send_header("Sec-WebSocket-Accept", frames.accept_key(headers["sec-websocket-key"].strip()))
         handler.send_header("Sec-WebSocket-Protocol", SUBPROTOCOL)
         handler.end_headers()
         handler.wfile.flush()
@@ -342,7 +344,7 @@ class Realtime:
             return 400, "The real-time endpoint takes a WebSocket handshake (Upgrade: websocket)."
         if headers.get("sec-websocket-version", "").strip() != "13":
             return 426, "Sec-WebSocket-Version must be 13."
-        if not websocket.valid_key(headers.get("sec-websocket-key", "")):
+        if not frames.valid_key(headers.get("sec-websocket-key", "")):
             return 400, "Sec-WebSocket-Key must be 16 bytes in base64."
         protocols = [p.strip() for p in headers.get("sec-websocket-protocol", "").split(",")]
         if SUBPROTOCOL not in protocols:
@@ -369,7 +371,7 @@ class Realtime:
         with self.lock:
             connections = list(self._connections)
         for connection in connections:
-            connection.close(websocket.GOING_AWAY, "the emulator is stopping")
+            connection.close(frames.GOING_AWAY, "the emulator is stopping")
 
 
 def query_parameters(path: str) -> dict[str, str]:
@@ -468,11 +470,11 @@ class Connection:
             self._log({"realtime": "disconnect", "delivered": self.delivered})
 
     def _read_loop(self) -> None:
-        reader = websocket.FrameReader(self.stream, self.options.max_message_bytes)
+        reader = frames.FrameReader(self.stream, self.options.max_message_bytes)
         while True:
             try:
                 message = reader.read_message()
-            except websocket.ProtocolError as error:
+            except frames.ProtocolError as error:
                 self._log({"realtime": "protocol-error", "code": error.code, "reason": error.reason})
                 self._close_and_wait(error.code, error.reason)
                 return
@@ -480,24 +482,24 @@ class Connection:
                 return
             if message is None:
                 return
-            if message.opcode == websocket.CLOSE:
+            if message.opcode == frames.CLOSE:
                 if not self._stopping:
                     try:
-                        code, _ = websocket.close_code(message.data)
-                    except websocket.ProtocolError as error:
+                        code, _ = frames.close_code(message.data)
+                    except frames.ProtocolError as error:
                         code = error.code
                     # Echo the client's close (section 5.5.1), then let the socket go.
-                    self.close(websocket.NORMAL if code == 1005 else code, "")
+                    self.close(frames.NORMAL if code == 1005 else code, "")
                     self._close_sent.wait(CLOSE_WAIT)
                 return
             if self._stopping:
                 continue
-            if message.opcode == websocket.PING:
-                self.enqueue(("frame", websocket.encode_frame(websocket.PONG, message.data)))
-            elif message.opcode == websocket.BINARY:
-                self._close_and_wait(websocket.UNSUPPORTED_DATA, "graphql-ws messages are text")
+            if message.opcode == frames.PING:
+                self.enqueue(("frame", frames.encode_frame(frames.PONG, message.data)))
+            elif message.opcode == frames.BINARY:
+                self._close_and_wait(frames.UNSUPPORTED_DATA, "graphql-ws messages are text")
                 return
-            elif message.opcode == websocket.TEXT:
+            elif message.opcode == frames.TEXT:
                 self._on_text(message.data.decode("utf-8"))
 
     def _close_and_wait(self, code: int, reason: str) -> None:
@@ -534,7 +536,7 @@ class Connection:
         if self.refusal is not None and kind in ("connection_init", "start"):
             self._send_json({"type": "connection_error", "payload": {"errors": [self.refusal]}})
             self._log({"realtime": "connection_error", "errors": [self.refusal]})
-            self._begin_close(websocket.NORMAL, "")
+            self._begin_close(frames.NORMAL, "")
             return
         if kind == "connection_init":
             self.enqueue(("ack",))
@@ -610,7 +612,9 @@ class Connection:
                     if now >= next_keep_alive:
                         # Due before anything queued: a busy connection still gets its keep-alives.
                         self._send(_text({"type": "ka"}))
-                        next_keep_alive = max(next_keep_alive + interval, now)
+                        next_keep_alive += interval
+                        if next_keep_alive <= now:  # late by a whole interval: no burst to catch up
+                            next_keep_alive = now + interval
                         continue
                     timeout = next_keep_alive - now
                 try:
@@ -625,14 +629,14 @@ class Connection:
                         # The devguide's example shows a ka right after the ack; then one every interval.
                         next_keep_alive = time.monotonic()
                 elif kind == "text":
-                    self._send(websocket.encode_frame(websocket.TEXT, item[1].encode("utf-8")))
+                    self._send(frames.encode_frame(frames.TEXT, item[1].encode("utf-8")))
                 elif kind == "frame":
                     self._send(item[1])
                 elif kind == "event":
                     if self._deliver(item[1], item[2]):
                         return
                 elif kind == "close":
-                    self._send(websocket.close_frame(item[1], item[2]))
+                    self._send(frames.close_frame(item[1], item[2]))
                     self._close_sent.set()
                     return
                 elif kind == "end":
@@ -670,4 +674,4 @@ class Connection:
 
 
 def _text(message: dict) -> bytes:
-    return websocket.encode_frame(websocket.TEXT, json.dumps(message, separators=(",", ":")).encode("utf-8"))
+    return frames.encode_frame(frames.TEXT, json.dumps(message, separators=(",", ":")).encode("utf-8"))

@@ -3,6 +3,8 @@
 The opening handshake's accept key, reading client frames (they must be masked; fragments are put
 back together; nothing over a size bound is read into memory) and encoding server frames (never
 masked). No I/O of its own beyond reading the stream it is given: `realtime.py` owns the socket.
+(Not named websocket.py: the emulator's folder is first on sys.path, and that would hide the
+websocket-client package a test's third-party client imports.)
 """
 
 from __future__ import annotations
