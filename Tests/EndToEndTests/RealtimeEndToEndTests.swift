@@ -187,4 +187,24 @@ import Testing
         #expect(Set(stops) == ["create", "update", "delete"], "every subscription stopped before the close")
         #expect(watch.stdout.isEmpty)
     }
+
+    /// A user signed in through the SRP-checking stub: the emulator verifies the RS256 ID token on the
+    /// connection and on the start, as it does on a request.
+    @Test func aSignedInUserPoolUserWatches() throws {
+        let stub = try UserPoolStub(["--user", "alice:Correct-Horse-7!"])
+        defer { stub.stop() }
+        let emulator = try Self.emulator(stub.emulatorArguments)
+        defer { emulator.stop() }
+        let cache = emulator.folder.appendingPathComponent("cache")
+        let watch = try Self.watch(
+            emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"],
+            credentials: stub.flags("alice") + ["--no-cache"],
+            env: stub.environment(password: "Correct-Horse-7!", cache: cache))
+        try Self.update(emulator, name: "pooled")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(watch.stdout.contains("pooled"))
+        #expect(!watch.stderr.contains("Correct-Horse-7!"))
+        let connects = try emulator.requests().filter { $0["realtime"] == "connect" }
+        #expect(!connects.isEmpty)
+    }
 }

@@ -59,11 +59,7 @@ package struct WaitCommand: Sendable {
         watch?.start()
         defer { watch?.stop() }
         // Subscribe first: a change after this point comes as an event.
-        do throws(RealtimeProblem) {
-            try await source.subscriber.connect()
-        } catch {
-            throw ModelEvents.error(error)
-        }
+        try await source.connect()
         defer { source.subscriber.close() }
         let session = CommandSession(settings: settings, context: context)
         let records = session.records()
@@ -86,21 +82,14 @@ package struct WaitCommand: Sendable {
             )
         }
         while true {
-            if watch?.isInterrupted == true { return watch?.exitCode ?? .interrupted }
-            let now = RealtimeSubscriber.now
-            if let end, now >= end {
+            let event: RealtimeSubscriber.Event
+            switch try await source.next(until: end, interrupts: watch) {
+            case .interrupted(let code): return code
+            case .timedOut:
                 throw GQLPatchError(.timedOut, "\(name) did not reach \(Self.describe(options.until)) before --timeout")
-            }
-            let slice = min(end ?? Int64.max, now + WatchCommand.sliceMilliseconds)
-            let event: RealtimeSubscriber.Event?
-            do throws(RealtimeProblem) {
-                event = try await source.subscriber.next(until: slice)
-            } catch {
-                throw ModelEvents.error(error)
+            case .event(let next): event = next
             }
             switch event {
-            case nil:
-                continue
             case .resumed(let problem):
                 context.console.message(
                     "gqlpatch: wait: subscribed again after the connection broke (\(problem.summary)); reading \(name) again"

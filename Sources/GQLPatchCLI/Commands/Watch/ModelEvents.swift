@@ -109,6 +109,44 @@ package struct ModelEvents {
         throw GQLPatchError(.badResponse, "the \(subscription.name) event carries no \(subscription.name) object")
     }
 
+    /// What a step of a command's wait brought.
+    enum Step {
+        case event(RealtimeSubscriber.Event)
+        /// The command's `--timeout` passed.
+        case timedOut
+        /// Ctrl-C (or SIGTERM): the exit code it asks for.
+        case interrupted(ExitCode)
+    }
+
+    /// How often a blocked read looks up for Ctrl-C.
+    static let sliceMilliseconds: Int64 = 200
+
+    /// Connects and starts the subscriptions; a failure is worded for the command.
+    func connect() async throws(GQLPatchError) {
+        do throws(RealtimeProblem) {
+            try await subscriber.connect()
+        } catch {
+            throw Self.error(error)
+        }
+    }
+
+    /// The next event, or the end the command was given (`end`, `RealtimeSubscriber.now`
+    /// milliseconds) or asked for (`interrupts`), whichever comes first.
+    func next(until end: Int64?, interrupts: InterruptWatch?) async throws(GQLPatchError) -> Step {
+        while true {
+            if interrupts?.isInterrupted == true { return .interrupted(interrupts?.exitCode ?? .interrupted) }
+            let now = RealtimeSubscriber.now
+            if let end, now >= end { return .timedOut }
+            do throws(RealtimeProblem) {
+                if let event = try await subscriber.next(until: min(end ?? Int64.max, now + Self.sliceMilliseconds)) {
+                    return .event(event)
+                }
+            } catch {
+                throw Self.error(error)
+            }
+        }
+    }
+
     /// The error for a real-time problem.
     static func error(_ problem: RealtimeProblem) -> GQLPatchError {
         switch problem {

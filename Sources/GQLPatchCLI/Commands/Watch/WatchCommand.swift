@@ -19,9 +19,6 @@ package struct WatchCommand: Sendable {
     package var context: RunContext
     package var environment: [String: String]
 
-    /// How often a blocked read looks up for Ctrl-C.
-    static let sliceMilliseconds: Int64 = 200
-
     package func run() async throws(GQLPatchError) -> ExitCode {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
@@ -45,11 +42,7 @@ package struct WatchCommand: Sendable {
         let watch = options.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
-        do throws(RealtimeProblem) {
-            try await source.subscriber.connect()
-        } catch {
-            throw ModelEvents.error(error)
-        }
+        try await source.connect()
         defer { source.subscriber.close() }
         if settings.options.verbose {
             context.console.message(
@@ -58,23 +51,16 @@ package struct WatchCommand: Sendable {
         }
         var printed = 0
         while true {
-            if watch?.isInterrupted == true { return watch?.exitCode ?? .interrupted }
-            let now = RealtimeSubscriber.now
-            if let end, now >= end {
+            let event: RealtimeSubscriber.Event
+            switch try await source.next(until: end, interrupts: watch) {
+            case .interrupted(let code): return code
+            case .timedOut:
                 context.console.message(
                     "gqlpatch: watch: --timeout passed after \(printed) event\(printed == 1 ? "" : "s")")
                 return .timedOut
-            }
-            let slice = min(end ?? Int64.max, now + Self.sliceMilliseconds)
-            let event: RealtimeSubscriber.Event?
-            do throws(RealtimeProblem) {
-                event = try await source.subscriber.next(until: slice)
-            } catch {
-                throw ModelEvents.error(error)
+            case .event(let next): event = next
             }
             switch event {
-            case nil:
-                continue
             case .resumed(let problem):
                 context.console.message(
                     "gqlpatch: watch: subscribed again after the connection broke (\(problem.summary)); changes made meanwhile were not delivered"
