@@ -139,12 +139,13 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 
-    @Test func tokenAuthCarriesTheTokenOnTheConnectionAndTheStart() throws {
+    @Test(arguments: ["lambda", "oidc"])
+    func tokenAuthCarriesTheTokenOnTheConnectionAndTheStart(mode: String) throws {
         let emulator = try Self.emulator(["--token", "lambda-token-abc123456789"])
         defer { emulator.stop() }
         let watch = try Self.watch(
             emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"],
-            credentials: ["--auth", "lambda", "--token", "lambda-token-abc123456789"])
+            credentials: ["--auth", mode, "--token", "lambda-token-abc123456789"])
         try Self.update(emulator, name: "seen")
         #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
         #expect(watch.stdout.contains("seen"))
