@@ -1,11 +1,11 @@
 /// The percent-encoding SigV4 uses for paths and query parameters: the RFC 3986 unreserved
 /// characters `A-Z a-z 0-9 - . _ ~` stay, every other byte of the UTF-8 form becomes `%XX`
 /// with upper-case hex.
-enum URIEncoding {
+package enum URIEncoding {
     private static let upperHex: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     /// Percent-encodes `bytes`; `/` is kept as it is when `keepingSlash` is set (for paths).
-    static func encode(_ bytes: some Sequence<UInt8>, keepingSlash: Bool = false) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>, keepingSlash: Bool = false) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.underestimatedCount)
         for byte in bytes {

@@ -1,3 +1,4 @@
+import AWSSigning
 import HTTP
 
 /// Where an API's real-time (subscription) WebSocket is, derived from its GraphQL endpoint as the
@@ -41,21 +42,7 @@ package enum RealtimeEndpoint {
     /// parameters (each base64 JSON).
     package static func connectURL(_ endpoint: AWSEndpointURL, header: String, payload: String) -> AWSEndpointURL {
         var url = endpoint
-        url.query = "header=\(percentEncoded(header))&payload=\(percentEncoded(payload))"
+        url.query = "header=\(URIEncoding.encode(header.utf8))&payload=\(URIEncoding.encode(payload.utf8))"
         return url
-    }
-
-    /// Base64 is safe in a query but for `+`, `/` and `=`.
-    private static func percentEncoded(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "+": out += "%2B"
-            case "/": out += "%2F"
-            case "=": out += "%3D"
-            default: out.append(character)
-            }
-        }
-        return out
     }
 }
