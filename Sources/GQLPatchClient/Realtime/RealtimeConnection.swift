@@ -27,6 +27,10 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// Every credential the connection sent (for the run's redaction).
     package private(set) var secrets: [String] = []
 
+    /// The most messages kept while waiting for an acknowledgement: a server that floods the wait
+    /// is not buffered without end.
+    package static let maximumPending = 10_000
+
     /// The keep-alive interval when the acknowledgement names none (the service's documented default).
     package static let defaultKeepAliveMilliseconds: Int64 = 300_000
     /// The largest message accepted (AppSync's subscription payloads are at most 240 KB; room for
@@ -81,6 +85,10 @@ package final class RealtimeConnection: @unchecked Sendable {
             case .error(nil, let errors):
                 throw .refused(errors: errors, status: nil)
             default:
+                guard early.count < maximumPending else {
+                    throw .protocolViolation(
+                        "the real-time endpoint sent \(maximumPending) messages before its connection_ack")
+                }
                 early.append(message)
             }
         }
@@ -122,7 +130,12 @@ package final class RealtimeConnection: @unchecked Sendable {
             case .error(let failed, let errors) where failed == id || failed == nil:
                 throw .subscriptionRefused(errors: errors)
             case .keepAlive: continue
-            default: pending.append(message)
+            default:
+                guard pending.count < Self.maximumPending else {
+                    throw .protocolViolation(
+                        "the real-time endpoint sent \(Self.maximumPending) messages before its start_ack")
+                }
+                pending.append(message)
             }
         }
     }
