@@ -19,7 +19,7 @@ import PackageDescription
 //   system's libcurl (for a proxy); CNet is the own client's sockets, and the system's libssl for
 //   https. CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP) imports only AWSSigning.
 //   WebSocket (the RFC 6455 client codec: frames, messages, the opening handshake; no I/O) stands alone
-//   beside it and also imports only AWSSigning (SHA-1 for the handshake).
+//   beside it and also imports only AWSSigning (SHA-1 and base64 for the handshake).
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
     "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",

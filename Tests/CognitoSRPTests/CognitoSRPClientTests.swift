@@ -1,3 +1,4 @@
+import AWSSigning
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import AWSSigning
 import CognitoSRP
 import FoundationEssentials
 import GQLPatchSupport

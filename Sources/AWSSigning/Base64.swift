@@ -1,5 +1,6 @@
-/// Standard base64 (RFC 4648 §4), for the challenge's secret block and the signatures. (Nothing below
-/// GQLPatchClient has one and this target imports only AWSSigning.)
+/// Standard base64 (RFC 4648 §4): the Cognito challenge's secret block and signatures, the WebSocket
+/// handshake's key, AppSync's real-time `header` parameter. It lives here because every user imports
+/// AWSSigning and nothing lower.
 public enum Base64 {
     private static let alphabet: [UInt8] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
