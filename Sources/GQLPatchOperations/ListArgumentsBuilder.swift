@@ -320,11 +320,39 @@ package struct ListArgumentsBuilder: Sendable {
         ])
     }
 
-    private func filterTerm(_ test: FieldTest, model: Model, assignments: AssignmentTyper)
-        throws(GQLPatchError) -> JSONValue
-    {
+    /// The tests as the `filter` argument of a subscription that takes `input` (Amplify v2's
+    /// `ModelSubscriptionItemFilterInput`), so the service sends only the events that pass; nil
+    /// when that input cannot say all of them (a field or operator it lacks, a test for null: its
+    /// operators have no `attributeExists`) or when there are more than `subscriptionTermLimit`,
+    /// since a filter the service refuses would refuse the subscription. The caller still checks
+    /// each event itself, so nil only costs traffic.
+    package func subscriptionFilter(model: Model, tests: [FieldTest], input: String) -> JSONValue? {
+        guard !tests.isEmpty, tests.count <= Self.subscriptionTermLimit, catalogue.inputObjects[input] != nil else {
+            return nil
+        }
+        let assignments = AssignmentTyper(catalogue: catalogue, readFile: readFile)
+        var terms: [JSONValue] = []
+        for test in tests {
+            if test.comparison == .eq, test.value.isNull { return nil }
+            guard let term = try? filterTerm(test, model: model, assignments: assignments, input: input) else {
+                return nil
+            }
+            terms.append(term)
+        }
+        return terms.count == 1 ? terms[0] : .object(JSONObject([("and", .array(terms))]))
+    }
+
+    /// How many tests a subscription filter carries at most: AppSync's enhanced filters allow a
+    /// handful of conditions per filter group (the developer guide's limits), and `watch --where`
+    /// rarely needs more; beyond it the client filters alone.
+    package static let subscriptionTermLimit = 5
+
+    private func filterTerm(
+        _ test: FieldTest, model: Model, assignments: AssignmentTyper, input: String? = nil
+    ) throws(GQLPatchError) -> JSONValue {
         let place = wording.field(test.field, in: .filter)
-        guard let filterName = model.operations.filterInput, let filter = catalogue.inputObjects[filterName] else {
+        guard let filterName = input ?? model.operations.filterInput, let filter = catalogue.inputObjects[filterName]
+        else {
             throw .invalidInput("\(place): the schema has no filter input for \(model.name)")
         }
         let names = filter.fields.map(\.name).filter { !["and", "or", "not"].contains($0) }

@@ -106,6 +106,34 @@ import Testing
         let names = watch.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0))["item"]?["name"] }
         #expect(names == ["keep", "kept"])
         #expect(watch.stderr.contains("gqlpatch: watch: --timeout passed after 2 events"))
+        // The schema's subscriptions take Amplify v2's `filter`, so the service filtered too: it
+        // sent the two matching events, not three.
+        let log = try emulator.requests()
+        let starts = log.filter { $0["realtime"]?.stringValue == "start" }
+        #expect(!starts.isEmpty)
+        for start in starts {
+            let data = try JSONValue.parse(start["data"]?.stringValue ?? "")
+            #expect(data["variables"]?["filter"] == .object(["name": .object(["beginsWith": .string("k")])]))
+            #expect(data["query"]?.stringValue?.contains("(filter: $filter)") == true)
+        }
+        #expect(log.filter { $0["realtime"]?.stringValue == "data" }.count == 2)
+        #expect(watch.stderr.contains("events of Item at ws://"), "\(watch.stderr)")
+        #expect(watch.stderr.contains("(the service filters them)"), "\(watch.stderr)")
+    }
+
+    @Test func aFilterTheSubscriptionCannotSayIsLeftToTheClient() throws {
+        let emulator = try Self.emulator()
+        defer { emulator.stop() }
+        // A test for null has no operator in ModelSubscriptionStringInput (no attributeExists).
+        let watch = try Self.watch(emulator, ["Item", "--where", "description:=null", "--count", "1"])
+        try Self.update(emulator, name: "first")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(try JSONValue.parse(watch.stdout)["item"]?["name"] == "first")
+        #expect(watch.stderr.contains("(filtered here: the subscriptions cannot say every test)"), "\(watch.stderr)")
+        for start in try emulator.requests() where start["realtime"]?.stringValue == "start" {
+            let data = try JSONValue.parse(start["data"]?.stringValue ?? "")
+            #expect(data["variables"]?["filter"] == nil)
+        }
     }
 
     @Test func aDroppedConnectionIsMadeAgainAndTheGapReported() throws {

@@ -116,4 +116,26 @@ import Testing
         #expect(error?.code == .invalidInput)
         #expect(error?.message == bad.message)
     }
+
+    @Test func aSubscriptionFilterCarriesWhatItsInputCanSay() throws {
+        let item = RecordCommandFixtures.model("Item")
+        let input = try #require(item.operations.subscription(.update)?.filterInput)
+        #expect(input == "ModelSubscriptionItemFilterInput")
+        let prefix = FieldTest(field: "name", comparison: .beginsWith, value: .text("k"))
+        #expect(
+            builder.subscriptionFilter(model: item, tests: [prefix], input: input)
+                == ["name": ["beginsWith": "k"]])
+        let same = FieldTest(field: "description", comparison: .eq, value: .text("x"))
+        #expect(
+            builder.subscriptionFilter(model: item, tests: [prefix, same], input: input)
+                == ["and": [["name": ["beginsWith": "k"]], ["description": ["eq": "x"]]]])
+        // Left to the client: a test for null, a field the input lacks, more terms than the limit.
+        let null = FieldTest(field: "description", comparison: .eq, value: .null)
+        #expect(builder.subscriptionFilter(model: item, tests: [prefix, null], input: input) == nil)
+        let unknown = FieldTest(field: "nosuch", comparison: .eq, value: .text("x"))
+        #expect(builder.subscriptionFilter(model: item, tests: [unknown], input: input) == nil)
+        let many = Array(repeating: same, count: ListArgumentsBuilder.subscriptionTermLimit + 1)
+        #expect(builder.subscriptionFilter(model: item, tests: many, input: input) == nil)
+        #expect(builder.subscriptionFilter(model: item, tests: [], input: input) == nil)
+    }
 }

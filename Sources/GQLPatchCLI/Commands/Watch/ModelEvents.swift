@@ -45,10 +45,12 @@ package struct ModelEvents {
         return (url, graphQL)
     }
 
-    /// Subscriptions to `events` of `model`, each selecting `selection`.
+    /// Subscriptions to `events` of `model`, each selecting `selection`; `filter` gives, for a
+    /// subscription's filter input, the filter the service is to apply (nil: every event comes).
     static func make(
         model: Model, events: [ModelSubscription.Event], selection: SelectionSet, settings: Settings,
-        context: RunContext, environment: [String: String], realtimeEndpoint: String?
+        context: RunContext, environment: [String: String], realtimeEndpoint: String?,
+        filter: (String) -> JSONValue? = { _ in nil }
     ) throws(GQLPatchError) -> ModelEvents {
         var subscriptions: [(ModelSubscription, RealtimeSubscriber.Subscription)] = []
         for event in events {
@@ -57,9 +59,16 @@ package struct ModelEvents {
                     "the API has no subscription to \(event.rawValue) events of \(model.name) (its schema has no on\(event.rawValue.capitalizedFirst)\(model.name))"
                 )
             }
-            let query = try SubscriptionDocument.text(for: subscription, model: model, selection: selection)
+            let serverFilter = subscription.filterInput.flatMap(filter)
+            let query = try SubscriptionDocument.text(
+                for: subscription, model: model, selection: selection, filtered: serverFilter != nil)
+            var variables = JSONObject()
+            if let serverFilter { variables["filter"] = serverFilter }
             subscriptions.append(
-                (subscription, RealtimeSubscriber.Subscription(id: event.rawValue, query: query)))
+                (
+                    subscription,
+                    RealtimeSubscriber.Subscription(id: event.rawValue, query: query, variables: variables)
+                ))
         }
         let (realtime, graphQL) = try endpoint(given: realtimeEndpoint, settings: settings, environment: environment)
         let console = context.console
@@ -82,7 +91,9 @@ package struct ModelEvents {
                     "subscriptions",
                     .array(
                         subscriptions.map { subscription, started in
-                            .object(JSONObject([("id", .string(started.id)), ("query", .string(started.query))]))
+                            var shown = JSONObject([("id", .string(started.id)), ("query", .string(started.query))])
+                            if !started.variables.isEmpty { shown["variables"] = .object(started.variables) }
+                            return .object(shown)
                         })
                 ),
             ]))

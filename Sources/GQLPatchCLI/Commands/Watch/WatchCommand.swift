@@ -27,12 +27,16 @@ package struct WatchCommand: Sendable {
         if events.isEmpty { throw .invalidInput("the API has no subscriptions to changes of \(model.name)") }
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: options.select)
-        let filter = try ListArgumentsBuilder(
-            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        ).filter(model: model, tests: options.conditions)
+        // The client checks every event against the filter even when the service filters too: a
+        // service whose subscriptions take no `filter` (v1), or an older resolver, sends them all.
+        let filters = ListArgumentsBuilder(
+            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
+        let filter = try filters.filter(model: model, tests: options.conditions)
+        let conditions = options.conditions
         let source = try ModelEvents.make(
             model: model, events: events, selection: fetchSelection, settings: settings, context: context,
-            environment: environment, realtimeEndpoint: options.realtimeEndpoint)
+            environment: environment, realtimeEndpoint: options.realtimeEndpoint,
+            filter: { input in filters.subscriptionFilter(model: model, tests: conditions, input: input) })
         if settings.options.dryRun {
             try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(
                 source.plan(), to: context.console)
@@ -45,8 +49,13 @@ package struct WatchCommand: Sendable {
         try await source.connect()
         defer { source.subscriber.close() }
         if settings.options.verbose {
+            let served =
+                filter == nil
+                ? ""
+                : source.subscriptions.allSatisfy({ $0.1.variables["filter"] != nil })
+                    ? " (the service filters them)" : " (filtered here: the subscriptions cannot say every test)"
             context.console.message(
-                "gqlpatch: watch: subscribed to \(events.map(\.rawValue).joined(separator: ", ")) events of \(model.name) at \(RealtimeEndpoint.shown(source.subscriber.endpoint))"
+                "gqlpatch: watch: subscribed to \(events.map(\.rawValue).joined(separator: ", ")) events of \(model.name) at \(RealtimeEndpoint.shown(source.subscriber.endpoint))\(served)"
             )
         }
         var printed = 0
