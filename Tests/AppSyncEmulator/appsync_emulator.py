@@ -121,6 +121,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     realtime.add_argument("--realtime-drop-after", type=positive, default=None, metavar="N",
                           help="drop each real-time connection (no close frame) right after it delivered its "
                                "Nth data message")
+    realtime.add_argument("--realtime-echo", choices=("connect", "start", "data"), default=None,
+                          help="echo the credentials a client sends back (refusing the connect, refusing each "
+                               "start, or in an event's errors) without checking them: for the secret scan")
     args = parser.parse_args(argv)
     if args.user_pool_jwks and not (args.user_pool_issuer and args.user_pool_client_id):
         parser.error("--user-pool-jwks needs --user-pool-issuer and at least one --user-pool-client-id")
@@ -158,7 +161,8 @@ def serve(args: argparse.Namespace, compiled) -> None:
                         RealtimeOptions(keep_alive_ms=args.realtime_ka_ms,
                                         connection_timeout_ms=args.realtime_connection_timeout_ms,
                                         withhold_keep_alive=args.realtime_withhold_ka,
-                                        drop_after=args.realtime_drop_after))
+                                        drop_after=args.realtime_drop_after,
+                                        echo=args.realtime_echo))
     executor.on_mutation(realtime.announce)
     writes: dict[int, list] = {}
     for number, request in args.write_after:

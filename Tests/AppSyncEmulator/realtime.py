@@ -93,6 +93,10 @@ class RealtimeOptions:
     # Drop each connection (no close frame) right after it delivered this many `data` messages.
     drop_after: Optional[int] = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
+    # For the secret scan: echo the credentials a client sent back into what it reads. "connect":
+    # the connection is refused with them in the message; "start": each start is; "data": each start
+    # is acknowledged and followed by an event whose errors carry them. Credentials are not checked.
+    echo: Optional[str] = None
 
 
 # --- what the schema says ------------------------------------------------------------------------
@@ -310,9 +314,12 @@ class Realtime:
             _answer(handler, status, message, {"Sec-WebSocket-Version": "13"} if status == 426 else None)
             return
         authorization = self._authorization(handler.path, headers)
-        refusal = self.refusal(authorization, "/graphql/connect", b"{}")
+        refusal = None if self.options.echo else self.refusal(authorization, "/graphql/connect", b"{}")
         error = None
-        if refusal is not None:
+        if self.options.echo == "connect":
+            error = {"errorType": "UnauthorizedException", "message": "echo: " + json.dumps(authorization),
+                     "errorCode": 401}
+        elif refusal is not None:
             status, error_type, message = refusal
             error = {"errorType": error_type, "message": CONNECT_REFUSED if message == HTTP_UNAUTHORIZED else message,
                      "errorCode": status}
@@ -326,6 +333,7 @@ class Realtime:
         handler.end_headers()
         handler.wfile.flush()
         connection = Connection(self, handler.connection, handler.rfile, number, error)
+        connection.connect_authorization = authorization
         with self.lock:
             self._connections.append(connection)
         try:
@@ -429,6 +437,8 @@ class Connection:
         # Once a close or a drop began, the client's messages are no longer acted on.
         self._stopping = False
         self.delivered = 0
+        # The handshake's decoded `header` (for the echo option).
+        self.connect_authorization: Any = None
 
     # -- shared
 
@@ -563,7 +573,12 @@ class Connection:
         if not isinstance(subscription_id, str) or not subscription_id or not isinstance(data_text, str):
             refuse([{"message": "A start needs an id and payload.data (a JSON string)."}])
             return
-        refusal = self.realtime.refusal(authorization, "/graphql", data_text.encode("utf-8"))
+        echoed = "echo: " + json.dumps({"connect": self.connect_authorization, "start": authorization})
+        if self.options.echo == "start":
+            refuse([{"errorType": "UnauthorizedException", "message": echoed}])
+            return
+        refusal = (None if self.options.echo
+                   else self.realtime.refusal(authorization, "/graphql", data_text.encode("utf-8")))
         if refusal is not None:
             status, error_type, text = refusal
             refuse([{"errorType": error_type, "message": START_REFUSED if text == HTTP_UNAUTHORIZED else text}])
@@ -588,6 +603,9 @@ class Connection:
             refuse([{"message": f"A subscription with id '{subscription_id}' is already started."}])
             return
         self._log({**entry, "answer": "start_ack"})
+        if self.options.echo == "data":
+            self._send_json({"type": "data", "id": subscription_id, "payload": {
+                "data": {subscription.field: None}, "errors": [{"errorType": "Echo", "message": echoed}]}})
 
     def _stop(self, message: dict) -> None:
         subscription_id = message.get("id")

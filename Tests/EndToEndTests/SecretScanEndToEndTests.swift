@@ -257,6 +257,57 @@ import Testing
         #expect(try stub.stats()["RespondToAuthChallenge:SOFTWARE_TOKEN_MFA"] == 2, "two sign-ins with a TOTP code")
     }
 
+    /// `watch` and `wait` against a real-time endpoint that echoes the credentials it was sent (the
+    /// connection's `header` parameter and each start's `extensions.authorization`) back: in the
+    /// refusal of the connection, in the refusal of each subscription, or in an event's errors.
+    /// With every kind of secret, plain and `--verbose`, none shows in stdout, stderr or a file the
+    /// run writes, and the echo did reach the output, scrubbed.
+    @Test(arguments: ["connect", "start", "data"])
+    func noSecretInWhatTheRealtimeEndpointEchoes(_ echo: String) throws {
+        // No --api-key: the emulator checks no credentials, so each mode gets as far as the echo.
+        let emulator = try Emulator(arguments: ["--realtime-echo", echo])
+        defer { emulator.stop() }
+        try emulator.create("Item", ["id": "item-1", "name": "Chair"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-scan-realtime-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let commands = [
+            ["watch", "Item", "--timeout", "1s"],
+            ["wait", "Item", "--id", "item-1", "--until", "name=Lamp", "--timeout", "1s"],
+        ]
+        var echoed = 0
+        for auth in Self.auths {
+            var environment = ["HOME": folder.path, "AWS_EC2_METADATA_DISABLED": "true"]
+            environment.merge(auth.environment) { _, new in new }
+            for command in commands {
+                for verbosity in [[], ["--verbose"]] {
+                    let result = try GQLPatchRun.run(
+                        ["--endpoint", emulator.endpoint, "--schema", TestPaths.schema] + auth.options + verbosity
+                            + command, environment: environment, in: folder)
+                    let shown = "\(echo) \(auth.name) \(verbosity) \(command[0])"
+                    #expect(Self.leak(in: result.stdout) == nil, "stdout of \(shown) shows a secret:\n\(result.stdout)")
+                    #expect(Self.leak(in: result.stderr) == nil, "stderr of \(shown) shows a secret:\n\(result.stderr)")
+                    #expect(result.status != 0, "\(shown): \(result)")
+                    if result.stderr.contains("echo: ") && result.stderr.contains("[redacted]") { echoed += 1 }
+                }
+            }
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(file).path) else {
+                continue
+            }
+            #expect(
+                Self.leak(in: String(decoding: data, as: UTF8.self)) == nil, "\(file) written by a run holds a secret")
+        }
+        // The echo reached the output for every auth in at least one command: the test proves something.
+        #expect(echoed >= Self.auths.count, "the scrubbed echo was printed \(echoed) times")
+        // The emulator did receive them (so they were there to leak).
+        let log = String(
+            decoding: FileManager.default.contents(atPath: emulator.requestLog.path) ?? Data(), as: UTF8.self)
+        #expect(log.contains(Self.apiKey) && log.contains(Self.token))
+    }
+
     /// An endpoint with `user:password@` is refused, and neither the error nor `--dry-run` shows the
     /// password, parsed or not: a password with `/` (an AWS secret key is base64) or a URL that is
     /// not http(s) still has everything between `://` and the last `@` hidden (issue 32 #9).

@@ -25,8 +25,9 @@ package final class RealtimeConnection: @unchecked Sendable {
     private var lastHeard: Int64
     /// Messages read while waiting for an acknowledgement, handed out first by `next`.
     private var pending: [RealtimeMessage] = []
-    /// Every credential the connection sent (for the run's redaction).
-    package private(set) var secrets: [String] = []
+    /// Hands each credential to the run's redaction before it is sent: a server may echo it in
+    /// the very answer that refuses it.
+    private let register: @Sendable ([String]) -> Void
 
     /// The most messages kept while waiting for an acknowledgement: a server that floods the wait
     /// is not buffered without end.
@@ -38,7 +39,11 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// the envelope).
     package static let maximumMessageBytes = 512 << 10
 
-    private init(socket: DirectWebSocket, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer, keepAlive: Int64) {
+    private init(
+        socket: DirectWebSocket, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer, keepAlive: Int64,
+        register: @escaping @Sendable ([String]) -> Void
+    ) {
+        self.register = register
         self.socket = socket
         self.graphQL = graphQL
         self.authorizer = authorizer
@@ -46,13 +51,16 @@ package final class RealtimeConnection: @unchecked Sendable {
         self.lastHeard = DirectWebSocket.now
     }
 
-    /// Connects to `endpoint` for the API at `graphQL` and waits for the acknowledgement.
+    /// Connects to `endpoint` for the API at `graphQL` and waits for the acknowledgement;
+    /// `register` receives every credential before it is sent.
     package static func open(
         endpoint: AWSEndpointURL, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer,
-        certificateAuthorities: String?, timeoutMilliseconds: Int64
+        certificateAuthorities: String?, timeoutMilliseconds: Int64,
+        register: @escaping @Sendable ([String]) -> Void
     ) async throws(RealtimeProblem) -> RealtimeConnection {
         let (header, secrets) = try await authorization(
             authorizer, graphQL: graphQL, path: "/graphql/connect", body: "{}")
+        register(secrets)
         let headerText = JSONValue.object(header).serialized()
         let url = RealtimeEndpoint.connectURL(
             endpoint, header: Base64.encode(Array(headerText.utf8)), payload: Base64.encode(Array("{}".utf8)))
@@ -77,8 +85,7 @@ package final class RealtimeConnection: @unchecked Sendable {
             case .connectionAck(let timeout):
                 let connection = RealtimeConnection(
                     socket: socket, graphQL: graphQL, authorizer: authorizer,
-                    keepAlive: timeout.map(Int64.init) ?? defaultKeepAliveMilliseconds)
-                connection.secrets = secrets
+                    keepAlive: timeout.map(Int64.init) ?? defaultKeepAliveMilliseconds, register: register)
                 connection.pending = early
                 return connection
             case .connectionError(let errors):
@@ -104,7 +111,7 @@ package final class RealtimeConnection: @unchecked Sendable {
             .serialized()
         let (authorization, secrets) = try await Self.authorization(
             authorizer, graphQL: graphQL, path: "/graphql", body: data)
-        self.secrets += secrets
+        register(secrets)
         let start = JSONValue.object(
             JSONObject([
                 ("id", .string(id)), ("type", .string("start")),

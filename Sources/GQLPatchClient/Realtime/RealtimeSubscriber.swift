@@ -72,14 +72,13 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     package func connect() async throws(RealtimeProblem) {
         let connection = try await RealtimeConnection.open(
             endpoint: endpoint, graphQL: graphQL, authorizer: authorizer,
-            certificateAuthorities: certificateAuthorities, timeoutMilliseconds: timeoutMilliseconds)
-        secrets(connection.secrets)
+            certificateAuthorities: certificateAuthorities, timeoutMilliseconds: timeoutMilliseconds,
+            register: secrets)
         for subscription in subscriptions {
             try await connection.start(
                 id: subscription.id, query: subscription.query, variables: subscription.variables,
                 timeoutMilliseconds: timeoutMilliseconds)
         }
-        secrets(connection.secrets)
         self.connection = connection
     }
 
