@@ -206,6 +206,31 @@ import Testing
         #expect(!watch.stderr.contains(identity.secretAccessKey))
     }
 
+    /// A Cognito identity pool's guest (moto hands out the credentials): the connect and each start
+    /// are signed with them, as for any IAM credentials.
+    @Test func anIdentityPoolGuestWatches() throws {
+        let cognito = try IdentityPoolServer(pools: ["guests": true])
+        defer { cognito.stop() }
+        let testbed = try IAMTestbed(accepting: [IdentityPoolServer.credentials])
+        defer { testbed.emulator.stop() }
+        let watch = try Self.watch(
+            testbed.emulator, ["Item", "--on", "update", "--count", "1", "--timeout", "30s"],
+            credentials: [
+                "--auth", "iam", "--region", "us-east-1", "--identity", "guest", "--identity-pool-id",
+                cognito.pools["guests"]!,
+            ], env: ["AWS_ENDPOINT_URL_COGNITO_IDENTITY": cognito.endpoint], home: testbed.home)
+        try Self.update(testbed.emulator, id: "item-1", name: "guest")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(try JSONValue.parse(watch.stdout)["item"]?["name"] == "guest")
+        // moto's credentials last 90 s, inside the 5-minute refresh window, so the connect and the
+        // start each fetch them again; the identity is asked for once.
+        let operations = try cognito.operations()
+        #expect(operations.first == "GetId" && operations.filter { $0 == "GetId" }.count == 1, "\(operations)")
+        #expect(Set(operations) == ["GetId", "GetCredentialsForIdentity"], "\(operations)")
+        let starts = try testbed.emulator.requests().filter { $0["realtime"]?.stringValue == "start" }
+        #expect(starts.count == 1 && starts[0]["answer"] == "start_ack", "\(starts)")
+    }
+
     @Test func ctrlCStopsTheSubscriptionsAndClosesFirst() throws {
         let emulator = try Self.emulator()
         defer { emulator.stop() }
