@@ -206,6 +206,35 @@ import Testing
         #expect(!watch.stderr.contains(identity.secretAccessKey))
     }
 
+    /// A user pool user whose tokens expire during a long watch: the reconnect after a dropped
+    /// connection renews them first (the emulator refuses an expired token), so the watch goes on.
+    @Test func aReconnectRenewsExpiredUserPoolTokens() throws {
+        let stub = try UserPoolStub(["--user", "alice:Correct-Horse-7!", "--token-lifetime", "4"])
+        defer { stub.stop() }
+        let emulator = try Self.emulator(stub.emulatorArguments + ["--realtime-drop-after", "1"])
+        defer { emulator.stop() }
+        let cache = emulator.folder.appendingPathComponent("cache")
+        let watch = try Self.watch(
+            emulator, ["Item", "--on", "update", "--count", "2", "--timeout", "60s"],
+            credentials: stub.flags("alice") + ["--no-cache"],
+            env: stub.environment(password: "Correct-Horse-7!", cache: cache))
+        Thread.sleep(forTimeInterval: 4.5)  // the tokens of the first connection have expired
+        try Self.update(emulator, name: "before")
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, watch.process.isRunning, !watch.stderr.contains("subscribed again") {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        try Self.update(emulator, name: "after")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        let names = watch.stdout.split(separator: "\n").map { try? JSONValue.parse(String($0))["item"]?["name"] }
+        #expect(names == ["before", "after"], "\(watch.stdout)")
+        let stats = try stub.stats()
+        #expect((stats["InitiateAuth:REFRESH_TOKEN_AUTH"]?.intValue ?? 0) >= 1, "\(stats)")
+        let connects = try emulator.requests().filter { $0["realtime"] == "connect" }
+        #expect(connects.count == 2 && connects.allSatisfy { $0["error"] == .null }, "\(connects)")
+        #expect(connects.count == 2 && connects[0]["headers"] != connects[1]["headers"])
+    }
+
     /// A Cognito identity pool's guest (moto hands out the credentials): the connect and each start
     /// are signed with them, as for any IAM credentials.
     @Test func anIdentityPoolGuestWatches() throws {
