@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import signal
+import ssl
 import sys
 import tempfile
 import threading
@@ -109,6 +110,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--log-times", action="store_true",
                         help="add each request's arrival (\"at\": seconds on a steady clock) to its log entry")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
+    parser.add_argument("--tls-cert", help="serve https (and wss) with this certificate (PEM)")
+    parser.add_argument("--tls-key", help="the certificate's private key (PEM)")
     realtime = parser.add_argument_group(
         "real-time endpoint", "AppSync's subscriptions over WebSocket (graphql-ws), at ws://127.0.0.1:PORT/graphql/realtime")
     realtime.add_argument("--realtime-ka-ms", type=positive, default=KEEP_ALIVE_MS, metavar="N",
@@ -167,10 +170,14 @@ def serve(args: argparse.Namespace, compiled) -> None:
     writes: dict[int, list] = {}
     for number, request in args.write_after:
         writes.setdefault(number, []).append(request)
+    tls = None
+    if args.tls_cert:
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(args.tls_cert, args.tls_key)
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
                                                           frozenset(args.drop_response), writes,
                                                           frozenset(args.fail_request), args.bucket,
-                                                          frozenset(args.gateway_after_execute), realtime))
+                                                          frozenset(args.gateway_after_execute), realtime), tls)
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.
@@ -179,8 +186,9 @@ def serve(args: argparse.Namespace, compiled) -> None:
         signal.signal(signum, lambda *_: stop.set())
     thread = threading.Thread(target=server.serve_forever, name="http", daemon=True)
     thread.start()
-    log.info("listening on http://127.0.0.1:%d/graphql (conflict handler: %s), real-time on ws://127.0.0.1:%d%s",
-             server.port, args.conflict_handler, server.port, "/graphql/realtime")
+    scheme = "https" if tls else "http"
+    log.info("listening on %s://127.0.0.1:%d/graphql (conflict handler: %s), real-time on %s://127.0.0.1:%d%s",
+             scheme, server.port, args.conflict_handler, "wss" if tls else "ws", server.port, "/graphql/realtime")
     if args.port_file:
         write_port_file(args.port_file, server.port)
     stop.wait()

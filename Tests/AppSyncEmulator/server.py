@@ -15,6 +15,7 @@ import logging
 import random
 import re
 import socket
+import ssl
 import threading
 import time
 import uuid
@@ -484,9 +485,18 @@ class EmulatorServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, port: int, emulator: Emulator):
+    def __init__(self, port: int, emulator: Emulator, tls: Optional[ssl.SSLContext] = None):
         super().__init__(("127.0.0.1", port), Handler)
         self.emulator = emulator
+        self.tls = tls
+
+    def get_request(self):
+        """Accepts a connection; with TLS, wrapped so that the handshake happens in the handler's
+        thread (on its first read), not in the accepting loop."""
+        connection, address = self.socket.accept()
+        if self.tls is not None:
+            connection = self.tls.wrap_socket(connection, server_side=True, do_handshake_on_connect=False)
+        return connection, address
 
     @property
     def port(self) -> int:

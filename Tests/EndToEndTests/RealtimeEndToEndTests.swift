@@ -235,6 +235,53 @@ import Testing
         #expect(connects.count == 2 && connects[0]["headers"] != connects[1]["headers"])
     }
 
+    /// An https endpoint listens at wss:// on the same host: the real-time connection verifies the
+    /// server's certificate as a request does (trusted through SSL_CERT_FILE here), and refuses one
+    /// it cannot verify with the same message and exit code, sending nothing.
+    @Test func watchOverWSSVerifiesTheCertificate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-wss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
+        let made = try CommandRunner.run(
+            "/usr/bin/env",
+            [
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            ])
+        try #require(made.status == 0, "openssl could not make a test certificate: \(made.stderr)")
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--tls-cert", cert, "--tls-key", key])
+        defer { emulator.stop() }
+        let https = "https://127.0.0.1:\(emulator.port)/graphql"
+        var trusted = HostileServerEndToEndTests.noCertificateAuthorities
+        trusted["SSL_CERT_FILE"] = cert
+        let options = ["--endpoint", https, "--schema", TestPaths.schema, "--api-key", Emulator.apiKey]
+        let create = try GQLPatchRun.run(
+            options + ["create", "Item", "--set", "id=42", "--set", "name=Chair"], environment: trusted, in: folder)
+        #expect(create.status == 0, "\(create)")
+        let watch = try ApplyProcess(
+            options + ["--verbose", "watch", "Item", "--on", "update", "--count", "1", "--timeout", "30s"],
+            in: folder, environment: trusted)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, watch.process.isRunning, !watch.stderr.contains("subscribed to") {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(watch.stderr.contains("at wss://127.0.0.1:\(emulator.port)/graphql/realtime"), "\(watch.stderr)")
+        let update = try GQLPatchRun.run(
+            options + ["update", "Item", "--id", "42", "--set", "name=Secure"], environment: trusted, in: folder)
+        #expect(update.status == 0, "\(update)")
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        #expect(try JSONValue.parse(watch.stdout)["item"]?["name"] == "Secure")
+
+        let before = try emulator.requests().filter { $0["realtime"] != nil }.count
+        let refused = try GQLPatchRun.run(
+            options + ["watch", "Item", "--count", "1", "--timeout", "10s"],
+            environment: HostileServerEndToEndTests.noCertificateAuthorities, in: folder)
+        refused.expectFailure(69, "gqlpatch: error: TLS connection to 127.0.0.1:\(emulator.port) failed: ")
+        #expect(refused.stderr.contains("certificate"), "\(refused)")
+        #expect(try emulator.requests().filter { $0["realtime"] != nil }.count == before, "nothing got through")
+    }
+
     /// A Cognito identity pool's guest (moto hands out the credentials): the connect and each start
     /// are signed with them, as for any IAM credentials.
     @Test func anIdentityPoolGuestWatches() throws {
