@@ -58,10 +58,10 @@ import Testing
         #"{"data": {"updateItem": {"id": "i1", "name": "\#(name)", "_version": \#(version)}}}"#
     }
 
-    static func target(_ catalogue: ModelCatalogue, versioned: Bool) throws -> RecordUpdater.Target {
+    static func target(_ catalogue: ModelCatalogue, versioned: Bool) throws -> UpdateTarget {
         let model = try #require(catalogue.models["Item"])
         let selection = SelectionSet(fields: ["id", "name", "_version"].map { SelectionSet.Field(name: $0) })
-        return RecordUpdater.Target(
+        return UpdateTarget(
             model: model, changeSet: ChangeSet(key: ["id": "i1"], changes: ["name": "Lamp"]), selection: selection,
             fetchSelection: RecordService.withSyncFields(selection), versioned: versioned)
     }
