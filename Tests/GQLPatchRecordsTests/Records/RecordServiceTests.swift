@@ -166,6 +166,33 @@ import Testing
         #expect(off.operations == ["DeleteItem"])
     }
 
+    /// A versioned delete retries its conflicts through the same loop as an update: the same note,
+    /// and the same end after the last retry.
+    @Test func aVersionedDeleteRetriesItsConflictsLikeAnUpdate() async throws {
+        let catalogue = try BatchFixture.catalogue(versioned: true)
+        let model = try #require(catalogue.models["Item"])
+        let script = Script([
+            (Self.get(1), false), (Self.conflict, false), (Self.get(2), false), (Self.conflict, false),
+        ])
+        do throws(GQLPatchError) {
+            _ = try await script.service(catalogue, retries: 1).delete(
+                RecordService.DeleteTarget(
+                    model: model, key: ["id": "i1"], selection: RecordService.keySelection(model), versioned: true))
+            Issue.record("expected a conflict")
+        } catch {
+            #expect(error.code == .conflict)
+            #expect(
+                error.message
+                    == "Item id=i1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after 1 retries; giving up"
+            )
+        }
+        #expect(script.operations == ["GetItem", "DeleteItem", "GetItem", "DeleteItem"])
+        #expect(
+            script.noted == [
+                "gqlpatch: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.); refetching and retrying (1/1)"
+            ])
+    }
+
     /// A create refused on an existing key after a lost try: the record holds the values sent, so it is that try's.
     @Test func aCreateWhoseLostTryMadeTheRecordIsRecognised() async throws {
         let catalogue = try BatchFixture.catalogue(versioned: false)
