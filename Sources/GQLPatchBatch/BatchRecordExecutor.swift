@@ -185,7 +185,7 @@ package struct BatchRecordExecutor: Sendable {
             checkedKey: operation.key, key: operation.key, selection: selection,
             fetchSelection: operation.versioned ? RecordService.withSyncFields(selection) : selection)
         let upserter = RecordUpserter(
-            updater: RecordUpdater(service: records(for: operation), readsBefore: atomic),
+            records: records(for: operation), readsBefore: atomic,
             creator: records(for: operation))
         switch try await upserter.run(RecordUpserter.Target(update: updateTarget(operation), create: create)) {
         case .created(let item, _):
@@ -201,9 +201,9 @@ package struct BatchRecordExecutor: Sendable {
         }
     }
 
-    private func updateTarget(_ operation: BatchOperation) -> RecordUpdater.Target {
+    private func updateTarget(_ operation: BatchOperation) -> UpdateTarget {
         let selection = selection(operation.model)
-        return RecordUpdater.Target(
+        return UpdateTarget(
             model: operation.model,
             changeSet: ChangeSet(key: operation.key, changes: operation.changes, edits: operation.edits),
             condition: operation.condition,

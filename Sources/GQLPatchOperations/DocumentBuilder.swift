@@ -16,13 +16,7 @@ public struct DocumentBuilder: Sendable {
         guard let field = model.operations.get else {
             throw .invalidInput("the API has no get operation for \(model.name)")
         }
-        var arguments = model.operations.getArguments
-        if arguments.isEmpty {
-            arguments = model.primaryKey.map { name in
-                OperationArgument(
-                    name: name, type: model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
-            }
-        }
+        let arguments = Self.getArguments(of: model)
         var variables = JSONObject()
         for argument in arguments {
             guard let value = key[argument.name] else {
@@ -33,6 +27,16 @@ public struct DocumentBuilder: Sendable {
         return request(
             kind: "query", name: "Get\(model.name)", field: field, arguments: arguments,
             selection: selection, variables: variables)
+    }
+
+    /// The get query's arguments: the catalogue's, or (a schema that does not list them) one non-null
+    /// argument per key field, typed as the field.
+    public static func getArguments(of model: Model) -> [OperationArgument] {
+        guard model.operations.getArguments.isEmpty else { return model.operations.getArguments }
+        return model.primaryKey.map { name in
+            OperationArgument(
+                name: name, type: model.field(name).map { .nonNull($0.type.nullable) } ?? .nonNull(.named("ID")))
+        }
     }
 
     /// `query ListItems($filter: ...) { listItems(filter: $filter) { items { ... } nextToken } }`, declaring

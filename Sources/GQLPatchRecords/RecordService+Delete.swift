@@ -96,7 +96,7 @@ extension RecordService {
             versioned.versioned = true
             return try await deleteVersioned(versioned)
         }
-        return try await finish(target, sent: sent, version: nil, before: before, lostTry: sent.ambiguous)
+        return try await finishDelete(target, sent: sent, version: nil, before: before, lostTry: sent.ambiguous)
     }
 
     private func deleteVersioned(_ target: DeleteTarget) async throws(GQLPatchError) -> DeleteOutcome {
@@ -105,11 +105,11 @@ extension RecordService {
         let scheme = VersionScheme.of(model)
         let versionName = scheme.recordField
         var lostTry = false  // a try whose answer was lost may have deleted the record
-        var lastProblem = ""
-        for attempt in 0...retryConflicts {
+        return try await retryingConflicts(name) { (_) throws(GQLPatchError) -> ConflictTry<DeleteOutcome> in
             let record = try await fetch(model, key: target.key, selection: Self.versionSelection(for: model))
             if lostTry, isGone(record) {
-                return DeleteOutcome(record: record.map(JSONValue.object), response: nil, version: nil, before: nil)
+                return .done(
+                    DeleteOutcome(record: record.map(JSONValue.object), response: nil, version: nil, before: nil))
             }
             guard let record else { throw GQLPatchError(.notFound, "no \(name)") }
             if record["_deleted"] == .bool(true) {
@@ -142,10 +142,11 @@ extension RecordService {
                         describe: name)
                 } catch {
                     guard lostTry, error.code == .notFound else { throw error }
-                    return DeleteOutcome(record: .object(record), response: nil, version: nil, before: nil)
+                    return .done(DeleteOutcome(record: .object(record), response: nil, version: nil, before: nil))
                 }
                 guard let moved else {
-                    return try await finish(target, sent: sent, version: nil, before: nil, lostTry: lostTry)
+                    return .done(
+                        try await finishDelete(target, sent: sent, version: nil, before: nil, lostTry: lostTry))
                 }
                 if target.expectVersion != nil, !sent.ambiguous {
                     try rejected(sent.response)
@@ -153,14 +154,9 @@ extension RecordService {
                         .conflict,
                         "\(name) changed after \(versionName) \(version) was read (now \(moved)); nothing was deleted")
                 }
-                lastProblem = "version conflict (\(versionName) \(version) was read, the record is at \(moved) now)"
-                if attempt < retryConflicts {
-                    note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
-                    await ConflictPause.wait(afterAttempt: attempt)
-                    continue
-                }
-                try rejected(sent.response)
-                break
+                return .conflict(
+                    problem: "version conflict (\(versionName) \(version) was read, the record is at \(moved) now)",
+                    response: sent.response)
             }
             if let conflict = sent.response.errors.first(where: \.isConflict) {
                 if target.expectVersion != nil, !sent.ambiguous {
@@ -169,24 +165,18 @@ extension RecordService {
                         .conflict,
                         "\(name) changed after _version \(version) was read: \(conflict.summary); nothing was deleted")
                 }
-                lastProblem = "version conflict (\(conflict.summary))"
-                if attempt < retryConflicts {
-                    note("gqlpatch: \(lastProblem); refetching and retrying (\(attempt + 1)/\(retryConflicts))")
-                    await ConflictPause.wait(afterAttempt: attempt)
-                    continue
-                }
-                try rejected(sent.response)
-                break
+                return .conflict(problem: "version conflict (\(conflict.summary))", response: sent.response)
             }
             // v1 `@versioned` deletes are hard: no version to report as soft.
-            return try await finish(
-                target, sent: sent, version: scheme.isFieldVersioning ? nil : version, before: nil, lostTry: lostTry)
+            return .done(
+                try await finishDelete(
+                    target, sent: sent, version: scheme.isFieldVersioning ? nil : version, before: nil,
+                    lostTry: lostTry))
         }
-        throw GQLPatchError(.conflict, "\(name): \(lastProblem) after \(retryConflicts) retries; giving up")
     }
 
     /// Success: the record. Errors: sort out not-found from a failed condition, then fail with the code.
-    private func finish(
+    private func finishDelete(
         _ target: DeleteTarget, sent: Sent, version: Int?, before: JSONObject?, lostTry: Bool
     ) async throws(GQLPatchError) -> DeleteOutcome {
         let model = target.model

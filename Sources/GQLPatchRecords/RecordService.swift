@@ -11,7 +11,9 @@ import JSON
 /// whose answer was lost is recognised afterwards. It talks to the server only through `send`
 /// (the commands send through their client, `apply` through its retrying, rate-limited sender) and
 /// prints nothing: progress goes to `note`, a failed response to `rejected`, and messages name the
-/// input through the caller's `wording`.
+/// input through the caller's `wording`. Its writes are in extensions by concern (`+Create`,
+/// `+Update` with its versioned and guarded paths, `+Delete`, `+Next`), and every version conflict
+/// is retried by one loop (`retryingConflicts`).
 package struct RecordService: Sendable {
     /// A request's answer, and whether an earlier try of it may have been applied unseen (a retry
     /// after a lost answer): a conflict or failed condition that follows may be that try's own doing.
@@ -198,14 +200,5 @@ package struct RecordService: Sendable {
     /// The key fields only: enough to tell a missing record from a failed condition.
     package static func keySelection(_ model: Model) -> SelectionSet {
         SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0) })
-    }
-
-    // MARK: - Update
-
-    /// The update rules (`RecordUpdater`) over this service's reads and sends.
-    package func update(_ target: RecordUpdater.Target, readsBefore: Bool = false) async throws(GQLPatchError)
-        -> RecordUpdater.Outcome
-    {
-        try await RecordUpdater(service: self, readsBefore: readsBefore).run(target)
     }
 }

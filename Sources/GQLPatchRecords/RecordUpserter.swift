@@ -9,27 +9,31 @@ import JSON
 /// record created meanwhile (its key exists) turns back into an update, a bounded number of times. So
 /// concurrent upserts of one new key make one record, created once and updated by the rest.
 package struct RecordUpserter: Sendable {
-    package var updater: RecordUpdater
+    /// The service updates go through.
+    package var records: RecordService
+    /// Read the record before an unversioned update too (`RecordService.update`'s `readsBefore`).
+    package var readsBefore: Bool
     /// The service creates go through (the command line's retries a lost create once, same key).
     package var creator: RecordService
 
-    package init(updater: RecordUpdater, creator: RecordService) {
-        self.updater = updater
+    package init(records: RecordService, readsBefore: Bool = false, creator: RecordService) {
+        self.records = records
+        self.readsBefore = readsBefore
         self.creator = creator
     }
 
     package struct Target: Sendable {
-        package var update: RecordUpdater.Target
+        package var update: UpdateTarget
         package var create: RecordService.CreateTarget
 
-        package init(update: RecordUpdater.Target, create: RecordService.CreateTarget) {
+        package init(update: UpdateTarget, create: RecordService.CreateTarget) {
             self.update = update
             self.create = create
         }
     }
 
     package enum Outcome: Sendable {
-        case updated(RecordUpdater.Outcome)
+        case updated(UpdateOutcome)
         /// Created: the record, and the create's response (nil when a lost try created it).
         case created(item: JSONObject, response: GraphQLResponse?)
     }
@@ -38,10 +42,10 @@ package struct RecordUpserter: Sendable {
     package static let rounds = 4
 
     package func run(_ target: Target) async throws(GQLPatchError) -> Outcome {
-        let name = ModelLookup.describe(model: target.update.model, key: target.update.changeSet.key)
+        let name = target.update.name
         for round in 0..<Self.rounds {
             do {
-                return .updated(try await updater.run(target.update))
+                return .updated(try await records.update(target.update, readsBefore: readsBefore))
             } catch {
                 // Not found (never a soft-deleted record's tombstone, whose key cannot be created again).
                 guard error.code == .notFound, !error.message.contains("_deleted: true") else { throw error }
@@ -51,7 +55,7 @@ package struct RecordUpserter: Sendable {
             case .createdUnseen(let record): return .created(item: record, response: nil)
             case .exists:
                 if round + 1 < Self.rounds {
-                    updater.service.note("gqlpatch: note: \(name) was created meanwhile; updating it instead")
+                    records.note("gqlpatch: note: \(name) was created meanwhile; updating it instead")
                     await ConflictPause.wait(afterAttempt: round)
                 }
             }

@@ -58,12 +58,29 @@ import Testing
         #"{"data": {"updateItem": {"id": "i1", "name": "\#(name)", "_version": \#(version)}}}"#
     }
 
-    static func target(_ catalogue: ModelCatalogue, versioned: Bool) throws -> RecordUpdater.Target {
+    static func target(_ catalogue: ModelCatalogue, versioned: Bool) throws -> UpdateTarget {
         let model = try #require(catalogue.models["Item"])
         let selection = SelectionSet(fields: ["id", "name", "_version"].map { SelectionSet.Field(name: $0) })
-        return RecordUpdater.Target(
+        return UpdateTarget(
             model: model, changeSet: ChangeSet(key: ["id": "i1"], changes: ["name": "Lamp"]), selection: selection,
             fetchSelection: RecordService.withSyncFields(selection), versioned: versioned)
+    }
+
+    /// A read at version 1, a conflict, a read at version 2, a conflict again.
+    static let twoConflicts = [(get(1), false), (conflict, false), (get(2), false), (conflict, false)]
+
+    /// `write` meets `twoConflicts` with one retry allowed: it gives up, in the conflict loop's words.
+    static func expectGivesUpAfterOneRetry(_ write: () async throws(GQLPatchError) -> Void) async {
+        do throws(GQLPatchError) {
+            try await write()
+            Issue.record("expected a conflict")
+        } catch {
+            #expect(error.code == .conflict)
+            #expect(
+                error.message
+                    == "Item id=i1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after 1 retries; giving up"
+            )
+        }
     }
 
     @Test func aVersionConflictIsReadAgainAndRetried() async throws {
@@ -86,19 +103,10 @@ import Testing
 
     @Test func conflictRetriesStopAtTheLimit() async throws {
         let catalogue = try BatchFixture.catalogue(versioned: true)
-        let script = Script([
-            (Self.get(1), false), (Self.conflict, false), (Self.get(2), false), (Self.conflict, false),
-        ])
+        let script = Script(Self.twoConflicts)
         let target = try Self.target(catalogue, versioned: true)
-        do throws(GQLPatchError) {
+        await Self.expectGivesUpAfterOneRetry { () async throws(GQLPatchError) in
             _ = try await script.service(catalogue, retries: 1).update(target)
-            Issue.record("expected a conflict")
-        } catch {
-            #expect(error.code == .conflict)
-            #expect(
-                error.message
-                    == "Item id=i1: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.) after 1 retries; giving up"
-            )
         }
         #expect(script.operations == ["GetItem", "UpdateItem", "GetItem", "UpdateItem"])
     }
@@ -164,6 +172,24 @@ import Testing
             #expect(error.code == .conflict)
         }
         #expect(off.operations == ["DeleteItem"])
+    }
+
+    /// A versioned delete retries its conflicts through the same loop as an update: the same note,
+    /// and the same end after the last retry.
+    @Test func aVersionedDeleteRetriesItsConflictsLikeAnUpdate() async throws {
+        let catalogue = try BatchFixture.catalogue(versioned: true)
+        let model = try #require(catalogue.models["Item"])
+        let script = Script(Self.twoConflicts)
+        await Self.expectGivesUpAfterOneRetry { () async throws(GQLPatchError) in
+            _ = try await script.service(catalogue, retries: 1).delete(
+                RecordService.DeleteTarget(
+                    model: model, key: ["id": "i1"], selection: RecordService.keySelection(model), versioned: true))
+        }
+        #expect(script.operations == ["GetItem", "DeleteItem", "GetItem", "DeleteItem"])
+        #expect(
+            script.noted == [
+                "gqlpatch: version conflict (ConflictUnhandled: Conflict resolver rejects mutation.); refetching and retrying (1/1)"
+            ])
     }
 
     /// A create refused on an existing key after a lost try: the record holds the values sent, so it is that try's.

@@ -6,7 +6,7 @@ import JSON
 
 /// `gqlpatch delete`: checks the key and conditions, then deletes one record (fetching `_version`
 /// first for versioned models, whose delete is soft) and prints it; with `--cascade` the records of
-/// the model's `@hasMany`/`@hasOne` relationships are deleted first, depth first (`CascadeDeleter`).
+/// the model's `@hasMany`/`@hasOne` relationships are deleted first, depth first (`runCascade`).
 /// The delete rules are the record service's (`RecordService.delete`), as for `apply`.
 package struct DeleteCommand: Sendable {
     package var options: DeleteOptions
@@ -50,8 +50,7 @@ package struct DeleteCommand: Sendable {
         let plan = try makePlan()
         let session = CommandSession(settings: settings, context: context)
         if options.cascade {
-            try await CascadeDeleter(settings: settings, session: session, pageSize: options.pageSize)
-                .run(model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion)
+            try await runCascade(plan, session: session)
             return
         }
         if options.preview, !settings.options.dryRun {

@@ -87,7 +87,7 @@ package struct EditCommand: Sendable {
             try session.printRecord(.object(SelectionProjection.project(record, onto: selection)), envelope: nil)
             return
         }
-        let target = RecordUpdater.Target(
+        let target = UpdateTarget(
             model: model, changeSet: changes, condition: guardTerm,
             expectVersion: versioned ? record[scheme.recordField]?.intValue : nil,
             selection: selection, fetchSelection: fetch, versioned: versioned)

@@ -15,21 +15,6 @@ package struct UpdateCommand: Sendable {
     /// A preview also writes a coloured diff to stderr (a terminal, no `NO_COLOR`).
     package var colour = false
 
-    /// Everything worked out before the first request.
-    package struct Plan: Sendable {
-        package var model: Model
-        package var changeSet: ChangeSet
-        package var condition: JSONValue?
-        package var selection: SelectionSet
-        /// The selection of the `_version` fetch: the output selection plus every changed field.
-        package var fetchSelection: SelectionSet
-        package var versioned: Bool
-        /// `--expect-version`, or the version a whole-record patch holds.
-        package var expectVersion: Int?
-        /// A whole-record patch: send only the fields that differ from the record as read.
-        package var differencesOnly = false
-    }
-
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
         if settings.options.dryRun {
@@ -46,7 +31,8 @@ package struct UpdateCommand: Sendable {
 
     // MARK: - Planning (no requests)
 
-    package func makePlan() throws(GQLPatchError) -> Plan {
+    /// Everything worked out before the first request.
+    package func makePlan() throws(GQLPatchError) -> UpdateTarget {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         var patch: JSONObject?
@@ -101,18 +87,18 @@ package struct UpdateCommand: Sendable {
             throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
         }
         if versioned { fetchSelection = VersionScheme.of(model).fetchSelection(fetchSelection) }
-        return Plan(
-            model: model, changeSet: changeSet, condition: condition, selection: selection,
-            fetchSelection: fetchSelection,
-            versioned: versioned, expectVersion: expectVersion, differencesOnly: differencesOnly)
+        return UpdateTarget(
+            model: model, changeSet: changeSet, condition: condition, expectVersion: expectVersion,
+            selection: selection, fetchSelection: fetchSelection, versioned: versioned, unguarded: options.unguarded,
+            differencesOnly: differencesOnly)
     }
 
-    private func printDryRun(_ plan: Plan) throws(GQLPatchError) {
+    private func printDryRun(_ plan: UpdateTarget) throws(GQLPatchError) {
         try DryRun.print(try dryRunSteps(plan), settings: settings, context: context)
     }
 
     /// The requests the update would send, as dry-run steps.
-    package func dryRunSteps(_ plan: Plan) throws(GQLPatchError) -> [JSONValue] {
+    package func dryRunSteps(_ plan: UpdateTarget) throws(GQLPatchError) -> [JSONValue] {
         try VersionScheme.checkWritable(plan.model)
         let documents = DocumentBuilder()
         var steps: [JSONValue] = []
@@ -142,7 +128,7 @@ package struct UpdateCommand: Sendable {
             let get = try documents.getQuery(model: plan.model, selection: fetch, key: plan.changeSet.key)
             steps.append(DryRun.step("fetch the record", get))
             let guardText: JSONValue =
-                options.unguarded
+                plan.unguarded
                 ? .string("<none: --unguarded>")
                 : .string("<the values step 1 read: each counter's old value, else updatedAt>")
             let update = try documents.updateMutation(
@@ -160,22 +146,18 @@ package struct UpdateCommand: Sendable {
 
     // MARK: - Sending
 
-    private func describe(_ plan: Plan) -> String {
-        ModelLookup.describe(model: plan.model, key: plan.changeSet.key)
-    }
-
-    /// Sends the update with the shared single-record rules (`RecordUpdater`) and prints the record.
-    private func send(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
-        try printOutcome(try await session.records().update(target(plan)), plan, session: session)
+    /// Sends the update with the shared single-record rules (`RecordService.update`) and prints the record.
+    private func send(_ plan: UpdateTarget, session: CommandSession) async throws(GQLPatchError) {
+        try printOutcome(try await session.records().update(plan), plan, session: session)
     }
 
     /// Reads the record and prints what the update would change; sends no write.
-    private func preview(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
+    private func preview(_ plan: UpdateTarget, session: CommandSession) async throws(GQLPatchError) {
         try VersionScheme.checkWritable(plan.model)
         let read = try await session.records().read(plan.model, key: plan.changeSet.key, selection: plan.fetchSelection)
-        guard let record = read.record else { throw GQLPatchError(.notFound, "no \(describe(plan))") }
+        guard let record = read.record else { throw GQLPatchError(.notFound, "no \(plan.name)") }
         if record["_deleted"] == .bool(true) {
-            throw GQLPatchError(.notFound, "\(describe(plan)) is deleted (_deleted: true)")
+            throw GQLPatchError(.notFound, "\(plan.name) is deleted (_deleted: true)")
         }
         let differences = try ChangePreview(catalogue: settings.catalogue, model: plan.model)
             .differences(record: record, changeSet: plan.changeSet)
@@ -183,26 +165,17 @@ package struct UpdateCommand: Sendable {
             key: plan.changeSet.key, entry: ("changes", .object(differences)), differences: differences)
     }
 
-    /// What `RecordUpdater` is given for the plan.
-    package func target(_ plan: Plan) -> RecordUpdater.Target {
-        RecordUpdater.Target(
-            model: plan.model, changeSet: plan.changeSet, condition: plan.condition,
-            expectVersion: plan.expectVersion,
-            selection: plan.selection, fetchSelection: plan.fetchSelection, versioned: plan.versioned,
-            unguarded: options.unguarded, differencesOnly: plan.differencesOnly)
-    }
-
     /// Prints the updated record (or, when nothing changed, the record as read, with a note); `note`
     /// is said first when the record was written.
     package func printOutcome(
-        _ outcome: RecordUpdater.Outcome, _ plan: Plan, session: CommandSession, note: String? = nil
+        _ outcome: UpdateOutcome, _ plan: UpdateTarget, session: CommandSession, note: String? = nil
     ) throws(GQLPatchError) {
         switch outcome {
         case .updated(let item, let response, _):
             if let note { session.console.message(note) }
             try session.printRecord(item, envelope: response?.envelope)
         case .unchanged(let record, let read):
-            session.console.message("gqlpatch: note: nothing to change: \(describe(plan)) already holds these values")
+            session.console.message("gqlpatch: note: nothing to change: \(plan.name) already holds these values")
             try session.printRecord(
                 .object(SelectionProjection.project(record, onto: plan.selection)), envelope: read.envelope)
         }

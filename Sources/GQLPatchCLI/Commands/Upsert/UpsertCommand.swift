@@ -54,13 +54,13 @@ package struct UpsertCommand: Sendable {
             return
         }
         let target = RecordUpserter.Target(
-            update: update.target(plan),
+            update: plan,
             create: RecordService.CreateTarget(
                 model: model, input: built.input, checkedKey: built.key, key: built.key, selection: plan.selection,
                 fetchSelection: model.isVersioned
                     ? RecordService.withSyncFields(plan.fetchSelection) : plan.fetchSelection))
         let upserter = RecordUpserter(
-            updater: RecordUpdater(service: session.records()),
+            records: session.records(),
             creator: CreateCommand.records(for: createRequest, keyIsComplete: true, session: session))
         let name = ModelLookup.describe(model: model, key: plan.changeSet.key)
         switch try await upserter.run(target) {

@@ -4,13 +4,13 @@ import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
-extension RecordUpdater {
+extension RecordService {
     /// Edits of an unversioned record (nested fields, lists, counters, merges): read the record, work
     /// out the new values, and write them with a guard (`WriteGuard`) that fails if the record changed
     /// since the read; on that failure read again and redo, up to `retryConflicts`, then exit 2 with
     /// nothing written. After a try whose answer was lost, a record that holds what that try sent is
     /// taken as written by it (so a counter is not counted twice). `unguarded` writes without the guard.
-    func runGuarded(_ target: Target) async throws(GQLPatchError) -> Outcome {
+    func updateGuarded(_ target: UpdateTarget) async throws(GQLPatchError) -> UpdateOutcome {
         let model = target.model
         let guarding = WriteGuard(catalogue: catalogue, model: model)
         var target = target
@@ -19,19 +19,18 @@ extension RecordUpdater {
         }
         let comparer = comparer(target)
         var lostChanges: JSONObject?
-        var lastProblem = ""
-        for attempt in 0...retryConflicts {
-            let read = try await service.read(model, key: target.changeSet.key, selection: target.fetchSelection)
-            guard let record = read.record else { throw GQLPatchError(.notFound, "no \(describe(target))") }
+        return try await retryingConflicts(target.name, wording: .guarded) {
+            [target] (_) throws(GQLPatchError) -> ConflictTry<UpdateOutcome> in
+            let read = try await self.read(model, key: target.changeSet.key, selection: target.fetchSelection)
+            guard let record = read.record else { throw GQLPatchError(.notFound, "no \(target.name)") }
             if let lost = lostChanges, comparer.allApplied(record: record, changes: lost) {
-                return .updated(item: .object(record), response: nil, before: record)
+                return .done(.updated(item: .object(record), response: nil, before: record))
             }
-            let changeSet = try differences(
-                target.changeSet.resolved(against: record, editor: editor(target)), record, target)
+            let changeSet = try resolved(target, against: record)
             var attempted = target
             attempted.changeSet = changeSet
             if target.condition == nil, comparer.allApplied(record: record, changes: changeSet.changes) {
-                return .unchanged(record: record, read: read.response)
+                return .done(.unchanged(record: record, read: read.response))
             }
             var terms: [JSONValue] = []
             if !target.unguarded {
@@ -40,53 +39,38 @@ extension RecordUpdater {
                 } catch {
                     throw GQLPatchError(
                         .invalidInput,
-                        "\(describe(target)): \(error.reason); nothing was written (\(wording.name(.unguarded)) writes it anyway, racing other writers)"
+                        "\(target.name): \(error.reason); nothing was written (\(wording.name(.unguarded)) writes it anyway, racing other writers)"
                     )
                 }
             }
             let condition = WriteGuard.combined(target.condition, terms)
             let request = try DocumentBuilder().updateMutation(
                 model: model, selection: target.selection, input: changeSet.input(version: nil), condition: condition)
-            let sent = try await send(request, target)
-            try ResponseKeyCheck.check(
-                sent.response, model: model, key: target.changeSet.key, field: model.operations.update)
+            let sent = try await sendUpdate(request, target)
             if sent.ambiguous { lostChanges = changeSet.changes }
             let response = sent.response
-            if conflictResolution == .auto, response.errors.contains(where: \.isConflict), model.operations.get != nil,
-                canSendVersion(model)
-            {
-                note(
-                    "gqlpatch: note: the API checks versions for \(model.name); fetching _version and retrying")
-                return try await runVersioned(versionedTarget(target))
+            if conflictResolution == .auto, response.errors.contains(where: \.isConflict), switchesToVersions(model) {
+                note("gqlpatch: note: the API checks versions for \(model.name); fetching _version and retrying")
+                return .done(try await updateVersioned(versionedTarget(target)))
             }
             guard !terms.isEmpty, response.errors.contains(where: \.isConditionalCheckFailed) else {
-                return try await finish(attempted, sent: sent, before: record)
+                return .done(try await finishUpdate(attempted, sent: sent, before: record))
             }
             // The guard or the caller's own condition failed: tell them apart by reading again.
-            let again = try await service.read(model, key: target.changeSet.key, selection: target.fetchSelection)
-            guard let now = again.record else { throw GQLPatchError(.notFound, "no \(describe(target))") }
+            let again = try await self.read(model, key: target.changeSet.key, selection: target.fetchSelection)
+            guard let now = again.record else { throw GQLPatchError(.notFound, "no \(target.name)") }
             if let lost = lostChanges, comparer.allApplied(record: now, changes: lost) {
-                return .updated(item: .object(now), response: nil, before: record)
+                return .done(.updated(item: .object(now), response: nil, before: record))
             }
             let unchanged = guarding.holds(terms, record: now, edits: target.changeSet.edits)
             if unchanged, target.condition != nil {
                 try rejected(response)
                 throw GQLPatchError(
                     .conflict,
-                    "\(describe(target)): the \(wording.name(.condition)) condition is false (\(response.errors[0].summary)); nothing was written"
+                    "\(target.name): the \(wording.name(.condition)) condition is false (\(response.errors[0].summary)); nothing was written"
                 )
             }
-            lastProblem = "the record changed after it was read"
-            if attempt < retryConflicts {
-                note(
-                    "gqlpatch: \(describe(target)): \(lastProblem); reading it again and retrying (\(attempt + 1)/\(retryConflicts))"
-                )
-                await ConflictPause.wait(afterAttempt: attempt)
-                continue
-            }
-            try rejected(response)
+            return .conflict(problem: "the record changed after it was read", response: response)
         }
-        throw GQLPatchError(
-            .conflict, "\(describe(target)): \(lastProblem) after \(retryConflicts) retries; nothing was written")
     }
 }
