@@ -58,7 +58,9 @@ public struct ExportLine: Sendable {
         // `apply` refuses an upsert with nothing to set: a record that is all key is created.
         let op = set.isEmpty ? "create" : self.op
         return .object(
-            JSONObject([("op", .string(op)), ("model", .string(model.name)), ("key", .object(key)), ("set", .object(set))])
+            JSONObject([
+                ("op", .string(op)), ("model", .string(model.name)), ("key", .object(key)), ("set", .object(set)),
+            ])
         )
     }
 

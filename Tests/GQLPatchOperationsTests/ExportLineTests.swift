@@ -54,7 +54,10 @@ import Testing
         let line = ExportLine(model: post, catalogue: catalogue, includeTimestamps: false, deferredFields: ["parentID"])
         let child: JSONObject = ["id": "p2", "title": "T", "parentID": "p1"]
         #expect(line.line(for: child)?["set"]?["parentID"] == nil)
-        #expect(line.secondLine(for: child) == ["op": "update", "model": "Post", "key": ["id": "p2"], "set": ["parentID": "p1"]])
+        #expect(
+            line.secondLine(for: child) == [
+                "op": "update", "model": "Post", "key": ["id": "p2"], "set": ["parentID": "p1"],
+            ])
         #expect(line.secondLine(for: ["id": "p1", "title": "T", "parentID": .null]) == nil)
         #expect(line.line(for: ["title": "no key"]) == nil)
     }

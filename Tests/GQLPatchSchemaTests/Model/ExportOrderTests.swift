@@ -39,7 +39,9 @@ import Testing
         #expect(order.cycles.isEmpty)
         #expect(order.secondPass.isEmpty)
         let links = ModelLink.links(among: catalogue.modelNames, in: catalogue)
-        #expect(links.contains(ModelLink(holder: "Comment", referenced: "Post", fields: ["postCommentsId"], isNullable: true)))
+        #expect(
+            links.contains(
+                ModelLink(holder: "Comment", referenced: "Post", fields: ["postCommentsId"], isNullable: true)))
         #expect(links.contains(ModelLink(holder: "PostTag", referenced: "Tag", fields: ["tagId"], isNullable: false)))
     }
 
@@ -65,7 +67,8 @@ import Testing
             order.cycles == [
                 ExportOrder.Cycle(
                     models: ["Employee"],
-                    broken: ModelLink(holder: "Employee", referenced: "Employee", fields: ["managerID"], isNullable: true))
+                    broken: ModelLink(
+                        holder: "Employee", referenced: "Employee", fields: ["managerID"], isNullable: true))
             ])
     }
 
