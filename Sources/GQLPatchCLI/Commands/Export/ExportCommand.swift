@@ -38,8 +38,9 @@ package struct ExportCommand: Sendable {
         let console = context.console
         let catalogue = settings.catalogue
         let order = ExportOrder.plan(try modelNames(), in: catalogue)
-        for cycle in order.cycles { console.message(Self.describe(cycle)) }
         let steps = try order.steps.map { step throws(GQLPatchError) in try plan(step, catalogue: catalogue) }
+        // Reported once every model's query is checked: a refused --where is the only message.
+        for cycle in order.cycles { console.message(Self.describe(cycle)) }
         for step in steps {
             for note in step.query.notes { console.message("gqlpatch: note: \(note)") }
             if !step.line.timestampsNotWritable.isEmpty {
