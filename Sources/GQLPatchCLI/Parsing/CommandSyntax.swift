@@ -49,6 +49,7 @@ public struct CommandSyntax: Sendable {
         InsertOptions.self,
         RenumberOptions.self,
         DupsOptions.self,
+        ExportOptions.self,
         WatchOptions.self,
         WaitOptions.self,
         AuthOptions.self,

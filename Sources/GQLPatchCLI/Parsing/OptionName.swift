@@ -35,6 +35,7 @@ package enum OptionName {
     package static let `if` = "--if"
     package static let ifAbsent = "--if-absent"
     package static let includeDeleted = "--include-deleted"
+    package static let includeTimestamps = "--include-timestamps"
     package static let incr = "--incr"
     package static let index = "--index"
     package static let journal = "--journal"
@@ -46,6 +47,7 @@ package enum OptionName {
     package static let next = "--next"
     package static let noCache = "--no-cache"
     package static let operation = "--operation"
+    package static let out = "--out"
     package static let output = "--output"
     package static let pageSize = "--page-size"
     package static let paginate = "--paginate"
@@ -73,6 +75,7 @@ package enum OptionName {
     package static let sort = "--sort"
     package static let start = "--start"
     package static let startingToken = "--starting-token"
+    package static let state = "--state"
     package static let step = "--step"
     package static let strict = "--strict"
     package static let timeout = "--timeout"
@@ -89,6 +92,8 @@ package enum OptionName {
     package static let `where` = "--where"
     /// `-j`, the short name of `--concurrency`.
     package static let concurrencyShort = "-j"
+    /// `-o`, the short name of `--out`.
+    package static let outShort = "-o"
     /// `-h`, the short name of `--help`.
     package static let helpShort = "-h"
 
@@ -97,10 +102,12 @@ package enum OptionName {
         add, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId, clientSecret,
         compact, concurrency, config, conflictResolution, continueOnError, decr, dryRun, endpoint, errorsInline,
         everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
-        includeDeleted, incr, index, journal, key, limit, maxAttempts, maxResponseMb, mfaCode, next, noCache, operation,
-        output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
-        remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, step, strict, timeout,
+        includeDeleted, includeTimestamps, incr, index, journal, key, limit, maxAttempts, maxResponseMb, mfaCode, next,
+        noCache, operation,
+        out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
+        remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
+        timeout,
         token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`,
-        on, count, until, realtimeEndpoint, concurrencyShort, helpShort,
+        on, count, until, realtimeEndpoint, concurrencyShort, outShort, helpShort,
     ]
 }

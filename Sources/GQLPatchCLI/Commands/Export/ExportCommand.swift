@@ -1,0 +1,303 @@
+import GQLPatchBatch
+import GQLPatchClient
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import GQLPatchSupport
+import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `gqlpatch export`: every record of the chosen models as `apply` lines, parents first
+/// (`ExportOrder`). Up to `--concurrency` models are read at once, each model's pages in order, into
+/// a part file of its own (a second one for the second-pass lines of a broken cycle); parts are
+/// copied into the output in model order as soon as every model before them is, so the output is
+/// written model by model and no model is ever held in memory. `--state` records each page and each
+/// copy (`ExportState`); the part files then sit beside the state file, and a second run goes on
+/// from there.
+package struct ExportCommand: Sendable {
+    package var options: ExportOptions
+    package var settings: Settings
+    package var context: RunContext
+    /// Where a run without `--state` keeps its part files (`$TMPDIR`, else /tmp).
+    package var temporaryBase = "/tmp"
+
+    /// One model to export: how to read it and how to write its records.
+    struct Step: Sendable {
+        var model: Model
+        var query: ListQuery
+        var selection: SelectionSet
+        var line: ExportLine
+    }
+
+    package func run() async throws(GQLPatchError) {
+        let console = context.console
+        let catalogue = settings.catalogue
+        let order = ExportOrder.plan(try modelNames(), in: catalogue)
+        let steps = try order.steps.map { step throws(GQLPatchError) in try plan(step, catalogue: catalogue) }
+        // Reported once every model's query is checked: a refused --where is the only message.
+        for cycle in order.cycles { console.message(Self.describe(cycle)) }
+        for step in steps {
+            for note in step.query.notes { console.message("gqlpatch: note: \(note)") }
+            if !step.line.timestampsNotWritable.isEmpty {
+                console.message(
+                    "gqlpatch: note: \(step.model.name): the API sets \(step.line.timestampsNotWritable.joined(separator: " and ")) itself (no write takes them); left out"
+                )
+            }
+        }
+        if settings.options.dryRun {
+            let documents = DocumentBuilder()
+            var planned: [JSONValue] = []
+            for step in steps {
+                let request = try documents.listQuery(model: step.model, selection: step.selection, query: step.query)
+                planned.append(DryRun.step("list \(step.model.name), the first page (then each nextToken)", request))
+            }
+            try DryRun.print(planned, settings: settings, context: context)
+            return
+        }
+        let parts = try ExportParts(stateFile: options.state, temporaryBase: temporaryBase)
+        let models = steps.map(\.model.name)
+        var state = ExportState(output: options.output ?? "-", models: models)
+        if let path = options.state, let saved = try ExportParts.loadState(path) {
+            guard saved.output == state.output, saved.models == models else {
+                throw GQLPatchError(
+                    .usage,
+                    "\(path) is the state of another export (\(saved.models.joined(separator: ", ")) to \(saved.output)); give its models and \(OptionName.outShort), or another \(OptionName.state) file"
+                )
+            }
+            state = saved
+            console.message("gqlpatch: note: export: going on from \(path)")
+        }
+        let progress = ExportProgress(state: state, file: options.state)
+        let sink = try options.output.map { path throws(GQLPatchError) in
+            try ExportFile(path: path, length: state.outputLength)
+        }
+        defer { sink?.finish() }
+        let write: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
+            if let sink { try sink.append(bytes) } else { try console.write(bytes) }
+        }
+        do throws(GQLPatchError) {
+            try await readAndWrite(steps, parts: parts, progress: progress, write: write)
+        } catch {
+            if let path = options.state {
+                console.message(
+                    "gqlpatch: note: export stopped; run the same command again to go on from where it stopped (\(path))"
+                )
+            } else {
+                parts.remove(models.count)
+            }
+            throw error
+        }
+        parts.remove(models.count)
+        if let path = options.state { _ = try? PrivateFiles.remove(path) }
+        console.message(Self.summary(progress.current))
+    }
+
+    /// The models to export, in the schema's order or as named.
+    private func modelNames() throws(GQLPatchError) -> [String] {
+        let catalogue = settings.catalogue
+        guard !options.models.isEmpty else {
+            return catalogue.modelNames.filter { catalogue.models[$0]?.operations.list != nil }
+        }
+        var names: [String] = []
+        for name in options.models {
+            let model = try ModelLookup.model(named: name, in: catalogue)
+            guard model.operations.list != nil else {
+                throw .invalidInput("the API has no list query for \(model.name)")
+            }
+            if !names.contains(model.name) { names.append(model.name) }
+        }
+        return names
+    }
+
+    private func plan(_ step: ExportOrder.Step, catalogue: ModelCatalogue) throws(GQLPatchError) -> Step {
+        let model = try ModelLookup.model(named: step.model, in: catalogue)
+        let query = try ListArgumentsBuilder(
+            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
+        ).query(model: model, tests: options.conditions, filter: nil, sort: nil, pageSize: options.pageSize)
+        let (_, selection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+            .readSelections(for: model, paths: nil)
+        let line = ExportLine(
+            model: model, catalogue: catalogue, includeTimestamps: options.includeTimestamps,
+            deferredFields: step.deferredFields)
+        return Step(model: model, query: query, selection: selection, line: line)
+    }
+
+    /// Reads the models `--concurrency` at a time and copies each one's part into the output once
+    /// every model before it is there; then the second-pass parts, in the same order.
+    private func readAndWrite(
+        _ steps: [Step], parts: ExportParts, progress: ExportProgress,
+        write: @escaping @Sendable ([UInt8]) throws(GQLPatchError) -> Void
+    ) async throws(GQLPatchError) {
+        let session = CommandSession(settings: settings, context: context)
+        let console = context.console
+        let sender = RetryingSender(
+            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
+            onRetry: { _, failure in
+                console.message(
+                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
+                )
+            })
+        let pending = steps.indices.filter { !progress.current.steps[$0].read }
+        var head = 0
+        // Copies every model from `head` on whose pages are all read.
+        func flush() throws(GQLPatchError) {
+            while head < steps.count, progress.current.steps[head].read {
+                let done = progress.current.steps[head]
+                if !done.written {
+                    try ExportFile.copy(parts.first(head), length: done.partLength, to: write)
+                    try progress.update { state in
+                        state.steps[head].written = true
+                        state.outputLength += done.partLength
+                    }
+                }
+                parts.removeFirst(head)
+                head += 1
+            }
+        }
+        let concurrency = max(1, options.concurrency)
+        let includeDeleted = options.includeDeleted
+        let result: Result<Void, GQLPatchError> = await withTaskGroup(of: Result<Int, GQLPatchError>.self) { group in
+            var next = 0
+            func start() {
+                guard next < pending.count else { return }
+                let index = pending[next]
+                next += 1
+                let step = steps[index]
+                group.addTask {
+                    do throws(GQLPatchError) {
+                        try await Self.read(
+                            step, index: index, includeDeleted: includeDeleted, parts: parts, progress: progress,
+                            sender: sender)
+                        return .success(index)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            for _ in 0..<concurrency { start() }
+            do throws(GQLPatchError) {
+                try flush()
+                for await finished in group {
+                    _ = try finished.get()
+                    try flush()
+                    start()
+                }
+                return .success(())
+            } catch {
+                group.cancelAll()
+                return .failure(error)
+            }
+        }
+        try result.get()
+        for index in steps.indices where !steps[index].line.deferredFields.isEmpty {
+            let done = progress.current.steps[index]
+            guard !done.secondWritten else { continue }
+            try ExportFile.copy(parts.second(index), length: done.secondLength, to: write)
+            try progress.update { state in
+                state.steps[index].secondWritten = true
+                state.outputLength += done.secondLength
+            }
+        }
+        if options.output == nil { try console.checkOutput() }
+    }
+
+    /// Reads `step`'s pages from where its progress says, appending each page's lines to its part
+    /// files and recording the page after it is written.
+    private static func read(
+        _ step: Step, index: Int, includeDeleted: Bool, parts: ExportParts, progress: ExportProgress,
+        sender: RetryingSender
+    ) async throws(GQLPatchError) {
+        let saved = progress.current.steps[index]
+        let first = try ExportFile(path: parts.first(index), length: saved.partLength)
+        defer { first.finish() }
+        let hasSecond = !step.line.deferredFields.isEmpty
+        let second = hasSecond ? try ExportFile(path: parts.second(index), length: saved.secondLength) : nil
+        defer { second?.finish() }
+        let documents = DocumentBuilder()
+        let field = step.query.field
+        var query = step.query
+        if let token = saved.nextToken { query.arguments["nextToken"] = .string(token) }
+        var pages = PageTokenGuard(listing: field)
+        while true {
+            // Another model failed: the run is ending, and this page would not be copied.
+            if Task.isCancelled { throw GQLPatchError(.interrupted, "export cancelled") }
+            let request = try documents.listQuery(model: step.model, selection: step.selection, query: query)
+            let response = try await sender.send(request).result.get()
+            // A record the server could not return whole would be written with a field missing.
+            if let error = response.errors.first {
+                throw response.failure ?? GQLPatchError(.graphQLError, error.summary)
+            }
+            guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue
+            else {
+                throw GQLPatchError(.badResponse, "\(field) returned no items list")
+            }
+            var firstBytes: [UInt8] = []
+            var secondBytes: [UInt8] = []
+            var records = 0
+            var secondLines = 0
+            for item in items {
+                guard let record = item.objectValue else { continue }
+                if record["_deleted"] == .bool(true), !includeDeleted { continue }
+                guard let line = step.line.line(for: record) else {
+                    throw GQLPatchError(.badResponse, "\(field) returned a \(step.model.name) record without its key")
+                }
+                firstBytes += JSONPrinter.line(line)
+                records += 1
+                if hasSecond, let update = step.line.secondLine(for: record) {
+                    secondBytes += JSONPrinter.line(update)
+                    secondLines += 1
+                }
+            }
+            try first.append(firstBytes)
+            if let second { try second.append(secondBytes) }
+            let token = try pages.follow(connection["nextToken"]?.stringValue)
+            try progress.update { state in
+                state.steps[index].nextToken = token
+                state.steps[index].read = token == nil
+                state.steps[index].records += records
+                state.steps[index].secondLines += secondLines
+                state.steps[index].partLength += firstBytes.count
+                state.steps[index].secondLength += secondBytes.count
+            }
+            guard let token else { return }
+            query.arguments["nextToken"] = .string(token)
+        }
+    }
+
+    /// `gqlpatch: note: export: Comment refers to itself (parentID): ...`, for a cycle found.
+    static func describe(_ cycle: ExportOrder.Cycle) -> String {
+        let path = (cycle.models + [cycle.models[0]]).joined(separator: " -> ")
+        guard let link = cycle.broken else {
+            return
+                "gqlpatch: warning: export: a cycle of required references (\(path)): \(cycle.models[0]) records are written before the \(cycle.models.count > 1 ? cycle.models[1] : cycle.models[0]) records they refer to"
+        }
+        let fields = link.fields.joined(separator: ", ")
+        return
+            "gqlpatch: note: export: a cycle of references (\(path)): \(link.holder).\(fields) is left out of the first pass and set by update lines at the end"
+    }
+
+    /// `gqlpatch: export: Item 1,234 records, Order 12 records (3 second-pass updates)`.
+    static func summary(_ state: ExportState) -> String {
+        let counts = state.steps.map { "\($0.model) \(grouped($0.records)) record\($0.records == 1 ? "" : "s")" }
+        let updates = state.steps.reduce(0) { $0 + $1.secondLines }
+        let second = updates > 0 ? " (\(grouped(updates)) second-pass update\(updates == 1 ? "" : "s"))" : ""
+        return "gqlpatch: export: " + (counts.isEmpty ? "no models" : counts.joined(separator: ", ")) + second
+    }
+
+    /// 1234567 as `1,234,567`.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(digits, at: 0)
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+}

@@ -1,0 +1,36 @@
+extension HelpText {
+    package static let export = """
+        Usage: gqlpatch [global options] export [<Model>...] [--where FIELD=VALUE]... [-o FILE]
+                                              [--include-deleted] [--include-timestamps]
+                                              [--concurrency N] [--state FILE]
+
+        Writes every record of the named models (default: every model the API can list) as JSON
+        Lines that apply takes back unchanged, one per record:
+          {"op": "upsert", "model": "Item", "key": {"id": "42"}, "set": {"name": "Lamp", ...}}
+        "set" holds every field the API takes in a write (foreign keys included, relationships
+        never), null fields as null (so an upsert over a record clears them too); never _version,
+        _lastChangedAt or _deleted, and createdAt/updatedAt only with --include-timestamps. A
+        record that is all key is a "create" line; so is every record of a model without an update.
+
+        Parents come before their children: models are ordered by their relationships (@belongsTo,
+        @hasMany, @hasOne, v1 @connection keys; a join model after both sides). A cycle (a model
+        that refers to itself, or A -> B -> A) is reported on stderr and broken at a nullable
+        foreign key: the first pass leaves it out, and an "update" line per record at the end sets it.
+
+        Models are read --concurrency at a time, each model's pages in order, into part files; the
+        lines are written model by model, in that order. A summary of counts goes to stderr. With
+        --state, a run that stopped (Ctrl-C, a lost connection, kill) is continued by running the
+        same command again: the output is cut back to what was recorded and no line is written
+        twice. The state file is removed when the export finishes.
+
+        \(ExportOptions.optionTable.helpList)
+
+        Examples:
+          gqlpatch export -o backup.jsonl
+          gqlpatch export Blog Post Comment --state export.state -o blog.jsonl
+          gqlpatch apply backup.jsonl      # into another API (its own --config or --endpoint)
+
+        \(globalsPointer)
+
+        """
+}
