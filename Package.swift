@@ -6,7 +6,8 @@ import PackageDescription
 //   gqlpatch (executable: argv, environment, signals, exit)
 //     -> GQLPatchCLI        parser, option tables, help and man page, command runners, output
 //          -> GQLPatchBatch      apply: line source and parser, scheduler, sender, journal, rollback
-//               -> GQLPatchRecords    the record rules: update, lookup, retry, response checks
+//               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
+//                                          cascade delete, lookup, response checks
 //                    -> GQLPatchOperations  value typing, change sets, documents, selections
 //                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
 //                    -> GQLPatchClient      GraphQL client, the transport router, auth, AWS credentials

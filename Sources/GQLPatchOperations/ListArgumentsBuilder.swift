@@ -343,8 +343,8 @@ package struct ListArgumentsBuilder: Sendable {
     }
 
     /// How many tests a subscription filter carries at most: AppSync's enhanced filters allow a
-    /// handful of conditions per filter group (the developer guide's limits), and `watch --where`
-    /// rarely needs more; beyond it the client filters alone.
+    /// handful of conditions per filter group (the developer guide's limits), and the tests of a watch
+    /// rarely need more; beyond it the client filters alone.
     package static let subscriptionTermLimit = 5
 
     private func filterTerm(

@@ -35,7 +35,7 @@ import Testing
             catalogue: library, conflictResolution: .auto, retryConflicts: 3, wording: SourceNameWording(),
             send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
                 sent.add(request)
-                let data = answer(request.operationName ?? "", request.variables ?? JSONObject())
+                let data = answer(request.operationName ?? "", request.variables)
                 let response = try ResponseClassifier.classify(
                     HTTPResponse(status: 200, body: Array(#"{"data": \#(data)}"#.utf8)), host: "h",
                     wording: SourceNameWording())
