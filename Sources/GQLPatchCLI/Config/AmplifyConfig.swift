@@ -1,3 +1,4 @@
+import GQLPatchClient
 import JSON
 
 /// The GraphQL API settings read from an Amplify client configuration file.

@@ -1,3 +1,4 @@
+import GQLPatchClient
 import GQLPatchSchema
 import GQLPatchSupport
 import JSON

@@ -352,12 +352,7 @@ public struct Settings: Sendable {
 
     /// What stands for the mode's credentials in a run that sends nothing: the headers it would add.
     private static func unresolvedAuthorizer(_ mode: AuthMode) -> RequestAuthorizer {
-        switch mode {
-        case .apiKey: return .notLookedUp(headerNames: RequestAuthorizer.apiKeyHeaderNames)
-        case .userPool, .oidc, .lambda: return .notLookedUp(headerNames: RequestAuthorizer.tokenHeaderNames)
-        case .iam: return .notLookedUp(headerNames: RequestAuthorizer.iamHeaderNames)
-        case .none: return .none
-        }
+        mode == .none ? .none : .notLookedUp(mode)
     }
 
     /// SigV4: the region now (a configuration error if it cannot be told), the credentials on first use.

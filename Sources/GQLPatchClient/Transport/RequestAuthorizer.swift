@@ -15,24 +15,17 @@ public enum RequestAuthorizer: Sendable {
     case userPool(session: UserPoolSession)
     /// A run that sends nothing (`--dry-run`, `schema`): the mode's credentials were not looked up
     /// (no key, token, AWS file, credential process, STS or instance metadata), so nothing here can
-    /// authorise a request; `headerNames` are those the mode would add.
-    case notLookedUp(headerNames: [String])
+    /// authorise a request.
+    case notLookedUp(AuthMode)
     case none
-
-    /// The header names of each kind, for `headerNames` and for `notLookedUp`.
-    public static let apiKeyHeaderNames = ["x-api-key"]
-    public static let tokenHeaderNames = ["Authorization"]
-    public static let iamHeaderNames = [
-        "Host", "X-Amz-Date", "X-Amz-Security-Token (with temporary credentials)", "Authorization",
-    ]
 
     /// The names of the headers `authorize` adds (for `--dry-run`, which shows no values).
     public var headerNames: [String] {
         switch self {
-        case .apiKey: return Self.apiKeyHeaderNames
-        case .token, .userPool: return Self.tokenHeaderNames
-        case .iam: return Self.iamHeaderNames
-        case .notLookedUp(let names): return names
+        case .apiKey: return AuthMode.apiKey.headerNames
+        case .token, .userPool: return AuthMode.userPool.headerNames
+        case .iam: return AuthMode.iam.headerNames
+        case .notLookedUp(let mode): return mode.headerNames
         case .none: return []
         }
     }
@@ -51,7 +44,7 @@ public enum RequestAuthorizer: Sendable {
     public var sendsCredentials: Bool {
         switch self {
         case .none: return false
-        case .notLookedUp(let names): return !names.isEmpty
+        case .notLookedUp(let mode): return !mode.headerNames.isEmpty
         default: return true
         }
     }

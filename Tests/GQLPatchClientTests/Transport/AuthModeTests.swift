@@ -1,10 +1,4 @@
-import GQLPatchBatch
-import GQLPatchCLI
 import GQLPatchClient
-import GQLPatchOperations
-import GQLPatchRecords
-import GQLPatchSchema
-import GQLPatchSupport
 import Testing
 
 @Suite struct AuthModeTests {
@@ -23,5 +17,16 @@ import Testing
     @Test func unknownNamesAreRejected() {
         #expect(AuthMode(appSyncName: "api_key") == nil)
         #expect(AuthMode(appSyncName: "") == nil)
+    }
+
+    /// A run that sends nothing shows the headers the mode would add, and says whether it sends
+    /// credentials at all, from the mode alone.
+    @Test func aModeNotLookedUpShowsItsHeaders() {
+        #expect(RequestAuthorizer.notLookedUp(.apiKey).headerNames == ["x-api-key"])
+        #expect(RequestAuthorizer.notLookedUp(.lambda).headerNames == ["Authorization"])
+        #expect(RequestAuthorizer.notLookedUp(.iam).headerNames.last == "Authorization")
+        #expect(RequestAuthorizer.notLookedUp(.oidc).sendsCredentials)
+        #expect(!RequestAuthorizer.notLookedUp(.none).sendsCredentials)
+        #expect(!RequestAuthorizer.notLookedUp(.iam).lookedUp)
     }
 }

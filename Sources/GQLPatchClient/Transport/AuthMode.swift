@@ -1,4 +1,6 @@
-/// How requests are authorised, as the CLI spells it (`--auth api-key`).
+/// How requests are authorised: the one list of AppSync's modes. The raw values are the names users
+/// give (`api-key`), `appSyncName` the service's (`API_KEY`); `RequestAuthorizer` carries a mode's
+/// resolved credentials.
 public enum AuthMode: String, Sendable, CaseIterable {
     case apiKey = "api-key"
     case iam = "iam"
@@ -30,6 +32,16 @@ public enum AuthMode: String, Sendable, CaseIterable {
         case .oidc: return "OPENID_CONNECT"
         case .lambda: return "AWS_LAMBDA"
         case .none: return "NONE"
+        }
+    }
+
+    /// The headers a request of this mode carries (for `--dry-run`, which shows no values).
+    public var headerNames: [String] {
+        switch self {
+        case .apiKey: return ["x-api-key"]
+        case .userPool, .oidc, .lambda: return ["Authorization"]
+        case .iam: return ["Host", "X-Amz-Date", "X-Amz-Security-Token (with temporary credentials)", "Authorization"]
+        case .none: return []
         }
     }
 }
