@@ -58,6 +58,8 @@ import Testing
         ["delete", "Item", "--id", "item-1"],
         ["delete", "Recipe", "--id", "item-1", "--cascade"],
         ["list", "Item"],
+        ["export", "Item"],
+        ["export", "Item", "-o", "export.jsonl", "--state", "export.state"],
         ["query", "query { listItems { items { id name } } }"],
         ["schema", "pull"],
         ["apply", "input.jsonl", "--journal", "run.journal"],

@@ -161,6 +161,7 @@ package struct ExportCommand: Sendable {
         }
         let concurrency = max(1, options.concurrency)
         let includeDeleted = options.includeDeleted
+        let scrubber = context.secrets
         let result: Result<Void, GQLPatchError> = await withTaskGroup(of: Result<Int, GQLPatchError>.self) { group in
             var next = 0
             func start() {
@@ -172,7 +173,7 @@ package struct ExportCommand: Sendable {
                     do throws(GQLPatchError) {
                         try await Self.read(
                             step, index: index, includeDeleted: includeDeleted, parts: parts, progress: progress,
-                            sender: sender)
+                            sender: sender, scrubber: scrubber)
                         return .success(index)
                     } catch {
                         return .failure(error)
@@ -207,10 +208,11 @@ package struct ExportCommand: Sendable {
     }
 
     /// Reads `step`'s pages from where its progress says, appending each page's lines to its part
-    /// files and recording the page after it is written.
+    /// files and recording the page after it is written. A credential the server put into a record
+    /// is written as `[redacted]` (`scrubber`): no file gqlpatch writes holds one.
     private static func read(
         _ step: Step, index: Int, includeDeleted: Bool, parts: ExportParts, progress: ExportProgress,
-        sender: RetryingSender
+        sender: RetryingSender, scrubber: SecretScrubber?
     ) async throws(GQLPatchError) {
         let saved = progress.current.steps[index]
         let first = try ExportFile(path: parts.first(index), length: saved.partLength)
@@ -252,6 +254,10 @@ package struct ExportCommand: Sendable {
                     secondBytes += JSONPrinter.line(update)
                     secondLines += 1
                 }
+            }
+            if let scrubber {
+                firstBytes = scrubber.scrub(firstBytes)
+                secondBytes = scrubber.scrub(secondBytes)
             }
             try first.append(firstBytes)
             if let second { try second.append(secondBytes) }
