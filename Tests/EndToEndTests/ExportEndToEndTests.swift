@@ -182,6 +182,81 @@ import Testing
     }
 
     /// The token of `model`'s second page at one record a page.
+    /// An emulator answering slowly (`--latency-ms`), with the seeded blog and 40 tags, so an
+    /// export of a record or two a page is still running when a test stops it.
+    private func slowSeeded() throws -> Emulator {
+        let emulator = try Emulator(schema: Self.blog, arguments: ["--api-key", Emulator.apiKey, "--latency-ms", "40"])
+        let tags = (1...40).map {
+            #"{"op": "create", "model": "Tag", "key": {"id": "t\#($0)"}, "set": {"label": "tag \#($0)"}}"#
+        }
+        let seeded = try emulator.gqlpatch(
+            ["apply", "-"], schema: Self.blog, stdin: tags.joined(separator: "\n") + "\n")
+        #expect(seeded.status == 0, "\(seeded)")
+        try emulator.create("Blog", ["id": "b1", "name": "Notes"])
+        try emulator.create("Post", ["id": "p1", "title": "First", "blogPostsId": "b1"])
+        try emulator.create("Comment", ["id": "c1", "content": "hi", "postCommentsId": "p1"])
+        try emulator.create("Comment", ["id": "c2", "content": "re", "postCommentsId": "p1", "parentID": "c1"])
+        return emulator
+    }
+
+    /// Ctrl-C during an export without --state: it ends between pages with 130, and leaves no part
+    /// files behind in $TMPDIR.
+    @Test func ctrlCEndsTheExportAndRemovesItsParts() throws {
+        let emulator = try slowSeeded()
+        defer { emulator.stop() }
+        let temporary = emulator.folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let export = try ApplyProcess(
+            [
+                "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", Self.blog, "export",
+                "--page-size", "2", "-o", "out.jsonl",
+            ], in: emulator.folder, environment: ["TMPDIR": temporary.path])
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, (try? FileManager.default.contentsOfDirectory(atPath: temporary.path))?.isEmpty ?? true
+        {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        export.signal(SIGINT)
+        #expect(try export.wait(timeout: 30) == 130, "\(export.stderr)")
+        #expect(export.stderr.contains("gqlpatch: error: export interrupted (Ctrl-C)"), "\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+    }
+
+    /// `kill -9` at random moments of an export with --state, 10 times, then a run to the end: the
+    /// output holds exactly the lines of an export never stopped, none twice.
+    @Test func killedAtRandomTheResumedExportWritesEachLineOnce() throws {
+        let emulator = try slowSeeded()
+        defer { emulator.stop() }
+        let options = ["--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", Self.blog]
+        let clean = try emulator.gqlpatch(["export"], schema: Self.blog)
+        #expect(clean.status == 0, "\(clean)")
+        let export = options + ["export", "--page-size", "1", "-j", "2", "-o", "out.jsonl", "--state", "export.state"]
+        var random = SystemRandomNumberGenerator()
+        var killed = 0
+        for _ in 0..<10 {
+            let run = try ApplyProcess(export, in: emulator.folder)
+            Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.6, using: &random))
+            if run.process.isRunning {
+                run.signal(SIGKILL)
+                killed += 1
+            }
+            _ = try run.wait(timeout: 30)
+            if !FileManager.default.fileExists(atPath: emulator.folder.appendingPathComponent("export.state").path) {
+                // It finished: start over so that the next kill lands in a run again.
+                try? FileManager.default.removeItem(at: emulator.folder.appendingPathComponent("out.jsonl"))
+            }
+        }
+        #expect(killed >= 5, "most runs were still going when killed (\(killed) of 10)")
+        let last = try GQLPatchRun.run(export, in: emulator.folder)
+        #expect(last.status == 0, "\(last)")
+        let written = try String(contentsOf: emulator.folder.appendingPathComponent("out.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(Set(written).count == written.count, "a line written twice")
+        // In the same order too: models parents first, each model's pages in order.
+        #expect(written == clean.stdout.split(separator: "\n"))
+    }
+
     private func pageToken(_ emulator: Emulator, model: String) throws -> String {
         let response = try emulator.graphQL("query { list\(model)s(limit: 1) { nextToken } }")
         return try #require(response["data"]?["list\(model)s"]?["nextToken"]?.stringValue)

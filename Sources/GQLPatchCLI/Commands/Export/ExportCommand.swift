@@ -25,6 +25,9 @@ package struct ExportCommand: Sendable {
     package var context: RunContext
     /// Where a run without `--state` keeps its part files (`$TMPDIR`, else /tmp).
     package var temporaryBase = "/tmp"
+    /// Whether Ctrl-C (and SIGTERM) end the run between pages rather than kill it: the part files
+    /// are then removed, or kept for `--state`. Off in tests that run the command in-process.
+    package var catchesInterrupt = false
 
     /// One model to export: how to read it and how to write its records.
     struct Step: Sendable {
@@ -80,8 +83,12 @@ package struct ExportCommand: Sendable {
         let write: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
             if let sink { try sink.append(bytes) } else { try console.write(bytes) }
         }
+        let watch = catchesInterrupt ? InterruptWatch() : nil
+        watch?.start()
+        defer { watch?.stop() }
+        let stop: @Sendable () -> ExitCode? = { watch?.isInterrupted == true ? watch?.exitCode : nil }
         do throws(GQLPatchError) {
-            try await readAndWrite(steps, parts: parts, progress: progress, write: write)
+            try await readAndWrite(steps, parts: parts, progress: progress, stop: stop, write: write)
         } catch {
             if let path = options.state {
                 console.message(
@@ -130,7 +137,7 @@ package struct ExportCommand: Sendable {
     /// Reads the models `--concurrency` at a time and copies each one's part into the output once
     /// every model before it is there; then the second-pass parts, in the same order.
     private func readAndWrite(
-        _ steps: [Step], parts: ExportParts, progress: ExportProgress,
+        _ steps: [Step], parts: ExportParts, progress: ExportProgress, stop: @escaping @Sendable () -> ExitCode?,
         write: @escaping @Sendable ([UInt8]) throws(GQLPatchError) -> Void
     ) async throws(GQLPatchError) {
         let session = CommandSession(settings: settings, context: context)
@@ -173,7 +180,7 @@ package struct ExportCommand: Sendable {
                     do throws(GQLPatchError) {
                         try await Self.read(
                             step, index: index, includeDeleted: includeDeleted, parts: parts, progress: progress,
-                            sender: sender, scrubber: scrubber)
+                            sender: sender, scrubber: scrubber, stop: stop)
                         return .success(index)
                     } catch {
                         return .failure(error)
@@ -212,7 +219,7 @@ package struct ExportCommand: Sendable {
     /// is written as `[redacted]` (`scrubber`): no file gqlpatch writes holds one.
     private static func read(
         _ step: Step, index: Int, includeDeleted: Bool, parts: ExportParts, progress: ExportProgress,
-        sender: RetryingSender, scrubber: SecretScrubber?
+        sender: RetryingSender, scrubber: SecretScrubber?, stop: @Sendable () -> ExitCode?
     ) async throws(GQLPatchError) {
         let saved = progress.current.steps[index]
         let first = try ExportFile(path: parts.first(index), length: saved.partLength)
@@ -228,6 +235,10 @@ package struct ExportCommand: Sendable {
         while true {
             // Another model failed: the run is ending, and this page would not be copied.
             if Task.isCancelled { throw GQLPatchError(.interrupted, "export cancelled") }
+            // Ctrl-C: the page in flight finished and was recorded; the run ends here.
+            if let code = stop() {
+                throw GQLPatchError(code, "export interrupted (\(code == .terminated ? "SIGTERM" : "Ctrl-C"))")
+            }
             let request = try documents.listQuery(model: step.model, selection: step.selection, query: query)
             let response = try await sender.send(request).result.get()
             // A record the server could not return whole would be written with a field missing.

@@ -57,6 +57,7 @@ extension ExportOptions: CommandDefinition {
         let settings = try run.settings()
         var command = ExportCommand(options: self, settings: settings, context: run.context)
         command.temporaryBase = run.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        command.catchesInterrupt = run.environmentCheck != nil
         try await command.run()
         return .success
     }
