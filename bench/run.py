@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import export_bench  # noqa: E402  (scenario 13, beside this file)
 import realtime_bench  # noqa: E402  (scenario 12, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -791,10 +792,13 @@ def main() -> int:
             print(f"bench: {scenario}", file=sys.stderr, flush=True)
             records = args.records if scenario.startswith("3.") else 0
             rows += measure(scenario, tools, args, scratch, records)
-        realtime_lines: list[str] = []
+        emulator_lines: list[str] = []
         if wanted("12"):
             print("bench: 12. watch and wait (the emulator's real-time endpoint)", file=sys.stderr, flush=True)
-            realtime_lines = realtime_bench.run(args.bin, python, scratch)
+            emulator_lines = realtime_bench.run(args.bin, python, scratch)
+        if wanted("13"):
+            print("bench: 13. export (the emulator; a million synthetic records)", file=sys.stderr, flush=True)
+            emulator_lines += export_bench.run(args.bin, python, scratch)
         print("bench: server capacity (wrk)", file=sys.stderr, flush=True)
         capacity = server_rate(url, scratch, args.wrk_seconds)
     finally:
@@ -838,7 +842,7 @@ def main() -> int:
         f"from a second process; the best client reached {best_rate:,.0f} requests/s ({best_name}): "
         f"{'at least' if server_ok else 'LESS THAN'} twice, {capacity / best_rate if best_rate else 0:.1f}x. "
         f"Request counts: `{counts}`.",
-        *realtime_lines,
+        *emulator_lines,
         "",
         "Targets:",
         *targets(rows, args),

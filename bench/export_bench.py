@@ -1,0 +1,181 @@
+"""Scenario 13: `export` against the emulator, and its memory on a million records.
+
+- records per second of `gqlpatch export Item --page-size P -o FILE` over N records in the
+  emulator, beside the emulator's own bound: the same pages (same limit, same fields) read one
+  after another by a Python client on one keep-alive connection, doing nothing with them;
+- `import`'s side is `apply`'s (scenario 3): the lines export writes are `apply` lines;
+- peak RSS of `export` over 10,000 and over 1,000,000 records, served by a small synthetic server
+  (bench/export_bench.py itself: records made up page by page, nothing stored), so that memory
+  flat means the set is streamed, never held.
+"""
+
+from __future__ import annotations
+
+import http.client
+import http.server
+import json
+import os
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FIELDS = "id name description modelFile { bucket region key contentType size } imageFile { bucket region key contentType size } tags createdAt updatedAt"
+
+
+class Emulator:
+    def __init__(self, python: str, scratch: Path):
+        port_file = scratch / "export-emulator.port"
+        port_file.unlink(missing_ok=True)
+        self.process = subprocess.Popen(
+            [python, str(ROOT / "Tests/AppSyncEmulator/appsync_emulator.py"), "--schema", str(ROOT / "schema.graphql"),
+             "--port-file", str(port_file), "--api-key", "bench-key"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        while not port_file.exists() or not port_file.read_text().strip():
+            if time.time() > deadline:
+                raise RuntimeError("the emulator did not start")
+            time.sleep(0.05)
+        self.port = int(port_file.read_text())
+        self.endpoint = f"http://127.0.0.1:{self.port}/graphql"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def page_bound(port: int, page: int) -> tuple[float, int]:
+    """The emulator's own bound: every page of listItems, one after another, read and parsed."""
+    connection = http.client.HTTPConnection("127.0.0.1", port)
+    connection.connect()
+    connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    token, records = None, 0
+    began = time.perf_counter()
+    while True:
+        body = json.dumps({"query": f"query L($t: String) {{ listItems(limit: {page}, nextToken: $t) "
+                                    f"{{ items {{ {FIELDS} }} nextToken }} }}", "variables": {"t": token}})
+        connection.request("POST", "/graphql", body, {"x-api-key": "bench-key", "content-type": "application/json"})
+        answer = json.loads(connection.getresponse().read())["data"]["listItems"]
+        records += len(answer["items"])
+        token = answer["nextToken"]
+        if not token:
+            break
+    return time.perf_counter() - began, records
+
+
+def run_child(argv: list[str], stdout) -> tuple[float, int, int]:
+    """Wall seconds, exit status and peak RSS (KiB) of one child."""
+    began = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    return time.perf_counter() - began, os.waitstatus_to_exitcode(status), usage.ru_maxrss
+
+
+class Synthetic(http.server.BaseHTTPRequestHandler):
+    """Answers listItems with made-up records: `total` of them, `page` a page, the offset as token."""
+
+    total = 0
+    protocol_version = "HTTP/1.1"
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        request = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        variables = request.get("variables") or {}
+        limit = variables.get("limit") or 100
+        start = int(variables.get("nextToken") or 0)
+        end = min(start + limit, self.total)
+        items = [{"id": f"item-{n}", "name": f"Item number {n}", "description": None, "modelFile": None,
+                  "imageFile": None, "tags": ["a", "b"], "createdAt": "2026-01-01T00:00:00.000Z",
+                  "updatedAt": "2026-01-01T00:00:00.000Z"} for n in range(start, end)]
+        body = json.dumps({"data": {"listItems": {"items": items,
+                                                  "nextToken": str(end) if end < self.total else None}}}).encode()
+        self.send_response(200)
+        self.send_header("content-type", "application/json")
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def synthetic_rss(binary: str, scratch: Path, total: int, page: int) -> tuple[int, int, int]:
+    """Peak RSS (KiB) of exporting `total` synthetic records, the lines written, and the status."""
+    Synthetic.total = total
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Synthetic)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    out = scratch / f"export-synthetic-{total}.jsonl"
+    try:
+        _, status, rss = run_child(
+            [binary, "--endpoint", f"http://127.0.0.1:{server.server_address[1]}/graphql", "--api-key", "bench-key",
+             "--schema", str(ROOT / "schema.graphql"), "export", "Item", "--page-size", str(page), "-o", str(out)],
+            subprocess.DEVNULL)
+    finally:
+        server.shutdown()
+        server.server_close()
+    lines = sum(1 for _ in out.open())
+    out.unlink()
+    return rss, lines, status
+
+
+def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: int = 1000,
+        big: int = 1_000_000) -> list[str]:
+    emulator = Emulator(python, scratch)
+    try:
+        seed = scratch / "export-seed.jsonl"
+        with seed.open("w") as file:
+            for n in range(records):
+                file.write(json.dumps({"op": "create", "model": "Item", "key": {"id": f"item-{n:06d}"},
+                                       "set": {"name": f"Item {n}", "tags": ["x"]}}) + "\n")
+        seeded = subprocess.run([binary, "--endpoint", emulator.endpoint, "--api-key", "bench-key", "--schema",
+                                 str(ROOT / "schema.graphql"), "apply", str(seed), "-j", "16"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if seeded.returncode != 0:
+            raise RuntimeError(f"seeding the emulator failed: {seeded.stderr[-500:]}")
+        bounds, exports = [], []
+        out = scratch / "export-emulator.jsonl"
+        for _ in range(3):  # alternating, as the other scenarios do
+            seconds, counted = page_bound(emulator.port, page)
+            bounds.append(counted / seconds)
+            wall, status, _ = run_child(
+                [binary, "--endpoint", emulator.endpoint, "--api-key", "bench-key", "--schema",
+                 str(ROOT / "schema.graphql"), "export", "Item", "--page-size", str(page), "-o", str(out)],
+                subprocess.DEVNULL)
+            written = sum(1 for _ in out.open())
+            if status != 0 or written != records:
+                raise RuntimeError(f"export exited {status} with {written} of {records} lines")
+            exports.append(records / wall)
+    finally:
+        emulator.stop()
+    bound = sorted(bounds)[1]
+    exported = sorted(exports)[1]
+    small_rss, small_lines, small_status = synthetic_rss(binary, scratch, 10_000, page)
+    big_rss, big_lines, big_status = synthetic_rss(binary, scratch, big, page)
+    flat = big_status == 0 and big_lines == big and big_rss <= small_rss * 1.5
+    mb = lambda kib: f"{kib / 1024:.1f} MB"  # noqa: E731
+    return [
+        "",
+        f"Scenario 13, `export` (loopback; median of 3, alternating): {records:,} Items in the emulator, "
+        f"pages of {page}:",
+        "",
+        "| measure | value |",
+        "|---|---|",
+        f"| the emulator's own bound: the same pages read one after another by a Python client, nothing "
+        f"written | {bound:,.0f} records/s |",
+        f"| `gqlpatch export Item --page-size {page} -o FILE` | {exported:,.0f} records/s "
+        f"({exported / bound:.2f}x the bound) |",
+        f"| peak RSS of `export` over 10,000 synthetic records / over {big:,} | {mb(small_rss)} / {mb(big_rss)} "
+        f"(all {big_lines:,} lines written: {'yes' if big_lines == big else 'NO'}) |",
+        "",
+        f"Targets: export reads at the emulator's page bound (>= 0.8x): "
+        f"{'met' if exported >= 0.8 * bound else 'MISSED'}; memory flat from 10,000 to {big:,} records "
+        f"(<= 1.5x): {'met' if flat else 'MISSED'}. Import runs as `apply` (scenario 3's rows).",
+    ]
+
+
+if __name__ == "__main__":
+    import sys
+
+    print("\n".join(run(sys.argv[1], sys.argv[2], Path(sys.argv[3]))))
