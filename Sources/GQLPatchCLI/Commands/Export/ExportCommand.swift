@@ -28,6 +28,8 @@ package struct ExportCommand: Sendable {
     /// Whether Ctrl-C (and SIGTERM) end the run between pages rather than kill it: the part files
     /// are then removed, or kept for `--state`. Off in tests that run the command in-process.
     package var catchesInterrupt = false
+    /// Whether a progress line is redrawn on stderr (a terminal).
+    package var showsProgress: Bool = isatty(2) == 1
 
     /// One model to export: how to read it and how to write its records.
     struct Step: Sendable {
@@ -87,9 +89,22 @@ package struct ExportCommand: Sendable {
         watch?.start()
         defer { watch?.stop() }
         let stop: @Sendable () -> ExitCode? = { watch?.isInterrupted == true ? watch?.exitCode : nil }
+        // Cleared before any message that follows, and never drawn again after (the flag and the
+        // writes share a lock).
+        let drawn = LockedValue(false)
+        let drawing = showsProgress ? Self.drawProgress(progress, console: console, stopped: drawn) : nil
+        let endDrawing = {
+            drawing?.cancel()
+            drawn.withValue { stopped in
+                if drawing != nil, !stopped { console.writeErr(ProgressLine.clear) }
+                stopped = true
+            }
+        }
         do throws(GQLPatchError) {
             try await readAndWrite(steps, parts: parts, progress: progress, stop: stop, write: write)
+            endDrawing()
         } catch {
+            endDrawing()
             if let path = options.state {
                 console.message(
                     "gqlpatch: note: export stopped; run the same command again to go on from where it stopped (\(path))"
@@ -296,6 +311,32 @@ package struct ExportCommand: Sendable {
         let fields = link.fields.joined(separator: ", ")
         return
             "gqlpatch: note: export: a cycle of references (\(path)): \(link.holder).\(fields) is left out of the first pass and set by update lines at the end"
+    }
+
+    /// Redraws the progress line every 0.2 s until cancelled.
+    private static func drawProgress(_ progress: ExportProgress, console: Console, stopped: LockedValue<Bool>)
+        -> Task<Void, Never>
+    {
+        Task {
+            while !Task.isCancelled {
+                let text = ProgressLine.clear + progressText(progress.current)
+                stopped.withValue { stopped in if !stopped { console.writeErr(text) } }
+                try? await Task.sleep(nanoseconds: 200_000_000)
+            }
+        }
+    }
+
+    /// `3/5 models read  12,345 records  reading Comment 2,000, Tag 300`.
+    static func progressText(_ state: ExportState) -> String {
+        let read = state.steps.filter(\.read).count
+        let records = state.steps.reduce(0) { $0 + $1.records }
+        var text = "\(read)/\(state.steps.count) models read  \(grouped(records)) records"
+        let reading = state.steps.filter { !$0.read && $0.records > 0 }
+        if !reading.isEmpty {
+            text +=
+                "  reading " + reading.prefix(4).map { "\($0.model) \(grouped($0.records))" }.joined(separator: ", ")
+        }
+        return text
     }
 
     /// `gqlpatch: export: Item 1,234 records, Order 12 records (3 second-pass updates)`.
