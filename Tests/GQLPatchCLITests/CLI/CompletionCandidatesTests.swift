@@ -68,6 +68,13 @@ import Testing
         #expect(complete("gqlpatch query T").isEmpty)
         #expect(complete("gqlpatch update Task T").isEmpty, "one model only")
         #expect(complete("gqlpatch update T", schema: nil).isEmpty)
+        for command in ["upsert", "edit", "insert", "renumber", "watch", "wait"] {
+            #expect(complete("gqlpatch \(command) S") == ["Step"], "\(command)")
+        }
+        // export takes any number of models, each once.
+        #expect(complete("gqlpatch export ") == ["Task", "Step"])
+        #expect(complete("gqlpatch export Task ") == ["Step"])
+        #expect(complete("gqlpatch export Task Step ").isEmpty)
     }
 
     @Test func fieldNames() {

@@ -24,7 +24,12 @@ public struct CompletionCandidates: Sendable {
     public typealias Loader = (GlobalOptions, CatalogueFocus) -> (any CompletionSource)?
 
     /// Commands whose first positional is a model name.
-    package static let modelCommands: Set<String> = ["update", "get", "create", "delete", "list", "schema", "dups"]
+    package static let modelCommands: Set<String> = [
+        "update", "get", "create", "delete", "list", "schema", "dups", "upsert", "edit", "insert", "renumber", "watch",
+        "wait",
+    ]
+    /// Commands whose every positional is a model name (each named once).
+    package static let modelListCommands: Set<String> = ["export"]
 
     /// `words` as the shell split them, the program name first; `current` the index of the word under
     /// the cursor (`words.count` or past it: an empty word).
@@ -111,6 +116,10 @@ public struct CompletionCandidates: Sendable {
             let commands = CommandSyntax.all.map(\.name)
             if line.isHelp { return line.positionals.isEmpty ? commands : [] }
             return commands + ["help"]
+        }
+        if modelListCommands.contains(command.name) {
+            let given = Set(line.positionals)
+            return catalogue(line.options, CatalogueFocus(models: []))?.modelNames.filter { !given.contains($0) } ?? []
         }
         guard line.positionals.isEmpty else { return [] }
         if command.name == CompletionOptions.syntax.name { return CompletionShell.allCases.map(\.rawValue) }
