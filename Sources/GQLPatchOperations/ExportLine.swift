@@ -6,8 +6,9 @@ import JSON
 /// foreign keys included, relationships never) and nothing the server sets (`_version`,
 /// `_lastChangedAt`, `_deleted`, and `createdAt`/`updatedAt` unless asked for and writable).
 /// Null fields are kept as nulls, so an upsert over an existing record clears them too.
-/// Fields deferred by a broken cycle (`ExportOrder`) are left out and written by a second-pass
-/// `update` line instead.
+/// Fields deferred by a broken cycle (`ExportOrder`) are left out when they refer to a record and
+/// written by a second-pass `update` line instead; a null one is written in the first pass (it
+/// refers to nothing, and an upsert over an existing record clears it).
 public struct ExportLine: Sendable {
     public var model: Model
     /// The fields `set` holds, in the model's field order.
@@ -55,6 +56,7 @@ public struct ExportLine: Sendable {
         guard let key = key(of: record) else { return nil }
         var set = JSONObject()
         for name in fields { set[name] = record[name] ?? .null }
+        for name in deferredFields where (record[name] ?? .null).isNull { set[name] = .null }
         // `apply` refuses an upsert with nothing to set: a record that is all key is created.
         let op = set.isEmpty ? "create" : self.op
         return .object(
