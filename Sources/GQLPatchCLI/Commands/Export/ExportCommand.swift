@@ -242,11 +242,9 @@ package struct ExportCommand: Sendable {
         let hasSecond = !step.line.deferredFields.isEmpty
         let second = hasSecond ? try ExportFile(path: parts.second(index), length: saved.secondLength) : nil
         defer { second?.finish() }
-        let documents = DocumentBuilder()
         let field = step.query.field
-        var query = step.query
-        if let token = saved.nextToken { query.arguments["nextToken"] = .string(token) }
-        var pages = PageTokenGuard(listing: field)
+        var pages = ModelPages(
+            model: step.model, selection: step.selection, query: step.query, sender: sender, from: saved.nextToken)
         while true {
             // Another model failed: the run is ending, and this page would not be copied.
             if Task.isCancelled { throw GQLPatchError(.interrupted, "export cancelled") }
@@ -254,21 +252,12 @@ package struct ExportCommand: Sendable {
             if let code = stop() {
                 throw GQLPatchError(code, "export interrupted (\(code == .terminated ? "SIGTERM" : "Ctrl-C"))")
             }
-            let request = try documents.listQuery(model: step.model, selection: step.selection, query: query)
-            let response = try await sender.send(request).result.get()
-            // A record the server could not return whole would be written with a field missing.
-            if let error = response.errors.first {
-                throw response.failure ?? GQLPatchError(.graphQLError, error.summary)
-            }
-            guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue
-            else {
-                throw GQLPatchError(.badResponse, "\(field) returned no items list")
-            }
+            guard let page = try await pages.next() else { return }
             var firstBytes: [UInt8] = []
             var secondBytes: [UInt8] = []
             var records = 0
             var secondLines = 0
-            for item in items {
+            for item in page.items {
                 guard let record = item.objectValue else { continue }
                 if record["_deleted"] == .bool(true), !includeDeleted { continue }
                 guard let line = step.line.line(for: record) else {
@@ -287,7 +276,7 @@ package struct ExportCommand: Sendable {
             }
             try first.append(firstBytes)
             if let second { try second.append(secondBytes) }
-            let token = try pages.follow(connection["nextToken"]?.stringValue)
+            let token = page.nextToken
             try progress.update { state in
                 state.steps[index].nextToken = token
                 state.steps[index].read = token == nil
@@ -296,8 +285,7 @@ package struct ExportCommand: Sendable {
                 state.steps[index].partLength += firstBytes.count
                 state.steps[index].secondLength += secondBytes.count
             }
-            guard let token else { return }
-            query.arguments["nextToken"] = .string(token)
+            guard token != nil else { return }
         }
     }
 
