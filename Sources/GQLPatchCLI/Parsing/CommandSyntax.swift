@@ -50,6 +50,7 @@ public struct CommandSyntax: Sendable {
         RenumberOptions.self,
         DupsOptions.self,
         ExportOptions.self,
+        DiffOptions.self,
         WatchOptions.self,
         WaitOptions.self,
         AuthOptions.self,

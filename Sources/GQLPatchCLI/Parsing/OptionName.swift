@@ -96,6 +96,10 @@ package enum OptionName {
     package static let outShort = "-o"
     /// `-h`, the short name of `--help`.
     package static let helpShort = "-h"
+    /// `diff`'s two sides: a global option with one of these before its name (`--from-endpoint`,
+    /// `--to-api-key`) is that side's (`APISide`).
+    package static let fromPrefix = "--from-"
+    package static let toPrefix = "--to-"
 
     /// Every name above, for the test that each is declared once and used.
     package static let allNames: [String] = [

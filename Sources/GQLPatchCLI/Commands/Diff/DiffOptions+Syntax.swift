@@ -1,0 +1,48 @@
+import GQLPatchSupport
+
+extension DiffOptions: CommandDefinition {
+    /// `diff [<Model>...] [--from-OPTION V]... [--to-OPTION V]... [--include-timestamps] [--page-size N]`
+    package static let syntax = CommandSyntax(
+        name: "diff", summary: "diff [<Model>...] --from-... --to-...  records only in one API, or differing",
+        help: HelpText.diff, options: optionTable
+    ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
+        var diff = DiffOptions()
+        diff.models = positionals
+        try OptionBinding.apply(bindings, options, to: &diff)
+        return diff
+    }
+
+    /// `diff`'s options, as its `--help` lists them, each with where its value goes.
+    package static let bindings: [OptionBinding<DiffOptions>] =
+        ownBindings + APISide.from.bindings(into: \.from) + APISide.to.bindings(into: \.to)
+
+    /// The options of `diff` itself (its help lists them one a line; the sides' as `APISide.helpBlock`).
+    package static let ownBindings: [OptionBinding<DiffOptions>] =
+        [
+            .flag(
+                OptionName.includeTimestamps,
+                "compare createdAt and updatedAt too (default: left out, as a copy sets its own)",
+                sets: \.includeTimestamps),
+            .pageSize("records per request (the list query's limit argument), on both sides", \.pageSize),
+        ]
+
+    /// `diff`'s options, as its `--help` lists them.
+    package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
+
+    package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
+        var sides: [Settings] = []
+        for (side, given) in [(APISide.from, from), (.to, to)] {
+            var sideRun = run
+            do throws(GQLPatchError) {
+                sideRun.options = try APISide.options(over: run.options, given)
+                sides.append(try sideRun.settings())
+            } catch {
+                // Which side, and how to give it its own: the message names the plain option.
+                throw GQLPatchError(
+                    error.code,
+                    "\(side.described): \(error.message) (\(side.prefix)OPTION gives this side its own)")
+            }
+        }
+        return try await DiffCommand(options: self, from: sides[0], to: sides[1], context: run.context).run()
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import JSON
+import Testing
+
+/// `gqlpatch diff` between two emulators: the same records after an export and an apply, then one
+/// record changed, one removed and one added on the target side; the sides given by --from-/--to-
+/// options, a plain global option serving both.
+@Suite struct DiffEndToEndTests {
+    static let blog = ExportEndToEndTests.blog
+
+    private func seeded() throws -> Emulator {
+        let emulator = try Emulator(schema: Self.blog)
+        try emulator.create("Blog", ["id": "b1", "name": "Notes"])
+        try emulator.create(
+            "Post", ["id": "p1", "title": "First", "status": "DRAFT", "meta": #"{"a":[1,2]}"#, "blogPostsId": "b1"])
+        try emulator.create("Post", ["id": "p2", "title": "Second", "blogPostsId": "b1"])
+        try emulator.create("Comment", ["id": "c1", "content": "hi", "postCommentsId": "p1"])
+        return emulator
+    }
+
+    private func sides(_ source: Emulator, _ target: Emulator) -> [String] {
+        [
+            "--schema", Self.blog, "diff", "--from-endpoint", source.endpoint, "--from-api-key", Emulator.apiKey,
+            "--to-endpoint", target.endpoint, "--to-api-key", Emulator.apiKey,
+        ]
+    }
+
+    @Test func aCopyIsTheSameAndEachKindOfDifferenceIsALine() throws {
+        let source = try seeded()
+        defer { source.stop() }
+        let target = try Emulator(schema: Self.blog)
+        defer { target.stop() }
+        let file = source.folder.appendingPathComponent("copy.jsonl").path
+        #expect(try source.gqlpatch(["export", "-o", file], schema: Self.blog).status == 0)
+        #expect(try target.gqlpatch(["apply", file], schema: Self.blog).status == 0)
+
+        let same = try GQLPatchRun.run(sides(source, target), in: source.folder)
+        #expect(same.status == 0, "\(same)")
+        #expect(same.stdout.isEmpty, "\(same)")
+        #expect(same.stderr.contains("gqlpatch: diff: "), "\(same)")
+        #expect(same.stderr.contains("Post 2 same, 0 changed, 0 only in from, 0 only in to"), "\(same)")
+
+        // The JSON of an AWSJSON field printed differently is the same value.
+        _ = try target.graphQL(
+            #"mutation { updatePost(input: {id: "p1", meta: "{ \"a\": [1, 2] }"}) { id } }"#)
+        #expect(try GQLPatchRun.run(sides(source, target), in: source.folder).status == 0)
+
+        _ = try target.graphQL(#"mutation { updatePost(input: {id: "p2", title: "Changed"}) { id } }"#)
+        _ = try target.graphQL(#"mutation { deleteComment(input: {id: "c1"}) { id } }"#)
+        try target.create("Tag", ["id": "t9", "label": "new"])
+        let differs = try GQLPatchRun.run(sides(source, target), in: source.folder)
+        #expect(differs.status == 1, "\(differs)")
+        let lines = try differs.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(
+            lines.contains([
+                "model": "Post", "key": ["id": "p2"], "diff": "changed",
+                "fields": ["title": ["from": "Second", "to": "Changed"]],
+            ]))
+        #expect(lines.contains { $0["diff"] == "only-from" && $0["key"] == ["id": "c1"] && $0["model"] == "Comment" })
+        #expect(lines.contains { $0["diff"] == "only-to" && $0["key"] == ["id": "t9"] && $0["to"]?["label"] == "new" })
+        #expect(lines.count == 3, "\(differs.stdout)")
+    }
+
+    @Test func aSideWithoutAnEndpointIsRefusedBeforeAnythingIsSent() throws {
+        let source = try seeded()
+        defer { source.stop() }
+        let before = try source.requests().count
+        let result = try GQLPatchRun.run(
+            ["--schema", Self.blog, "diff", "--from-endpoint", source.endpoint, "--from-api-key", Emulator.apiKey],
+            environment: ["GQLPATCH_ENDPOINT": ""], in: source.folder)
+        result.expectFailure(78, "gqlpatch: error: the target (to): no endpoint")
+        #expect(result.stderr.contains("(--to-OPTION gives this side its own)"), "\(result)")
+        #expect(try source.requests().count == before, "nothing sent")
+        #expect(result.stderr.contains("endpoint"), "\(result)")
+    }
+
+    @Test func anUnknownSideOptionIsAUsageError() throws {
+        let result = try GQLPatchRun.run(["--schema", Self.blog, "diff", "--from-timeout", "3"])
+        result.expectFailure(64, "gqlpatch: error: ")
+        #expect(result.stderr.contains("--from-timeout"), "\(result)")
+    }
+}
