@@ -79,4 +79,19 @@ import Testing
         result.expectFailure(64, "gqlpatch: error: ")
         #expect(result.stderr.contains("--from-timeout"), "\(result)")
     }
+
+    /// --dry-run: each side's endpoint and listing, no credentials, nothing sent.
+    @Test func aDryRunShowsBothSidesAndSendsNothing() throws {
+        let result = try GQLPatchRun.run([
+            "--schema", Self.blog, "--dry-run", "diff", "Post", "--from-endpoint", "http://127.0.0.1:9/graphql",
+            "--from-api-key", "da2-from-secret-0000", "--to-endpoint", "http://127.0.0.1:10/graphql", "--to-api-key",
+            "da2-to-secret-00000",
+        ])
+        #expect(result.status == 0, "\(result)")
+        let plan = try JSONValue.parse(result.stdout)
+        let steps = plan["steps"]?.arrayValue ?? []
+        #expect(steps.map { $0["side"] } == ["from", "to"])
+        #expect(steps.map { $0["endpoint"] } == ["http://127.0.0.1:9/graphql", "http://127.0.0.1:10/graphql"])
+        #expect(!result.stdout.contains("secret") && !result.stderr.contains("secret"), "\(result)")
+    }
 }

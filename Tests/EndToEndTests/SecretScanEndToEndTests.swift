@@ -60,6 +60,7 @@ import Testing
         ["list", "Item"],
         ["export", "Item"],
         ["export", "Item", "-o", "export.jsonl", "--state", "export.state"],
+        ["diff", "Item"],
         ["query", "query { listItems { items { id name } } }"],
         ["schema", "pull"],
         ["apply", "input.jsonl", "--journal", "run.journal"],
