@@ -8,7 +8,7 @@ import PackageDescription
 //          -> GQLPatchBatch      apply: line source and parser, scheduler, sender, journal, rollback
 //               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
 //                                          cascade delete, lookup, response checks
-//                    -> GQLPatchOperations  value typing, change sets, documents, selections
+//                    -> GQLPatchOperations  value typing, change sets, documents, selections, masking (HMAC from AWSSigning)
 //                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
 //                    -> GQLPatchClient      GraphQL client, the transport router, auth, AWS credentials
 //                         -> HTTPDirect    gqlpatch's own HTTP/1.1 client (blocking and event loop) -> CNet
@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "WebSocket", dependencies: ["AWSSigning"]),
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
-        .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL"]),
+        .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL", "AWSSigning"]),
         .target(name: "HTTP", dependencies: ["GQLPatchSupport"]),
         .target(name: "HTTPDirect", dependencies: ["HTTP", "GQLPatchSupport", "CNet", "WebSocket"]),
         .target(name: "HTTPCurl", dependencies: ["HTTP", "GQLPatchSupport", "CCurl"]),

@@ -3,6 +3,7 @@ extension HelpText {
         Usage: gqlpatch [global options] export [<Model>...] [--where FIELD=VALUE]... [-o FILE]
                                               [--include-deleted] [--include-timestamps]
                                               [--concurrency N] [--state FILE]
+                                              [--mask MODEL.FIELD[=KIND]]... [--mask-key KEY]
 
         Writes every record of the named models (default: every model the API can list) as JSON
         Lines that apply takes back unchanged, one per record:
@@ -21,7 +22,8 @@ extension HelpText {
         lines are written model by model, in that order. A summary of counts goes to stderr. With
         --state, a run that stopped (Ctrl-C, a lost connection, kill) is continued by running the
         same command again: the output is cut back to what was recorded and no line is written
-        twice. The state file is removed when the export finishes.
+        twice. The state file is removed when the export finishes. A masked key is masked alike in
+        the foreign keys that refer to it, so relations hold.
 
         \(ExportOptions.optionTable.helpList)
 

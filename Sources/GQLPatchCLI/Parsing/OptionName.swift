@@ -41,6 +41,8 @@ package enum OptionName {
     package static let journal = "--journal"
     package static let key = "--key"
     package static let limit = "--limit"
+    package static let mask = "--mask"
+    package static let maskKey = "--mask-key"
     package static let maxAttempts = "--max-attempts"
     package static let maxResponseMb = "--max-response-mb"
     package static let mfaCode = "--mfa-code"
@@ -106,7 +108,8 @@ package enum OptionName {
         add, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId, clientSecret,
         compact, concurrency, config, conflictResolution, continueOnError, decr, dryRun, endpoint, errorsInline,
         everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
-        includeDeleted, includeTimestamps, incr, index, journal, key, limit, maxAttempts, maxResponseMb, mfaCode, next,
+        includeDeleted, includeTimestamps, incr, index, journal, key, limit, mask, maskKey, maxAttempts, maxResponseMb,
+        mfaCode, next,
         noCache, operation,
         out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,

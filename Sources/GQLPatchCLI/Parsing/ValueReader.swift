@@ -134,3 +134,28 @@ extension ValueReader where Value: CaseIterable & RawRepresentable & Sendable, V
         }
     }
 }
+
+extension ValueReader where Value == FieldMask {
+    /// `--mask Model.field[=KIND]`.
+    package static var mask: Self {
+        ValueReader { (text, given) throws(GQLPatchError) in
+            let (target, kindText) =
+                text.firstIndex(of: "=").map { (String(text[..<$0]), String(text[text.index(after: $0)...])) }
+                ?? (text, nil)
+            let parts = target.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, FieldName.isValid(parts[1]) else {
+                throw .usage("\(given) expects Model.field or Model.field=KIND, got '\(text)'")
+            }
+            var kind: FieldMask.Kind?
+            if let kindText {
+                guard let chosen = FieldMask.Kind(rawValue: kindText) else {
+                    throw .usage(
+                        "\(given) \(text): the kind is one of \(FieldMask.Kind.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                kind = chosen
+            }
+            return FieldMask(model: parts[0], field: parts[1], kind: kind)
+        }
+    }
+}

@@ -28,6 +28,10 @@ package struct ExportCommand: Sendable {
     /// Whether Ctrl-C (and SIGTERM) end the run between pages rather than kill it: the part files
     /// are then removed, or kept for `--state`. Off in tests that run the command in-process.
     package var catchesInterrupt = false
+    /// The key of `--mask` (given, or made for the run); nil without masks.
+    package var maskKey: [UInt8]?
+    /// The key was made for this run (none given): its masks differ from another run's.
+    package var maskKeyIsNew = false
     /// Whether a progress line is redrawn on stderr (a terminal).
     package var showsProgress: Bool = isatty(2) == 1
 
@@ -44,6 +48,17 @@ package struct ExportCommand: Sendable {
         let catalogue = settings.catalogue
         let order = ExportOrder.plan(try modelNames(), in: catalogue)
         let steps = try order.steps.map { step throws(GQLPatchError) in try plan(step, catalogue: catalogue) }
+        // Checked before anything is read or written.
+        let masker =
+            options.masks.isEmpty
+            ? nil
+            : try RecordMasker(
+                masks: options.masks, catalogue: catalogue, models: steps.map(\.model.name), key: maskKey ?? [])
+        if masker != nil, maskKeyIsNew {
+            console.message(
+                "gqlpatch: note: export: masks made with a new key; give \(OptionName.maskKey) (or GQLPATCH_MASK_KEY) to make the same ones in another run"
+            )
+        }
         // Reported once every model's query is checked: a refused --where is the only message.
         for cycle in order.cycles { console.message(Self.describe(cycle)) }
         for step in steps {
@@ -101,7 +116,7 @@ package struct ExportCommand: Sendable {
             }
         }
         do throws(GQLPatchError) {
-            try await readAndWrite(steps, parts: parts, progress: progress, stop: stop, write: write)
+            try await readAndWrite(steps, parts: parts, progress: progress, masker: masker, stop: stop, write: write)
             endDrawing()
         } catch {
             endDrawing()
@@ -152,7 +167,8 @@ package struct ExportCommand: Sendable {
     /// Reads the models `--concurrency` at a time and copies each one's part into the output once
     /// every model before it is there; then the second-pass parts, in the same order.
     private func readAndWrite(
-        _ steps: [Step], parts: ExportParts, progress: ExportProgress, stop: @escaping @Sendable () -> ExitCode?,
+        _ steps: [Step], parts: ExportParts, progress: ExportProgress, masker: RecordMasker?,
+        stop: @escaping @Sendable () -> ExitCode?,
         write: @escaping @Sendable ([UInt8]) throws(GQLPatchError) -> Void
     ) async throws(GQLPatchError) {
         let session = CommandSession(settings: settings, context: context)
@@ -195,7 +211,7 @@ package struct ExportCommand: Sendable {
                     do throws(GQLPatchError) {
                         try await Self.read(
                             step, index: index, includeDeleted: includeDeleted, parts: parts, progress: progress,
-                            sender: sender, scrubber: scrubber, stop: stop)
+                            sender: sender, scrubber: scrubber, masker: masker, stop: stop)
                         return .success(index)
                     } catch {
                         return .failure(error)
@@ -234,7 +250,7 @@ package struct ExportCommand: Sendable {
     /// is written as `[redacted]` (`scrubber`): no file gqlpatch writes holds one.
     private static func read(
         _ step: Step, index: Int, includeDeleted: Bool, parts: ExportParts, progress: ExportProgress,
-        sender: RetryingSender, scrubber: SecretScrubber?, stop: @Sendable () -> ExitCode?
+        sender: RetryingSender, scrubber: SecretScrubber?, masker: RecordMasker?, stop: @Sendable () -> ExitCode?
     ) async throws(GQLPatchError) {
         let saved = progress.current.steps[index]
         let first = try ExportFile(path: parts.first(index), length: saved.partLength)
@@ -258,8 +274,9 @@ package struct ExportCommand: Sendable {
             var records = 0
             var secondLines = 0
             for item in page.items {
-                guard let record = item.objectValue else { continue }
+                guard var record = item.objectValue else { continue }
                 if record["_deleted"] == .bool(true), !includeDeleted { continue }
+                if let masker { record = masker.mask(record, model: step.model.name) }
                 guard let line = step.line.line(for: record) else {
                     throw GQLPatchError(.badResponse, "\(field) returned a \(step.model.name) record without its key")
                 }

@@ -48,6 +48,13 @@ extension ExportOptions: CommandDefinition {
             keep the progress in FILE; run the same command again to go on
             from where an interrupted export stopped (needs -o)
             """, read: .path, into: \.state),
+        .repeated(
+            OptionName.mask, "MODEL.FIELD[=KIND]",
+            "made-up values for the field's: email, name, phone, text or hash", read: .mask,
+            appending: \.masks),
+        .value(
+            OptionName.maskKey, "KEY", "the same masks in every run with KEY (env GQLPATCH_MASK_KEY)",
+            read: .text, into: \.maskKey),
     ]
 
     /// `export`'s options, as its `--help` lists them.
@@ -58,6 +65,22 @@ extension ExportOptions: CommandDefinition {
         var command = ExportCommand(options: self, settings: settings, context: run.context)
         command.temporaryBase = run.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         command.catchesInterrupt = run.environmentCheck != nil
+        if !masks.isEmpty {
+            if let key = maskKey ?? run.environment["GQLPATCH_MASK_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+                command.maskKey = Array(key.utf8)
+                run.context.secrets?.register([key])
+            } else if state != nil {
+                throw .usage(
+                    "\(OptionName.mask) with \(OptionName.state) needs \(OptionName.maskKey) KEY (or GQLPATCH_MASK_KEY): a resumed export must mask as the first run did"
+                )
+            } else {
+                var random = SystemRandomNumberGenerator()
+                command.maskKey = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+                command.maskKeyIsNew = true
+            }
+        } else if maskKey != nil {
+            throw .usage("\(OptionName.maskKey) needs \(OptionName.mask)")
+        }
         try await command.run()
         return .success
     }

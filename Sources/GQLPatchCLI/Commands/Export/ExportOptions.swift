@@ -19,6 +19,10 @@ public struct ExportOptions: Sendable {
     public var pageSize: Int?
     /// `--state FILE`: progress kept for a resumed run.
     public var state: String?
+    /// `--mask Model.field[=KIND]`: fields whose values are replaced (`RecordMasker`).
+    public var masks: [FieldMask] = []
+    /// `--mask-key KEY` (else GQLPATCH_MASK_KEY): what makes masks the same across runs.
+    public var maskKey: String?
 
     package static let defaultConcurrency = 4
 
