@@ -3,7 +3,7 @@ import GQLPatchSupport
 extension DiffOptions: CommandDefinition {
     /// `diff [<Model>...] [--from-OPTION V]... [--to-OPTION V]... [--include-timestamps] [--page-size N]`
     package static let syntax = CommandSyntax(
-        name: "diff", summary: "diff [<Model>...] --from-... --to-...  records only in one API, or differing",
+        name: "diff", summary: "diff [<Model>...]                  how the records of two APIs differ (--from-, --to-)",
         help: HelpText.diff, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         var diff = DiffOptions()
