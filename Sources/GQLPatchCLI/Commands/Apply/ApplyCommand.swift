@@ -25,13 +25,8 @@ package struct ApplyCommand: Sendable {
     package var showsProgress: Bool = isatty(2) == 1
     /// Whether to catch SIGINT (the real process only).
     package var catchesInterrupt = true
-    /// What to print for each line's result instead of its `apply` line (`insert` and `renumber`
-    /// print their moves); nil: the `apply` line.
-    package var lineOutput: (@Sendable (LineResult) -> [JSONValue])?
-    /// The command the summary names (`insert` and `renumber` run their moves as a batch).
-    package var commandName = "apply"
     /// The command that goes on from where a journaled run stopped (`gqlpatch ... --resume`); nil
-    /// when none is told (`insert` and `renumber` say their own).
+    /// when none is told.
     package var resumeCommand: String?
 
     /// Runs the batch over a transport made for it (gqlpatch's own event loop, or libcurl's through
@@ -80,8 +75,6 @@ package struct ApplyCommand: Sendable {
         plan.random = random
         plan.showsProgress = showsProgress
         plan.catchesInterrupt = catchesInterrupt
-        plan.lineOutput = lineOutput
-        plan.commandName = commandName
         plan.resumeCommand = resumeCommand
         return plan
     }
