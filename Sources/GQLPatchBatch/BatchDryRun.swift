@@ -19,8 +19,7 @@ package struct BatchDryRun {
         case failed(GQLPatchError)
     }
 
-    private let source: BatchLineSource
-    private let parser: BatchLineParser
+    private let input: BatchInput
     private let plan: BatchRunPlan
     private let documents = DocumentBuilder()
     private let selections: SelectionBuilder
@@ -28,45 +27,34 @@ package struct BatchDryRun {
     package private(set) var otherShards = 0
 
     package init(_ input: BatchInput, plan: BatchRunPlan, catalogue: ModelCatalogue) {
-        source = input.source
-        parser = input.parser
+        self.input = input
         self.plan = plan
         selections = SelectionBuilder(catalogue: catalogue, wording: input.parser.wording)
     }
 
     /// The next line's planned request; nil at the input's end.
     package mutating func next() throws(Stop) -> BatchPlannedLine? {
-        while true {
-            let read: JSONLine?
+        let next: BatchOperation?
+        do {
+            next = try input.nextOperation(of: plan, otherShards: &otherShards)
+        } catch {
+            switch error {
+            case .invalidLine(let error): throw .invalidLine(error)
+            case .failed(let error): throw .failed(error)
+            }
+        }
+        guard let operation = next else { return nil }
+        if operation.kind != .create {
             do {
-                read = try source.next()
+                try VersionScheme.checkWritable(operation.model)
             } catch {
-                throw .failed(error)
+                throw .notWritable(error)
             }
-            guard let line = read else { return nil }
-            if line.isBlank { continue }
-            let operation: BatchOperation
-            do {
-                operation = try parser.parse(line)
-            } catch {
-                throw .invalidLine(error)
-            }
-            if !plan.applies(operation) {
-                otherShards += 1
-                continue
-            }
-            if operation.kind != .create {
-                do {
-                    try VersionScheme.checkWritable(operation.model)
-                } catch {
-                    throw .notWritable(error)
-                }
-            }
-            do {
-                return try planned(operation)
-            } catch {
-                throw .failed(error)
-            }
+        }
+        do {
+            return try planned(operation)
+        } catch {
+            throw .failed(error)
         }
     }
 

@@ -9,16 +9,7 @@ import JSON
 /// prints the entries it gives.
 package struct BatchPreview {
     // Not Sendable: reads on through the input, in the one task that drives it.
-    /// Why the preview stopped before the input's end.
-    package enum Stop: Error {
-        /// A line that does not parse.
-        case invalidLine(BatchLineError)
-        /// The input or a record could not be read.
-        case failed(GQLPatchError)
-    }
-
-    private let source: BatchLineSource
-    private let parser: BatchLineParser
+    private let input: BatchInput
     private let plan: BatchRunPlan
     private let catalogue: ModelCatalogue
     private let records: RecordService
@@ -29,8 +20,7 @@ package struct BatchPreview {
         _ input: BatchInput, plan: BatchRunPlan, catalogue: ModelCatalogue, records: RecordService,
         wording: any InputWording
     ) {
-        source = input.source
-        parser = input.parser
+        self.input = input
         self.plan = plan
         self.catalogue = catalogue
         self.records = records
@@ -38,28 +28,13 @@ package struct BatchPreview {
     }
 
     /// The next line's entry; nil at the input's end.
-    package mutating func next() async throws(Stop) -> BatchPreviewEntry? {
-        while true {
-            let read: JSONLine?
-            do {
-                read = try source.next()
-            } catch {
-                throw .failed(error)
-            }
-            guard let line = read else { return nil }
-            if line.isBlank { continue }
-            let operation: BatchOperation
-            do {
-                operation = try parser.parse(line)
-            } catch {
-                throw .invalidLine(error)
-            }
-            guard plan.applies(operation) else { continue }
-            do {
-                return try await entry(operation)
-            } catch {
-                throw .failed(error)
-            }
+    package func next() async throws(BatchInputStop) -> BatchPreviewEntry? {
+        var otherShards = 0
+        guard let operation = try input.nextOperation(of: plan, otherShards: &otherShards) else { return nil }
+        do {
+            return try await entry(operation)
+        } catch {
+            throw .failed(error)
         }
     }
 
@@ -69,9 +44,9 @@ package struct BatchPreview {
         }
         if let sequence = operation.sequence {
             // Its number is known only when it runs: nothing to read for it.
-            var input = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
-            input[sequence.orderField] = .string("<the largest \(sequence.orderField) of the parent, plus one>")
-            return entry(.create(input))
+            var created = ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)
+            created[sequence.orderField] = .string("<the largest \(sequence.orderField) of the parent, plus one>")
+            return entry(.create(created))
         }
         let model = operation.model
         var selection = selections.selection(for: model)

@@ -14,7 +14,8 @@ extension SequenceRun {
             let plan = Self.planPath(journal: journal)
             // An empty journal already there (`mktemp`) is used, as `apply` uses one.
             for path in [journal, plan] where Self.exists(path) && !(path == journal && Self.isEmptyFile(path)) {
-                throw .usage("\(path) already exists: '\(resumeCommand(journal))' continues that run, or remove the files")
+                throw .usage(
+                    "\(path) already exists: '\(resumeCommand(journal))' continues that run, or remove the files")
             }
             return SequenceRunFiles(journal: journal, plan: plan, temporary: false)
         }

@@ -87,7 +87,7 @@ package struct ApplyCommand: Sendable {
     /// is not there to update or delete (or there already to create).
     private func preview(_ input: BatchInput, context: RunContext) async throws(GQLPatchError) -> ExitCode {
         let session = CommandSession(settings: settings, context: context)
-        var preview = BatchPreview(
+        let preview = BatchPreview(
             input, plan: plan, catalogue: settings.catalogue, records: session.records(),
             wording: CommandLineWording())
         let console = context.console
