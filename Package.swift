@@ -5,7 +5,8 @@ import PackageDescription
 //
 //   gqlpatch (executable: argv, environment, signals, exit)
 //     -> GQLPatchCLI        parser, option tables, help and man page, command runners, output
-//          -> GQLPatchBatch      apply: line source and parser, scheduler, sender, journal, rollback
+//          -> GQLPatchBatch      apply (line source and parser, scheduler, sender, journal, rollback, dry run,
+//                                preview) and the sequences' runs (insert, renumber)
 //               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
 //                                          cascade delete, lookup, response checks
 //                    -> GQLPatchOperations  value typing, change sets, documents, selections, masking (HMAC from AWSSigning)

@@ -36,8 +36,8 @@ package struct ApplyLineWording: InputWording {
         case .start: return "\"start\""
         // Not a member of a line: named as the run was given it.
         case .groupBy: return run.name(source)
-        case .insertAt, .renumberField, .variable, .operation, .atomic, .resume, .region, .profile, .passwordFile,
-            .mfaCode, .clientID, .authFlow, .verbose:
+        case .insertAt, .renumberField, .viaGap, .variable, .operation, .atomic, .resume, .region, .profile,
+            .passwordFile, .mfaCode, .clientID, .authFlow, .verbose:
             return run.name(source)
         }
     }

@@ -17,7 +17,7 @@ package struct BatchRun {
     package let source: BatchLineSource
     package let parser: BatchLineParser
     /// The operations of a file's non-blank lines in order, when the whole-file check kept them
-    /// (files up to `ApplyCommand.keptOperations` lines); nil: parse each line as it is read.
+    /// (files up to `BatchApply.keptOperations` lines); nil: parse each line as it is read.
     private var checked: [BatchOperation]?
     private var checkedIndex = 0
     /// Operations in a file (nil for standard input), for the progress line.

@@ -54,6 +54,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case insertAt
     /// The field a renumbering rewrites.
     case renumberField
+    /// An insert that puts the new row and the rows it moves above every number used.
+    case viaGap
     /// A value for a variable of a hand-written document.
     case variable
     /// Which operation of a hand-written document to send.

@@ -34,6 +34,7 @@ package struct CommandLineWording: InputWording {
         case .groupBy: return OptionName.by
         case .insertAt: return OptionName.at
         case .renumberField: return OptionName.field
+        case .viaGap: return OptionName.viaGap
         case .variable: return OptionName.var
         case .operation: return OptionName.operation
         case .atomic: return OptionName.atomic

@@ -38,9 +38,4 @@ public struct ApplyOptions: Sendable {
         guard let journal else { return nil }
         return shard.map { $0.journalPath(journal) } ?? journal
     }
-
-    /// Whether this run applies `operation` (always, without `--shard`).
-    package func applies(_ operation: BatchOperation) -> Bool {
-        shard?.contains(identity: operation.identity) ?? true
-    }
 }

@@ -1,18 +1,18 @@
-import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSupport
 import JSON
 
-extension SequenceMoveCommand {
-    /// After a plan run without `--atomic` (a versioned model's key moves, `--via-gap`) failed: deletes
-    /// the copies whose original was not deleted (the journal says which lines were done, and the
-    /// original is read to be sure it is still there), highest first. The plan deletes the old keys highest first, so the rows still at their old numbers are
-    /// the lower ones, and the copies left are the higher rows' in order: the sequence keeps its order.
-    /// True when every such copy was removed (or there was none).
-    func removeCopies(settings: Settings, report: SequenceReport, files: Files) async throws(GQLPatchError) -> Bool {
+extension SequenceRun {
+    /// After a plan run that could not be undone (a versioned model's key moves, via a gap) failed:
+    /// deletes the copies whose original was not deleted (the journal says which lines were done, and
+    /// the original is read to be sure it is still there), highest first. The plan deletes the old keys
+    /// highest first, so the rows still at their old numbers are the lower ones, and the copies left
+    /// are the higher rows' in order: the sequence keeps its order. True when every such copy was
+    /// removed (or there was none).
+    func removeCopies(report: SequenceReport, files: SequenceRunFiles) async throws(GQLPatchError) -> Bool {
         let (_, state) = try BatchJournal.resume(path: files.journal)
-        let records = CommandSession(settings: settings, context: context).records()
+        let records = records(nil)
         var removals: [(Int, JSONValue)] = []
         for (index, role) in report.roles.enumerated() {
             guard case .copy(let move) = role, state.done[index + 1] != nil else { continue }
@@ -20,7 +20,7 @@ extension SequenceMoveCommand {
                 state.done[deleteIndex + 1] == nil
             else { continue }
             guard let key = report.lines[index]["key"], let modelName = report.lines[index]["model"]?.stringValue,
-                let model = settings.catalogue.models[modelName],
+                let model = catalogue.models[modelName],
                 let originalKey = report.lines[deleteIndex]["key"]?.objectValue
             else { continue }
             // A delete whose answer was lost may have gone through: the copy is then the row, and stays.
@@ -43,17 +43,10 @@ extension SequenceMoveCommand {
         let path = files.plan + ".repair"
         try PrivateFiles.write(bytes, to: path)
         defer { _ = try? PrivateFiles.remove(path) }
-        var options = ApplyOptions()
-        options.path = path
-        options.concurrency = 1
-        options.continueOnError = true
-        options.maxAttempts = maxAttempts
-        var apply = ApplyCommand(options: options, settings: settings, context: context)
-        apply.commandName = name
-        apply.lineOutput = { result in
+        let code = try await apply(path, journal: nil, continueOnError: true) { result in
             guard result.status == .deleted, let key = result.key else { return [result.json()] }
             return [.object(JSONObject([("op", "removed"), ("key", .object(key))]))]
         }
-        return try await apply.run() == .success
+        return code == .success
     }
 }
