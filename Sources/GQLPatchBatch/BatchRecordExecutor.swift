@@ -203,7 +203,7 @@ package struct BatchRecordExecutor: Sendable {
 
     private func updateTarget(_ operation: BatchOperation) -> UpdateTarget {
         let selection = selection(operation.model)
-        return UpdateTarget(
+        var target = UpdateTarget(
             model: operation.model,
             changeSet: ChangeSet(key: operation.key, changes: operation.changes, edits: operation.edits),
             condition: operation.condition,
@@ -211,6 +211,8 @@ package struct BatchRecordExecutor: Sendable {
             fetchSelection: operation.versioned
                 ? VersionScheme.of(operation.model).fetchSelection(selection) : selection,
             versioned: operation.versioned)
+        target.inDoubt = operation.inDoubt?.expect
+        return target
     }
 
     // MARK: - Create

@@ -18,7 +18,9 @@ extension RecordService {
             target.fetchSelection.fields.append(SelectionSet.Field(name: name))
         }
         let comparer = comparer(target)
-        var lostChanges: JSONObject?
+        // A stopped run's write may land between any two requests of this one (a killed process's
+        // request still in flight): every read checks for it, the first included.
+        var lostChanges: JSONObject? = target.inDoubt
         return try await retryingConflicts(target.name, wording: .guarded) {
             [target] (_) throws(GQLPatchError) -> ConflictTry<UpdateOutcome> in
             let read = try await self.read(model, key: target.changeSet.key, selection: target.fetchSelection)

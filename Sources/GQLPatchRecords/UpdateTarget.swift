@@ -20,6 +20,10 @@ package struct UpdateTarget: Sendable {
     package var unguarded = false
     /// Send only the changes that differ from the record as read (a whole-record patch).
     package var differencesOnly = false
+    /// What a stopped run may have sent for this change and may still land (`apply --resume`'s line
+    /// in doubt: its journaled write): a record found holding it took that write, and a worked-out
+    /// edit is not applied on top of it.
+    package var inDoubt: JSONObject?
 
     package init(
         model: Model, changeSet: ChangeSet, condition: JSONValue? = nil, expectVersion: Int? = nil,

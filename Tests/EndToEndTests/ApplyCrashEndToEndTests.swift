@@ -105,4 +105,46 @@ import Testing
         // The runs must have met the case they are for: writes sent but not journaled as done.
         #expect(settled > 0, "no kill fell while a write was in flight")
     }
+
+    /// The race the random kills above meet now and then, made certain: a stopped run's append was
+    /// journaled as being sent and is still in flight when the resume starts; it lands right after
+    /// the resume's first read of the record (the emulator's --write-after), so that read finds the
+    /// line not applied. The resume's own read then finds the record holding what the stopped run
+    /// sent, and takes it as that run's write instead of appending again.
+    @Test(arguments: [false, true]) func aWriteStillInFlightThatLandsAfterTheSettlingReadIsNotAppliedTwice(
+        versioned: Bool
+    ) throws {
+        // On a versioned table the stopped run's write carried the version it read (1).
+        let version = versioned ? ", _version: 1" : ""
+        let landing =
+            #"{"query": "mutation { updateItem(input: {id: \"e1\", tags: [\"a\", \"e\"]\#(version)}) { id } }"}"#
+        let emulator = try Emulator(
+            arguments: ["--api-key", Emulator.apiKey, "--write-after", "2:\(landing)"]
+                + (versioned ? ["--conflict-handler", "optimistic"] : []))
+        defer { emulator.stop() }
+        try emulator.create("Item", ["id": "e1", "name": "edit", "tags": ["a"]])  // request 1
+        let line = #"{"op":"update","model":"Item","key":{"id":"e1"},"append":{"tags":["e"]}}"#
+        let input = try emulator.file("doubt.jsonl", line + "\n")
+        let digest = try CommandRunner.run("/bin/sh", ["-c", "printf '%s' \"$1\" | sha256sum", "sh", line])
+            .stdout.prefix(15)
+        let journal = try emulator.file(
+            "doubt.journal",
+            #"{"gqlpatchJournal": 1, "input": "\#(input)", "atomic": false}"# + "\n"
+                + #"{"line": 1, "digest": "\#(digest)", "sending": "update", "expect": {"tags": ["a", "e"]}}"#
+                + "\n")
+        let schema =
+            versioned
+            ? try Emulator.compiledSchema(
+                arguments: ["--conflict-handler", "optimistic"], into: emulator.folder) : TestPaths.schema
+        let resumed = try GQLPatchRun.run(
+            [
+                "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", input,
+                "--journal", journal, "--resume",
+            ], in: emulator.folder)
+        #expect(resumed.status == 0, "\(resumed)")
+        let reads = try emulator.bodies().filter { ($0["query"]?.stringValue ?? "").contains("getItem") }
+        #expect(reads.count >= 2, "the settling read came before the write landed: \(reads)")
+        let item = try emulator.graphQL(#"{ getItem(id: "e1") { tags } }"#)["data"]?["getItem"]
+        #expect(item?["tags"] == ["a", "e"], "the append once: \(resumed)")
+    }
 }
