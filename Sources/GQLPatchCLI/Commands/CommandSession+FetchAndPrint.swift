@@ -14,6 +14,6 @@ extension CommandSession {
 
     /// One JSON document with the `--pretty`/`--compact` layout.
     package func printDocument(_ value: JSONValue) throws(GQLPatchError) {
-        try JSONPrinter(pretty: settings.options.pretty, console: console).print(value, to: console)
+        try JSONPrinter(pretty: settings.pretty, console: console).print(value, to: console)
     }
 }

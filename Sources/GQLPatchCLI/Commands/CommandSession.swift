@@ -20,7 +20,7 @@ package struct CommandSession: Sendable {
         self.client = settings.client(over: context.transport, console: context.console)
     }
 
-    package var printer: JSONPrinter { JSONPrinter(pretty: settings.options.pretty, console: console) }
+    package var printer: JSONPrinter { JSONPrinter(pretty: settings.pretty, console: console) }
 
     /// The record rules (`RecordService`) over this session: each request sent once through the
     /// client (or through `send`, for a create's retries), a failed response printed with
@@ -33,8 +33,8 @@ package struct CommandSession: Sendable {
             return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
         }
         return RecordService(
-            catalogue: settings.catalogue, conflictResolution: settings.options.conflictResolution,
-            retryConflicts: settings.options.retryConflicts, wording: CommandLineWording(),
+            catalogue: settings.catalogue, conflictResolution: settings.conflictResolution,
+            retryConflicts: settings.retryConflicts, wording: CommandLineWording(),
             send: send ?? once,
             note: { session.console.message($0) },
             rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
@@ -62,7 +62,7 @@ package struct CommandSession: Sendable {
 
     /// Prints the record, or the whole response with `--output envelope`.
     package func printRecord(_ record: JSONValue, envelope: JSONValue?) throws(GQLPatchError) {
-        if settings.options.output == .envelope {
+        if settings.output == .envelope {
             try printer.print(envelope ?? .object(JSONObject([("data", record)])), to: console)
         } else {
             try printer.print(record, to: console)
@@ -71,7 +71,7 @@ package struct CommandSession: Sendable {
 
     /// With `--output envelope`, a failed response is printed too; otherwise stdout stays empty.
     package func printEnvelopeOnFailure(_ response: GraphQLResponse) throws(GQLPatchError) {
-        if settings.options.output == .envelope {
+        if settings.output == .envelope {
             try printer.print(response.envelope, to: console)
         }
     }

@@ -39,7 +39,7 @@ package enum DryRun {
     /// Prints the plan of `steps` on stdout, pretty or compact as the run asks.
     package static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) throws(GQLPatchError) {
         let document = plan(settings: settings, steps: steps)
-        try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(document, to: context.console)
+        try JSONPrinter(pretty: settings.pretty, console: context.console).print(document, to: context.console)
     }
 
     package static func plan(settings: Settings, steps: [JSONValue]) -> JSONValue {

@@ -53,4 +53,26 @@ import Testing
         #expect(read > 100)
         #expect(found.isEmpty, "command-line spelling below GQLPatchCLI:\n\(found.joined(separator: "\n"))")
     }
+
+    /// The command line's options as given are read by Settings only: a command reads what Settings
+    /// resolved (`settings.dryRun`, `settings.endpoint`), never `settings.options` (issue 35 part 5).
+    @Test func onlySettingsReadsTheOptionsAsGiven() throws {
+        let cli = try Self.repositoryRoot().appendingPathComponent("Sources/GQLPatchCLI")
+        guard let files = FileManager.default.enumerator(atPath: cli.path) else {
+            Issue.record("no Sources/GQLPatchCLI")
+            return
+        }
+        var read = 0
+        var found: [String] = []
+        for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("Settings/") {
+            let text = try String(contentsOf: cli.appendingPathComponent(file), encoding: .utf8)
+            read += 1
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where line.contains("settings.options") {
+                found.append("Sources/GQLPatchCLI/\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(read > 50)
+        #expect(found.isEmpty, "options read outside Settings:\n\(found.joined(separator: "\n"))")
+    }
 }

@@ -34,8 +34,8 @@ package struct ApplyCommand: Sendable {
     /// sign-in) keeps the run's own.
     package func run() async throws(GQLPatchError) -> ExitCode {
         let apply = batchApply
-        let input = try apply.open(dryRun: settings.options.dryRun)
-        if settings.options.dryRun {
+        let input = try apply.open(dryRun: settings.dryRun)
+        if settings.dryRun {
             return try dryRun(input)
         }
         // A transport that cannot send (libssl or, through a proxy, libcurl missing) stops the run
@@ -57,7 +57,7 @@ package struct ApplyCommand: Sendable {
             wording: CommandLineWording(), console: context.console)
         apply.resume = options.resume
         apply.secrets = context.secrets
-        apply.verbose = settings.options.verbose
+        apply.verbose = settings.verbose
         return apply
     }
 
@@ -65,7 +65,7 @@ package struct ApplyCommand: Sendable {
     private var plan: BatchRunPlan {
         var plan = BatchRunPlan(
             concurrency: options.concurrency, maxAttempts: options.maxAttempts,
-            retryConflicts: settings.options.retryConflicts, conflictResolution: settings.options.conflictResolution)
+            retryConflicts: settings.retryConflicts, conflictResolution: settings.conflictResolution)
         plan.rate = options.rate
         plan.adaptiveRate = options.adaptiveRate
         plan.atomic = options.atomic

@@ -45,7 +45,7 @@ extension CreateCommand {
         let documents = DocumentBuilder()
         let create = try documents.createMutation(
             model: plan.create.model, selection: plan.create.selection, input: plan.create.built.input)
-        if settings.options.dryRun {
+        if settings.dryRun {
             let reader = try documents.listQuery(
                 model: plan.sequence.model, selection: SelectionSet(fields: [.init(name: field)]),
                 query: plan.sequence.query(order: .desc, limit: 1))

@@ -55,7 +55,7 @@ package struct CreateCommand: Sendable {
         let plan = try makePlan()
         let request = try DocumentBuilder().createMutation(
             model: plan.model, selection: plan.selection, input: plan.built.input)
-        if settings.options.dryRun {
+        if settings.dryRun {
             try DryRun.print([DryRun.step("create", request)], settings: settings, context: context)
             return
         }

@@ -17,7 +17,7 @@ extension DeleteCommand {
         }
         let order = try await cascade.plan(
             model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion)
-        if settings.options.dryRun {
+        if settings.dryRun {
             for target in order {
                 try session.printLine(
                     .object(

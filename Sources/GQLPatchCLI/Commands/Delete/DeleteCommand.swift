@@ -34,7 +34,7 @@ package struct DeleteCommand: Sendable {
         let selection =
             try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
             ?? selections.defaultSelection(for: model)
-        let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
+        let versioned = RecordService.isVersioned(model, under: settings.conflictResolution)
         if options.expectVersion != nil, !versioned {
             throw .invalidInput(
                 "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"
@@ -53,8 +53,8 @@ package struct DeleteCommand: Sendable {
             try await runCascade(plan, session: session)
             return
         }
-        if options.preview, !settings.options.dryRun {
-            let versioned = RecordService.isVersioned(plan.model, under: settings.options.conflictResolution)
+        if options.preview, !settings.dryRun {
+            let versioned = RecordService.isVersioned(plan.model, under: settings.conflictResolution)
             let read = try await session.records().read(
                 plan.model, key: plan.key,
                 selection: versioned ? RecordService.withSyncFields(plan.selection) : plan.selection)
@@ -65,9 +65,9 @@ package struct DeleteCommand: Sendable {
                 key: plan.key, entry: ("delete", .object(record)), differences: JSONObject())
             return
         }
-        if settings.options.dryRun {
+        if settings.dryRun {
             try printDryRun(
-                plan, versioned: RecordService.isVersioned(plan.model, under: settings.options.conflictResolution))
+                plan, versioned: RecordService.isVersioned(plan.model, under: settings.conflictResolution))
             return
         }
         let records = session.records()

@@ -44,7 +44,7 @@ package struct DiffCommand: Sendable {
         }
         var plans: [(Side, Side, [String])] = []
         for name in names { plans.append(try plan(name)) }
-        if from.options.dryRun {
+        if from.dryRun {
             let documents = DocumentBuilder()
             var steps: [JSONValue] = []
             for (source, target, _) in plans {

@@ -51,7 +51,7 @@ package struct DupsCommand: Sendable {
 
     package func run() async throws(GQLPatchError) -> ExitCode {
         let plan = try makePlan()
-        if settings.options.dryRun {
+        if settings.dryRun {
             let request = try DocumentBuilder().listQuery(
                 model: plan.model, selection: plan.selection, query: plan.query)
             try DryRun.print(

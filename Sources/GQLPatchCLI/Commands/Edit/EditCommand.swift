@@ -28,7 +28,7 @@ package struct EditCommand: Sendable {
         let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: wording)
         let key = try builder.key(model: model, options.key)
         let name = ModelLookup.describe(model: model, key: key)
-        let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
+        let versioned = RecordService.isVersioned(model, under: settings.conflictResolution)
         let scheme = VersionScheme.of(model)
         let selections = SelectionBuilder(catalogue: catalogue, wording: wording)
         let selection = selections.defaultSelection(for: model)

@@ -69,7 +69,7 @@ package struct ExportCommand: Sendable {
                 )
             }
         }
-        if settings.options.dryRun {
+        if settings.dryRun {
             let documents = DocumentBuilder()
             var planned: [JSONValue] = []
             for step in steps {

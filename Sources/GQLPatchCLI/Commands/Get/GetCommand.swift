@@ -33,7 +33,7 @@ package struct GetCommand: Sendable {
 
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
-        if settings.options.dryRun {
+        if settings.dryRun {
             let request = try DocumentBuilder().getQuery(
                 model: plan.model, selection: plan.fetchSelection, key: plan.key)
             try DryRun.print([DryRun.step("fetch the record", request)], settings: settings, context: context)

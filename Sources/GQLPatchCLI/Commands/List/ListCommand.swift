@@ -65,7 +65,7 @@ package struct ListCommand: Sendable {
         let documents = DocumentBuilder()
         for note in plan.query.notes { context.console.message("gqlpatch: note: \(note)") }
         if let token = options.startingToken { plan.query.arguments["nextToken"] = .string(token) }
-        if settings.options.dryRun {
+        if settings.dryRun {
             let request = try documents.listQuery(
                 model: plan.model, selection: plan.fetchSelection, query: plan.query)
             let step = DryRun.step("list the first page (then each nextToken)", request)
@@ -150,7 +150,7 @@ package struct ListCommand: Sendable {
             let page = pageNumber
             let outcome: Result<String?, GQLPatchError> = resume.withValue { token in
                 do throws(GQLPatchError) {
-                    if settings.options.output == .envelope { try session.printLine(response.envelope) }
+                    if settings.output == .envelope { try session.printLine(response.envelope) }
                     // A record with an error under it is not a good record: a field the error nulled
                     // would read as a real null (and a backfill would overwrite the value it hides).
                     var failedItems = Set<Int>()
@@ -162,7 +162,7 @@ package struct ListCommand: Sendable {
                             }
                             ?? " (page \(page))"
                         console.message("gqlpatch: error: \(itemError.path)\(which): \(itemError.error.summary)")
-                        if options.errorsInline, settings.options.output != .envelope {
+                        if options.errorsInline, settings.output != .envelope {
                             var line = JSONObject([("error", itemError.error.raw)])
                             if let record, !failedItems.contains(itemError.index) {
                                 // Every error of this record takes its nulled value out of the line.
@@ -180,7 +180,7 @@ package struct ListCommand: Sendable {
                     for (index, item) in items.enumerated() {
                         guard let record = item.objectValue, !failedItems.contains(index) else { continue }
                         if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
-                        if settings.options.output != .envelope {
+                        if settings.output != .envelope {
                             try session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
                         }
                         printed += 1

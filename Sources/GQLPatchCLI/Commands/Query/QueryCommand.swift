@@ -64,7 +64,7 @@ package struct QueryCommand: Sendable {
 
     package func run() async throws(GQLPatchError) {
         let (request, connection, mutates) = try makePlan()
-        if settings.options.dryRun {
+        if settings.dryRun {
             let what = connection == nil ? "send the document" : "send the document (then again with each nextToken)"
             try DryRun.print([DryRun.step(what, request)], settings: settings, context: context)
             return
@@ -112,7 +112,7 @@ package struct QueryCommand: Sendable {
             guard let page = value?.objectValue, let items = page["items"]?.arrayValue else {
                 throw GQLPatchError(.badResponse, "\(name) returned no items list")
             }
-            if settings.options.output == .envelope {
+            if settings.output == .envelope {
                 try session.printLine(response.envelope)
             } else {
                 for item in items where !item.isNull { try session.printLine(item) }

@@ -12,7 +12,7 @@ package struct SchemaCommand: Sendable {
     package var context: RunContext
 
     package func show() throws(GQLPatchError) {
-        let printer = JSONPrinter(pretty: settings.options.pretty, console: context.console)
+        let printer = JSONPrinter(pretty: settings.pretty, console: context.console)
         switch options.action {
         case .model(let name):
             let model = try ModelLookup.model(named: name, in: settings.catalogue)
@@ -26,7 +26,7 @@ package struct SchemaCommand: Sendable {
     package func pull() async throws(GQLPatchError) {
         let request = GraphQLRequestBody(
             query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
-        if settings.options.dryRun {
+        if settings.dryRun {
             try DryRun.print([DryRun.step("introspect the schema", request)], settings: settings, context: context)
             return
         }

@@ -15,7 +15,7 @@ extension SequenceMoveCommand {
             throw .usage("the plan \(plan.path) is for \(plan.model), not \(modelName)")
         }
         let settings = try commandRun.settings(focus: CatalogueFocus(models: [plan.model]))
-        if settings.options.dryRun {
+        if settings.dryRun {
             throw .usage("--dry-run does not go with --resume (the plan is \(plan.path))")
         }
         return try await sequenceRun(settings: settings).resume(plan, journal: journal)

@@ -79,7 +79,7 @@ package struct SequenceMoveCommand: Sendable {
         let newRow = try newRowInput(sequence, catalogue: catalogue)
         let sequenceRun = self.sequenceRun(settings: settings)
         let moves = try await sequenceRun.prepare(sequence, moves: self.moves, newRow: newRow)
-        if settings.options.dryRun {
+        if settings.dryRun {
             return try dryRun(moves)
         }
         return try await sequenceRun.start(moves)
@@ -99,8 +99,8 @@ package struct SequenceMoveCommand: Sendable {
         let session = CommandSession(settings: settings, context: context)
         let context = self.context
         var plan = BatchRunPlan(
-            concurrency: 1, maxAttempts: maxAttempts, retryConflicts: settings.options.retryConflicts,
-            conflictResolution: settings.options.conflictResolution)
+            concurrency: 1, maxAttempts: maxAttempts, retryConflicts: settings.retryConflicts,
+            conflictResolution: settings.conflictResolution)
         plan.showsProgress = isatty(2) == 1
         plan.catchesInterrupt = true
         var run = SequenceRun(
@@ -112,7 +112,7 @@ package struct SequenceMoveCommand: Sendable {
                     client: settings.client(over: made.transport, console: context.console), executor: made.executor)
             })
         run.secrets = context.secrets
-        run.verbose = settings.options.verbose
+        run.verbose = settings.verbose
         run.journal = journalOption
         run.temporaryFolder = commandRun.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         return run

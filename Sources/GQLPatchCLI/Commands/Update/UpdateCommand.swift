@@ -17,7 +17,7 @@ package struct UpdateCommand: Sendable {
 
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
-        if settings.options.dryRun {
+        if settings.dryRun {
             try printDryRun(plan)
             return
         }
@@ -77,7 +77,7 @@ package struct UpdateCommand: Sendable {
             fetchSelection = try selections.selection(
                 for: model, paths: select + changeSet.changes.keys + changeSet.edits.map(\.field))
         }
-        let versioned = RecordService.isVersioned(model, under: settings.options.conflictResolution)
+        let versioned = RecordService.isVersioned(model, under: settings.conflictResolution)
         if expectVersion != nil, !versioned {
             throw .invalidInput(
                 "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"

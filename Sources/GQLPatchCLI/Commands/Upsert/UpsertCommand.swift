@@ -31,7 +31,7 @@ package struct UpsertCommand: Sendable {
         ).build(model: model, patch: values, values: [])
         let createRequest = try DocumentBuilder().createMutation(
             model: model, selection: plan.selection, input: built.input)
-        if settings.options.dryRun {
+        if settings.dryRun {
             var steps = try update.dryRunSteps(plan)
             steps = steps.map { step in DryRun.relabel(step, prefix: "if the record exists: ") }
             steps.append(DryRun.step("if it does not: create", createRequest))

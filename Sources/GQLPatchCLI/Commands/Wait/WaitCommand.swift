@@ -46,11 +46,11 @@ package struct WaitCommand: Sendable {
             model: model, events: events, selection: keySelection, settings: settings, context: context,
             environment: environment, realtimeEndpoint: options.realtimeEndpoint)
         let name = ModelLookup.describe(model: model, key: key)
-        if settings.options.dryRun {
+        if settings.dryRun {
             let read = try DocumentBuilder().getQuery(model: model, selection: readSelection, key: key)
             var plan = source.plan().objectValue ?? JSONObject()
             plan["read"] = DryRun.step("read the record after subscribing, and again after each of its events", read)
-            try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(
+            try JSONPrinter(pretty: settings.pretty, console: context.console).print(
                 .object(plan), to: context.console)
             return .success
         }
@@ -76,7 +76,7 @@ package struct WaitCommand: Sendable {
         }
 
         if try await check() { return .success }
-        if settings.options.verbose {
+        if settings.verbose {
             context.console.message(
                 "gqlpatch: wait: subscribed to \(model.name)'s changes at \(RealtimeEndpoint.shown(source.subscriber.endpoint)); \(name) does not hold the values yet"
             )

@@ -15,7 +15,7 @@ package struct ModelEvents {
 
     /// How long a connect or an acknowledgement may take (the global `--timeout`, else 30 s).
     static func timeoutMilliseconds(_ settings: Settings) -> Int64 {
-        Int64((settings.options.timeout ?? GraphQLClient.defaultTimeout) * 1000)
+        Int64((settings.timeout ?? GraphQLClient.defaultTimeout) * 1000)
     }
 
     /// The real-time endpoint: `--realtime-endpoint`, else `GQLPATCH_REALTIME_ENDPOINT`, else derived

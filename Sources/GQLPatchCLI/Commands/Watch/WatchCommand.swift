@@ -37,8 +37,8 @@ package struct WatchCommand: Sendable {
             model: model, events: events, selection: fetchSelection, settings: settings, context: context,
             environment: environment, realtimeEndpoint: options.realtimeEndpoint,
             filter: { input in filters.subscriptionFilter(model: model, tests: conditions, input: input) })
-        if settings.options.dryRun {
-            try JSONPrinter(pretty: settings.options.pretty, console: context.console).print(
+        if settings.dryRun {
+            try JSONPrinter(pretty: settings.pretty, console: context.console).print(
                 source.plan(), to: context.console)
             return .success
         }
@@ -48,7 +48,7 @@ package struct WatchCommand: Sendable {
         defer { watch?.stop() }
         try await source.connect()
         defer { source.subscriber.close() }
-        if settings.options.verbose {
+        if settings.verbose {
             let served =
                 filter == nil
                 ? ""
