@@ -21,30 +21,11 @@ import threading
 import time
 from pathlib import Path
 
+from bench_emulator import BenchEmulator
+
 ROOT = Path(__file__).resolve().parent.parent
 
 FIELDS = "id name description modelFile { bucket region key contentType size } imageFile { bucket region key contentType size } tags createdAt updatedAt"
-
-
-class Emulator:
-    def __init__(self, python: str, scratch: Path):
-        port_file = scratch / "export-emulator.port"
-        port_file.unlink(missing_ok=True)
-        self.process = subprocess.Popen(
-            [python, str(ROOT / "Tests/AppSyncEmulator/appsync_emulator.py"), "--schema", str(ROOT / "schema.graphql"),
-             "--port-file", str(port_file), "--api-key", "bench-key"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 30
-        while not port_file.exists() or not port_file.read_text().strip():
-            if time.time() > deadline:
-                raise RuntimeError("the emulator did not start")
-            time.sleep(0.05)
-        self.port = int(port_file.read_text())
-        self.endpoint = f"http://127.0.0.1:{self.port}/graphql"
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 def page_bound(port: int, page: int) -> tuple[float, int]:
@@ -122,7 +103,7 @@ def synthetic_rss(binary: str, scratch: Path, total: int, page: int) -> tuple[in
 
 def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: int = 1000,
         big: int = 1_000_000) -> list[str]:
-    emulator = Emulator(python, scratch)
+    emulator = BenchEmulator(python, scratch, "export-emulator")
     try:
         seed = scratch / "export-seed.jsonl"
         with seed.open("w") as file:

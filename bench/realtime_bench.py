@@ -20,26 +20,18 @@ import threading
 import time
 from pathlib import Path
 
+from bench_emulator import BenchEmulator
+
 ROOT = Path(__file__).resolve().parent.parent
 
 FULL = "id name description modelFile { bucket region key contentType size } imageFile { bucket region key contentType size } tags createdAt updatedAt"
 
 
-class Emulator:
+class Emulator(BenchEmulator):
+    """The emulator, and one keep-alive connection to it for the updates."""
+
     def __init__(self, python: str, scratch: Path):
-        port_file = scratch / "realtime-emulator.port"
-        port_file.unlink(missing_ok=True)
-        self.process = subprocess.Popen(
-            [python, str(ROOT / "Tests/AppSyncEmulator/appsync_emulator.py"), "--schema", str(ROOT / "schema.graphql"),
-             "--port-file", str(port_file), "--api-key", "bench-key"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 30
-        while not port_file.exists() or not port_file.read_text().strip():
-            if time.time() > deadline:
-                raise RuntimeError("the emulator did not start")
-            time.sleep(0.05)
-        self.port = int(port_file.read_text())
-        self.endpoint = f"http://127.0.0.1:{self.port}/graphql"
+        super().__init__(python, scratch, "realtime-emulator")
         self.connection = http.client.HTTPConnection("127.0.0.1", self.port)
         self.connection.connect()
         # Headers and body leave in two writes: without this, delayed ACKs add ~40 ms to each.
@@ -53,10 +45,6 @@ class Emulator:
     def update(self, name: str) -> None:
         self.graphql(f"mutation U($input: UpdateItemInput!) {{ updateItem(input: $input) {{ {FULL} }} }}",
                      {"input": {"id": "42", "name": name}})
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
 
 
 def start(binary: str, emulator: Emulator, command: list[str], stdout) -> subprocess.Popen:

@@ -242,14 +242,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-wss-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
-        let made = try CommandRunner.run(
-            "/usr/bin/env",
-            [
-                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-            ])
-        try #require(made.status == 0, "openssl could not make a test certificate: \(made.stderr)")
+        let (cert, key) = try TestCertificate.make(in: folder)
         let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--tls-cert", cert, "--tls-key", key])
         defer { emulator.stop() }
         let https = "https://127.0.0.1:\(emulator.port)/graphql"

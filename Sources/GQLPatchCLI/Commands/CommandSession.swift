@@ -55,6 +55,19 @@ package struct CommandSession: Sendable {
             })
     }
 
+    /// The session's sender for the pages of a listing (`list`, `query --paginate`, `dups`, `export`,
+    /// `diff`): a page is retried on what `apply` retries (a read is safe to send again), with a note.
+    package var pageRetrying: RetryingSender {
+        let console = console
+        return RetryingSender(
+            client: client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
+            onRetry: { _, failure in
+                console.message(
+                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
+                )
+            })
+    }
+
     /// Sends one request through `throttleRetrying`: the classified answer, or the failure of its last try.
     package func send(_ request: GraphQLRequestBody) async throws(GQLPatchError) -> GraphQLResponse {
         try await throttleRetrying.send(request).result.get()

@@ -157,15 +157,7 @@ package struct DiffCommand: Sendable {
     }
 
     private func sender(_ settings: Settings) -> RetryingSender {
-        let console = context.console
-        return RetryingSender(
-            client: CommandSession(settings: settings, context: context).client,
-            policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
-            onRetry: { _, failure in
-                console.message(
-                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
-                )
-            })
+        CommandSession(settings: settings, context: context).pageRetrying
     }
 
     /// Reads the source's records of a model, then streams the target's past them, writing a line

@@ -62,13 +62,7 @@ package struct DupsCommand: Sendable {
         let session = CommandSession(settings: settings, context: context)
         let console = session.console
         // A page is retried on what `apply` retries, as `list`'s pages are.
-        let sender = RetryingSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
-            onRetry: { _, failure in
-                console.message(
-                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
-                )
-            })
+        let sender = session.pageRetrying
         let records = session.records(send: { (request) async throws(GQLPatchError) -> RecordService.Sent in
             let outcome = await sender.send(request)
             return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)

@@ -173,13 +173,7 @@ package struct ExportCommand: Sendable {
     ) async throws(GQLPatchError) {
         let session = CommandSession(settings: settings, context: context)
         let console = context.console
-        let sender = RetryingSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
-            onRetry: { _, failure in
-                console.message(
-                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
-                )
-            })
+        let sender = session.pageRetrying
         let pending = steps.indices.filter { !progress.current.steps[$0].read }
         var head = 0
         // Copies every model from `head` on whose pages are all read.

@@ -124,13 +124,7 @@ package struct ListCommand: Sendable {
         var pageNumber = 0
         var pages = PageTokenGuard(listing: field)
         // A page is retried on what `apply` retries (no connection, a lost one, HTTP 5xx, 429), with its backoff.
-        let sender = RetryingSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: Self.maxAttempts),
-            onRetry: { _, failure in
-                console.message(
-                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
-                )
-            })
+        let sender = session.pageRetrying
         while true {
             pageNumber += 1
             let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, query: query)

@@ -91,14 +91,7 @@ package struct QueryCommand: Sendable {
         async throws(GQLPatchError)
     {
         let name = connection.keys.joined(separator: ".")
-        let console = session.console
-        let sender = RetryingSender(
-            client: session.client, policy: RetryPolicy(maxAttempts: ListCommand.maxAttempts),
-            onRetry: { _, failure in
-                console.message(
-                    "gqlpatch: note: \(failure?.message ?? "the server is throttling requests"); reading the page again"
-                )
-            })
+        let sender = session.pageRetrying
         var request = first
         var pages = PageTokenGuard(listing: name)
         while true {
