@@ -37,7 +37,9 @@ package struct ImportSurvey: Sendable {
         do {
             value = try line.parse()
         } catch {
-            note(ImportProblem(model: "", field: nil, kind: .invalidLine(message: error.message), firstLine: line.number))
+            note(
+                ImportProblem(model: "", field: nil, kind: .invalidLine(message: error.message), firstLine: line.number)
+            )
             return
         }
         guard let object = value.objectValue, let modelName = object["model"]?.stringValue,
@@ -48,7 +50,9 @@ package struct ImportSurvey: Sendable {
                 ImportProblem(
                     model: object(value)?["model"]?.stringValue ?? "", field: nil,
                     kind: .invalidLine(
-                        message: "not an export line ({\"op\": \"upsert\"|\"create\"|\"update\", \"model\", \"key\", \"set\"})"),
+                        message:
+                            "not an export line ({\"op\": \"upsert\"|\"create\"|\"update\", \"model\", \"key\", \"set\"})"
+                    ),
                     firstLine: line.number))
             return
         }
@@ -106,7 +110,8 @@ package struct ImportSurvey: Sendable {
             do {
                 _ = try parser.parse(Self.line(alone, number: line))
             } catch {
-                return ImportProblem(model: model, field: name, kind: .wrongType(message: error.message), firstLine: line)
+                return ImportProblem(
+                    model: model, field: name, kind: .wrongType(message: error.message), firstLine: line)
             }
         }
         return ImportProblem(model: model, field: nil, kind: .invalidLine(message: message), firstLine: line)

@@ -10,16 +10,10 @@ extension HelpText {
         a model the target lacks, a field its input lacks, a value its field's type refuses, a
         field its create input requires that no line sets, owner values without a mapping.
 
-        Lines run as apply runs them (-j at a time, each record's lines in order, one JSON line
-        each on stdout), with a barrier wherever the file's model changes and before the second
-        pass's "update" lines: a model's records start only after every record of the models
-        before it is written, so no child is created before its parent.
-
-        Owner fields are those of the target's @auth owner rules (ownerField, owner by default):
-        the owners of one user pool mean nothing in another's, so a line of such a model that holds
-        an owner is refused unless --map-owner gives its new value (or --owner sets every one). On
-        a versioned target, a record deleted there (a tombstone) is reported (not_found), never
-        brought back.
+        Lines run as apply runs them, with a barrier wherever the file's model changes and before
+        the second pass: no child is created before its parent. Owner fields (of the target's @auth
+        owner rules) are mapped by --map-owner or set by --owner; an owner neither covers is refused.
+        On a versioned target a tombstone in the way is reported (not_found), never brought back.
 
         \(ImportOptions.optionTable.helpList)
 

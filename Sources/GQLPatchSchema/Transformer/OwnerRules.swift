@@ -32,7 +32,8 @@ package enum OwnerRules {
     package static func ownerFields(ofIntrospected attributes: [JSONValue]) -> [String] {
         var fields: [String] = []
         for attribute in attributes where attribute["type"]?.stringValue == "auth" {
-            for rule in attribute["properties"]?["rules"]?.arrayValue ?? [] where rule["allow"]?.stringValue == "owner" {
+            for rule in attribute["properties"]?["rules"]?.arrayValue ?? [] where rule["allow"]?.stringValue == "owner"
+            {
                 let field = rule["ownerField"]?.stringValue ?? "owner"
                 if !fields.contains(field) { fields.append(field) }
             }

@@ -68,7 +68,8 @@ package struct SourceSchemaTransformer {
             try addRelationships(&blueprints, types: modelTypes)
         }
         let ownerFields = Dictionary(
-            modelTypes.map { ($0.name, OwnerRules.ownerFields(of: $0.directives)) }, uniquingKeysWith: { first, _ in first })
+            modelTypes.map { ($0.name, OwnerRules.ownerFields(of: $0.directives)) },
+            uniquingKeysWith: { first, _ in first })
         for index in blueprints.indices { blueprints[index].ownerFields = ownerFields[blueprints[index].name] ?? [] }
 
         var nonModels: [NonModelType] = []

@@ -82,7 +82,8 @@ import Testing
             #"{"op":"upsert","model":"Note","key":{"id":"n2"},"set":{"text":"b","owner":null,"editors":null}}"#,
         ]
         let catalogue = try catalogue()
-        let refused = survey(lines, rewrite: ImportRewrite(catalogue: catalogue, mode: .upsert, ownerMap: ["bob": "b2"]))
+        let refused = survey(
+            lines, rewrite: ImportRewrite(catalogue: catalogue, mode: .upsert, ownerMap: ["bob": "b2"]))
         #expect(
             refused.problems == [
                 ImportProblem(model: "Note", field: "owner", kind: .unmappedOwner(values: ["alice"]), firstLine: 1),
@@ -95,7 +96,10 @@ import Testing
         #expect(mapped["set"] == ["text": "a", "owner": "a2", "editors": ["b2", "c2"]])
         let owned = ImportRewrite(catalogue: catalogue, mode: .upsert, owner: "me")
         #expect(survey(lines, rewrite: owned).problems.isEmpty)
-        #expect(owned.rewrite(try JSONValue.parse(lines[1]).objectValue!)["set"] == ["text": "b", "owner": "me", "editors": ["me"]])
+        #expect(
+            owned.rewrite(try JSONValue.parse(lines[1]).objectValue!)["set"] == [
+                "text": "b", "owner": "me", "editors": ["me"],
+            ])
     }
 
     @Test func createModeCreatesAndSetsLinksOnlyWhereNone() throws {
