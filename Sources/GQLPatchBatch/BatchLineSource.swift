@@ -21,6 +21,9 @@ package final class BatchLineSource {
     private let lineLimit: InputLimit
     /// The input's name in messages: the path, or `<stdin>`.
     package let name: String
+    /// Rewrites each line as it is read (`import`: export lines into the `apply` lines it sends), so
+    /// the run, its journal and its resume all see the rewritten line; nil: the lines as they are.
+    package var transform: (@Sendable (JSONLine) -> JSONLine)?
 
     /// Opens `path`, or standard input for `-`. A missing or unreadable file, or a FIFO nobody writes
     /// to, is `.unreadableFile` (66); a device, or a file larger than `fileLimit`, is `.invalidInput` (65).
@@ -79,7 +82,8 @@ package final class BatchLineSource {
             if reader.pendingByteCount > lineLimit.maxBytes { throw tooLong(reader.nextLineNumber) }
         }
         defer { pendingIndex += 1 }
-        return pending[pendingIndex]
+        guard let transform else { return pending[pendingIndex] }
+        return transform(pending[pendingIndex])
     }
 
     private func tooLong(_ line: Int) -> GQLPatchError {

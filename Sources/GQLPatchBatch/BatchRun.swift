@@ -115,7 +115,7 @@ package struct BatchRun {
                         finish(result)
                     case .operation(let operation):
                         admitted[nextHandle] = operation
-                        start(scheduler.admit(nextHandle, key: operation.identity))
+                        start(scheduler.admit(nextHandle, key: operation.identity, phase: plan.phase?(operation)))
                         nextHandle += 1
                     }
                 }

@@ -38,6 +38,10 @@ package struct BatchRunPlan: Sendable {
     package var commandName = "apply"
     /// The command that goes on from where a journaled run stopped; nil when none is told.
     package var resumeCommand: String?
+    /// The barrier label of each line (`import`: its model, or the second pass): a line whose label
+    /// differs from the line before it starts only after every earlier line finished (parents are
+    /// written before their children); nil: lines run as their keys allow.
+    package var phase: (@Sendable (BatchOperation) -> String)?
 
     package init(
         concurrency: Int, maxAttempts: Int, retryConflicts: Int, conflictResolution: ConflictResolution

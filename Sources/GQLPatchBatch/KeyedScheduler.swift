@@ -4,6 +4,10 @@
 /// state machine (no tasks, no clock): the batch loop admits, starts what it is given, and reports
 /// completions.
 ///
+/// Phases (`import`'s models, parents first): an element admitted with a phase other than the one
+/// before it opens a new phase, and waits (held, not ready) until every element of the phases before
+/// it finished. Elements admitted without a phase never wait for one.
+///
 /// It schedules handles (`Int`s the caller picks, a line number say), not the operations themselves:
 /// the caller keeps those. A generic scheduler was specialized for no caller in another module, so
 /// every copy and dictionary step went through witness tables (17k instructions a record).
@@ -27,24 +31,63 @@ package struct KeyedScheduler: Sendable {
     /// Elements whose key is free of others, waiting for a slot: a min-heap by sequence.
     private var ready: [Entry] = []
     private var nextSequence = 0
+    /// The phase admitted last, its index, and the index of the phase running now.
+    private var lastPhase: String?
+    private var lastPhaseIndex = 0
+    private var currentPhase = 0
+    /// Elements of the running phase admitted and not yet finished.
+    private var unfinishedInPhase = 0
+    /// Elements of later phases, in admission order, with their phase's index (`heldIndex`: the first not yet released).
+    private var held: [(entry: Entry, phase: Int)] = []
+    private var heldIndex = 0
 
     package init(limit: Int) {
         precondition(limit >= 1)
         self.limit = limit
     }
 
-    /// Admits an element; returns the elements that may start now (in order).
-    package mutating func admit(_ element: Int, key: String) -> [Entry] {
+    /// Admits an element (in `phase`, when phases are kept); returns the elements that may start now (in order).
+    package mutating func admit(_ element: Int, key: String, phase: String? = nil) -> [Entry] {
         admitted += 1
         let entry = Entry(key: key, element: element, sequence: nextSequence)
         nextSequence += 1
-        if let index = waiting.index(forKey: key) {
-            waiting.values[index].append(entry)
-            return []
+        if let phase {
+            if let lastPhase, lastPhase != phase { lastPhaseIndex += 1 }
+            lastPhase = phase
         }
-        waiting[key] = []
-        push(entry)
+        if lastPhaseIndex > currentPhase {
+            held.append((entry, lastPhaseIndex))
+            advance()
+            return startable()
+        }
+        enqueue(entry)
         return startable()
+    }
+
+    /// Makes `entry` (of the running phase) ready, or queues it behind its key.
+    private mutating func enqueue(_ entry: Entry) {
+        unfinishedInPhase += 1
+        if let index = waiting.index(forKey: entry.key) {
+            waiting.values[index].append(entry)
+            return
+        }
+        waiting[entry.key] = []
+        push(entry)
+    }
+
+    /// Once the running phase has nothing left, releases the next phase's held elements.
+    private mutating func advance() {
+        while unfinishedInPhase == 0, heldIndex < held.count {
+            currentPhase = held[heldIndex].phase
+            while heldIndex < held.count, held[heldIndex].phase == currentPhase {
+                enqueue(held[heldIndex].entry)
+                heldIndex += 1
+            }
+            if heldIndex == held.count {
+                held.removeAll(keepingCapacity: true)
+                heldIndex = 0
+            }
+        }
     }
 
     /// Reports that the running element of `key` finished; returns the elements that may start now.
@@ -52,6 +95,7 @@ package struct KeyedScheduler: Sendable {
         precondition(running > 0, "finish without a running element")
         running -= 1
         admitted -= 1
+        unfinishedInPhase -= 1
         if let index = waiting.index(forKey: key) {
             if waiting.values[index].isEmpty {
                 waiting.remove(at: index)
@@ -59,6 +103,7 @@ package struct KeyedScheduler: Sendable {
                 push(waiting.values[index].removeFirst())
             }
         }
+        advance()
         return startable()
     }
 
@@ -67,6 +112,10 @@ package struct KeyedScheduler: Sendable {
     package mutating func drain() -> [Int] {
         var removed = ready.sorted { $0.sequence < $1.sequence }.map(\.element)
         for queue in waiting.values { removed.append(contentsOf: queue.map(\.element)) }
+        removed.append(contentsOf: held[heldIndex...].map(\.entry.element))
+        held = []
+        heldIndex = 0
+        unfinishedInPhase = running
         // The keys left busy are those of the running elements, with nothing behind them.
         for entry in ready { waiting[entry.key] = nil }
         for key in waiting.keys { waiting[key] = [] }

@@ -50,6 +50,7 @@ public struct CommandSyntax: Sendable {
         RenumberOptions.self,
         DupsOptions.self,
         ExportOptions.self,
+        ImportOptions.self,
         DiffOptions.self,
         WatchOptions.self,
         WaitOptions.self,

@@ -43,12 +43,15 @@ package enum OptionName {
     package static let limit = "--limit"
     package static let mask = "--mask"
     package static let maskKey = "--mask-key"
+    package static let mapOwner = "--map-owner"
     package static let maxAttempts = "--max-attempts"
     package static let maxResponseMb = "--max-response-mb"
+    package static let mode = "--mode"
     package static let mfaCode = "--mfa-code"
     package static let next = "--next"
     package static let noCache = "--no-cache"
     package static let operation = "--operation"
+    package static let owner = "--owner"
     package static let out = "--out"
     package static let output = "--output"
     package static let pageSize = "--page-size"
@@ -108,9 +111,9 @@ package enum OptionName {
         add, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId, clientSecret,
         compact, concurrency, config, conflictResolution, continueOnError, decr, dryRun, endpoint, errorsInline,
         everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
-        includeDeleted, includeTimestamps, incr, index, journal, key, limit, mask, maskKey, maxAttempts, maxResponseMb,
-        mfaCode, next,
-        noCache, operation,
+        includeDeleted, includeTimestamps, incr, index, journal, key, limit, mapOwner, mask, maskKey, maxAttempts,
+        maxResponseMb, mfaCode, mode, next,
+        noCache, operation, owner,
         out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
         timeout,

@@ -14,10 +14,15 @@ public struct Model: Sendable {
     public var operations: ModelOperations
     /// Secondary indexes, in schema order.
     public var indexes: [ModelIndex]
+    /// The fields that name a record's owners (`@auth` owner rules' `ownerField`, `owner` by default),
+    /// in rule order; empty when the model has no owner rule or the schema does not say (a compiled
+    /// schema keeps no `@auth` rules).
+    public var ownerFields: [String]
 
     public init(
         name: String, fields: [ModelField], primaryKey: [String], isVersioned: Bool,
-        fieldVersioning: FieldVersioning? = nil, operations: ModelOperations, indexes: [ModelIndex] = []
+        fieldVersioning: FieldVersioning? = nil, operations: ModelOperations, indexes: [ModelIndex] = [],
+        ownerFields: [String] = []
     ) {
         self.name = name
         self.fields = fields
@@ -26,6 +31,7 @@ public struct Model: Sendable {
         self.fieldVersioning = fieldVersioning
         self.operations = operations
         self.indexes = indexes
+        self.ownerFields = ownerFields
     }
 
     public func field(_ name: String) -> ModelField? {

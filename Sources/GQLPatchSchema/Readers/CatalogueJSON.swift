@@ -2,7 +2,7 @@ import GraphQLSDL
 import JSON
 
 /// The model catalogue as `gqlpatch schema` prints it: per model its fields (type as SDL, required,
-/// list, kind, relationship), primary key, relationships, whether it is versioned, and the names of
+/// list, kind, relationship), primary key, relationships, whether it is versioned, its owner fields (when it has any), and the names of
 /// its operations and inputs (absent operations are null).
 package enum CatalogueJSON {
     package static func render(_ catalogue: ModelCatalogue, source: String) -> JSONValue {
@@ -58,6 +58,8 @@ package enum CatalogueJSON {
             ("primaryKey", .array(model.primaryKey.map(JSONValue.string))),
             ("versioned", .bool(model.isVersioned)),
         ])
+        // Only when there is one: the catalogues of schemas without owner rules print as before.
+        if !model.ownerFields.isEmpty { object["ownerFields"] = .array(model.ownerFields.map(JSONValue.string)) }
         if let versioning = model.fieldVersioning {
             object["fieldVersioning"] = .object(
                 JSONObject([

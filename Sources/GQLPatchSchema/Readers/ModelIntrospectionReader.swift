@@ -142,6 +142,7 @@ package struct ModelIntrospectionReader {
                 name: name, fields: fields, primaryKey: [partition] + sortKeys, hasCustomPrimaryKey: isCustom,
                 isVersioned: versioned)
             blueprint.timestampFieldNames = fields.filter { $0.origin == .timestamp }.map(\.name)
+            blueprint.ownerFields = OwnerRules.ownerFields(ofIntrospected: attributes)
             blueprint.useDefaultOperationNames()
             if let plural = model["pluralName"]?.stringValue {
                 blueprint.list = AmplifyNaming.camelCase(["list", plural])

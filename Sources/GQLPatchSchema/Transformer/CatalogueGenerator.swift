@@ -111,7 +111,7 @@ package struct CatalogueGenerator {
                 ModelIndex(
                     name: index.name, queryField: index.queryField, keyFields: index.fields,
                     queryArguments: index.queryField == nil ? [] : arguments)
-            })
+            }, ownerFields: blueprint.ownerFields)
     }
 
     private func modelInputs(_ m: ModelBlueprint) -> (

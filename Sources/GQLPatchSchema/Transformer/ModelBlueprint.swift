@@ -44,6 +44,8 @@ package struct ModelBlueprint: Sendable {
     package var fields: [Field]
     /// Partition key then sort-key fields.
     package var primaryKey: [String]
+    /// The fields of its `@auth` owner rules (`OwnerRules`).
+    package var ownerFields: [String] = []
     /// True when the key comes from `@primaryKey` (or `isCustomPrimaryKey`), not the default `id`.
     package var hasCustomPrimaryKey: Bool
     package var isVersioned: Bool

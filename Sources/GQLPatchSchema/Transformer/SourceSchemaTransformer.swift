@@ -3,7 +3,8 @@ import GraphQLSDL
 
 /// Turns an Amplify source schema (`@model` types) into the catalogue the v2 transformer would compile
 /// it to: operation names (pluralize 8.0.0), implicit `id`, timestamps, sync fields
-/// when versioned, implicit foreign keys, and the generated input objects. `@auth` is ignored.
+/// when versioned, implicit foreign keys, and the generated input objects. `@auth` is read for its owner fields only
+/// (`OwnerRules`).
 ///
 /// Relationship `keyFields`: `references:` as written; `@belongsTo(fields:)`/`@hasOne(fields:)` the
 /// listed fields (they are on the declaring model); `@hasMany(fields:)` the related model's index (or
@@ -66,6 +67,10 @@ package struct SourceSchemaTransformer {
             // Pass 2: implicit foreign keys and relationship key fields.
             try addRelationships(&blueprints, types: modelTypes)
         }
+        let ownerFields = Dictionary(
+            modelTypes.map { ($0.name, OwnerRules.ownerFields(of: $0.directives)) },
+            uniquingKeysWith: { first, _ in first })
+        for index in blueprints.indices { blueprints[index].ownerFields = ownerFields[blueprints[index].name] ?? [] }
 
         var nonModels: [NonModelType] = []
         for type in table.all(.object) where !modelSet.contains(type.name) && !table.rootTypeNames.contains(type.name) {

@@ -1,0 +1,150 @@
+import GQLPatchBatch
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSupport
+import JSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `gqlpatch import FILE`: an export file written into the API (its schema is the target's). A first
+/// pass checks the whole file against the target (`ImportSurvey`) and sends nothing when it does not
+/// fit (65, every problem listed per model and field); then `apply`'s batch runs the rewritten lines
+/// (`ImportRewrite`) with a barrier at each change of model and before the second pass
+/// (`ImportPhase`), so no child is written before its parent. Output as `apply`'s.
+package struct ImportCommand: Sendable {
+    package var options: ImportOptions
+    package var settings: Settings
+    package var context: RunContext
+    /// Whether to catch SIGINT (the real process only).
+    package var catchesInterrupt = true
+    /// Whether to draw the progress line (stderr is a terminal).
+    package var showsProgress: Bool = isatty(2) == 1
+    /// The command that goes on from where a journaled run stopped.
+    package var resumeCommand: String?
+
+    /// At most this many problems are listed.
+    static let maximumListedProblems = 50
+
+    package func run() async throws(GQLPatchError) -> ExitCode {
+        let run = options.run
+        let source = try BatchLineSource(path: options.path)
+        let parser = BatchLineParser(
+            catalogue: settings.catalogue, conflictResolution: settings.conflictResolution, atomic: false,
+            wantsDigest: run.journal != nil, wording: ApplyLineWording(run: CommandLineWording()),
+            journaled: run.journal != nil)
+        var rewrite = ImportRewrite(
+            catalogue: settings.catalogue, mode: options.mode, ownerMap: options.ownerMap, owner: options.owner)
+
+        // The first pass: nothing is sent unless the whole file fits the target.
+        var survey = ImportSurvey(rewrite: rewrite, parser: parser)
+        while let line = try source.next() { survey.add(line) }
+        let problems = survey.problems
+        if !problems.isEmpty { throw .invalidInput(Self.describe(problems, file: source.name)) }
+        if options.mode == .replace { rewrite.cleared = survey.clearedFields }
+        let rewriting = rewrite
+        source.transform = { rewriting.rewrite($0) }
+        try source.rewind()
+
+        if settings.dryRun {
+            context.console.message(
+                "gqlpatch: import: dry run: \(survey.lines) line\(survey.lines == 1 ? "" : "s") of \(source.name) checked against the schema; nothing was sent"
+            )
+            return .success
+        }
+
+        var journal: BatchJournal?
+        var check: BatchJournalCheck?
+        if let path = run.journal {
+            if run.resume {
+                let (opened, state) = try BatchJournal.resume(path: path)
+                journal = opened
+                check = BatchJournalCheck(state: state, journalPath: path, inputName: source.name)
+                // Every line the journal has as done must be this file's, rewritten as before (same
+                // options), before anything is sent.
+                while let line = try source.next() {
+                    if line.isBlank { continue }
+                    _ = try check?.isDone(line) { () throws(GQLPatchError) -> BatchOperation in
+                        do throws(BatchLineError) {
+                            return try parser.parse(line)
+                        } catch {
+                            throw .invalidInput(error.rendered(source: source.name))
+                        }
+                    }
+                }
+                try check?.checkAllMatched()
+                try source.rewind()
+            } else {
+                journal = try BatchJournal.create(
+                    path: path, input: source.name, atomic: false, wording: CommandLineWording())
+            }
+            journal?.secrets = context.secrets
+        }
+
+        let made = try context.batchTransport(endpoint: settings.endpoint ?? "")
+        var batch = BatchRun(
+            plan: plan, client: settings.client(over: made.transport, console: context.console),
+            catalogue: settings.catalogue, console: context.console, source: source, parser: parser, checked: nil,
+            total: survey.lines, journal: journal, check: check)
+        return try await batch.execute()
+    }
+
+    /// `apply`'s plan, with the barriers of an import.
+    private var plan: BatchRunPlan {
+        let run = options.run
+        var plan = BatchRunPlan(
+            concurrency: run.concurrency, maxAttempts: run.maxAttempts,
+            retryConflicts: settings.retryConflicts, conflictResolution: settings.conflictResolution)
+        plan.rate = run.rate
+        plan.adaptiveRate = run.adaptiveRate
+        plan.continueOnError = run.continueOnError
+        plan.showsProgress = showsProgress
+        plan.catchesInterrupt = catchesInterrupt
+        plan.commandName = "import"
+        plan.resumeCommand = resumeCommand
+        plan.phase = { ImportPhase.label(of: $0) }
+        return plan
+    }
+
+    /// The refusal: how many problems, then one line each, per model and field.
+    static func describe(_ problems: [ImportProblem], file: String) -> String {
+        var lines = [
+            "\(file) does not fit the target's schema (\(problems.count) problem\(problems.count == 1 ? "" : "s")); nothing was sent:"
+        ]
+        for problem in problems.prefix(maximumListedProblems) { lines.append("  " + describe(problem)) }
+        if problems.count > maximumListedProblems {
+            lines.append("  ... and \(problems.count - maximumListedProblems) more")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func describe(_ problem: ImportProblem) -> String {
+        let place = [problem.model, problem.field].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ".")
+        let at =
+            problem.lines == 0
+            ? ""
+            : problem.lines == 1
+                ? " (line \(problem.firstLine))" : " (\(problem.lines) lines, the first line \(problem.firstLine))"
+        let subject = place.isEmpty ? "" : place + ": "
+        switch problem.kind {
+        case .unknownModel:
+            return "\(subject)the target has no model \(problem.model)\(at)"
+        case .unknownField(let input):
+            return "\(subject)the target's \(input) has no field \(problem.field ?? "")\(at)"
+        case .wrongType(let message):
+            // The typing message names the field itself (`Post.status: ...`).
+            return "\(message.hasPrefix(place + ":") ? "" : subject)\(message)\(at)"
+        case .requiredNeverSet(let input):
+            return "\(subject)the target's \(input) requires \(problem.field ?? ""), and no line sets it"
+        case .unmappedOwner(let values):
+            let shown = values.map { "'\($0)'" }.joined(separator: ", ")
+            return
+                "\(subject)owner values without a mapping (\(shown)\(problem.lines > values.count ? ", ..." : "")): give \(OptionName.mapOwner) OLD=NEW for each, or \(OptionName.owner) VALUE\(at)"
+        case .invalidLine(let message):
+            return "\(subject)\(message)\(at)"
+        }
+    }
+}

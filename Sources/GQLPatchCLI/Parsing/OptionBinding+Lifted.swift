@@ -1,0 +1,13 @@
+import GQLPatchSupport
+
+extension OptionBinding {
+    /// The same option (name, help, reading) storing into the part of a larger target at `path`: a
+    /// command that takes another command's options as they are (`import` takes `apply`'s `-j`,
+    /// `--rate`, `--journal`, ...) reuses their bindings instead of declaring them again.
+    package func lifted<Outer>(_ path: WritableKeyPath<Outer, Target> & Sendable) -> OptionBinding<Outer> {
+        let apply = self.apply
+        return OptionBinding<Outer>(spec) { (outer, value, given) throws(GQLPatchError) in
+            try apply(&outer[keyPath: path], value, given)
+        }
+    }
+}
