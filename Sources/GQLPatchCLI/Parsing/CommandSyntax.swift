@@ -52,6 +52,7 @@ public struct CommandSyntax: Sendable {
         ExportOptions.self,
         ImportOptions.self,
         DiffOptions.self,
+        CopyOptions.self,
         WatchOptions.self,
         WaitOptions.self,
         AuthOptions.self,

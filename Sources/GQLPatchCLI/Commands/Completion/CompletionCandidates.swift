@@ -29,7 +29,7 @@ public struct CompletionCandidates: Sendable {
         "wait",
     ]
     /// Commands whose every positional is a model name (each named once).
-    package static let modelListCommands: Set<String> = ["export"]
+    package static let modelListCommands: Set<String> = ["export", "diff", "copy"]
 
     /// `words` as the shell split them, the program name first; `current` the index of the word under
     /// the cursor (`words.count` or past it: an empty word).

@@ -30,19 +30,7 @@ extension DiffOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        var sides: [Settings] = []
-        for (side, given) in [(APISide.from, from), (.to, to)] {
-            var sideRun = run
-            do throws(GQLPatchError) {
-                sideRun.options = try APISide.options(over: run.options, given)
-                sides.append(try sideRun.settings())
-            } catch {
-                // Which side, and how to give it its own: the message names the plain option.
-                throw GQLPatchError(
-                    error.code,
-                    "\(side.described): \(error.message) (\(side.prefix)OPTION gives this side its own)")
-            }
-        }
-        return try await DiffCommand(options: self, from: sides[0], to: sides[1], context: run.context).run()
+        let (source, target) = try run.sides(from: from, to: to)
+        return try await DiffCommand(options: self, from: source, to: target, context: run.context).run()
     }
 }

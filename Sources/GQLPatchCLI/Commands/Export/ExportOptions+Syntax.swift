@@ -61,9 +61,15 @@ extension ExportOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings()
+        try await command(settings: try run.settings(), run: run).run()
+        return .success
+    }
+
+    /// The export these options ask for against `settings` (`copy` runs one too): the temporary
+    /// folder, Ctrl-C, and the mask key (given, from GQLPATCH_MASK_KEY, or made for the run).
+    package func command(settings: Settings, run: CommandRun) throws(GQLPatchError) -> ExportCommand {
         var command = ExportCommand(options: self, settings: settings, context: run.context)
-        command.temporaryBase = run.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        command.temporaryBase = run.temporaryBase
         command.catchesInterrupt = run.environmentCheck != nil
         if !masks.isEmpty {
             if let key = maskKey ?? run.environment["GQLPATCH_MASK_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -81,7 +87,6 @@ extension ExportOptions: CommandDefinition {
         } else if maskKey != nil {
             throw .usage("\(OptionName.maskKey) needs \(OptionName.mask)")
         }
-        try await command.run()
-        return .success
+        return command
     }
 }
