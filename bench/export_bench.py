@@ -3,7 +3,8 @@
 - records per second of `gqlpatch export Item --page-size P -o FILE` over N records in the
   emulator, beside the emulator's own bound: the same pages (same limit, same fields) read one
   after another by a Python client on one keep-alive connection, doing nothing with them;
-- `import`'s side is `apply`'s (scenario 3): the lines export writes are `apply` lines;
+- records per second of `import` of that export into an empty emulator, beside `apply` of the
+  same file into another (import adds its check pass and the barriers between models);
 - peak RSS of `export` over 10,000 and over 1,000,000 records, served by a small synthetic server
   (bench/export_bench.py itself: records made up page by page, nothing stored), so that memory
   flat means the set is streamed, never held.
@@ -128,6 +129,20 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
             if status != 0 or written != records:
                 raise RuntimeError(f"export exited {status} with {written} of {records} lines")
             exports.append(records / wall)
+        # import beside apply: the same exported lines into an empty emulator each (one run each,
+        # alternating order would need four emulators for no new information).
+        writes = {}
+        for command in ("apply", "import"):
+            empty = BenchEmulator(python, scratch, f"export-{command}")
+            try:
+                wall, status, _ = run_child(
+                    [binary, "--endpoint", empty.endpoint, "--api-key", "bench-key", "--schema",
+                     str(ROOT / "schema.graphql"), command, str(out), "-j", "16"], subprocess.DEVNULL)
+                if status != 0:
+                    raise RuntimeError(f"{command} of the export exited {status}")
+                writes[command] = records / wall
+            finally:
+                empty.stop()
     finally:
         emulator.stop()
     bound = sorted(bounds)[1]
@@ -149,6 +164,9 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
         f"({exported / bound:.2f}x the bound) |",
         f"| peak RSS of `export` over 10,000 synthetic records / over {big:,} | {mb(small_rss)} / {mb(big_rss)} "
         f"(all {big_lines:,} lines written: {'yes' if big_lines == big else 'NO'}) |",
+        f"| `gqlpatch import FILE -j 16` of that export into an empty emulator, beside `apply FILE -j 16` "
+        f"into another | {writes['import']:,.0f} records/s against {writes['apply']:,.0f}/s "
+        f"({writes['import'] / writes['apply']:.2f}x: the check pass and the barriers between models) |",
         "",
         f"Targets: export reads at the emulator's page bound (>= 0.8x): "
         f"{'met' if exported >= 0.8 * bound else 'MISSED'}; memory flat from 10,000 to {big:,} records "

@@ -4,8 +4,9 @@ import Testing
 
 /// Issue 37's whole move, at scale: 20,000 records of six related models (a join model, a
 /// self-reference, an owner-protected model) exported from one emulator, read through the schema
-/// the transformer compiled, and imported into another with its own API key, read through the
-/// source SDL (the owner rules), the owner mapped to a new user; the import killed with SIGKILL at
+/// the transformer compiled, with an API key, and imported into another that admits only SigV4
+/// (`--auth iam`, temporary credentials), read through the source SDL (the owner rules), the owner
+/// mapped to a new user; the import killed with SIGKILL at
 /// random moments ten times and resumed from its journal. Then: `diff` finds nothing on the five
 /// public models (nothing missing, nothing extra, every field alike), every note is there with its
 /// new owner, and no child was created before its parent.
@@ -40,7 +41,12 @@ import Testing
     @Test func exportThenAKilledAndResumedImportMovesEverythingOnce() throws {
         let source = try Emulator(schema: Self.schema, arguments: ["--api-key", Self.sourceKey])
         defer { source.stop() }
-        let target = try Emulator(schema: Self.schema, arguments: ["--api-key", Self.targetKey])
+        let identity = AWSStubIdentity.make(temporary: true)
+        let target = try Emulator(
+            schema: Self.schema, arguments: ["--api-key", Self.targetKey, "--iam", identity.emulatorArgument()])
+        var iam = identity.environment
+        iam["AWS_EC2_METADATA_DISABLED"] = "true"
+        iam["HOME"] = target.folder.path
         defer { target.stop() }
         let seed = Self.seed()
         #expect(seed.count == 20_000)
@@ -62,13 +68,15 @@ import Testing
 
         let journal = source.folder.appendingPathComponent("move.journal").path
         let importing = [
-            "--endpoint", target.endpoint, "--api-key", Self.targetKey, "--schema", Self.schema, "import", file,
+            "--endpoint", target.endpoint, "--auth", "iam", "--region", "us-east-1", "--schema", Self.schema, "import",
+            file,
             "--map-owner", "alice=bob", "-j", "16", "--journal", journal,
         ]
         var random = SystemRandomNumberGenerator()
         var killed = 0
         for run in 0..<10 {
-            let process = try ApplyProcess(importing + (run == 0 ? [] : ["--resume"]), in: source.folder)
+            let process = try ApplyProcess(
+                importing + (run == 0 ? [] : ["--resume"]), in: source.folder, environment: iam)
             Thread.sleep(forTimeInterval: Double.random(in: 0.3...2.5, using: &random))
             if process.process.isRunning {
                 process.signal(SIGKILL)
@@ -77,15 +85,16 @@ import Testing
             _ = try process.wait(timeout: 120)
         }
         #expect(killed >= 5, "most runs were still going when killed (\(killed) of 10)")
-        let last = try GQLPatchRun.run(importing + ["--resume"], in: source.folder, timeout: 900, stdoutToFile: true)
+        let last = try GQLPatchRun.run(
+            importing + ["--resume"], environment: iam, in: source.folder, timeout: 900, stdoutToFile: true)
         #expect(last.status == 0, "\(last.stderr)")
 
         let diff = try GQLPatchRun.run(
             [
                 "--schema", Self.schema, "diff", "Blog", "Post", "Comment", "Tag", "PostTag", "--from-endpoint",
-                source.endpoint, "--from-api-key", Self.sourceKey, "--to-endpoint", target.endpoint, "--to-api-key",
-                Self.targetKey,
-            ], in: source.folder, timeout: 600)
+                source.endpoint, "--from-api-key", Self.sourceKey, "--to-endpoint", target.endpoint, "--to-auth", "iam",
+                "--to-region", "us-east-1",
+            ], environment: iam, in: source.folder, timeout: 600)
         #expect(diff.status == 0, "\(diff.stdout.prefix(2_000))\n\(diff.stderr)")
         #expect(diff.stdout.isEmpty)
         let notes = try GQLPatchRun.run(
