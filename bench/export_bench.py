@@ -170,7 +170,7 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
         "",
         f"Targets: export reads at the emulator's page bound (>= 0.8x): "
         f"{'met' if exported >= 0.8 * bound else 'MISSED'}; memory flat from 10,000 to {big:,} records "
-        f"(<= 1.5x): {'met' if flat else 'MISSED'}. Import runs as `apply` (scenario 3's rows).",
+        f"(<= 1.5x): {'met' if flat else 'MISSED'}.",
     ]
 
 
