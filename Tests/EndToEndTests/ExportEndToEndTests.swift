@@ -25,18 +25,8 @@ import Testing
 
     /// Every record of every model, without the fields the server sets, by model then key.
     private func records(_ emulator: Emulator) throws -> [String: [JSONValue]] {
-        var all: [String: [JSONValue]] = [:]
-        for model in ["Blog", "Post", "Comment", "Tag", "PostTag"] {
-            let result = try emulator.gqlpatch(["list", model], schema: Self.blog)
-            #expect(result.status == 0, "\(result)")
-            all[model] = try RecordCommandSupport.lines(result).map { line in
-                var record = line.objectValue ?? JSONObject()
-                _ = record.removeValue(forKey: "createdAt")
-                _ = record.removeValue(forKey: "updatedAt")
-                return .object(record)
-            }.sorted { $0["id"]?.stringValue ?? "" < $1["id"]?.stringValue ?? "" }
-        }
-        return all
+        try RecordCommandSupport.records(
+            emulator, schema: Self.blog, models: ["Blog", "Post", "Comment", "Tag", "PostTag"])
     }
 
     @Test func exportThenApplyIntoAnEmptyAPIGivesTheSameRecords() throws {

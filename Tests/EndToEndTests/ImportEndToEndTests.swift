@@ -36,18 +36,7 @@ import Testing
     private func records(_ emulator: Emulator, schema: String = blog, models: [String] = models) throws -> [String:
         [JSONValue]]
     {
-        var all: [String: [JSONValue]] = [:]
-        for model in models {
-            let result = try emulator.gqlpatch(["list", model], schema: schema)
-            #expect(result.status == 0, "\(result)")
-            all[model] = try RecordCommandSupport.lines(result).map { line in
-                var record = line.objectValue ?? JSONObject()
-                _ = record.removeValue(forKey: "createdAt")
-                _ = record.removeValue(forKey: "updatedAt")
-                return .object(record)
-            }.sorted { $0["id"]?.stringValue ?? "" < $1["id"]?.stringValue ?? "" }
-        }
-        return all
+        try RecordCommandSupport.records(emulator, schema: schema, models: models)
     }
 
     /// The mutations B received, in order: (operation name, the input's id).

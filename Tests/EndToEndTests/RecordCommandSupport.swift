@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Testing
 
 /// Helpers shared by the end-to-end tests of the record commands.
 enum RecordCommandSupport {
@@ -23,5 +24,22 @@ enum RecordCommandSupport {
         let compiled = try Emulator.compiledSchema(
             source: schema, arguments: ["--conflict-handler", "optimistic"], into: emulator.folder)
         return (emulator, compiled)
+    }
+
+    /// Every record of `models` as `list` prints it, without the timestamps the server sets, by
+    /// model then id (for comparing two emulators' data).
+    static func records(_ emulator: Emulator, schema: String, models: [String]) throws -> [String: [JSONValue]] {
+        var all: [String: [JSONValue]] = [:]
+        for model in models {
+            let result = try emulator.gqlpatch(["list", model], schema: schema)
+            #expect(result.status == 0, "\(result)")
+            all[model] = try lines(result).map { line in
+                var record = line.objectValue ?? JSONObject()
+                _ = record.removeValue(forKey: "createdAt")
+                _ = record.removeValue(forKey: "updatedAt")
+                return .object(record)
+            }.sorted { $0["id"]?.stringValue ?? "" < $1["id"]?.stringValue ?? "" }
+        }
+        return all
     }
 }
