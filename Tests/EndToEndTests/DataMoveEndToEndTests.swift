@@ -74,10 +74,18 @@ import Testing
         ]
         var random = SystemRandomNumberGenerator()
         var killed = 0
-        for run in 0..<10 {
+        for _ in 0..<10 {
+            // A run killed before its check pass ended left no journal: the next starts afresh.
+            let resuming = FileManager.default.fileExists(atPath: journal)
             let process = try ApplyProcess(
-                importing + (run == 0 ? [] : ["--resume"]), in: source.folder, environment: iam)
-            Thread.sleep(forTimeInterval: Double.random(in: 0.3...2.5, using: &random))
+                importing + (resuming ? ["--resume"] : []), in: source.folder, environment: iam)
+            // Killed while it writes: once the journal is there (the check pass done, however slow
+            // the machine), at a random moment of the next 1.5 s.
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline, process.process.isRunning, !FileManager.default.fileExists(atPath: journal) {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Thread.sleep(forTimeInterval: Double.random(in: 0.05...1.5, using: &random))
             if process.process.isRunning {
                 process.signal(SIGKILL)
                 killed += 1
@@ -86,7 +94,8 @@ import Testing
         }
         #expect(killed >= 5, "most runs were still going when killed (\(killed) of 10)")
         let last = try GQLPatchRun.run(
-            importing + ["--resume"], environment: iam, in: source.folder, timeout: 900, stdoutToFile: true)
+            importing + (FileManager.default.fileExists(atPath: journal) ? ["--resume"] : []), environment: iam,
+            in: source.folder, timeout: 900, stdoutToFile: true)
         #expect(last.status == 0, "\(last.stderr)")
 
         let diff = try GQLPatchRun.run(
