@@ -20,14 +20,13 @@ extension SequenceRun {
             return SequenceRunFiles(journal: journal, plan: plan, temporary: false)
         }
         let base = temporaryFolder
-        var template = Array((base + "/gqlpatch-\(name)-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
+        let folder: String
+        switch PrivateFiles.temporaryFolder(in: base, named: name) {
+        case .success(let made): folder = made
+        case .failure(let failure):
             throw GQLPatchError(
-                .ioError,
-                "cannot make a folder for the \(name)'s journal in \(base): \(String(cString: strerror(errno)))")
+                .ioError, "cannot make a folder for the \(name)'s journal in \(base): \(failure.reason)")
         }
-        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let journal = folder + "/journal"
         return SequenceRunFiles(
             journal: journal, plan: Self.planPath(journal: journal), temporary: true, folder: folder)

@@ -20,5 +20,5 @@ extension CommandRun {
     }
 
     /// Where a command keeps its temporary files: `$TMPDIR`, else /tmp.
-    package var temporaryBase: String { environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp" }
+    package var temporaryBase: String { PrivateFiles.temporaryBase(environment) }
 }

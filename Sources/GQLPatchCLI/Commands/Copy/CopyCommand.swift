@@ -25,13 +25,12 @@ package struct CopyCommand: Sendable {
                 "gqlpatch: copy: dry run: the records would then be checked against the target's schema and written")
             return .success
         }
-        var template = Array("\(run.temporaryBase)/gqlpatch-copy-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw GQLPatchError(
-                .ioError,
-                "cannot create a temporary folder in \(run.temporaryBase): \(String(cString: strerror(errno)))")
+        let folder: String
+        switch PrivateFiles.temporaryFolder(in: run.temporaryBase, named: "copy") {
+        case .success(let made): folder = made
+        case .failure(let failure):
+            throw GQLPatchError(.ioError, "cannot create a temporary folder in \(run.temporaryBase): \(failure.reason)")
         }
-        let folder = String(cString: made)
         let file = folder + "/records.jsonl"
         defer {
             unlink(file)

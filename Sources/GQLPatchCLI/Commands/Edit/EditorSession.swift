@@ -16,14 +16,13 @@ package struct EditorSession: Sendable {
 
     /// Makes the folder and names the file (`<Model>-<key>.json`).
     package static func make(name: String, environment: [String: String]) throws(GQLPatchError) -> EditorSession {
-        let base = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array((base + "/gqlpatch-edit-XXXXXX").utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        guard made != nil else {
-            throw GQLPatchError(
-                .ioError, "cannot make a folder for the edit in \(base): \(String(cString: strerror(errno)))")
+        let base = PrivateFiles.temporaryBase(environment)
+        let folder: String
+        switch PrivateFiles.temporaryFolder(in: base, named: "edit") {
+        case .success(let made): folder = made
+        case .failure(let failure):
+            throw GQLPatchError(.ioError, "cannot make a folder for the edit in \(base): \(failure.reason)")
         }
-        let folder = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         return EditorSession(path: folder + "/" + safe + ".json", editor: editor)

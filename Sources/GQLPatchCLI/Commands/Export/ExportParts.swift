@@ -21,12 +21,11 @@ struct ExportParts: Sendable {
             }
             return
         }
-        var template = Array("\(base)/gqlpatch-export-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw GQLPatchError(
-                .ioError, "cannot create a temporary folder in \(base): \(String(cString: strerror(errno)))")
+        switch PrivateFiles.temporaryFolder(in: base, named: "export") {
+        case .success(let made): folder = made
+        case .failure(let failure):
+            throw GQLPatchError(.ioError, "cannot create a temporary folder in \(base): \(failure.reason)")
         }
-        folder = String(cString: made)
     }
 
     func first(_ index: Int) -> String { "\(folder)/\(index).jsonl" }

@@ -114,7 +114,7 @@ package struct SequenceMoveCommand: Sendable {
         run.secrets = context.secrets
         run.verbose = settings.verbose
         run.journal = journalOption
-        run.temporaryFolder = commandRun.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        run.temporaryFolder = commandRun.temporaryBase
         return run
     }
 
