@@ -12,6 +12,9 @@ import Testing
     static let apiKey = "da2-" + "k3y" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     static let token = "eyJraWQiOiJzY2FuIn0." + UUID().uuidString + "." + UUID().uuidString
     static let headerSecret = "hdr-" + UUID().uuidString
+    /// `export --mask-key`, and the target side's own key of `diff` and `copy`.
+    static let maskKey = "mask-" + UUID().uuidString
+    static let sideKey = "da2-" + "s1d3" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     static let accessKeyID = "AKIA" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").prefix(16))
     static let secretAccessKey = UUID().uuidString + "/" + UUID().uuidString.prefix(3)
     static let sessionToken =
@@ -48,7 +51,7 @@ import Testing
     }
 
     static let secrets =
-        [apiKey, token, headerSecret, accessKeyID, secretAccessKey, sessionToken, guest.accessKeyID]
+        [apiKey, token, headerSecret, maskKey, sideKey, accessKeyID, secretAccessKey, sessionToken, guest.accessKeyID]
         + guest.secrets
 
     static let commands: [[String]] = [
@@ -61,6 +64,9 @@ import Testing
         ["export", "Item"],
         ["export", "Item", "-o", "export.jsonl", "--state", "export.state"],
         ["diff", "Item"],
+        ["export", "Item", "--mask", "Item.name", "--mask-key", maskKey],
+        ["diff", "Item", "--to-api-key", sideKey],
+        ["copy", "Item", "--to-api-key", sideKey],
         ["query", "query { listItems { items { id name } } }"],
         ["schema", "pull"],
         ["apply", "input.jsonl", "--journal", "run.journal"],

@@ -17,6 +17,10 @@ package struct DiffCommand: Sendable {
     package var from: Settings
     package var to: Settings
     package var context: RunContext
+    /// The most source records of one model held while the target's stream past them (each its key
+    /// and compared fields): a bound on memory; beyond it the two sides are compared as files.
+    package var maximumHeld = DiffCommand.defaultMaximumHeld
+    package static let defaultMaximumHeld = 1_000_000
 
     /// What a model's comparison found.
     struct Counts: Sendable {
@@ -178,6 +182,12 @@ package struct DiffCommand: Sendable {
                 let text = JSONValue.object(key).serialized()
                 if held.updateValue((key, Self.kept(record, fields: fields)), forKey: text) == nil {
                     order.append(text)
+                }
+                guard order.count <= maximumHeld else {
+                    throw GQLPatchError(
+                        .invalidInput,
+                        "the source's \(model.name) has more than \(maximumHeld) records, more than diff holds at once; export both sides and compare the files (sort them first)"
+                    )
                 }
             }
         }
