@@ -1,6 +1,7 @@
 import GQLPatchClient
 import GQLPatchSchema
 import GQLPatchSupport
+import JSON
 
 /// `apply`'s run of JSON Lines from a file or standard input: `open` reads a resumed journal and checks
 /// a file whole before anything is sent; then `execute` applies the lines (`BatchRun`), or the command
@@ -22,6 +23,8 @@ package struct BatchApply: Sendable {
     package var secrets: SecretScrubber?
     /// Tracing: says where the batch's tasks run.
     package var verbose = false
+    /// What each line becomes before it is checked, journaled and run (`import`'s rewrite).
+    package var transform: (@Sendable (JSONLine) -> JSONLine)?
 
     /// At most this many invalid lines of a file are reported.
     package static let maximumReportedErrors = 20
@@ -53,6 +56,7 @@ package struct BatchApply: Sendable {
     /// line's error printed, 65 thrown when there is one) and read again from its start.
     package func open(dryRun: Bool) throws(GQLPatchError) -> BatchInput {
         let source = try BatchLineSource(path: path)
+        source.transform = transform
         let parser = BatchLineParser(
             catalogue: catalogue, conflictResolution: plan.conflictResolution, atomic: plan.atomic,
             wantsDigest: journal != nil, wording: ApplyLineWording(run: wording), journaled: journal != nil)

@@ -46,8 +46,6 @@ package struct ImportCommand: Sendable {
         if !problems.isEmpty { throw .invalidInput(Self.describe(problems, file: source.name)) }
         if options.mode == .replace { rewrite.cleared = survey.clearedFields }
         let rewriting = rewrite
-        source.transform = { rewriting.rewrite($0) }
-        try source.rewind()
 
         if settings.dryRun {
             context.console.message(
@@ -56,40 +54,19 @@ package struct ImportCommand: Sendable {
             return .success
         }
 
-        var journal: BatchJournal?
-        var check: BatchJournalCheck?
-        if let path = run.journal {
-            if run.resume {
-                let (opened, state) = try BatchJournal.resume(path: path)
-                journal = opened
-                check = BatchJournalCheck(state: state, journalPath: path, inputName: source.name)
-                // Every line the journal has as done must be this file's, rewritten as before (same
-                // options), before anything is sent.
-                while let line = try source.next() {
-                    if line.isBlank { continue }
-                    _ = try check?.isDone(line) { () throws(GQLPatchError) -> BatchOperation in
-                        do throws(BatchLineError) {
-                            return try parser.parse(line)
-                        } catch {
-                            throw .invalidInput(error.rendered(source: source.name))
-                        }
-                    }
-                }
-                try check?.checkAllMatched()
-                try source.rewind()
-            } else {
-                journal = try BatchJournal.create(
-                    path: path, input: source.name, atomic: false, wording: CommandLineWording())
-            }
-            journal?.secrets = context.secrets
-        }
-
+        // Then apply's run of the rewritten lines: a resumed journal matched against them (the same
+        // file and options) before anything is sent, the journal written, the batch run.
+        var apply = BatchApply(
+            path: options.path, journal: run.journal, plan: plan, catalogue: settings.catalogue,
+            wording: CommandLineWording(), console: context.console)
+        apply.resume = run.resume
+        apply.secrets = context.secrets
+        apply.verbose = settings.verbose
+        apply.transform = { rewriting.rewrite($0) }
+        let input = try apply.open(dryRun: false)
         let made = try context.batchTransport(endpoint: settings.endpoint ?? "")
-        var batch = BatchRun(
-            plan: plan, client: settings.client(over: made.transport, console: context.console),
-            catalogue: settings.catalogue, console: context.console, source: source, parser: parser, checked: nil,
-            total: survey.lines, journal: journal, check: check)
-        return try await batch.execute()
+        return try await apply.execute(
+            input, client: settings.client(over: made.transport, console: context.console), executor: made.executor)
     }
 
     /// `apply`'s plan, with the barriers of an import.
