@@ -17,7 +17,10 @@
  * On SIGUSR1 it prints one line of counts since the previous SIGUSR1 (or the start) to stderr and
  * starts counting afresh; on SIGTERM/SIGINT it prints the line of counts of the whole run and exits 0:
  *   responder: requests=N get=N update=N other=N unauthorized=N throttled=N connections=N resumed=N span_ms=N
- * (connections: accepted; resumed: TLS handshakes that resumed a session; span_ms: from the first request to the last, the time the client sent in).
+ *   ... cpu_ms=N
+ * (connections: accepted; resumed: TLS handshakes that resumed a session; span_ms: from the first request to the last, the time the client sent in;
+ * cpu_ms: this process's own CPU, user+sys, in the period: what the server side of a run cost, which bounds how fast any client can go
+ * when both share one machine).
  *   --tls CERT KEY: https instead of http (libssl, TLS 1.2-1.3, session tickets and a session cache,
  *     so a client can resume); a silent close sends no close_notify, as a dropped connection would not.
  */
@@ -33,6 +36,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -104,12 +108,20 @@ static Counts total, period;
 #define COUNT(field) (total.field++, period.field++)
 static void count_resumed(void) { COUNT(resumed); }
 
-static void print_counts(const Counts *c) {
+/* This process's CPU (user+sys) in ms so far. */
+static double cpu_ms(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000.0 + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000.0;
+}
+
+/* The CPU of the counts printed (SINCE: the CPU at the period's start; 0 for the whole run). */
+static void print_counts(const Counts *c, double since) {
     fprintf(stderr,
             "responder: requests=%lu get=%lu update=%lu other=%lu unauthorized=%lu throttled=%lu connections=%lu "
-            "resumed=%lu span_ms=%.0f\n",
+            "resumed=%lu span_ms=%.0f cpu_ms=%.0f\n",
             c->requests, c->get, c->update, c->other, c->unauthorized, c->throttled, c->connections, c->resumed,
-            c->requests ? (c->last - c->first) * 1000 : 0.0);
+            c->requests ? (c->last - c->first) * 1000 : 0.0, cpu_ms() - since);
     fflush(stderr);
 }
 
@@ -473,11 +485,13 @@ int main(int argc, char **argv) {
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = NULL};
     epoll_ctl(epoll_fd, EPOLL_CTL_ADD, listener, &ev);
     struct epoll_event events[MAX_EVENTS];
+    double period_cpu = cpu_ms();
     while (!stopping) {
         if (report) {
             report = 0;
-            print_counts(&period);
+            print_counts(&period, period_cpu);
             memset(&period, 0, sizeof period);
+            period_cpu = cpu_ms();
         }
         int timeout = send_due(epoll_fd);
         int ready = epoll_wait(epoll_fd, events, MAX_EVENTS, timeout < 0 || timeout > 500 ? 500 : timeout);
@@ -519,6 +533,6 @@ int main(int argc, char **argv) {
             if (done) close_connection(epoll_fd, c);
         }
     }
-    print_counts(&total);
+    print_counts(&total, 0);
     return 0;
 }
