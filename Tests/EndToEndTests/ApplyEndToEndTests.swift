@@ -66,6 +66,7 @@ import Testing
         // The faults would hit the test's own seeding and checking requests too: those go through
         // fault-free emulators on the same database.
         let database = try seededDatabase(items: 20)
+        defer { try? FileManager.default.removeItem(atPath: (database as NSString).deletingLastPathComponent) }
         let emulator = try Emulator(
             arguments: [
                 "--api-key", Emulator.apiKey, "--db", database, "--fail-rate", "0.1", "--throttle-rate", "0.05",

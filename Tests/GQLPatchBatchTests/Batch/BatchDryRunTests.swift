@@ -20,7 +20,7 @@ import Testing
 
     func apply(_ text: String, shard: ApplyShard? = nil) throws -> BatchApply {
         let path = try BatchFixture.folder().appendingPathComponent("in.jsonl").path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
         var plan = BatchRunPlan(concurrency: 1, maxAttempts: 1, retryConflicts: 0, conflictResolution: .auto)
         plan.shard = shard
         return BatchApply(

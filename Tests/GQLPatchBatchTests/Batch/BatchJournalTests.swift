@@ -87,7 +87,7 @@ import Testing
         ] {
             let damaged = try BatchFixture.folder().appendingPathComponent("d.journal").path
             try (String(contentsOfFile: path, encoding: .utf8) + entry + "\n" + #"{"line":9,"rolledBack":true}"# + "\n")
-                .write(toFile: damaged, atomically: true, encoding: .utf8)
+                .write(toFile: damaged, atomically: false, encoding: .utf8)
             #expect {
                 _ = try BatchJournal.resume(path: damaged)
             } throws: { error in
@@ -118,7 +118,7 @@ import Testing
         try
             (#"{"gqlpatchJournal":1,"input":"x","atomic":false}"# + "\nnot json\n"
             + #"{"line":1,"digest":"a","status":"updated"}"# + "\n")
-            .write(toFile: path, atomically: true, encoding: .utf8)
+            .write(toFile: path, atomically: false, encoding: .utf8)
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
         #expect(error.code == .invalidInput)
         #expect(error.message == "\(path):2:2: error: the journal is damaged: unexpected character \"o\"")
@@ -126,7 +126,7 @@ import Testing
 
     @Test func notAJournal() throws {
         let path = try BatchFixture.folder().appendingPathComponent("j.journal").path
-        try #"{"line":1}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        try #"{"line":1}"#.write(toFile: path, atomically: false, encoding: .utf8)
         let error = try #require(throws: GQLPatchError.self) { try BatchJournal.resume(path: path) }
         #expect(
             error.message == "\(path):1: error: not a gqlpatch apply journal (no {\"gqlpatchJournal\": 1, ...} header)")

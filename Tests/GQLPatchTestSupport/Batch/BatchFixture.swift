@@ -18,10 +18,8 @@ package enum BatchFixture {
             path: root.appendingPathComponent("schema.graphql").path, files: .local, versioned: versioned)
     }
 
-    /// A new empty scratch folder.
+    /// A new empty scratch folder (removed when the test process exits).
     package static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-batch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ScratchFolders.make(prefix: "gqlpatch-batch")
     }
 }

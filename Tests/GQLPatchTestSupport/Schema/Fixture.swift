@@ -44,11 +44,9 @@ package enum Fixture {
     package static let gen2Outputs = amplify("config/AnilMaktala-amplify-gen2-2647__amplify_outputs.json")
     package static let gen1Configuration = amplify("config/softment-myMink-iOS__amplifyconfiguration.json")
 
-    /// A fresh temporary directory for one test.
+    /// A fresh temporary directory for one test (removed when the test process exits).
     package static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gqlpatch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try ScratchFolders.make(prefix: "gqlpatch-tests")
     }
 
     /// Writes `text` to `name` in `directory` and returns the path.
