@@ -88,6 +88,34 @@ import Testing
         let stored = try EditEndToEndTests.stored(emulator, "d3")
         #expect(stored["name"] == "Chair", "the other writer's change is not overwritten")
         #expect(stored["stock"] == .int(1))
-        try? FileManager.default.removeItem(atPath: kept)
+        try? FileManager.default.removeItem(atPath: (kept as NSString).deletingLastPathComponent)
+    }
+
+    /// However an edit ends without keeping the file for the user, its private folder goes with it:
+    /// saved, unchanged, given up, the file removed by the editor, a backup left beside it.
+    @Test func everyEndOfAnEditLeavesTheTemporaryFolderEmpty() throws {
+        let emulator = try EditEndToEndTests.emulator("none")
+        defer { emulator.stop() }
+        _ = try emulator.gqlpatch(["create", "Item", "--set", "id=d4", "--set", "name=Chair"], schema: Self.schema)
+        let temporary = emulator.folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let cases: [(editor: String, status: Int32, stderr: String)] = [
+            (#"sed -i 's/"name": "Chair"/"name": "Stool"/' "$1""#, 0, ""),
+            ("true", 0, "gqlpatch: note: nothing changed in the editor; nothing was sent"),
+            ("exit 3", 1, "gqlpatch: error: the editor ("),
+            (#"rm "$1""#, 66, "gqlpatch: error: the editor ("),
+            (#"cp "$1" "$1~"; sed -i 's/"name": "Stool"/"name": "Bench"/' "$1""#, 0, ""),
+        ]
+        for (index, end) in cases.enumerated() {
+            let script = try Self.editor(emulator, "end\(index).sh", end.editor)
+            let result = try emulator.gqlpatch(
+                ["edit", "Item", "--id", "d4"], schema: Self.schema,
+                environment: ["EDITOR": script, "TMPDIR": temporary.path])
+            #expect(result.status == end.status, "\(end.editor): \(result)")
+            #expect(result.stderr.hasPrefix(end.stderr), "\(end.editor): \(result)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+            #expect(left.isEmpty, "\(end.editor) left \(left) in TMPDIR")
+        }
+        #expect(try EditEndToEndTests.stored(emulator, "d4")["name"] == "Bench")
     }
 }

@@ -5,6 +5,12 @@ import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `gqlpatch edit`: reads the record, opens its writable fields as indented JSON in the editor, and
 /// on save types the result and sends only the fields that changed, guarded by the version read (or,
 /// unversioned, `updatedAt` as read). An invalid edit reopens the editor with the error at the top; an
@@ -53,6 +59,10 @@ package struct EditCommand: Sendable {
 
         let editor = try EditorSession.make(
             name: "\(model.name)-\(key.map { Self.text($0.value) }.joined(separator: "-"))", environment: environment)
+        // The folder goes however the edit ends (an editor that failed or removed the file, an
+        // unreadable file, a refusal), except when a failed update keeps the edit for the user.
+        var keptForTheUser = false
+        defer { if !keptForTheUser { editor.remove() } }
         var text = JSONValue.object(shown).serialized(pretty: true) + "\n"
         var problem: String?
         var changes: ChangeSet
@@ -65,9 +75,14 @@ package struct EditCommand: Sendable {
             try editor.write(note + text)
             let status = try editor.run()
             guard status == 0 else {
-                editor.remove()
                 throw GQLPatchError(
                     .graphQLError, "the editor (\(editor.editor)) exited with status \(status); nothing was sent")
+            }
+            guard access(editor.path, F_OK) == 0 else {
+                throw GQLPatchError(
+                    .unreadableFile,
+                    "the editor (\(editor.editor)) left no file at \(editor.path); nothing was sent (save the file before quitting the editor)"
+                )
             }
             let bytes = try context.files.read(editor.path, limit: .valueFile)
             let edited = String(decoding: bytes, as: UTF8.self)
@@ -82,7 +97,6 @@ package struct EditCommand: Sendable {
             }
         }
         if changes.changes.isEmpty {
-            editor.remove()
             session.console.message("gqlpatch: note: nothing changed in the editor; nothing was sent")
             try session.printRecord(.object(SelectionProjection.project(record, onto: selection)), envelope: nil)
             return
@@ -94,15 +108,14 @@ package struct EditCommand: Sendable {
         do throws(GQLPatchError) {
             switch try await session.records().update(target) {
             case .updated(let item, let response, _):
-                editor.remove()
                 try session.printRecord(item, envelope: response?.envelope)
             case .unchanged(let now, let read):
-                editor.remove()
                 session.console.message("gqlpatch: note: nothing to change: \(name) already holds these values")
                 try session.printRecord(
                     .object(SelectionProjection.project(now, onto: selection)), envelope: read.envelope)
             }
         } catch {
+            keptForTheUser = true
             session.console.message("gqlpatch: your edit is kept in \(editor.path)")
             throw error
         }

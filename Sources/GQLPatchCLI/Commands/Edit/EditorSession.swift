@@ -62,9 +62,20 @@ package struct EditorSession: Sendable {
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
-    /// Removes the file and its folder.
+    /// Removes the folder with the file and whatever the editor left beside it (a backup such as
+    /// `file~`): the folder is this session's own, made for the edit.
     package func remove() {
+        let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         unlink(path)
-        rmdir(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+        if let directory = opendir(folder) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != ".", name != ".." { unlink(folder + "/" + name) }
+            }
+            closedir(directory)
+        }
+        rmdir(folder)
     }
 }
