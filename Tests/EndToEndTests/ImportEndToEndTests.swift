@@ -131,6 +131,20 @@ import Testing
         let both = try target.gqlpatch(["import", file, "--owner", "root", "--map-owner", "a=b"], schema: Self.notes)
         #expect(both.status == 64, "\(both)")
         #expect(both.stderr.hasPrefix("gqlpatch: error: --owner and --map-owner do not go together"), "\(both)")
+
+        // Through the compiled schema (no @auth left in it) the mapping would act on nothing: the
+        // records would keep their old owners. Refused before anything is read or sent.
+        let compiled = try Emulator.compiledSchema(source: Self.notes, into: target.folder)
+        let sent = try target.bodies().count
+        for flags in [["--map-owner", "alice=ann"], ["--owner", "root"]] {
+            let blind = try target.gqlpatch(["import", file] + flags, schema: compiled)
+            #expect(blind.status == 65, "\(blind)")
+            #expect(
+                blind.stderr.hasPrefix(
+                    "gqlpatch: error: \(flags[0]) has nothing to act on: the target's schema \(compiled) names no owner field (a compiled schema keeps no @auth rules); read the target through its source schema (--schema "
+                ), "\(blind)")
+        }
+        #expect(try target.bodies().count == sent, "nothing sent")
     }
 
     @Test func createModeReportsARecordThatIsThereAndLeavesIt() throws {

@@ -31,6 +31,7 @@ package struct ImportCommand: Sendable {
 
     package func run() async throws(GQLPatchError) -> ExitCode {
         let run = options.run
+        try checkOwnerOptionsApply()
         let source = try BatchLineSource(path: options.path)
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.conflictResolution, atomic: false,
@@ -67,6 +68,21 @@ package struct ImportCommand: Sendable {
         let made = try context.batchTransport(endpoint: settings.endpoint ?? "")
         return try await apply.execute(
             input, client: settings.client(over: made.transport, console: context.console), executor: made.executor)
+    }
+
+    /// `--map-owner` and `--owner` act on the fields of @auth owner rules; a schema that names none
+    /// (a compiled schema keeps no @auth) would let the records keep their old owners unseen.
+    private func checkOwnerOptionsApply() throws(GQLPatchError) {
+        guard options.owner != nil || !options.ownerMap.isEmpty,
+            settings.catalogue.models.values.allSatisfy({ $0.ownerFields.isEmpty })
+        else { return }
+        let given = options.owner != nil ? OptionName.owner : OptionName.mapOwner
+        let why =
+            settings.catalogue.origin == .compiledSchema
+            ? "a compiled schema keeps no @auth rules" : "no model has an @auth owner rule"
+        throw .invalidInput(
+            "\(given) has nothing to act on: the target's schema \(settings.schemaSource) names no owner field (\(why)); read the target through its source schema (\(OptionName.schema) amplify/backend/api/NAME/schema.graphql) or its amplify_outputs.json (\(OptionName.config)), or leave \(given) out"
+        )
     }
 
     /// `apply`'s plan, with the barriers of an import.
