@@ -5,13 +5,16 @@ import Testing
 /// Issue 37's whole move, at scale: 20,000 records of six related models (a join model, a
 /// self-reference, an owner-protected model) exported from one emulator, read through the schema
 /// the transformer compiled, with an API key, and imported into another that admits only SigV4
-/// (`--auth iam`, temporary credentials), read through the source SDL (the owner rules), the owner
-/// mapped to a new user; the import killed with SIGKILL at
+/// (temporary credentials), read as a Gen 2 app reads it: through its `amplify_outputs.json` (the
+/// endpoint, the region, IAM as the default auth, and the models as model introspection, with the
+/// owner rules), the owner mapped to a new user; the import killed with SIGKILL at
 /// random moments ten times and resumed from its journal. Then: `diff` finds nothing on the five
 /// public models (nothing missing, nothing extra, every field alike), every note is there with its
 /// new owner, and no child was created before its parent.
 @Suite(.serialized) struct DataMoveEndToEndTests {
     static let schema = TestPaths.fixture("import/blog-notes.graphql")
+    /// The same API as Gen 2 publishes it; the endpoint and the key are filled in per run.
+    static let outputs = TestPaths.fixture("import/blog-notes.amplify_outputs.json")
     static let sourceKey = "da2-source0123456789abcdef00"
     static let targetKey = "da2-target0123456789abcdef00"
 
@@ -38,6 +41,47 @@ import Testing
         return lines
     }
 
+    /// The Gen 2 side's checks come from its model introspection: fields it lacks, a required field no
+    /// line sets and an owner without a mapping are listed before anything is sent.
+    @Test func aFileThatDoesNotFitTheGen2SideIsRefusedBeforeSending() throws {
+        let identity = AWSStubIdentity.make(temporary: true)
+        let target = try Emulator(
+            schema: Self.schema, arguments: ["--api-key", Self.targetKey, "--iam", identity.emulatorArgument()])
+        defer { target.stop() }
+        var iam = identity.environment
+        iam["AWS_EC2_METADATA_DISABLED"] = "true"
+        iam["HOME"] = target.folder.path
+        let outputs = try Self.filledOutputs(for: target)
+        let file = try target.file(
+            "mismatch.jsonl",
+            [
+                #"{"op":"upsert","model":"Blog","key":{"id":"b1"},"set":{"name":"x","colour":"red"}}"#,
+                #"{"op":"create","model":"Note","key":{"id":"n1"},"set":{"owner":"alice"}}"#,
+            ].joined(separator: "\n") + "\n")
+        let result = try GQLPatchRun.run(
+            ["--config", outputs, "import", file], environment: iam, in: target.folder, timeout: 120)
+        #expect(result.status == 65, "\(result)")
+        #expect(
+            result.stderr.hasPrefix(
+                """
+                gqlpatch: error: \(file) does not fit the target's schema (3 problems); nothing was sent:
+                  Blog.colour: the target's UpdateBlogInput has no field colour (line 1)
+                  Note.owner: owner values without a mapping ('alice'): give --map-owner OLD=NEW for each, or --owner VALUE (line 2)
+                  Note.text: the target's CreateNoteInput requires text, and no line sets it
+                """), "\(result)")
+        #expect(try target.bodies().isEmpty, "nothing sent")
+    }
+
+    /// The fixture's `amplify_outputs.json` pointed at `target` (its endpoint and API key), in its folder.
+    static func filledOutputs(for target: Emulator) throws -> String {
+        let outputs = target.folder.appendingPathComponent("amplify_outputs.json").path
+        let filled = try String(contentsOfFile: Self.outputs, encoding: .utf8)
+            .replacingOccurrences(of: #""url": "ENDPOINT""#, with: #""url": "\#(target.endpoint)""#)
+            .replacingOccurrences(of: #""api_key": "API_KEY""#, with: #""api_key": "\#(Self.targetKey)""#)
+        try filled.write(toFile: outputs, atomically: false, encoding: .utf8)
+        return outputs
+    }
+
     @Test func exportThenAKilledAndResumedImportMovesEverythingOnce() throws {
         let source = try Emulator(schema: Self.schema, arguments: ["--api-key", Self.sourceKey])
         defer { source.stop() }
@@ -58,7 +102,8 @@ import Testing
             stdin: seed.joined(separator: "\n") + "\n", in: source.folder, timeout: 600, stdoutToFile: true)
         #expect(seeded.status == 0, "\(seeded.stderr)")
 
-        // The source read through what the transformer compiled; the target through its source SDL.
+        // The source read through what the transformer compiled; the target through its Gen 2 outputs.
+        let outputs = try Self.filledOutputs(for: target)
         let compiled = try Emulator.compiledSchema(source: Self.schema, into: source.folder)
         let file = source.folder.appendingPathComponent("move.jsonl").path
         let exported = try GQLPatchRun.run(
@@ -68,9 +113,7 @@ import Testing
 
         let journal = source.folder.appendingPathComponent("move.journal").path
         let importing = [
-            "--endpoint", target.endpoint, "--auth", "iam", "--region", "us-east-1", "--schema", Self.schema, "import",
-            file,
-            "--map-owner", "alice=bob", "-j", "16", "--journal", journal,
+            "--config", outputs, "import", file, "--map-owner", "alice=bob", "-j", "16", "--journal", journal,
         ]
         var random = SystemRandomNumberGenerator()
         var killed = 0
@@ -100,9 +143,8 @@ import Testing
 
         let diff = try GQLPatchRun.run(
             [
-                "--schema", Self.schema, "diff", "Blog", "Post", "Comment", "Tag", "PostTag", "--from-endpoint",
-                source.endpoint, "--from-api-key", Self.sourceKey, "--to-endpoint", target.endpoint, "--to-auth", "iam",
-                "--to-region", "us-east-1",
+                "diff", "Blog", "Post", "Comment", "Tag", "PostTag", "--from-schema", Self.schema, "--from-endpoint",
+                source.endpoint, "--from-api-key", Self.sourceKey, "--to-config", outputs,
             ], environment: iam, in: source.folder, timeout: 600)
         #expect(diff.status == 0, "\(diff.stdout.prefix(2_000))\n\(diff.stderr)")
         #expect(diff.stdout.isEmpty)
