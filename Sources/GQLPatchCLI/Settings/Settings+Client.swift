@@ -13,6 +13,6 @@ extension Settings {
         }
         return GraphQLClient(
             endpoint: endpoint ?? "", transport: transport, authorizer: authorizer, extraHeaders: options.headers,
-            timeout: options.timeout ?? GraphQLClient.defaultTimeout, trace: trace, wording: CommandLineWording())
+            timeout: options.timeout ?? GraphQLClient.defaultTimeout, trace: trace, wording: Self.wording)
     }
 }

@@ -23,23 +23,21 @@ extension Settings {
     ) throws(GQLPatchError) -> IdentityPlan? {
         guard let kind = options.identity else {
             if nonEmpty(options.identityPoolID) != nil {
-                throw .usage("--identity-pool-id needs --identity guest or --identity user (with --auth iam)")
+                throw wording.error(.identityPoolIDWithoutIdentity)
             }
             return nil
         }
         guard authMode == .iam else {
-            throw .usage(
-                "--identity \(kind.rawValue) gets AWS credentials for --auth iam, but the auth mode is \(authMode.rawValue)"
-                    + (options.auth == nil ? " (pass --auth iam)" : ""))
+            throw wording.error(.identityNeedsIAM(kind, mode: authMode, modeGiven: options.auth != nil))
         }
         if sending == .never { return nil }
         let poolID: String
         let source: String
         if let flag = nonEmpty(options.identityPoolID) {
             guard CognitoIdentityClient.region(ofPool: flag) != nil else {
-                throw .usage("--identity-pool-id: " + CognitoIdentityClient.badPoolIDMessage(flag))
+                throw wording.error(.badIdentityPoolID(flag))
             }
-            (poolID, source) = (flag, OptionName.identityPoolId)
+            (poolID, source) = (flag, wording.name(.identityPoolID))
         } else if let env = nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"]) {
             guard CognitoIdentityClient.region(ofPool: env) != nil else {
                 throw .configuration("GQLPATCH_IDENTITY_POOL_ID: " + CognitoIdentityClient.badPoolIDMessage(env))
@@ -52,12 +50,7 @@ extension Settings {
             }
             (poolID, source) = (id, "\(config.file) (\(path))")
         } else {
-            let searched = config.map { "; \($0.file) has none" } ?? ""
-            throw .configuration(
-                "--identity \(kind.rawValue) needs a Cognito identity pool id: pass --identity-pool-id ID, set "
-                    + "GQLPATCH_IDENTITY_POOL_ID, or run where amplify_outputs.json (auth.identity_pool_id) or "
-                    + "amplifyconfiguration.json (auth.plugins.awsCognitoAuthPlugin.CredentialsProvider.CognitoIdentity"
-                    + ".Default.PoolId) is\(searched)")
+            throw wording.error(.noIdentityPool(kind, config: config?.file))
         }
         return IdentityPlan(kind: kind, poolID: poolID, poolSource: source)
     }
@@ -72,14 +65,11 @@ extension Settings {
     ) throws(GQLPatchError) -> CredentialCache {
         let client = try CognitoIdentityClient(
             identityPoolID: plan.poolID, environment: environment, transport: context.transport)
-        let what = "credentials from the Cognito identity endpoint"
         if client.sendsInClear, !options.allowInsecureHTTP {
-            throw .configuration(
-                "refusing to ask \(Redactor.url(client.endpoint)) (AWS_ENDPOINT_URL_COGNITO_IDENTITY) for credentials "
-                    + "over plain http; use https:// or pass --allow-insecure-http")
+            throw wording.error(.identityEndpointInClear(endpoint: Redactor.url(client.endpoint)))
         }
         if !options.allowInsecureHTTP {
-            try checkProxy(for: client.endpoint, environment: environment, what: what)
+            try checkProxy(for: client.endpoint, environment: environment, carrying: .identityCredentials)
         }
         let clock: CognitoIdentityCredentialSource.Clock = { Int(Date().timeIntervalSince1970) }
         switch plan.kind {
@@ -104,9 +94,7 @@ extension Settings {
                 return CredentialCache(source: source)
             }
             guard let (token, what, origin) = try givenToken(options, environment: environment, context: context) else {
-                throw .configuration(
-                    "--identity user needs the signed-in user's ID token: pass --token TOKEN (or @FILE), set GQLPATCH_TOKEN, or sign in with --username NAME"
-                )
+                throw wording.error(.noIDToken)
             }
             let logins = [try loginsKey(idToken: token, what: what, origin: origin): token]
             let source = CognitoIdentityCredentialSource(

@@ -40,19 +40,13 @@ extension Settings {
             let poolID = nonEmptyValue(options.userPoolID) ?? nonEmptyValue(environment["GQLPATCH_USER_POOL_ID"])
                 ?? nonEmptyValue(fromConfig?.poolID)
         else {
-            throw .configuration(
-                "signing in needs the user pool id: pass --user-pool-id ID, set GQLPATCH_USER_POOL_ID, or run where "
-                    + "amplify_outputs.json (auth.user_pool_id) or amplifyconfiguration.json (CognitoUserPool.Default.PoolId) is"
-            )
+            throw wording.error(.noUserPoolID)
         }
         guard
             let clientID = nonEmptyValue(options.clientID) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_ID"])
                 ?? nonEmptyValue(fromConfig?.clientID)
         else {
-            throw .configuration(
-                "signing in needs the app client id: pass --client-id ID, set GQLPATCH_CLIENT_ID, or run where "
-                    + "amplify_outputs.json (auth.user_pool_client_id) or amplifyconfiguration.json (CognitoUserPool.Default.AppClientId) is"
-            )
+            throw wording.error(.noAppClientID)
         }
         let configRegion = poolID == fromConfig?.poolID ? nonEmptyValue(fromConfig?.region) : nil
         guard let region = configRegion ?? CognitoEndpoint.region(ofPool: poolID) else {
@@ -83,7 +77,7 @@ extension Settings {
         _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
     ) throws(GQLPatchError) -> UserPoolSession {
         guard let username = username(options, environment: environment) else {
-            throw .configuration("signing in needs a user: pass --username NAME or set GQLPATCH_USERNAME")
+            throw wording.error(.noUsername)
         }
         let app = try userPoolApp(options, environment: environment, config: config)
         guard AWSEndpointURL(app.endpoint) != nil else {
@@ -91,11 +85,9 @@ extension Settings {
         }
         if !options.allowInsecureHTTP {
             if isInsecure(app.endpoint) {
-                throw .configuration(
-                    "refusing to send the password over plain http:// to \(Redactor.url(app.endpoint)) (the Cognito endpoint); use https:// or pass --allow-insecure-http"
-                )
+                throw wording.error(.passwordInClear(endpoint: Redactor.url(app.endpoint)))
             }
-            try checkProxy(for: app.endpoint, environment: environment, what: "the password (the Cognito endpoint)")
+            try checkProxy(for: app.endpoint, environment: environment, carrying: .password)
         }
         var password = nonEmptyValue(environment["GQLPATCH_PASSWORD"])
         if let path = nonEmptyValue(options.passwordFile) {
@@ -128,7 +120,7 @@ extension Settings {
         }
         let service = CognitoService(
             app: app, transport: context.transport, timeout: options.timeout ?? GraphQLClient.defaultTimeout,
-            trace: trace, wording: CommandLineWording())
+            trace: trace, wording: wording)
         let signIn = UserPoolSignIn(
             service: service, credentials: credentials, arithmetic: context.signInArithmetic,
             now: { Int(Date().timeIntervalSince1970) })

@@ -42,14 +42,12 @@ public struct Settings: Sendable {
                         ?? unread.map {
                             "none (\($0) is there, not read: the endpoint, the schema and the auth are given)"
                         }
-                        ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))")
+                        ?? wording.noConfig(in: context.workingDirectory))
             )
         }
         let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
         if endpoint == nil, !options.dryRun, requireEndpoint {
-            throw .configuration(
-                "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is"
-            )
+            throw wording.error(.noEndpoint)
         }
         if let endpoint { try checkEndpoint(endpoint) }
         // A run that will send gets its transport ready for the endpoint now (libssl for https, in
@@ -65,9 +63,7 @@ public struct Settings: Sendable {
         else {
             // Sending without credentials would only earn a 401 from the API; an open endpoint is
             // said so with --auth none. A dry run shows its plan with "auth": "none".
-            throw .configuration(
-                "no credentials to send: pass --api-key KEY (or set GQLPATCH_API_KEY), --auth iam for AWS credentials, --token TOKEN (or set GQLPATCH_TOKEN), run where amplify_outputs.json or amplifyconfiguration.json is, or pass --auth none for an endpoint that needs none"
-            )
+            throw wording.error(.noCredentials)
         }
         if sends {
             context.credentialNote?.record(
@@ -86,13 +82,12 @@ public struct Settings: Sendable {
         // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
         let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
         if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
-            let what = authorizer.sendsCredentials ? "credentials" : "credentials (--header \(credentialHeader!.name))"
+            let carried: SettingsProblem.Carried =
+                authorizer.sendsCredentials ? .credentials : .credentialHeader(credentialHeader!.name)
             if isInsecure(endpoint) {
-                throw .configuration(
-                    "refusing to send \(what) over plain http:// to \(Redactor.url(endpoint)); use https:// or pass --allow-insecure-http"
-                )
+                throw wording.error(.plainHTTP(carried, endpoint: Redactor.url(endpoint)))
             }
-            try checkProxy(for: endpoint, environment: environment, what: what)
+            try checkProxy(for: endpoint, environment: environment, carrying: carried)
         }
         let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
         if !requireSchema, explicitSchema == nil, defaultSchemaPath(context) == nil,
@@ -122,6 +117,9 @@ public struct Settings: Sendable {
         let config = try loadConfig(options, environment: environment, context: context)
         return try loadCatalogue(options, environment: environment, config: config, context: context, focus: focus).0
     }
+
+    /// How problems and inputs are said: the command line's.
+    static var wording: any SettingsWording { CommandLineWording() }
 
     static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
@@ -169,9 +167,7 @@ public struct Settings: Sendable {
             throw .configuration("the endpoint holds \(problem), which is not allowed in a URL")
         }
         if Redactor.userInfo(of: endpoint) != nil {
-            throw .configuration(
-                "endpoint '\(shown)' holds a user name or password (user:password@host), which gqlpatch never sends; "
-                    + "remove it and pass credentials with --auth")
+            throw wording.error(.endpointHoldsUserInfo(endpoint: shown))
         }
         guard AWSEndpointURL(endpoint) != nil else {
             throw .configuration("endpoint '\(shown)' is not a valid http or https URL")
@@ -202,16 +198,16 @@ public struct Settings: Sendable {
     /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
     /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
     /// Over https the proxy only tunnels TLS.
-    static func checkProxy(for endpoint: String, environment: [String: String], what: String)
-        throws(GQLPatchError)
-    {
+    static func checkProxy(
+        for endpoint: String, environment: [String: String], carrying carried: SettingsProblem.Carried
+    ) throws(GQLPatchError) {
         guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
             let proxy = ProxySelection.proxy(for: url, environment: environment)
         else { return }
         guard !isLoopback(authority: Substring(proxy.authority)) else { return }
-        throw .configuration(
-            "refusing to send \(what) for \(Redactor.url(endpoint)) through the proxy \(proxy.authority) (from \(proxy.variable)) "
-                + "over plain http; use https://, add the host to no_proxy, or pass --allow-insecure-http")
+        throw wording.error(
+            .proxyInClear(
+                carried, endpoint: Redactor.url(endpoint), proxy: proxy.authority, variable: proxy.variable))
     }
 
     /// The mode and where its credential comes from, in words without the credential:
@@ -231,7 +227,7 @@ public struct Settings: Sendable {
         case .apiKey:
             let source: String? =
                 nonEmpty(options.apiKey) != nil
-                ? OptionName.apiKey
+                ? wording.name(.apiKey)
                 : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? "GQLPATCH_API_KEY" : config?.file
             return text + (source.map { ", the API key from \($0)" } ?? "")
         case .userPool, .oidc, .lambda:
@@ -241,7 +237,7 @@ public struct Settings: Sendable {
                 return text + ", signed in as \(name)"
             }
             let token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"])
-            let place = nonEmpty(options.token) != nil ? OptionName.token : "GQLPATCH_TOKEN"
+            let place = nonEmpty(options.token) != nil ? wording.name(.token) : "GQLPATCH_TOKEN"
             guard let token else { return text }
             return text
                 + (token.hasPrefix("@")
@@ -296,11 +292,11 @@ public struct Settings: Sendable {
         switch mode {
         case .apiKey:
             guard let apiKey else {
-                throw .configuration("auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY")
+                throw wording.error(.noAPIKey)
             }
             let (what, origin): (String, HeaderOrigin) =
                 nonEmpty(options.apiKey) != nil
-                ? (OptionName.apiKey, .flag)
+                ? (wording.name(.apiKey), .flag)
                 : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil
                     ? ("GQLPATCH_API_KEY", .configuration)
                     : ("the API key in \(config?.file ?? "the configuration")", .configuration)
@@ -312,13 +308,7 @@ public struct Settings: Sendable {
                     session: try userPoolSession(options, environment: environment, config: config, context: context))
             }
             guard let (token, _, origin) = try givenToken(options, environment: environment, context: context) else {
-                if mode == .userPool {
-                    throw .configuration(
-                        "auth mode user-pool needs a token or a user to sign in as: pass --token TOKEN (or @FILE), set GQLPATCH_TOKEN, or pass --username NAME (or set GQLPATCH_USERNAME)"
-                    )
-                }
-                throw .configuration(
-                    "auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
+                throw wording.error(.noToken(mode))
             }
             return .token(token, origin: origin)
         case .iam:
@@ -336,7 +326,7 @@ public struct Settings: Sendable {
     {
         let fromFlag = nonEmpty(options.token) != nil
         guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else { return nil }
-        var what = fromFlag ? OptionName.token : "GQLPATCH_TOKEN"
+        var what = fromFlag ? wording.name(.token) : "GQLPATCH_TOKEN"
         var origin: HeaderOrigin = fromFlag ? .flag : .configuration
         if token.hasPrefix("@") {
             let path = String(token.dropFirst())
@@ -364,12 +354,12 @@ public struct Settings: Sendable {
             nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
         let profileChain = AWSCredentialChain.live(
             environment: environment, profile: options.profile, region: nil, files: context.files,
-            transport: context.transport, wording: CommandLineWording())
+            transport: context.transport, wording: wording)
         // Identity-pool credentials use no AWS profile: its files are not read, even for the region.
         var resolver = RegionResolver(
             flag: options.region, environment: environment,
             profileRegion: identity == nil ? try profileChain.profileRegion() : nil,
-            profileName: profileChain.profileName, wording: CommandLineWording())
+            profileName: profileChain.profileName, wording: wording)
         // An Amplify app's API is in its config's region, and its identity pool's.
         if resolver.flag == nil,
             let fallback = nonEmpty(config?.region)
@@ -388,7 +378,7 @@ public struct Settings: Sendable {
         }
         let chain = AWSCredentialChain.live(
             environment: environment, profile: options.profile, region: region.region, files: context.files,
-            transport: context.transport, wording: CommandLineWording())
+            transport: context.transport, wording: wording)
         return .iam(cache: CredentialCache(chain: chain), region: region.region)
     }
 
@@ -416,8 +406,7 @@ public struct Settings: Sendable {
                 .read(introspection, path: "data.model_introspection")
             return (catalogue, config.file)
         }
-        throw .configuration(
-            "no schema: pass --schema PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory")
+        throw wording.error(.noSchema)
     }
 
     /// `./schema.graphql`, read when no schema is named; else a `./schema/` folder of schema files (the
