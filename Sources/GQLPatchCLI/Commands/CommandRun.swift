@@ -29,7 +29,8 @@ package struct CommandRun: Sendable {
     ) throws(GQLPatchError) -> Settings {
         try environmentCheck?.check()
         return try Settings.resolve(
-            options, environment: environment, context: context, requireEndpoint: requireEndpoint,
+            options.settingsInput, environment: environment, context: context.settings,
+            requireEndpoint: requireEndpoint,
             requireSchema: requireSchema, sending: sending, focus: focus)
     }
 }

@@ -9,31 +9,31 @@ import JSON
 extension Settings {
     /// The config must be read for the pool id: `--identity` without `--identity-pool-id` or
     /// `GQLPATCH_IDENTITY_POOL_ID`.
-    static func identityPoolNeedsConfig(_ options: GlobalOptions, environment: [String: String]) -> Bool {
-        options.identity != nil
-            && (nonEmpty(options.identityPoolID) ?? nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"])) == nil
+    static func identityPoolNeedsConfig(_ given: SettingsInput, environment: [String: String]) -> Bool {
+        given.identity != nil
+            && (nonEmpty(given.identityPoolID) ?? nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"])) == nil
     }
 
     /// The identity pool `--identity` asks, and where its id came from: `--identity-pool-id`, else
     /// `GQLPATCH_IDENTITY_POOL_ID`, else the config's. nil without `--identity`, or for a command that
     /// never sends (`schema`). Nothing is looked up.
     static func identityPlan(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, authMode: AuthMode,
-        sending: Sending
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, authMode: AuthMode,
+        sending: Sending, wording: any SettingsWording
     ) throws(GQLPatchError) -> IdentityPlan? {
-        guard let kind = options.identity else {
-            if nonEmpty(options.identityPoolID) != nil {
+        guard let kind = given.identity else {
+            if nonEmpty(given.identityPoolID) != nil {
                 throw wording.error(.identityPoolIDWithoutIdentity)
             }
             return nil
         }
         guard authMode == .iam else {
-            throw wording.error(.identityNeedsIAM(kind, mode: authMode, modeGiven: options.auth != nil))
+            throw wording.error(.identityNeedsIAM(kind, mode: authMode, modeGiven: given.auth != nil))
         }
         if sending == .never { return nil }
         let poolID: String
         let source: String
-        if let flag = nonEmpty(options.identityPoolID) {
+        if let flag = nonEmpty(given.identityPoolID) {
             guard CognitoIdentityClient.region(ofPool: flag) != nil else {
                 throw wording.error(.badIdentityPoolID(flag))
             }
@@ -60,22 +60,24 @@ extension Settings {
     /// else from the user-pool sign-in (`--username`): its session gives each request the current ID
     /// token, refreshed as it expires.
     static func identityCredentials(
-        _ plan: IdentityPlan, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?,
-        context: RunContext
+        _ plan: IdentityPlan, _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?,
+        context: SettingsContext
     ) throws(GQLPatchError) -> CredentialCache {
+        let wording = context.wording
         let client = try CognitoIdentityClient(
             identityPoolID: plan.poolID, environment: environment, transport: context.transport)
-        if client.sendsInClear, !options.allowInsecureHTTP {
+        if client.sendsInClear, !given.allowInsecureHTTP {
             throw wording.error(.identityEndpointInClear(endpoint: Redactor.url(client.endpoint)))
         }
-        if !options.allowInsecureHTTP {
-            try checkProxy(for: client.endpoint, environment: environment, carrying: .identityCredentials)
+        if !given.allowInsecureHTTP {
+            try checkProxy(
+                for: client.endpoint, environment: environment, carrying: .identityCredentials, wording: wording)
         }
         let clock: CognitoIdentityCredentialSource.Clock = { Int(Date().timeIntervalSince1970) }
         switch plan.kind {
         case .guest:
             var store: any IdentityIDStore = NoIdentityIDStore()
-            if !options.noCache, let directory = GuestIdentityCache.directory(environment: environment) {
+            if !given.noCache, let directory = GuestIdentityCache.directory(environment: environment) {
                 let console = context.console
                 store = GuestIdentityCache(
                     directory: directory, endpoint: client.endpoint, pool: plan.poolID,
@@ -83,8 +85,8 @@ extension Settings {
             }
             return CredentialCache(source: CognitoIdentityCredentialSource(guestOf: client, store: store, clock: clock))
         case .user:
-            if signsIn(options, environment: environment) {
-                let session = try userPoolSession(options, environment: environment, config: config, context: context)
+            if signsIn(given, environment: environment) {
+                let session = try userPoolSession(given, environment: environment, config: config, context: context)
                 let key = CognitoIdentityClient.loginsKey(userPoolID: session.signIn.service.app.poolID)
                 let source = CognitoIdentityCredentialSource(
                     client: client, kind: "signed in as \(session.who)",
@@ -93,7 +95,7 @@ extension Settings {
                     }, clock: clock)
                 return CredentialCache(source: source)
             }
-            guard let (token, what, origin) = try givenToken(options, environment: environment, context: context) else {
+            guard let (token, what, origin) = try givenToken(given, environment: environment, context: context) else {
                 throw wording.error(.noIDToken)
             }
             let logins = [try loginsKey(idToken: token, what: what, origin: origin): token]

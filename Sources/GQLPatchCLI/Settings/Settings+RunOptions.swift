@@ -5,17 +5,17 @@ import GQLPatchOperations
 /// resolved here, and a change of where a choice comes from is made in one place.
 extension Settings {
     /// `--dry-run`: send nothing, print the planned requests.
-    public var dryRun: Bool { options.dryRun }
+    public var dryRun: Bool { given.dryRun }
     /// `--output`: the record, or the whole GraphQL response.
-    public var output: OutputMode { options.output }
+    public var output: OutputMode { given.output }
     /// `--pretty` / `--compact`; nil: pretty on a terminal.
-    public var pretty: Bool? { options.pretty }
+    public var pretty: Bool? { given.pretty }
     /// `--verbose`.
-    public var verbose: Bool { options.verbose }
+    public var verbose: Bool { given.verbose }
     /// `--conflict-resolution`.
-    public var conflictResolution: ConflictResolution { options.conflictResolution }
+    public var conflictResolution: ConflictResolution { given.conflictResolution }
     /// `--retry-conflicts`.
-    public var retryConflicts: Int { options.retryConflicts }
+    public var retryConflicts: Int { given.retryConflicts }
     /// `--timeout`, seconds a request may take; nil: the default.
-    public var timeout: Double? { options.timeout }
+    public var timeout: Double? { given.timeout }
 }

@@ -19,7 +19,8 @@ package enum CompletionCommand {
             let named = [options.schemaPath, options.configPath, environment["GQLPATCH_SCHEMA"]]
             guard !named.contains("-") else { return nil }
             let load = { (context: RunContext, focus: CatalogueFocus?) in
-                try? Settings.catalogue(options, environment: environment, context: context, focus: focus)
+                try? Settings.catalogue(
+                    options.settingsInput, environment: environment, context: context.settings, focus: focus)
             }
             guard let cache else { return load(context, focus) }
             return cache.source(options: options, environment: environment, context: context, focus: focus, load: load)
