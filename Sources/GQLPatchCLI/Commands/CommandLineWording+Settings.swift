@@ -1,4 +1,5 @@
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// The command line's words for what settings report: each problem with the options and environment

@@ -1,4 +1,5 @@
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// What a command runs with: the global options as given, the environment, and the process's context.

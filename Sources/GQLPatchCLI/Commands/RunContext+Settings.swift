@@ -1,3 +1,5 @@
+import GQLPatchSettings
+
 extension RunContext {
     /// What resolving settings may touch of this run, with the command line's words for what it reports.
     package var settings: SettingsContext {

@@ -1,4 +1,5 @@
 import GQLPatchCLI
+import GQLPatchSettings
 import GQLPatchSupport
 import Testing
 

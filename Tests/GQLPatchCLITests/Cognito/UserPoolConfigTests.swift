@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import JSON

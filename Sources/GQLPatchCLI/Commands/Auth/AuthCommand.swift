@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import JSON
 

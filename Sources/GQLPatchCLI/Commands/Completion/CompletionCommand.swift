@@ -1,4 +1,5 @@
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// `gqlpatch __complete CWORD WORDS...`, the hidden fast path of the completion scripts: prints the

@@ -13,7 +13,7 @@ extension Settings {
         return token == nil && username(given, environment: environment) != nil
     }
 
-    static func username(_ given: SettingsInput, environment: [String: String]) -> String? {
+    package static func username(_ given: SettingsInput, environment: [String: String]) -> String? {
         nonEmptyValue(given.username) ?? nonEmptyValue(environment["GQLPATCH_USERNAME"])
     }
 
@@ -31,7 +31,7 @@ extension Settings {
     }
 
     /// The user pool and app client (no secret read): for a sign-in, and for what a dry run says.
-    static func userPoolApp(
+    package static func userPoolApp(
         _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, wording: any SettingsWording
     ) throws(GQLPatchError) -> UserPoolApp {
         let fromConfig = config?.userPool

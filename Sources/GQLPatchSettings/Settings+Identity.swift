@@ -108,7 +108,9 @@ extension Settings {
     /// The `Logins` key for a Cognito user pool ID token: its issuer without `https://`
     /// (`cognito-idp.<region>.amazonaws.com/<user pool id>`), which is what the identity pool checks it against.
     /// A token that is not such a JWT, or is an access token, is refused (64 from a flag, else 78).
-    static func loginsKey(idToken token: String, what: String, origin: HeaderOrigin) throws(GQLPatchError) -> String {
+    package static func loginsKey(idToken token: String, what: String, origin: HeaderOrigin) throws(GQLPatchError)
+        -> String
+    {
         let code: ExitCode = origin == .flag ? .usage : .configuration
         func refuse(_ problem: String) -> GQLPatchError {
             GQLPatchError(code, "\(what) is not a Cognito user pool ID token: \(problem)")

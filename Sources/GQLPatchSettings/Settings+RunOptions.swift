@@ -1,21 +1,21 @@
 import GQLPatchOperations
 
 /// The run-wide choices the commands read (how to print, whether to send, how to retry), so that
-/// nothing outside Settings reads the command line's options as given: what reaches a command is
+/// nothing outside this target reads the options as given: what reaches a command is
 /// resolved here, and a change of where a choice comes from is made in one place.
 extension Settings {
-    /// `--dry-run`: send nothing, print the planned requests.
+    /// Send nothing; print the planned requests.
     public var dryRun: Bool { given.dryRun }
-    /// `--output`: the record, or the whole GraphQL response.
+    /// What stdout carries: the record, or the whole GraphQL response.
     public var output: OutputMode { given.output }
-    /// `--pretty` / `--compact`; nil: pretty on a terminal.
+    /// Pretty or compact JSON; nil: pretty on a terminal.
     public var pretty: Bool? { given.pretty }
-    /// `--verbose`.
+    /// Trace each request and what the run resolved.
     public var verbose: Bool { given.verbose }
-    /// `--conflict-resolution`.
+    /// Whether writes carry `_version`, whatever the schema says.
     public var conflictResolution: ConflictResolution { given.conflictResolution }
-    /// `--retry-conflicts`.
+    /// How many times a version conflict is retried.
     public var retryConflicts: Int { given.retryConflicts }
-    /// `--timeout`, seconds a request may take; nil: the default.
+    /// Seconds a request may take; nil: the default.
     public var timeout: Double? { given.timeout }
 }

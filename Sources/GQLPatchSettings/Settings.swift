@@ -4,8 +4,9 @@ import GQLPatchSupport
 import HTTP
 
 /// Everything a command needs from the outside, resolved once with the documented precedence:
-/// flag > environment > config file > default. Nothing here sends a request. (`GlobalOptions` is the
-/// command line's part as given; `CommandSession` is what sends and prints with these settings.)
+/// flag > environment > config file > default. Nothing here sends a request. (`SettingsInput` is the
+/// caller's part as given, built by the command line from its options; its `CommandSession` is what
+/// sends and prints with these settings.)
 public struct Settings: Sendable {
     /// The input as given: read here only (what a command reads is resolved: `dryRun`, `endpoint`).
     var given: SettingsInput
