@@ -4,7 +4,10 @@ import PackageDescription
 // Module graph. Each target may import only what it lists, so SwiftPM refuses an upward arrow:
 //
 //   gqlpatch (executable: argv, environment, signals, exit)
-//     -> GQLPatchCLI        parser, option tables, help and man page, command runners, output
+//     -> GQLPatchCLI        parser, option tables, help and man page, command runners, output; the words of
+//                           every settings problem
+//          -> GQLPatchSettings   config discovery, endpoint, auth and identity resolution, the Amplify config,
+//                                the token and identity caches: resolved values, problems by what they are
 //          -> GQLPatchBatch      apply (line source and parser, scheduler, sender, journal, rollback, dry run,
 //                                preview) and the sequences' runs (insert, renumber)
 //               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
@@ -24,7 +27,8 @@ import PackageDescription
 //   beside it and also imports only AWSSigning (SHA-1 and base64 for the handshake).
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
-    "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+    "GQLPatchCLI", "GQLPatchSettings", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
+    "GQLPatchClient",
     "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport",
 ]
 /// The unit tests of `target`, which may use the targets below it and the test support.
@@ -43,8 +47,8 @@ let package = Package(
         .library(
             name: "GQLPatch",
             targets: [
-                "GQLPatchCLI", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
-                "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
+                "GQLPatchCLI", "GQLPatchSettings", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations",
+                "GQLPatchSchema", "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
             ]),
     ],
     targets: [
@@ -77,9 +81,13 @@ let package = Package(
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning",
             ]),
         .target(
+            name: "GQLPatchSettings",
+            dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning"]),
+        .target(
             name: "GQLPatchCLI",
             dependencies: support + [
-                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
+                "GQLPatchSettings", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
+                "GQLPatchClient", "HTTP",
                 "GraphQLSDL",
             ]),
         .executableTarget(
@@ -114,6 +122,9 @@ let package = Package(
             below: [
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport",
             ]),
+        testTarget(
+            "GQLPatchSettings",
+            below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport"]),
         testTarget("GQLPatchCLI", below: Array(gqlpatch.dropFirst())),
         .testTarget(
             name: "EndToEndTests", dependencies: ["JSON"],

@@ -78,4 +78,14 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case authFlow
     /// Tracing each request and what it was sent with.
     case verbose
+    /// The AppSync API key.
+    case apiKey
+    /// A token sent as the `Authorization` header (or the file it is read from).
+    case token
+    /// The Cognito identity pool credentials are asked from.
+    case identityPoolID
+    /// The Amplify config file named.
+    case config
+    /// An extra request header.
+    case header
 }

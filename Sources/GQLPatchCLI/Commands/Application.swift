@@ -1,5 +1,6 @@
 import GQLPatchClient
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// The library's entry point: parses argv, runs the command, prints, and returns the exit code.

@@ -46,6 +46,11 @@ package struct CommandLineWording: InputWording {
         case .clientID: return OptionName.clientId
         case .authFlow: return OptionName.authFlow
         case .verbose: return OptionName.verbose
+        case .apiKey: return OptionName.apiKey
+        case .token: return OptionName.token
+        case .identityPoolID: return OptionName.identityPoolId
+        case .config: return OptionName.config
+        case .header: return OptionName.header
         }
     }
 

@@ -1,3 +1,4 @@
+import GQLPatchSettings
 import GQLPatchSupport
 
 extension CommandRun {

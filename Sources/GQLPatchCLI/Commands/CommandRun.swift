@@ -1,4 +1,5 @@
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// What a command runs with: the global options as given, the environment, and the process's context.
@@ -29,7 +30,8 @@ package struct CommandRun: Sendable {
     ) throws(GQLPatchError) -> Settings {
         try environmentCheck?.check()
         return try Settings.resolve(
-            options, environment: environment, context: context, requireEndpoint: requireEndpoint,
+            options.settingsInput, environment: environment, context: context.settings,
+            requireEndpoint: requireEndpoint,
             requireSchema: requireSchema, sending: sending, focus: focus)
     }
 }

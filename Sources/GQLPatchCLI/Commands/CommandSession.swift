@@ -3,6 +3,7 @@ import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 import JSON
 

@@ -1,6 +1,7 @@
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
+import GQLPatchSettings
 import GQLPatchSupport
 import HTTP
 import JSON

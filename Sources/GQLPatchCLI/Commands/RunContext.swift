@@ -1,4 +1,5 @@
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import HTTP
 

@@ -1,5 +1,6 @@
 import GQLPatchClient
 import GQLPatchOperations
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// The global options as the command line gave them (before or after any command), checked and

@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import JSON
@@ -52,7 +53,8 @@ import Testing
         let parsed = try config.map { (text: String) throws(GQLPatchError) in
             try AmplifyConfigReader.read(bytes: Array(text.utf8), file: "amplify_outputs.json")
         }
-        return try Settings.userPoolApp(options, environment: environment, config: parsed)
+        return try Settings.userPoolApp(
+            options.settingsInput, environment: environment, config: parsed, wording: CommandLineWording())
     }
 
     @Test func idsComeFromFlagsThenEnvironmentThenConfig() throws {

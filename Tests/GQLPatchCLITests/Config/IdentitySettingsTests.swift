@@ -1,6 +1,7 @@
 import Foundation
 import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import Testing
@@ -25,7 +26,8 @@ import Testing
             console: Console(writeOut: { _ in }, writeErr: { _ in }, stdoutIsTerminal: false),
             files: .memory(files), transport: NoTransport(), workingDirectory: "/w")
         let options = try CommandLineParser.parse(arguments + ["get", "Item", "--id", "1"]).options
-        return try Settings.resolve(options, environment: environment, context: context, sending: sending)
+        return try Settings.resolve(
+            options.settingsInput, environment: environment, context: context.settings, sending: sending)
     }
 
     static func expectError(

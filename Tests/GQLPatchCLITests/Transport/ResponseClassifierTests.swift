@@ -1,3 +1,4 @@
+import GQLPatchSettings
 import GQLPatchTestSupport
 import HTTP
 import JSON

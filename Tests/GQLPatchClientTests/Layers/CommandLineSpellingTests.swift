@@ -54,25 +54,64 @@ import Testing
         #expect(found.isEmpty, "command-line spelling below GQLPatchCLI:\n\(found.joined(separator: "\n"))")
     }
 
-    /// The command line's options as given are read by Settings only: a command reads what Settings
-    /// resolved (`settings.dryRun`, `settings.endpoint`), never `settings.options` (issue 35 part 5).
-    @Test func onlySettingsReadsTheOptionsAsGiven() throws {
-        let cli = try Self.repositoryRoot().appendingPathComponent("Sources/GQLPatchCLI")
-        guard let files = FileManager.default.enumerator(atPath: cli.path) else {
-            Issue.record("no Sources/GQLPatchCLI")
+    /// The settings target reports problems by what they are and names input through the caller's
+    /// wording: none of its code (comments aside) spells an option, of any command (issue 35 part 5).
+    @Test func theSettingsTargetSpellsNoOption() throws {
+        let folder = try Self.repositoryRoot().appendingPathComponent("Sources/GQLPatchSettings")
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else {
+            Issue.record("no Sources/GQLPatchSettings")
             return
         }
         var read = 0
         var found: [String] = []
-        for case let file as String in files where file.hasSuffix(".swift") && !file.hasPrefix("Settings/") {
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            read += 1
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(#/--[a-z]/#) {
+                found.append(
+                    "Sources/GQLPatchSettings/\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(read > 10)
+        #expect(found.isEmpty, "an option spelled in the settings target:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The command line's options as given are read by the settings target only (issue 35 part 5): a
+    /// command reads what Settings resolved (`settings.dryRun`, `settings.endpoint`). The input Settings
+    /// keep is visible to their own target alone, and the command line hands its options on as
+    /// `settingsInput` only where settings are resolved.
+    @Test func onlySettingsReadsTheOptionsAsGiven() throws {
+        let root = try Self.repositoryRoot()
+        let settings = try String(
+            contentsOf: root.appendingPathComponent("Sources/GQLPatchSettings/Settings.swift"), encoding: .utf8)
+        let declarations = settings.split(separator: "\n").filter { $0.contains("var given: SettingsInput") }
+        #expect(declarations.count == 1)
+        #expect(
+            declarations.allSatisfy { !$0.contains("public") && !$0.contains("package") },
+            "the input as given is read outside the settings target: \(declarations)")
+        let cli = root.appendingPathComponent("Sources/GQLPatchCLI")
+        guard let files = FileManager.default.enumerator(atPath: cli.path) else {
+            Issue.record("no Sources/GQLPatchCLI")
+            return
+        }
+        // Where settings are resolved: a command's, the sign-in's of `auth`, completion's schema.
+        let resolving: Set<String> = [
+            "Commands/CommandRun.swift", "Commands/Auth/AuthCommand.swift",
+            "Commands/Completion/CompletionCommand.swift",
+            "Parsing/GlobalOptions+Settings.swift",
+        ]
+        var read = 0
+        var found: [String] = []
+        for case let file as String in files where file.hasSuffix(".swift") && !resolving.contains(file) {
             let text = try String(contentsOf: cli.appendingPathComponent(file), encoding: .utf8)
             read += 1
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where line.contains("settings.options") {
+            where line.contains("settingsInput") || line.contains("settings.given") {
                 found.append("Sources/GQLPatchCLI/\(file):\(index + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
         #expect(read > 50)
-        #expect(found.isEmpty, "options read outside Settings:\n\(found.joined(separator: "\n"))")
+        #expect(found.isEmpty, "options handed to settings outside their resolving:\n\(found.joined(separator: "\n"))")
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import JSON
 
@@ -13,20 +14,21 @@ package struct AuthCommand: Sendable {
         try run.environmentCheck?.check()
         let global = run.options
         if global.dryRun { throw .usage("auth sends or deletes nothing with --dry-run; leave --dry-run out") }
-        guard Settings.username(global, environment: run.environment) != nil else {
+        guard Settings.username(global.settingsInput, environment: run.environment) != nil else {
             throw .configuration("auth needs a user: pass --username NAME or set GQLPATCH_USERNAME")
         }
         if options.action == .login, global.noCache {
             throw .usage("auth login caches the sign-in; leave --no-cache out")
         }
-        let config = try Settings.loadConfig(global, environment: run.environment, context: run.context)
-        var signInOptions = global
+        let config = try Settings.loadConfig(
+            global.settingsInput, environment: run.environment, context: run.context.settings)
+        var signInOptions = global.settingsInput
         // Another token given beside does not replace the sign-in here: this command is the sign-in.
         signInOptions.token = nil
         var environment = run.environment
         environment["GQLPATCH_TOKEN"] = nil
         let session = try Settings.userPoolSession(
-            signInOptions, environment: environment, config: config, context: run.context)
+            signInOptions, environment: environment, config: config, context: run.context.settings)
         let app = session.signIn.service.app
         let username = session.signIn.credentials.username
         var fields: [(String, JSONValue)] = [

@@ -1,4 +1,5 @@
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// `gqlpatch __complete CWORD WORDS...`, the hidden fast path of the completion scripts: prints the
@@ -19,7 +20,8 @@ package enum CompletionCommand {
             let named = [options.schemaPath, options.configPath, environment["GQLPATCH_SCHEMA"]]
             guard !named.contains("-") else { return nil }
             let load = { (context: RunContext, focus: CatalogueFocus?) in
-                try? Settings.catalogue(options, environment: environment, context: context, focus: focus)
+                try? Settings.catalogue(
+                    options.settingsInput, environment: environment, context: context.settings, focus: focus)
             }
             guard let cache else { return load(context, focus) }
             return cache.source(options: options, environment: environment, context: context, focus: focus, load: load)

@@ -1,5 +1,6 @@
 import GQLPatchOperations
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 extension ExportOptions: CommandDefinition {

@@ -1,6 +1,7 @@
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 import JSON
 

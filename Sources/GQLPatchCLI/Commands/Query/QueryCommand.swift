@@ -1,6 +1,7 @@
 import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
+import GQLPatchSettings
 import GQLPatchSupport
 import GraphQLSDL
 import JSON

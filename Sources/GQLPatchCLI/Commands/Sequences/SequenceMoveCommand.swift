@@ -2,6 +2,7 @@ import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 import JSON
 

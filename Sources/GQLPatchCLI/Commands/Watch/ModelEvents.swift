@@ -2,6 +2,7 @@ import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 import HTTP
 import JSON

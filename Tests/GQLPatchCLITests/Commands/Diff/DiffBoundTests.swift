@@ -1,4 +1,5 @@
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import JSON
@@ -19,7 +20,7 @@ import Testing
         let options = try CommandLineParser.parse([
             "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "k", "list", "Item",
         ]).options
-        let settings = try Settings.resolve(options, environment: [:], context: context)
+        let settings = try Settings.resolve(options.settingsInput, environment: [:], context: context.settings)
         var diff = DiffOptions()
         diff.models = ["Item"]
         var command = DiffCommand(options: diff, from: settings, to: settings, context: context)

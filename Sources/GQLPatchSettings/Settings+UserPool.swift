@@ -8,20 +8,20 @@ import HTTP
 extension Settings {
     /// Whether the options ask for a sign-in rather than a given token (`--username` or
     /// `GQLPATCH_USERNAME`, and no `--token` or `GQLPATCH_TOKEN`: a token wins).
-    static func signsIn(_ options: GlobalOptions, environment: [String: String]) -> Bool {
-        let token = nonEmptyValue(options.token) ?? nonEmptyValue(environment["GQLPATCH_TOKEN"])
-        return token == nil && username(options, environment: environment) != nil
+    static func signsIn(_ given: SettingsInput, environment: [String: String]) -> Bool {
+        let token = nonEmptyValue(given.token) ?? nonEmptyValue(environment["GQLPATCH_TOKEN"])
+        return token == nil && username(given, environment: environment) != nil
     }
 
-    static func username(_ options: GlobalOptions, environment: [String: String]) -> String? {
-        nonEmptyValue(options.username) ?? nonEmptyValue(environment["GQLPATCH_USERNAME"])
+    package static func username(_ given: SettingsInput, environment: [String: String]) -> String? {
+        nonEmptyValue(given.username) ?? nonEmptyValue(environment["GQLPATCH_USERNAME"])
     }
 
     /// Whether the pool and client ids must come from the config file.
-    static func needsConfigPoolIDs(_ options: GlobalOptions, environment: [String: String]) -> Bool {
-        guard signsIn(options, environment: environment) else { return false }
-        let pool = nonEmptyValue(options.userPoolID) ?? nonEmptyValue(environment["GQLPATCH_USER_POOL_ID"])
-        let client = nonEmptyValue(options.clientID) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_ID"])
+    static func needsConfigPoolIDs(_ given: SettingsInput, environment: [String: String]) -> Bool {
+        guard signsIn(given, environment: environment) else { return false }
+        let pool = nonEmptyValue(given.userPoolID) ?? nonEmptyValue(environment["GQLPATCH_USER_POOL_ID"])
+        let client = nonEmptyValue(given.clientID) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_ID"])
         return pool == nil || client == nil
     }
 
@@ -31,28 +31,22 @@ extension Settings {
     }
 
     /// The user pool and app client (no secret read): for a sign-in, and for what a dry run says.
-    static func userPoolApp(_ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?)
-        throws(GQLPatchError) -> UserPoolApp
-    {
+    package static func userPoolApp(
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, wording: any SettingsWording
+    ) throws(GQLPatchError) -> UserPoolApp {
         let fromConfig = config?.userPool
         let configFile = config?.file ?? "amplify_outputs.json"
         guard
-            let poolID = nonEmptyValue(options.userPoolID) ?? nonEmptyValue(environment["GQLPATCH_USER_POOL_ID"])
+            let poolID = nonEmptyValue(given.userPoolID) ?? nonEmptyValue(environment["GQLPATCH_USER_POOL_ID"])
                 ?? nonEmptyValue(fromConfig?.poolID)
         else {
-            throw .configuration(
-                "signing in needs the user pool id: pass --user-pool-id ID, set GQLPATCH_USER_POOL_ID, or run where "
-                    + "amplify_outputs.json (auth.user_pool_id) or amplifyconfiguration.json (CognitoUserPool.Default.PoolId) is"
-            )
+            throw wording.error(.noUserPoolID)
         }
         guard
-            let clientID = nonEmptyValue(options.clientID) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_ID"])
+            let clientID = nonEmptyValue(given.clientID) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_ID"])
                 ?? nonEmptyValue(fromConfig?.clientID)
         else {
-            throw .configuration(
-                "signing in needs the app client id: pass --client-id ID, set GQLPATCH_CLIENT_ID, or run where "
-                    + "amplify_outputs.json (auth.user_pool_client_id) or amplifyconfiguration.json (CognitoUserPool.Default.AppClientId) is"
-            )
+            throw wording.error(.noAppClientID)
         }
         let configRegion = poolID == fromConfig?.poolID ? nonEmptyValue(fromConfig?.region) : nil
         guard let region = configRegion ?? CognitoEndpoint.region(ofPool: poolID) else {
@@ -70,9 +64,11 @@ extension Settings {
     }
 
     /// What a dry run says instead of signing in.
-    static func signInPlan(_ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?) -> String {
-        let user = username(options, environment: environment) ?? ""
-        let pool = (try? userPoolApp(options, environment: environment, config: config)).map {
+    static func signInPlan(
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, wording: any SettingsWording
+    ) -> String {
+        let user = username(given, environment: environment) ?? ""
+        let pool = (try? userPoolApp(given, environment: environment, config: config, wording: wording)).map {
             " to user pool \($0.poolID) (app client \($0.clientID))"
         }
         return "would sign in as '\(user)'\(pool ?? "")"
@@ -80,40 +76,39 @@ extension Settings {
 
     /// The signed-in session: the app, the user's secrets (read now), the token cache.
     package static func userPoolSession(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, context: SettingsContext
     ) throws(GQLPatchError) -> UserPoolSession {
-        guard let username = username(options, environment: environment) else {
-            throw .configuration("signing in needs a user: pass --username NAME or set GQLPATCH_USERNAME")
+        let wording = context.wording
+        guard let username = username(given, environment: environment) else {
+            throw wording.error(.noUsername)
         }
-        let app = try userPoolApp(options, environment: environment, config: config)
+        let app = try userPoolApp(given, environment: environment, config: config, wording: wording)
         guard AWSEndpointURL(app.endpoint) != nil else {
             throw .configuration("the Cognito endpoint '\(Redactor.url(app.endpoint))' is not an http or https URL")
         }
-        if !options.allowInsecureHTTP {
+        if !given.allowInsecureHTTP {
             if isInsecure(app.endpoint) {
-                throw .configuration(
-                    "refusing to send the password over plain http:// to \(Redactor.url(app.endpoint)) (the Cognito endpoint); use https:// or pass --allow-insecure-http"
-                )
+                throw wording.error(.passwordInClear(endpoint: Redactor.url(app.endpoint)))
             }
-            try checkProxy(for: app.endpoint, environment: environment, what: "the password (the Cognito endpoint)")
+            try checkProxy(for: app.endpoint, environment: environment, carrying: .password, wording: wording)
         }
         var password = nonEmptyValue(environment["GQLPATCH_PASSWORD"])
-        if let path = nonEmptyValue(options.passwordFile) {
+        if let path = nonEmptyValue(given.passwordFile) {
             password = try secretFile(path, what: "password file", context: context)
         }
-        var clientSecret = nonEmptyValue(options.clientSecret) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_SECRET"])
+        var clientSecret = nonEmptyValue(given.clientSecret) ?? nonEmptyValue(environment["GQLPATCH_CLIENT_SECRET"])
         if let given = clientSecret, given.hasPrefix("@") {
             clientSecret = try secretFile(String(given.dropFirst()), what: "client secret file", context: context)
         }
         let credentials = UserPoolCredentials(
-            username: username, password: password, flow: options.authFlow ?? .srp, clientSecret: clientSecret,
-            mfaCode: nonEmptyValue(options.mfaCode), totpSecret: nonEmptyValue(environment["GQLPATCH_TOTP_SECRET"]))
+            username: username, password: password, flow: given.authFlow ?? .srp, clientSecret: clientSecret,
+            mfaCode: nonEmptyValue(given.mfaCode), totpSecret: nonEmptyValue(environment["GQLPATCH_TOTP_SECRET"]))
         // Whatever is printed from here on never shows them, though nothing has been sent yet.
         context.secrets?.register(credentials.secrets)
         let console = context.console
         let warn: @Sendable (String) -> Void = { console.message("gqlpatch: warning: \($0)") }
         var store: any UserPoolTokenStore = NoTokenStore()
-        if !options.noCache {
+        if !given.noCache {
             if let directory = UserPoolTokenCache.directory(environment: environment) {
                 let key = UserPoolTokenFile.Key(
                     endpoint: app.endpoint, pool: app.poolID, client: app.clientID, username: username)
@@ -123,20 +118,22 @@ extension Settings {
             }
         }
         var trace: (@Sendable (String) -> Void)?
-        if options.verbose {
+        if given.verbose {
             trace = { (line: String) in console.message("gqlpatch: cognito: \(line)") }
         }
         let service = CognitoService(
-            app: app, transport: context.transport, timeout: options.timeout ?? GraphQLClient.defaultTimeout,
-            trace: trace, wording: CommandLineWording())
+            app: app, transport: context.transport, timeout: given.timeout ?? GraphQLClient.defaultTimeout,
+            trace: trace, wording: wording)
         let signIn = UserPoolSignIn(
             service: service, credentials: credentials, arithmetic: context.signInArithmetic,
             now: { Int(Date().timeIntervalSince1970) })
-        return UserPoolSession(signIn: signIn, store: store, use: options.tokenUse ?? .id, warn: warn)
+        return UserPoolSession(signIn: signIn, store: store, use: given.tokenUse ?? .id, warn: warn)
     }
 
     /// A secret's file: its content without the line end an editor adds; empty is refused.
-    private static func secretFile(_ path: String, what: String, context: RunContext) throws(GQLPatchError) -> String {
+    private static func secretFile(_ path: String, what: String, context: SettingsContext) throws(GQLPatchError)
+        -> String
+    {
         var text = String(decoding: try context.readFile(path), as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         if text.hasSuffix("\r") { text.removeLast() }

@@ -1,10 +1,8 @@
 import Foundation
-import GQLPatchBatch
-import GQLPatchCLI
 import GQLPatchClient
 import GQLPatchOperations
-import GQLPatchRecords
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import JSON

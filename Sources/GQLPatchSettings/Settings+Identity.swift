@@ -9,37 +9,35 @@ import JSON
 extension Settings {
     /// The config must be read for the pool id: `--identity` without `--identity-pool-id` or
     /// `GQLPATCH_IDENTITY_POOL_ID`.
-    static func identityPoolNeedsConfig(_ options: GlobalOptions, environment: [String: String]) -> Bool {
-        options.identity != nil
-            && (nonEmpty(options.identityPoolID) ?? nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"])) == nil
+    static func identityPoolNeedsConfig(_ given: SettingsInput, environment: [String: String]) -> Bool {
+        given.identity != nil
+            && (nonEmpty(given.identityPoolID) ?? nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"])) == nil
     }
 
     /// The identity pool `--identity` asks, and where its id came from: `--identity-pool-id`, else
     /// `GQLPATCH_IDENTITY_POOL_ID`, else the config's. nil without `--identity`, or for a command that
     /// never sends (`schema`). Nothing is looked up.
     static func identityPlan(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, authMode: AuthMode,
-        sending: Sending
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, authMode: AuthMode,
+        sending: Sending, wording: any SettingsWording
     ) throws(GQLPatchError) -> IdentityPlan? {
-        guard let kind = options.identity else {
-            if nonEmpty(options.identityPoolID) != nil {
-                throw .usage("--identity-pool-id needs --identity guest or --identity user (with --auth iam)")
+        guard let kind = given.identity else {
+            if nonEmpty(given.identityPoolID) != nil {
+                throw wording.error(.identityPoolIDWithoutIdentity)
             }
             return nil
         }
         guard authMode == .iam else {
-            throw .usage(
-                "--identity \(kind.rawValue) gets AWS credentials for --auth iam, but the auth mode is \(authMode.rawValue)"
-                    + (options.auth == nil ? " (pass --auth iam)" : ""))
+            throw wording.error(.identityNeedsIAM(kind, mode: authMode, modeGiven: given.auth != nil))
         }
         if sending == .never { return nil }
         let poolID: String
         let source: String
-        if let flag = nonEmpty(options.identityPoolID) {
+        if let flag = nonEmpty(given.identityPoolID) {
             guard CognitoIdentityClient.region(ofPool: flag) != nil else {
-                throw .usage("--identity-pool-id: " + CognitoIdentityClient.badPoolIDMessage(flag))
+                throw wording.error(.badIdentityPoolID(flag))
             }
-            (poolID, source) = (flag, OptionName.identityPoolId)
+            (poolID, source) = (flag, wording.name(.identityPoolID))
         } else if let env = nonEmpty(environment["GQLPATCH_IDENTITY_POOL_ID"]) {
             guard CognitoIdentityClient.region(ofPool: env) != nil else {
                 throw .configuration("GQLPATCH_IDENTITY_POOL_ID: " + CognitoIdentityClient.badPoolIDMessage(env))
@@ -52,12 +50,7 @@ extension Settings {
             }
             (poolID, source) = (id, "\(config.file) (\(path))")
         } else {
-            let searched = config.map { "; \($0.file) has none" } ?? ""
-            throw .configuration(
-                "--identity \(kind.rawValue) needs a Cognito identity pool id: pass --identity-pool-id ID, set "
-                    + "GQLPATCH_IDENTITY_POOL_ID, or run where amplify_outputs.json (auth.identity_pool_id) or "
-                    + "amplifyconfiguration.json (auth.plugins.awsCognitoAuthPlugin.CredentialsProvider.CognitoIdentity"
-                    + ".Default.PoolId) is\(searched)")
+            throw wording.error(.noIdentityPool(kind, config: config?.file))
         }
         return IdentityPlan(kind: kind, poolID: poolID, poolSource: source)
     }
@@ -67,25 +60,24 @@ extension Settings {
     /// else from the user-pool sign-in (`--username`): its session gives each request the current ID
     /// token, refreshed as it expires.
     static func identityCredentials(
-        _ plan: IdentityPlan, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?,
-        context: RunContext
+        _ plan: IdentityPlan, _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?,
+        context: SettingsContext
     ) throws(GQLPatchError) -> CredentialCache {
+        let wording = context.wording
         let client = try CognitoIdentityClient(
             identityPoolID: plan.poolID, environment: environment, transport: context.transport)
-        let what = "credentials from the Cognito identity endpoint"
-        if client.sendsInClear, !options.allowInsecureHTTP {
-            throw .configuration(
-                "refusing to ask \(Redactor.url(client.endpoint)) (AWS_ENDPOINT_URL_COGNITO_IDENTITY) for credentials "
-                    + "over plain http; use https:// or pass --allow-insecure-http")
+        if client.sendsInClear, !given.allowInsecureHTTP {
+            throw wording.error(.identityEndpointInClear(endpoint: Redactor.url(client.endpoint)))
         }
-        if !options.allowInsecureHTTP {
-            try checkProxy(for: client.endpoint, environment: environment, what: what)
+        if !given.allowInsecureHTTP {
+            try checkProxy(
+                for: client.endpoint, environment: environment, carrying: .identityCredentials, wording: wording)
         }
         let clock: CognitoIdentityCredentialSource.Clock = { Int(Date().timeIntervalSince1970) }
         switch plan.kind {
         case .guest:
             var store: any IdentityIDStore = NoIdentityIDStore()
-            if !options.noCache, let directory = GuestIdentityCache.directory(environment: environment) {
+            if !given.noCache, let directory = GuestIdentityCache.directory(environment: environment) {
                 let console = context.console
                 store = GuestIdentityCache(
                     directory: directory, endpoint: client.endpoint, pool: plan.poolID,
@@ -93,8 +85,8 @@ extension Settings {
             }
             return CredentialCache(source: CognitoIdentityCredentialSource(guestOf: client, store: store, clock: clock))
         case .user:
-            if signsIn(options, environment: environment) {
-                let session = try userPoolSession(options, environment: environment, config: config, context: context)
+            if signsIn(given, environment: environment) {
+                let session = try userPoolSession(given, environment: environment, config: config, context: context)
                 let key = CognitoIdentityClient.loginsKey(userPoolID: session.signIn.service.app.poolID)
                 let source = CognitoIdentityCredentialSource(
                     client: client, kind: "signed in as \(session.who)",
@@ -103,10 +95,8 @@ extension Settings {
                     }, clock: clock)
                 return CredentialCache(source: source)
             }
-            guard let (token, what, origin) = try givenToken(options, environment: environment, context: context) else {
-                throw .configuration(
-                    "--identity user needs the signed-in user's ID token: pass --token TOKEN (or @FILE), set GQLPATCH_TOKEN, or sign in with --username NAME"
-                )
+            guard let (token, what, origin) = try givenToken(given, environment: environment, context: context) else {
+                throw wording.error(.noIDToken)
             }
             let logins = [try loginsKey(idToken: token, what: what, origin: origin): token]
             let source = CognitoIdentityCredentialSource(
@@ -118,7 +108,9 @@ extension Settings {
     /// The `Logins` key for a Cognito user pool ID token: its issuer without `https://`
     /// (`cognito-idp.<region>.amazonaws.com/<user pool id>`), which is what the identity pool checks it against.
     /// A token that is not such a JWT, or is an access token, is refused (64 from a flag, else 78).
-    static func loginsKey(idToken token: String, what: String, origin: HeaderOrigin) throws(GQLPatchError) -> String {
+    package static func loginsKey(idToken token: String, what: String, origin: HeaderOrigin) throws(GQLPatchError)
+        -> String
+    {
         let code: ExitCode = origin == .flag ? .usage : .configuration
         func refuse(_ problem: String) -> GQLPatchError {
             GQLPatchError(code, "\(what) is not a Cognito user pool ID token: \(problem)")

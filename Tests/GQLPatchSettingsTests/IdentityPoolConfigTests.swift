@@ -1,6 +1,6 @@
 import Foundation
-import GQLPatchCLI
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import Testing

@@ -8,11 +8,11 @@ extension Settings {
     /// command's requests, a batch's and a dry run's plan.
     package func client(over transport: any HTTPTransport, console: Console) -> GraphQLClient {
         var trace: (@Sendable (String) -> Void)?
-        if options.verbose {
+        if given.verbose {
             trace = { line in console.message("gqlpatch: \(line)") }
         }
         return GraphQLClient(
-            endpoint: endpoint ?? "", transport: transport, authorizer: authorizer, extraHeaders: options.headers,
-            timeout: options.timeout ?? GraphQLClient.defaultTimeout, trace: trace, wording: CommandLineWording())
+            endpoint: endpoint ?? "", transport: transport, authorizer: authorizer, extraHeaders: given.headers,
+            timeout: given.timeout ?? GraphQLClient.defaultTimeout, trace: trace, wording: wording)
     }
 }

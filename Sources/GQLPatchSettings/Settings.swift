@@ -4,10 +4,14 @@ import GQLPatchSupport
 import HTTP
 
 /// Everything a command needs from the outside, resolved once with the documented precedence:
-/// flag > environment > config file > default. Nothing here sends a request. (`GlobalOptions` is the
-/// command line's part as given; `CommandSession` is what sends and prints with these settings.)
+/// flag > environment > config file > default. Nothing here sends a request. (`SettingsInput` is the
+/// caller's part as given, built by the command line from its options; its `CommandSession` is what
+/// sends and prints with these settings.)
 public struct Settings: Sendable {
-    public var options: GlobalOptions
+    /// The input as given: read here only (what a command reads is resolved: `dryRun`, `endpoint`).
+    var given: SettingsInput
+    /// The caller's words for what the run's clients report.
+    package var wording: any SettingsWording
     /// The GraphQL endpoint; nil only for `--dry-run` without one.
     public var endpoint: String?
     /// The auth mode chosen (`--auth`, `GQLPATCH_AUTH`, the config, or told from the credentials given).
@@ -27,13 +31,14 @@ public struct Settings: Sendable {
     /// `sending` says whether the command sends (`.never` for `schema`; by default not with `--dry-run`):
     /// a run that does not is given no credentials, and none is looked up (the authorizer is `.notLookedUp`). `focus` names the models the command
     /// works on (nil: all); see `CatalogueLoader.load`.
-    public static func resolve(
-        _ options: GlobalOptions, environment: [String: String], context: RunContext,
+    package static func resolve(
+        _ given: SettingsInput, environment: [String: String], context: SettingsContext,
         requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
         focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
-        let config = try loadConfig(options, environment: environment, context: context)
-        if options.verbose {
+        let wording = context.wording
+        let config = try loadConfig(given, environment: environment, context: context)
+        if given.verbose {
             let unread =
                 config == nil ? AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files) : nil
             context.console.message(
@@ -42,85 +47,82 @@ public struct Settings: Sendable {
                         ?? unread.map {
                             "none (\($0) is there, not read: the endpoint, the schema and the auth are given)"
                         }
-                        ?? "none (no --config, no amplify_outputs.json or amplifyconfiguration.json in \(context.workingDirectory))")
+                        ?? wording.noConfig(in: context.workingDirectory))
             )
         }
-        let endpoint = nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
-        if endpoint == nil, !options.dryRun, requireEndpoint {
-            throw .configuration(
-                "no endpoint: pass --endpoint URL, set GQLPATCH_ENDPOINT, or run where amplify_outputs.json or amplifyconfiguration.json is"
-            )
+        let endpoint = nonEmpty(given.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
+        if endpoint == nil, !given.dryRun, requireEndpoint {
+            throw wording.error(.noEndpoint)
         }
-        if let endpoint { try checkEndpoint(endpoint) }
+        if let endpoint { try checkEndpoint(endpoint, wording: wording) }
         // A run that will send gets its transport ready for the endpoint now (libssl for https, in
         // the background), while the schema and the credentials are read; one stopped by bad input
         // before sending simply ends.
-        if let endpoint, sending.sends(dryRun: options.dryRun) { context.transports.prepare(endpoint: endpoint) }
+        if let endpoint, sending.sends(dryRun: given.dryRun) { context.transports.prepare(endpoint: endpoint) }
         // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
         // looked up only by a run that sends: what sends nothing never needs them.
-        let sends = sending.sends(dryRun: options.dryRun)
+        let sends = sending.sends(dryRun: given.dryRun)
         guard
-            let authMode = try resolveAuthMode(options, environment: environment, config: config)
-                ?? (sends && !options.dryRun ? nil : AuthMode.none)
+            let authMode = try resolveAuthMode(given, environment: environment, config: config)
+                ?? (sends && !given.dryRun ? nil : AuthMode.none)
         else {
             // Sending without credentials would only earn a 401 from the API; an open endpoint is
             // said so with --auth none. A dry run shows its plan with "auth": "none".
-            throw .configuration(
-                "no credentials to send: pass --api-key KEY (or set GQLPATCH_API_KEY), --auth iam for AWS credentials, --token TOKEN (or set GQLPATCH_TOKEN), run where amplify_outputs.json or amplifyconfiguration.json is, or pass --auth none for an endpoint that needs none"
-            )
+            throw wording.error(.noCredentials)
         }
         if sends {
             context.credentialNote?.record(
-                describeCredentials(authMode, options, environment: environment, config: config))
+                describeCredentials(authMode, given, environment: environment, config: config, wording: wording))
         }
         let identity = try identityPlan(
-            options, environment: environment, config: config, authMode: authMode, sending: sending)
+            given, environment: environment, config: config, authMode: authMode, sending: sending, wording: wording)
         let authorizer =
             sends
             ? try resolveAuth(
-                authMode, options, environment: environment, config: config, identity: identity, context: context)
+                authMode, given, environment: environment, config: config, identity: identity, context: context)
             : unresolvedAuthorizer(authMode)
         let signInPlan =
-            !sends && authMode == .userPool && signsIn(options, environment: environment)
-            ? Self.signInPlan(options, environment: environment, config: config) : nil
+            !sends && authMode == .userPool && signsIn(given, environment: environment)
+            ? Self.signInPlan(given, environment: environment, config: config, wording: wording) : nil
         // A `--header 'x-api-key: K'` or `Authorization:` with `--auth none` carries credentials too.
-        let credentialHeader = options.headers.first { Redactor.isSecretHeader($0.name) }
-        if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !options.allowInsecureHTTP {
-            let what = authorizer.sendsCredentials ? "credentials" : "credentials (--header \(credentialHeader!.name))"
+        let credentialHeader = given.headers.first { Redactor.isSecretHeader($0.name) }
+        if let endpoint, authorizer.sendsCredentials || credentialHeader != nil, !given.allowInsecureHTTP {
+            let carried: SettingsProblem.Carried =
+                authorizer.sendsCredentials ? .credentials : .credentialHeader(credentialHeader!.name)
             if isInsecure(endpoint) {
-                throw .configuration(
-                    "refusing to send \(what) over plain http:// to \(Redactor.url(endpoint)); use https:// or pass --allow-insecure-http"
-                )
+                throw wording.error(.plainHTTP(carried, endpoint: Redactor.url(endpoint)))
             }
-            try checkProxy(for: endpoint, environment: environment, what: what)
+            try checkProxy(for: endpoint, environment: environment, carrying: carried, wording: wording)
         }
-        let explicitSchema = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
+        let explicitSchema = nonEmpty(given.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
         if !requireSchema, explicitSchema == nil, defaultSchemaPath(context) == nil,
             config?.modelIntrospection == nil
         {
-            if options.verbose { context.console.message("gqlpatch: schema: none") }
+            if given.verbose { context.console.message("gqlpatch: schema: none") }
             return Settings(
-                options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, identity: identity,
+                given: given, wording: wording, endpoint: endpoint, authMode: authMode, authorizer: authorizer,
+                identity: identity,
                 catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "", signInPlan: signInPlan)
         }
         let (catalogue, source) = try loadCatalogue(
-            options, environment: environment, config: config, context: context, focus: focus)
-        if options.verbose {
+            given, environment: environment, config: config, context: context, focus: focus)
+        if given.verbose {
             let introspected = catalogue.origin == .modelIntrospection ? " (data.model_introspection)" : ""
             context.console.message("gqlpatch: schema: \(source)\(introspected)")
         }
         return Settings(
-            options: options, endpoint: endpoint, authMode: authMode, authorizer: authorizer, identity: identity,
+            given: given, wording: wording, endpoint: endpoint, authMode: authMode, authorizer: authorizer,
+            identity: identity,
             catalogue: catalogue, schemaSource: source, signInPlan: signInPlan)
     }
 
     /// The catalogue `resolve` would load (the same discovery: --schema, GQLPATCH_SCHEMA, ./schema.graphql,
     /// the config's model introspection), without the endpoint and credentials.
-    public static func catalogue(
-        _ options: GlobalOptions, environment: [String: String], context: RunContext, focus: CatalogueFocus?
+    package static func catalogue(
+        _ given: SettingsInput, environment: [String: String], context: SettingsContext, focus: CatalogueFocus?
     ) throws(GQLPatchError) -> ModelCatalogue {
-        let config = try loadConfig(options, environment: environment, context: context)
-        return try loadCatalogue(options, environment: environment, config: config, context: context, focus: focus).0
+        let config = try loadConfig(given, environment: environment, context: context)
+        return try loadCatalogue(given, environment: environment, config: config, context: context, focus: focus).0
     }
 
     static func nonEmpty(_ value: String?) -> String? {
@@ -132,26 +134,26 @@ public struct Settings: Sendable {
     /// it. With both given otherwise, that file is not read at all (nothing of it applies: its key is
     /// not sent to another endpoint).
     package static func loadConfig(
-        _ options: GlobalOptions, environment: [String: String], context: RunContext
+        _ given: SettingsInput, environment: [String: String], context: SettingsContext
     ) throws(GQLPatchError) -> AmplifyConfig? {
-        if let path = options.configPath {
+        if let path = given.configPath {
             return try AmplifyConfigReader.read(path: path, files: context.files, origin: .named)
         }
         // The working directory's config is read only when something must come from it: the
         // endpoint, the schema, or the auth (its API key or default mode).
-        let endpointGiven = (nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
+        let endpointGiven = (nonEmpty(given.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
         let schemaGiven =
-            (nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
+            (nonEmpty(given.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])) != nil
             || defaultSchemaPath(context) != nil
         let authGiven = [
-            options.auth?.rawValue, environment["GQLPATCH_AUTH"], options.apiKey, environment["GQLPATCH_API_KEY"],
+            given.auth?.rawValue, environment["GQLPATCH_AUTH"], given.apiKey, environment["GQLPATCH_API_KEY"],
         ]
         .contains { nonEmpty($0) != nil }
         // A sign-in's user pool and app client ids, unless both are given, come from the config too.
-        let poolIDsGiven = !needsConfigPoolIDs(options, environment: environment)
+        let poolIDsGiven = !needsConfigPoolIDs(given, environment: environment)
         guard
             !(endpointGiven && schemaGiven && authGiven && poolIDsGiven
-                && !identityPoolNeedsConfig(options, environment: environment)),
+                && !identityPoolNeedsConfig(given, environment: environment)),
             let found = AmplifyConfigReader.discover(in: context.workingDirectory, files: context.files)
         else {
             return nil
@@ -159,7 +161,7 @@ public struct Settings: Sendable {
         return try AmplifyConfigReader.read(path: found, files: context.files, origin: .found)
     }
 
-    private static func checkEndpoint(_ endpoint: String) throws(GQLPatchError) {
+    private static func checkEndpoint(_ endpoint: String, wording: any SettingsWording) throws(GQLPatchError) {
         let shown = Redactor.url(endpoint)
         let lower = endpoint.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
@@ -169,9 +171,7 @@ public struct Settings: Sendable {
             throw .configuration("the endpoint holds \(problem), which is not allowed in a URL")
         }
         if Redactor.userInfo(of: endpoint) != nil {
-            throw .configuration(
-                "endpoint '\(shown)' holds a user name or password (user:password@host), which gqlpatch never sends; "
-                    + "remove it and pass credentials with --auth")
+            throw wording.error(.endpointHoldsUserInfo(endpoint: shown))
         }
         guard AWSEndpointURL(endpoint) != nil else {
             throw .configuration("endpoint '\(shown)' is not a valid http or https URL")
@@ -202,25 +202,27 @@ public struct Settings: Sendable {
     /// machine (`http_proxy`, `all_proxy`, ... as libcurl reads them, `no_proxy` honoured): the proxy
     /// would see them in clear, and a loopback endpoint would be asked for on the proxy's machine.
     /// Over https the proxy only tunnels TLS.
-    static func checkProxy(for endpoint: String, environment: [String: String], what: String)
-        throws(GQLPatchError)
-    {
+    static func checkProxy(
+        for endpoint: String, environment: [String: String], carrying carried: SettingsProblem.Carried,
+        wording: any SettingsWording
+    ) throws(GQLPatchError) {
         guard endpoint.lowercased().hasPrefix("http://"), let url = AWSEndpointURL(endpoint),
             let proxy = ProxySelection.proxy(for: url, environment: environment)
         else { return }
         guard !isLoopback(authority: Substring(proxy.authority)) else { return }
-        throw .configuration(
-            "refusing to send \(what) for \(Redactor.url(endpoint)) through the proxy \(proxy.authority) (from \(proxy.variable)) "
-                + "over plain http; use https://, add the host to no_proxy, or pass --allow-insecure-http")
+        throw wording.error(
+            .proxyInClear(
+                carried, endpoint: Redactor.url(endpoint), proxy: proxy.authority, variable: proxy.variable))
     }
 
     /// The mode and where its credential comes from, in words without the credential:
     /// `auth api-key from --api-key`, `auth user-pool (the config's default mode), signed in as alice`.
     static func describeCredentials(
-        _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?
+        _ mode: AuthMode, _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?,
+        wording: any SettingsWording
     ) -> String {
         var text = "auth \(mode.rawValue)"
-        if options.auth == nil {
+        if given.auth == nil {
             if nonEmpty(environment["GQLPATCH_AUTH"]) != nil {
                 text += " (GQLPATCH_AUTH)"
             } else if let file = config?.file, config?.defaultAuthMode == mode {
@@ -230,27 +232,27 @@ public struct Settings: Sendable {
         switch mode {
         case .apiKey:
             let source: String? =
-                nonEmpty(options.apiKey) != nil
-                ? OptionName.apiKey
+                nonEmpty(given.apiKey) != nil
+                ? wording.name(.apiKey)
                 : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil ? "GQLPATCH_API_KEY" : config?.file
             return text + (source.map { ", the API key from \($0)" } ?? "")
         case .userPool, .oidc, .lambda:
-            if mode == .userPool, signsIn(options, environment: environment),
-                let name = username(options, environment: environment)
+            if mode == .userPool, signsIn(given, environment: environment),
+                let name = username(given, environment: environment)
             {
                 return text + ", signed in as \(name)"
             }
-            let token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"])
-            let place = nonEmpty(options.token) != nil ? OptionName.token : "GQLPATCH_TOKEN"
+            let token = nonEmpty(given.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"])
+            let place = nonEmpty(given.token) != nil ? wording.name(.token) : "GQLPATCH_TOKEN"
             guard let token else { return text }
             return text
                 + (token.hasPrefix("@")
                     ? ", the token in \(token.dropFirst()) (\(place))" : ", the token from \(place)")
         case .iam:
-            if let identity = options.identity {
+            if let identity = given.identity {
                 return text + ", a Cognito identity pool's \(identity.rawValue) credentials"
             }
-            if let profile = nonEmpty(options.profile) ?? nonEmpty(environment["AWS_PROFILE"]) {
+            if let profile = nonEmpty(given.profile) ?? nonEmpty(environment["AWS_PROFILE"]) {
                 return text + ", AWS credentials of profile \(profile)"
             }
             if nonEmpty(environment["AWS_ACCESS_KEY_ID"]) != nil {
@@ -269,9 +271,9 @@ public struct Settings: Sendable {
     /// config's default mode, else told from the credentials: an API key, a token (user-pool); nil
     /// when none is given.
     private static func resolveAuthMode(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?
     ) throws(GQLPatchError) -> AuthMode? {
-        if let flag = options.auth { return flag }
+        if let flag = given.auth { return flag }
         if let env = nonEmpty(environment["GQLPATCH_AUTH"]) {
             guard let mode = AuthMode(rawValue: env) else {
                 let modes = AuthMode.allCases.map(\.rawValue).joined(separator: ", ")
@@ -280,50 +282,45 @@ public struct Settings: Sendable {
             return mode
         }
         if let mode = config?.defaultAuthMode { return mode }
-        if (nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey) != nil {
+        if (nonEmpty(given.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey) != nil {
             return .apiKey
         }
-        if nonEmpty(options.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil { return .userPool }
-        if username(options, environment: environment) != nil { return .userPool }
+        if nonEmpty(given.token) != nil || nonEmpty(environment["GQLPATCH_TOKEN"]) != nil { return .userPool }
+        if username(given, environment: environment) != nil { return .userPool }
         return nil
     }
 
     private static func resolveAuth(
-        _ mode: AuthMode, _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?,
-        identity: IdentityPlan?, context: RunContext
+        _ mode: AuthMode, _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?,
+        identity: IdentityPlan?, context: SettingsContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
-        let apiKey = nonEmpty(options.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey
+        let wording = context.wording
+        let apiKey = nonEmpty(given.apiKey) ?? nonEmpty(environment["GQLPATCH_API_KEY"]) ?? config?.apiKey
         switch mode {
         case .apiKey:
             guard let apiKey else {
-                throw .configuration("auth mode api-key needs an API key: pass --api-key KEY or set GQLPATCH_API_KEY")
+                throw wording.error(.noAPIKey)
             }
             let (what, origin): (String, HeaderOrigin) =
-                nonEmpty(options.apiKey) != nil
-                ? (OptionName.apiKey, .flag)
+                nonEmpty(given.apiKey) != nil
+                ? (wording.name(.apiKey), .flag)
                 : nonEmpty(environment["GQLPATCH_API_KEY"]) != nil
                     ? ("GQLPATCH_API_KEY", .configuration)
                     : ("the API key in \(config?.file ?? "the configuration")", .configuration)
             try HeaderCheck.checkCredential(apiKey, what: what, origin: origin)
             return .apiKey(apiKey, origin: origin)
         case .userPool, .oidc, .lambda:
-            if mode == .userPool, signsIn(options, environment: environment) {
+            if mode == .userPool, signsIn(given, environment: environment) {
                 return .userPool(
-                    session: try userPoolSession(options, environment: environment, config: config, context: context))
+                    session: try userPoolSession(given, environment: environment, config: config, context: context))
             }
-            guard let (token, _, origin) = try givenToken(options, environment: environment, context: context) else {
-                if mode == .userPool {
-                    throw .configuration(
-                        "auth mode user-pool needs a token or a user to sign in as: pass --token TOKEN (or @FILE), set GQLPATCH_TOKEN, or pass --username NAME (or set GQLPATCH_USERNAME)"
-                    )
-                }
-                throw .configuration(
-                    "auth mode \(mode.rawValue) needs a token: pass --token TOKEN (or @FILE) or set GQLPATCH_TOKEN")
+            guard let (token, _, origin) = try givenToken(given, environment: environment, context: context) else {
+                throw wording.error(.noToken(mode))
             }
             return .token(token, origin: origin)
         case .iam:
             return try iamAuthorizer(
-                options, environment: environment, config: config, identity: identity, context: context)
+                given, environment: environment, config: config, identity: identity, context: context)
         case .none:
             return .none
         }
@@ -331,12 +328,13 @@ public struct Settings: Sendable {
 
     /// `--token` (else `GQLPATCH_TOKEN`), read from its file for `@FILE`, checked for header use; with what
     /// names it in messages and where it came from. nil when neither is given.
-    static func givenToken(_ options: GlobalOptions, environment: [String: String], context: RunContext)
+    static func givenToken(_ given: SettingsInput, environment: [String: String], context: SettingsContext)
         throws(GQLPatchError) -> (token: String, what: String, origin: HeaderOrigin)?
     {
-        let fromFlag = nonEmpty(options.token) != nil
-        guard var token = nonEmpty(options.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else { return nil }
-        var what = fromFlag ? OptionName.token : "GQLPATCH_TOKEN"
+        let wording = context.wording
+        let fromFlag = nonEmpty(given.token) != nil
+        guard var token = nonEmpty(given.token) ?? nonEmpty(environment["GQLPATCH_TOKEN"]) else { return nil }
+        var what = fromFlag ? wording.name(.token) : "GQLPATCH_TOKEN"
         var origin: HeaderOrigin = fromFlag ? .flag : .configuration
         if token.hasPrefix("@") {
             let path = String(token.dropFirst())
@@ -357,19 +355,20 @@ public struct Settings: Sendable {
 
     /// SigV4: the region now (a configuration error if it cannot be told), the credentials on first use.
     private static func iamAuthorizer(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, identity: IdentityPlan?,
-        context: RunContext
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, identity: IdentityPlan?,
+        context: SettingsContext
     ) throws(GQLPatchError) -> RequestAuthorizer {
+        let wording = context.wording
         let endpoint =
-            nonEmpty(options.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
+            nonEmpty(given.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint ?? ""
         let profileChain = AWSCredentialChain.live(
-            environment: environment, profile: options.profile, region: nil, files: context.files,
-            transport: context.transport, wording: CommandLineWording())
+            environment: environment, profile: given.profile, region: nil, files: context.files,
+            transport: context.transport, wording: wording)
         // Identity-pool credentials use no AWS profile: its files are not read, even for the region.
         var resolver = RegionResolver(
-            flag: options.region, environment: environment,
+            flag: given.region, environment: environment,
             profileRegion: identity == nil ? try profileChain.profileRegion() : nil,
-            profileName: profileChain.profileName, wording: CommandLineWording())
+            profileName: profileChain.profileName, wording: wording)
         // An Amplify app's API is in its config's region, and its identity pool's.
         if resolver.flag == nil,
             let fallback = nonEmpty(config?.region)
@@ -383,26 +382,27 @@ public struct Settings: Sendable {
         if let warning = region.warning { context.console.message("gqlpatch: warning: \(warning)") }
         if let identity {
             let cache = try identityCredentials(
-                identity, options, environment: environment, config: config, context: context)
+                identity, given, environment: environment, config: config, context: context)
             return .iam(cache: cache, region: region.region)
         }
         let chain = AWSCredentialChain.live(
-            environment: environment, profile: options.profile, region: region.region, files: context.files,
-            transport: context.transport, wording: CommandLineWording())
+            environment: environment, profile: given.profile, region: region.region, files: context.files,
+            transport: context.transport, wording: wording)
         return .iam(cache: CredentialCache(chain: chain), region: region.region)
     }
 
     private static func loadCatalogue(
-        _ options: GlobalOptions, environment: [String: String], config: AmplifyConfig?, context: RunContext,
+        _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, context: SettingsContext,
         focus: CatalogueFocus?
     ) throws(GQLPatchError) -> (ModelCatalogue, String) {
+        let wording = context.wording
         let versioned: Bool? =
-            switch options.conflictResolution {
+            switch given.conflictResolution {
             case .auto: nil
             case .on: true
             case .off: false
             }
-        let explicit = nonEmpty(options.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
+        let explicit = nonEmpty(given.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
         if let path = explicit ?? defaultSchemaPath(context) {
             // A discovered `./schema.graphql` is a file (a folder of that name is not a `schema/` folder).
             let folders = explicit != nil || FilePathText.lastComponent(of: path) == "schema"
@@ -416,13 +416,12 @@ public struct Settings: Sendable {
                 .read(introspection, path: "data.model_introspection")
             return (catalogue, config.file)
         }
-        throw .configuration(
-            "no schema: pass --schema PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory")
+        throw wording.error(.noSchema)
     }
 
     /// `./schema.graphql`, read when no schema is named; else a `./schema/` folder of schema files (the
     /// Amplify CLI's two forms, the file preferred as the CLI prefers it); nil when neither is there.
-    private static func defaultSchemaPath(_ context: RunContext) -> String? {
+    private static func defaultSchemaPath(_ context: SettingsContext) -> String? {
         let file = FilePathText.join(context.workingDirectory, "schema.graphql")
         if context.files.exists(file) { return file }
         let folder = FilePathText.join(context.workingDirectory, "schema")

@@ -1,11 +1,12 @@
 import Foundation
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import GQLPatchTestSupport
 import JSON
 import Testing
 
-@testable import GQLPatchCLI
+@testable import GQLPatchSettings
 
 @Suite struct UserPoolTokenCacheTests {
     static let key = UserPoolTokenFile.Key(

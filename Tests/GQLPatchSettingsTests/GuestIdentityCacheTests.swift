@@ -1,10 +1,11 @@
 import Foundation
 import GQLPatchClient
+import GQLPatchSettings
 import GQLPatchSupport
 import JSON
 import Testing
 
-@testable import GQLPatchCLI
+@testable import GQLPatchSettings
 
 /// The guest identity cache file's format (`GuestIdentityCache.encode`/`decode`): the id round-trips
 /// for its endpoint and pool only, and what is not a usable id is passed over with the reason.

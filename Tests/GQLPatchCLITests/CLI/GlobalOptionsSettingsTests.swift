@@ -1,0 +1,33 @@
+import GQLPatchCLI
+import GQLPatchSettings
+import GQLPatchSupport
+import Testing
+
+@testable import GQLPatchCLI
+
+/// The command line hands settings every option they resolve, as given: a value left behind would be
+/// an option that parses and then does nothing.
+@Suite struct GlobalOptionsSettingsTests {
+    @Test func everyGivenOptionReachesTheSettingsInput() throws {
+        let options = try CommandLineParser.parse([
+            "--endpoint", "https://e/graphql", "--schema", "s.graphql", "--config", "c.json", "--auth", "iam",
+            "--api-key", "k", "--token", "t", "--username", "u", "--password-file", "p", "--auth-flow", "password",
+            "--client-secret", "cs", "--mfa-code", "123456", "--token-use", "access", "--user-pool-id", "eu-west-1_P",
+            "--client-id", "c", "--no-cache", "--header", "x-a: b", "--timeout", "7", "--region", "eu-west-1",
+            "--profile", "pr", "--identity", "guest", "--identity-pool-id", "eu-west-1:1",
+            "--conflict-resolution", "on", "--retry-conflicts", "5", "--dry-run", "--output", "envelope",
+            "--compact", "--verbose", "--allow-insecure-http", "--max-response-mb", "2", "schema",
+        ]).options
+        let given = Dictionary(
+            uniqueKeysWithValues: Mirror(reflecting: options).children.map { ($0.label ?? "", "\($0.value)") })
+        let input = Mirror(reflecting: options.settingsInput).children
+        // The transport's own (the largest response) is the one option settings do not read.
+        #expect(input.count == given.count - 1)
+        for child in input {
+            let label = child.label ?? ""
+            #expect(given[label] == "\(child.value)", "\(label)")
+            // Given here, so not the default: a field left unset would show as its default.
+            #expect("\(child.value)" != "\(Mirror(reflecting: SettingsInput()).descendant(label) ?? "")", "\(label)")
+        }
+    }
+}
