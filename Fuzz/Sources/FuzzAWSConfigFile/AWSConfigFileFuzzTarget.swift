@@ -4,6 +4,7 @@ import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// Parses arbitrary bytes as `~/.aws/config` (first byte even) or `~/.aws/credentials` (odd).

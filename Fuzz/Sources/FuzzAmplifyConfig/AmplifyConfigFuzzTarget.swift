@@ -4,6 +4,7 @@ import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
+import GQLPatchSettings
 import GQLPatchSupport
 
 /// Reads arbitrary bytes as `amplify_outputs.json` / `amplifyconfiguration.json`. Any

@@ -1,3 +1,4 @@
+@testable import GQLPatchSettings
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchSupport
