@@ -4,8 +4,8 @@ import Testing
 
 /// `copy` streams: export's lines go into import through a pipe in the process, with no file. It
 /// makes nothing in TMPDIR while it runs, moves more records than the pipe holds with memory to
-/// spare, refuses before reading anything what the two schemas and the options decide, and fails the
-/// line of an owner value the mapping lacks.
+/// spare, refuses before reading anything what the two schemas and the options decide, fails the
+/// line of an owner value the mapping lacks, and ends in the export's error when the source fails.
 @Suite struct CopyStreamEndToEndTests {
     static let schema = DataMoveEndToEndTests.schema
     static let sourceKey = DataMoveEndToEndTests.sourceKey
@@ -162,6 +162,35 @@ import Testing
         let owners = try notes.stdout.split(separator: "\n").map { try JSONValue.parse(String($0))["owner"] }
         #expect(owners == ["bob"], "\(notes)")
     }
+
+    /// A source that fails while it is read ends the copy in the export's error (its exit code and
+    /// message), once the lines read before it are done: the models streamed before stay written.
+    @Test func anExportThatFailsEndsTheCopyInItsError() throws {
+        let source = try Emulator(
+            schema: Self.schema, arguments: ["--api-key", Emulator.apiKey, "--deny-field", "Post.title"])
+        defer { source.stop() }
+        for index in 0..<3 {
+            try source.create("Blog", ["id": .string("b\(index)"), "name": .string("Blog \(index)")])
+        }
+        try source.create("Post", ["id": "p1", "title": "First", "blogPostsId": "b0"])
+        let target = try Emulator(schema: Self.schema)
+        defer { target.stop() }
+        let copied = try GQLPatchRun.run(
+            ["--schema", Self.schema, "copy", "Blog", "Post"] + sides(source, target, keys: both), in: source.folder)
+        let last = copied.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        // 77, as `export` alone exits on a read the source refuses.
+        #expect(copied.status == 77, "\(copied)")
+        #expect(last.hasPrefix("gqlpatch: error: not authorized: "), "\(copied)")
+        #expect(copied.stderr.contains("gqlpatch: import: stopped after 3 lines"), "\(copied)")
+        let listed = try GQLPatchRun.run(
+            ["--endpoint", target.endpoint, "--api-key", Emulator.apiKey, "--schema", Self.schema, "list", "Blog"],
+            in: source.folder)
+        let stored = try listed.stdout.split(separator: "\n").compactMap {
+            try JSONValue.parse(String($0))["id"]?.stringValue
+        }
+        #expect(Set(stored) == ["b0", "b1", "b2"], "\(listed)")
+    }
+
     /// Ctrl-C stops a streaming copy as it stops import: the writes in flight finish, each is
     /// reported, the export stops with it, and the run exits 130; every record the target holds is a
     /// whole one that the output names.
