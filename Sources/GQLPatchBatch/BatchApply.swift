@@ -25,6 +25,11 @@ package struct BatchApply: Sendable {
     package var verbose = false
     /// What each line becomes before it is checked, journaled and run (`import`'s rewrite).
     package var transform: (@Sendable (JSONLine) -> JSONLine)?
+    /// Lines from the read end of a pipe instead of `path` (`copy`, whose export writes them in the
+    /// same process): read as they come, never checked whole, `endCheck` called at their end.
+    package var stream: BatchStreamInput?
+    /// Lines the transform refused, failed by the parser with their reason.
+    package var refusals: LineRefusals?
 
     /// At most this many invalid lines of a file are reported.
     package static let maximumReportedErrors = 20
@@ -49,17 +54,24 @@ package struct BatchApply: Sendable {
     }
 
     /// Whether the input is standard input.
-    package var readsStandardInput: Bool { path == "-" }
+    package var readsStandardInput: Bool { path == "-" && stream == nil }
 
     /// Opens the input: a resumed journal is read first (not on a dry run, which sends nothing), so
     /// that a file is matched against it before anything is sent; a file is checked whole (each bad
     /// line's error printed, 65 thrown when there is one) and read again from its start.
     package func open(dryRun: Bool) throws(GQLPatchError) -> BatchInput {
-        let source = try BatchLineSource(path: path)
+        let source: BatchLineSource
+        if let stream {
+            source = BatchLineSource(stream: stream.descriptor, name: stream.name)
+            source.endCheck = stream.endCheck
+        } else {
+            source = try BatchLineSource(path: path)
+        }
         source.transform = transform
-        let parser = BatchLineParser(
+        var parser = BatchLineParser(
             catalogue: catalogue, conflictResolution: plan.conflictResolution, atomic: plan.atomic,
             wantsDigest: journal != nil, wording: ApplyLineWording(run: wording), journaled: journal != nil)
+        parser.refusals = refusals
         var journal: BatchJournal?
         var check: BatchJournalCheck?
         if let path = self.journal, resume, !dryRun {
@@ -74,7 +86,7 @@ package struct BatchApply: Sendable {
         }
         var total: Int?
         var checked: [BatchOperation]?
-        if !readsStandardInput {
+        if !readsStandardInput, stream == nil {
             (total, checked) = try checkWhole(source, parser: parser, journal: &check)
             try check?.checkAllMatched()
             try source.rewind()
@@ -116,8 +128,9 @@ package struct BatchApply: Sendable {
     /// batch then makes no thread hand-offs (a quarter of its CPU time went to them: `make bench`).
     /// Only when nothing the run does can wait long, since a wait there stops every transfer in
     /// flight and lets their timeouts run out: the input is a file, stdout a file or `/dev/null`,
-    /// and no progress line is drawn on a terminal. Otherwise the default executor.
+    /// and no progress line is drawn on a terminal. Otherwise the default executor (a pipe's read
+    /// waits for its writer).
     private var runsOnTransportThread: Bool {
-        !readsStandardInput && console.stdoutNeverStalls && !plan.showsProgress
+        !readsStandardInput && stream == nil && console.stdoutNeverStalls && !plan.showsProgress
     }
 }

@@ -33,6 +33,8 @@ package struct BatchLineParser: Sendable {
     package var journaled = false
     /// How the shared builders' messages name the line's members and the run's settings.
     package var wording: ApplyLineWording
+    /// Lines the input's transform refused (`copy`); nil: none.
+    package var refusals: LineRefusals?
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true,
@@ -48,6 +50,9 @@ package struct BatchLineParser: Sendable {
 
     /// The checked operation for a line that is not blank.
     package func parse(_ line: JSONLine) throws(BatchLineError) -> BatchOperation {
+        if let message = refusals?.take(line.number) {
+            throw BatchLineError(line: line.number, column: nil, message: message)
+        }
         let value: JSONValue
         do {
             value = try line.parse()

@@ -24,6 +24,9 @@ package final class BatchLineSource {
     /// Rewrites each line as it is read (`import`: export lines into the `apply` lines it sends), so
     /// the run, its journal and its resume all see the rewritten line; nil: the lines as they are.
     package var transform: (@Sendable (JSONLine) -> JSONLine)?
+    /// Called at the end of a pipe's data (`copy`): a writer that failed ends the input in its error,
+    /// so the lines before it are not taken for all of them.
+    package var endCheck: (@Sendable () throws(GQLPatchError) -> Void)?
 
     /// Opens `path`, or standard input for `-`. A missing or unreadable file, or a FIFO nobody writes
     /// to, is `.unreadableFile` (66); a device, or a file larger than `fileLimit`, is `.invalidInput` (65).
@@ -56,6 +59,13 @@ package final class BatchLineSource {
         self.name = name
     }
 
+    /// Reads the read end of a pipe that stays its owner's (`copy`), named `name` in messages.
+    package init(stream descriptor: Int32, name: String) {
+        input = InputDescriptor.adopting(stream: descriptor, shown: name)
+        lineLimit = .line
+        self.name = name
+    }
+
     deinit {
         input.closeDescriptor()
     }
@@ -71,6 +81,7 @@ package final class BatchLineSource {
             }.get()
             if count == 0 {
                 ended = true
+                try endCheck?()
                 if let last = reader.finish() { pending.append(last) }
                 continue
             }

@@ -14,6 +14,9 @@ package struct ImportProblem: Sendable, Equatable {
         /// Owner values with no mapping (a few of them, in order seen) while the target's owner rules
         /// name the field.
         case unmappedOwner(values: [String])
+        /// The target's owner rules name the field, which the source's records hold, and neither a
+        /// mapping nor one owner is given (`copy`, decided before any record is read).
+        case ownersNotMapped
         /// Not an export line at all, or refused for another reason (`message` says which).
         case invalidLine(message: String)
     }

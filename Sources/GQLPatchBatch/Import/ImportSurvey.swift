@@ -159,7 +159,7 @@ package struct ImportSurvey: Sendable {
         case .unknownField: tag = "field"
         case .wrongType: tag = "type"
         case .requiredNeverSet: tag = "required"
-        case .unmappedOwner: tag = "owner"
+        case .unmappedOwner, .ownersNotMapped: tag = "owner"
         case .invalidLine: tag = "line"
         }
         let key = "\(problem.model)\u{0}\(problem.field ?? "")\u{0}\(tag)"

@@ -5,9 +5,9 @@ extension HelpText {
                                             [--map-owner OLD=NEW]... [--owner VALUE] [-j N]
 
         Copies the records of the named models (default: every model) from one API ("from") into
-        another ("to"): export into a private temporary file, then import of it (parents first; the
-        whole file checked against the target's schema before anything is sent; the file removed
-        at the end). Output and exit codes are import's; check the result with gqlpatch diff.
+        another ("to"): export streamed into import, with no file between them (parents first;
+        what the two schemas decide checked before anything is read, each record's values as it is
+        written; not resumable). Output and exit codes are import's; check with gqlpatch diff.
 
         \(CopyOptions.ownBindings.map(\.spec).helpList)
 

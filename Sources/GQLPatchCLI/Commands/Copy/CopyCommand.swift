@@ -1,5 +1,7 @@
+import GQLPatchBatch
 import GQLPatchSettings
 import GQLPatchSupport
+import JSON
 
 #if canImport(Glibc)
     import Glibc
@@ -7,44 +9,86 @@ import GQLPatchSupport
     import Darwin
 #endif
 
-/// `gqlpatch copy`: `export` from the source into a private temporary file, then `import` of that
-/// file into the target, with all that each does (parents first, masking, the whole file checked
-/// against the target's schema before anything is sent, owner mapping, modes). The file is removed
-/// when the copy ends, however it ends. Output and exit codes are import's.
+/// `gqlpatch copy`: `export` from the source streamed into `import` into the target through a pipe
+/// inside the process, no file between them: memory holds a page of records and the pipe's buffer,
+/// however many records there are. What the two schemas and the options decide is checked before
+/// the first record is read (`ImportSchemaCheck`: exit 65, nothing read or sent); what only a
+/// record's values show (a value the target's type refuses, an owner value the mapping lacks) fails
+/// that record's line as `import` fails it. Output and exit codes are import's; an export that fails
+/// ends the import with its error.
 package struct CopyCommand: Sendable {
     package var options: CopyOptions
     package var from: Settings
     package var to: Settings
     package var run: CommandRun
 
+    /// The lines' source in messages (`<copy>:12: error: ...`).
+    static let inputName = "<copy>"
+
     package func run() async throws(GQLPatchError) -> ExitCode {
         let console = run.context.console
+        var exporting = options.export
+        exporting.output = nil
+        var export = try exporting.command(settings: from, run: run)
         if from.dryRun {
-            // What would be read; the target is checked only against a file.
-            try await options.export.command(settings: from, run: run).run()
+            // What would be read; the target is checked only against the records.
+            try await export.run()
             console.message(
                 "gqlpatch: copy: dry run: the records would then be checked against the target's schema and written")
             return .success
         }
-        let folder: String
-        switch PrivateFiles.temporaryFolder(in: run.temporaryBase, named: "copy") {
-        case .success(let made): folder = made
-        case .failure(let failure):
-            throw GQLPatchError(.ioError, "cannot create a temporary folder in \(run.temporaryBase): \(failure.reason)")
-        }
-        let file = folder + "/records.jsonl"
-        defer {
-            unlink(file)
-            rmdir(folder)
-        }
-        var export = options.export
-        export.output = file
-        try await export.command(settings: from, run: run).run()
+        // Ctrl-C is the import's to catch: it stops, and the export with it.
+        export.catchesInterrupt = false
         var importing = options.import
-        importing.path = file
-        importing.run.path = file
+        importing.path = Self.inputName
+        importing.run.path = Self.inputName
         var command = ImportCommand(options: importing, settings: to, context: run.context)
         command.catchesInterrupt = run.environmentCheck != nil
-        return try await command.run()
+
+        // Everything decided by the schemas and the options, before anything is read.
+        let prepared = try export.prepare()
+        try command.checkOwnerOptionsApply()
+        export.announce(prepared)
+        var rewrite = ImportRewrite(
+            catalogue: to.catalogue, mode: importing.mode, ownerMap: importing.ownerMap, owner: importing.owner)
+        let check = ImportSchemaCheck(rewrite: rewrite, source: from.catalogue)
+        let lines = prepared.steps.map(\.line)
+        let problems = check.problems(lines)
+        if !problems.isEmpty { throw .invalidInput(ImportCommand.describe(problems, file: "the copy")) }
+        if importing.mode == .replace { rewrite.cleared = check.clearedFields(lines) }
+
+        let refusals = LineRefusals()
+        let transform = CopyLineCheck(rewrite: rewrite, refusals: refusals).transform
+        let pipe = try CopyPipe()
+        guard let thread = ThreadExecutor() else {
+            pipe.closeBoth()
+            throw GQLPatchError(.ioError, "cannot start a thread for the export")
+        }
+        // The export on a thread of its own: its writes wait on the pipe while the import, on the
+        // shared pool, reads (and waits for) it.
+        let failure = LockedValue<GQLPatchError?>(nil)
+        let exported = Task(executorPreference: thread) {
+            do throws(GQLPatchError) {
+                try await export.stream(prepared) { bytes throws(GQLPatchError) in try pipe.write(bytes) }
+            } catch {
+                failure.withValue { $0 = error }
+            }
+            pipe.closeWriter()
+        }
+        let stream = BatchStreamInput(descriptor: pipe.reader, name: Self.inputName) { () throws(GQLPatchError) in
+            if let error = failure.current { throw error }
+        }
+        let result: Result<ExitCode, GQLPatchError>
+        do throws(GQLPatchError) {
+            result = .success(try await command.send(stream: stream, refusals: refusals, transform: transform))
+        } catch {
+            result = .failure(error)
+        }
+        // The import is done reading: a write still waiting ends (EPIPE), and so does the export.
+        pipe.closeReader()
+        exported.cancel()
+        await exported.value
+        thread.finish()
+        return try result.get()
     }
 }

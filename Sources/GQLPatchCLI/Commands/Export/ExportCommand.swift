@@ -44,25 +44,37 @@ package struct ExportCommand: Sendable {
         var line: ExportLine
     }
 
-    package func run() async throws(GQLPatchError) {
-        let console = context.console
+    /// What an export reads and writes, checked before anything is read or written.
+    struct Prepared: Sendable {
+        var order: ExportOrder
+        var steps: [Step]
+        var masker: RecordMasker?
+    }
+
+    /// The models' order, each one's query, selection and line, and the masks: every check made.
+    func prepare() throws(GQLPatchError) -> Prepared {
         let catalogue = settings.catalogue
         let order = ExportOrder.plan(try modelNames(), in: catalogue)
         let steps = try order.steps.map { step throws(GQLPatchError) in try plan(step, catalogue: catalogue) }
-        // Checked before anything is read or written.
         let masker =
             options.masks.isEmpty
             ? nil
             : try RecordMasker(
                 masks: options.masks, catalogue: catalogue, models: steps.map(\.model.name), key: maskKey ?? [])
-        if masker != nil, maskKeyIsNew {
+        return Prepared(order: order, steps: steps, masker: masker)
+    }
+
+    /// The notes of a prepared export: a new mask key, the cycles broken, the queries' notes and the
+    /// timestamps left out. Said once every model's query is checked: a refused --where is the only message.
+    func announce(_ prepared: Prepared) {
+        let console = context.console
+        if prepared.masker != nil, maskKeyIsNew {
             console.message(
                 "gqlpatch: note: export: masks made with a new key; give \(OptionName.maskKey) (or GQLPATCH_MASK_KEY) to make the same ones in another run"
             )
         }
-        // Reported once every model's query is checked: a refused --where is the only message.
-        for cycle in order.cycles { console.message(Self.describe(cycle)) }
-        for step in steps {
+        for cycle in prepared.order.cycles { console.message(Self.describe(cycle)) }
+        for step in prepared.steps {
             for note in step.query.notes { console.message("gqlpatch: note: \(note)") }
             if !step.line.timestampsNotWritable.isEmpty {
                 console.message(
@@ -70,6 +82,13 @@ package struct ExportCommand: Sendable {
                 )
             }
         }
+    }
+
+    package func run() async throws(GQLPatchError) {
+        let console = context.console
+        let prepared = try prepare()
+        announce(prepared)
+        let (steps, masker) = (prepared.steps, prepared.masker)
         if settings.dryRun {
             let documents = DocumentBuilder()
             var planned: [JSONValue] = []
@@ -253,7 +272,6 @@ package struct ExportCommand: Sendable {
         let hasSecond = !step.line.deferredFields.isEmpty
         let second = hasSecond ? try ExportFile(path: parts.second(index), length: saved.secondLength) : nil
         defer { second?.finish() }
-        let field = step.query.field
         var pages = ModelPages(
             model: step.model, selection: step.selection, query: step.query, sender: sender, from: saved.nextToken)
         while true {
@@ -264,28 +282,9 @@ package struct ExportCommand: Sendable {
                 throw GQLPatchError(code, "export interrupted (\(code == .terminated ? "SIGTERM" : "Ctrl-C"))")
             }
             guard let page = try await pages.next() else { return }
-            var firstBytes: [UInt8] = []
-            var secondBytes: [UInt8] = []
-            var records = 0
-            var secondLines = 0
-            for item in page.items {
-                guard var record = item.objectValue else { continue }
-                if record["_deleted"] == .bool(true), !includeDeleted { continue }
-                if let masker { record = masker.mask(record, model: step.model.name) }
-                guard let line = step.line.line(for: record) else {
-                    throw GQLPatchError(.badResponse, "\(field) returned a \(step.model.name) record without its key")
-                }
-                firstBytes += JSONPrinter.line(line)
-                records += 1
-                if hasSecond, let update = step.line.secondLine(for: record) {
-                    secondBytes += JSONPrinter.line(update)
-                    secondLines += 1
-                }
-            }
-            if let scrubber {
-                firstBytes = scrubber.scrub(firstBytes)
-                secondBytes = scrubber.scrub(secondBytes)
-            }
+            let (firstBytes, secondBytes, records, secondLines) = try lines(
+                of: page.items, step: step, includeDeleted: includeDeleted, masker: masker, scrubber: scrubber,
+                second: hasSecond)
             try first.append(firstBytes)
             if let second { try second.append(secondBytes) }
             let token = page.nextToken
@@ -299,6 +298,38 @@ package struct ExportCommand: Sendable {
             }
             guard token != nil else { return }
         }
+    }
+
+    /// A page's records as export lines (masked, credentials scrubbed): the first-pass lines and,
+    /// when `second`, the second-pass updates, with how many of each.
+    static func lines(
+        of items: [JSONValue], step: Step, includeDeleted: Bool, masker: RecordMasker?, scrubber: SecretScrubber?,
+        second: Bool
+    ) throws(GQLPatchError) -> (first: [UInt8], second: [UInt8], records: Int, secondLines: Int) {
+        var firstBytes: [UInt8] = []
+        var secondBytes: [UInt8] = []
+        var records = 0
+        var secondLines = 0
+        for item in items {
+            guard var record = item.objectValue else { continue }
+            if record["_deleted"] == .bool(true), !includeDeleted { continue }
+            if let masker { record = masker.mask(record, model: step.model.name) }
+            guard let line = step.line.line(for: record) else {
+                throw GQLPatchError(
+                    .badResponse, "\(step.query.field) returned a \(step.model.name) record without its key")
+            }
+            firstBytes += JSONPrinter.line(line)
+            records += 1
+            if second, let update = step.line.secondLine(for: record) {
+                secondBytes += JSONPrinter.line(update)
+                secondLines += 1
+            }
+        }
+        if let scrubber {
+            firstBytes = scrubber.scrub(firstBytes)
+            secondBytes = scrubber.scrub(secondBytes)
+        }
+        return (firstBytes, secondBytes, records, secondLines)
     }
 
     /// `gqlpatch: note: export: Comment refers to itself (parentID): ...`, for a cycle found.

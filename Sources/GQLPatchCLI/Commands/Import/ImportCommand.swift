@@ -58,13 +58,25 @@ package struct ImportCommand: Sendable {
 
         // Then apply's run of the rewritten lines: a resumed journal matched against them (the same
         // file and options) before anything is sent, the journal written, the batch run.
+        return try await send { rewriting.rewrite($0) }
+    }
+
+    /// Apply's run of the lines of the file, or of `stream` (`copy`), each rewritten by `transform`;
+    /// `refusals` are lines the transform refused, failed with their reason.
+    func send(
+        stream: BatchStreamInput? = nil, refusals: LineRefusals? = nil,
+        transform: @escaping @Sendable (JSONLine) -> JSONLine
+    ) async throws(GQLPatchError) -> ExitCode {
+        let run = options.run
         var apply = BatchApply(
             path: options.path, journal: run.journal, plan: plan, catalogue: settings.catalogue,
             wording: CommandLineWording(), console: context.console)
         apply.resume = run.resume
         apply.secrets = context.secrets
         apply.verbose = settings.verbose
-        apply.transform = { rewriting.rewrite($0) }
+        apply.transform = transform
+        apply.stream = stream
+        apply.refusals = refusals
         let input = try apply.open(dryRun: false)
         let made = try context.batchTransport(endpoint: settings.endpoint ?? "")
         return try await apply.execute(
@@ -73,7 +85,7 @@ package struct ImportCommand: Sendable {
 
     /// `--map-owner` and `--owner` act on the fields of @auth owner rules; a schema that names none
     /// (a compiled schema keeps no @auth) would let the records keep their old owners unseen.
-    private func checkOwnerOptionsApply() throws(GQLPatchError) {
+    func checkOwnerOptionsApply() throws(GQLPatchError) {
         guard options.owner != nil || !options.ownerMap.isEmpty,
             settings.catalogue.models.values.allSatisfy({ $0.ownerFields.isEmpty })
         else { return }
@@ -137,6 +149,9 @@ package struct ImportCommand: Sendable {
             let shown = values.map { "'\($0)'" }.joined(separator: ", ")
             return
                 "\(subject)owner values without a mapping (\(shown)\(problem.lines > values.count ? ", ..." : "")): give \(OptionName.mapOwner) OLD=NEW for each, or \(OptionName.owner) VALUE\(at)"
+        case .ownersNotMapped:
+            return
+                "\(subject)the target's owner rules name \(problem.field ?? ""), which the source's records hold: give \(OptionName.mapOwner) OLD=NEW for each owner, or \(OptionName.owner) VALUE"
         case .invalidLine(let message):
             return "\(subject)\(message)\(at)"
         }
