@@ -175,6 +175,9 @@ class Model:
     operation_names: dict[str, Optional[str]] = field(default_factory=dict)
     # v1 `@versioned` (served from a compiled schema only): (version field, expected-version input field).
     field_versioning: Optional[tuple[str, str]] = None
+    # Owner rules' fields the model does not declare: the auth transformer appends each as `owner: String`,
+    # last, to the type, the filters and the condition (as ModelStringInput), never to a write input.
+    implicit_owners: list[str] = field(default_factory=list)
 
     @property
     def plural(self) -> str:
@@ -221,6 +224,8 @@ class Model:
             return TypeRef("ID", True)
         if name in self.timestamp_fields():
             return TypeRef("AWSDateTime", True)
+        if name in self.implicit_owners:
+            return TypeRef("String")
         fk = next((f for f in self.implicit_fks if f.name == name), None)
         return fk.type if fk else None
 
@@ -275,6 +280,10 @@ def _read_model(node: ObjectTypeDefinitionNode, model_args: dict) -> Model:
               for f in node.fields or []]
     model = Model(node.name.value, fields, _description(node))
     _apply_model_arguments(model, model_args)
+    for rule in (_directives(node).get("auth") or {}).get("rules") or []:
+        owner = rule.get("ownerField", "owner") if isinstance(rule, dict) and rule.get("allow") == "owner" else None
+        if owner and not model.declares(owner) and owner not in model.implicit_owners:
+            model.implicit_owners.append(owner)
     return model
 
 

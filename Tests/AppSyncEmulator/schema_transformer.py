@@ -210,6 +210,7 @@ class Compiler:
         if self.versioned:
             fields += [Field(name, type_) for name, type_ in SYNC_FIELDS]
         fields += [Field(fk.name, fk.type.render()) for fk in self._ordered_fks(model)]
+        fields += [Field(name, "String") for name in model.implicit_owners]
         return Definition("type", model.name, fields, model.description)
 
     def _has_many_args(self, relation: Relation) -> list[tuple[str, str]]:
@@ -313,6 +314,7 @@ class Compiler:
         if self.versioned:
             fields.append(Field("_deleted", "ModelBooleanInput"))
         fields += [Field(fk.name, self._filter_type(fk.type)) for fk in self._ordered_fks(model)]
+        fields += [Field(name, "ModelStringInput") for name in model.implicit_owners]
         return Definition("input", name, fields)
 
     def _condition_input(self, model: Model) -> Definition:
@@ -332,6 +334,7 @@ class Compiler:
             fields.append(Field("_deleted", "ModelBooleanInput"))
         fields += [Field(n, "ModelStringInput") for n in model.timestamp_fields()]
         fields += [Field(fk.name, self._filter_type(fk.type)) for fk in self._ordered_fks(model)]
+        fields += [Field(name, "ModelStringInput") for name in model.implicit_owners]
         return Definition("input", name, fields)
 
     def _subscription_filter(self, model: Model) -> Definition:
@@ -344,6 +347,7 @@ class Compiler:
                      if fk.added_by == "hasMany" and fk.parent == model.name]
         own_fks = [fk for fk in self._ordered_fks(model) if fk.added_by != "hasMany"]
         fields += [Field(fk.name, self._subscription_filter_type(fk.type)) for fk in child_fks + own_fks]
+        fields += [Field(name, "ModelStringInput") for name in model.implicit_owners]
         return Definition("input", name, fields)
 
     # -- mutation inputs

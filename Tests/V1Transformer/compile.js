@@ -5,6 +5,10 @@
 // with what the transformer really compiles from it.
 //
 //   node compile.js --modules DIR --schema FILE [--transform-conf FILE] [--cli-json FILE] [--out-schema FILE]
+//                   [--default-auth API_KEY|AMAZON_COGNITO_USER_POOLS]
+//
+// The default authentication is an API key; owner and group rules need user pools (the auth transformer
+// refuses them otherwise).
 //
 // stdout: one JSON document {"schema": SDL, "tables": {Model: {"keySchema": [...], "indexes": {...}}},
 // "versioned": [Model, ...], "versionedFields": {Model: {"versionField", "versionInput"}}}; with --out-schema
@@ -24,6 +28,13 @@ function parseArguments(argv) {
   }
   if (!options.modules || !options.schema) throw new Error('--modules and --schema are required');
   return options;
+}
+
+function defaultAuthentication(options) {
+  const type = options['default-auth'] || 'API_KEY';
+  if (type === 'API_KEY') return { authenticationType: type };
+  if (type === 'AMAZON_COGNITO_USER_POOLS') return { authenticationType: type, userPoolConfig: { userPoolId: 'pool' } };
+  throw new Error(`--default-auth: ${type} is not API_KEY or AMAZON_COGNITO_USER_POOLS`);
 }
 
 // The Amplify CLI reads transform.conf.json leniently (trailing commas are accepted).
@@ -89,7 +100,7 @@ function main() {
       new ModelConnectionTransformer(),
       new VersionedModelTransformer(),
       new ModelAuthTransformer({
-        authConfig: { defaultAuthentication: { authenticationType: 'API_KEY' }, additionalAuthenticationProviders: [] },
+        authConfig: { defaultAuthentication: defaultAuthentication(options), additionalAuthenticationProviders: [] },
       }),
     ],
     featureFlags: featureFlags(cliJSON),

@@ -123,7 +123,7 @@ package struct ModelIntrospectionReader {
                 case .implicitID: return 1
                 case .timestamp: return 2
                 case .sync: return 3
-                case .foreignKey, .versionField: return 4
+                case .foreignKey, .versionField, .implicitOwner: return 4
                 }
             }
             fields = fields.enumerated().sorted { a, b in
@@ -143,6 +143,7 @@ package struct ModelIntrospectionReader {
                 isVersioned: versioned)
             blueprint.timestampFieldNames = fields.filter { $0.origin == .timestamp }.map(\.name)
             blueprint.ownerFields = OwnerRules.ownerFields(ofIntrospected: attributes)
+            blueprint.addImplicitOwnerFields()
             blueprint.useDefaultOperationNames()
             if let plural = model["pluralName"]?.stringValue {
                 blueprint.list = AmplifyNaming.camelCase(["list", plural])

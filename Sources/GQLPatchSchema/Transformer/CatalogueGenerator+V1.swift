@@ -48,8 +48,11 @@ extension CatalogueGenerator {
             delete.append(InputField(name: versioning.versionInput, type: .nonNull(.named("Int"))))
         }
 
-        // Model<M>FilterInput and Model<M>ConditionInput: declared scalar and enum fields only.
+        // Model<M>FilterInput and Model<M>ConditionInput: declared scalar and enum fields only; the
+        // condition without the fields of owner and dynamic group rules (the auth transformer takes them
+        // out, so a condition cannot probe who owns a record; v2 keeps them).
         let scalarish = declared.filter { $0.kind == .scalar || $0.kind == .enumeration }
+        let authFields = Set(m.ownerFields + m.groupsFields)
         let filterName = AmplifyNaming.filterInputName(name)
         let filter =
             scalarish.map { InputField(name: $0.name, type: .named(filterInputName($0))) }
@@ -57,7 +60,7 @@ extension CatalogueGenerator {
         let conditionName = AmplifyNaming.conditionInputName(name)
         let condition =
             scalarish.filter { f in
-                if m.hasCustomPrimaryKey && keySet.contains(f.name) { return false }
+                if m.hasCustomPrimaryKey && keySet.contains(f.name) || authFields.contains(f.name) { return false }
                 return !(f.name == "id" && filterInputName(f) == "ModelIDInput")
             }.map { InputField(name: $0.name, type: .named(filterInputName($0))) }
             + logicalFields(conditionName, not: true)

@@ -170,6 +170,12 @@ package struct CatalogueGenerator {
             InputField(name: $0.name, type: .named("ModelStringInput"))
         }
         condition += foreignKeys.map { InputField(name: $0.name, type: .named(filterInputName($0))) }
+        // The auth transformer runs after the model transformer: its implicit owner fields come last, as
+        // `ModelStringInput` even in the subscription filter (the corpus' compiled schemas).
+        let owners = m.fields.filter { $0.origin == .implicitOwner }.map {
+            InputField(name: $0.name, type: .named("ModelStringInput"))
+        }
+        condition += owners
 
         // Model<M>FilterInput and ModelSubscription<M>FilterInput
         var filterFields = m.fields.filter { f in
@@ -187,6 +193,7 @@ package struct CatalogueGenerator {
         filter += logicalFields(filterName, not: true)
         if m.isVersioned { filter.append(InputField(name: "_deleted", type: .named("ModelBooleanInput"))) }
         filter += foreignKeys.map { InputField(name: $0.name, type: .named(filterInputName($0))) }
+        filter += owners
 
         let subscriptionName = AmplifyNaming.subscriptionFilterInputName(name)
         var subscription = filterFields.map { InputField(name: $0.name, type: .named(subscriptionInputName($0))) }
@@ -195,6 +202,7 @@ package struct CatalogueGenerator {
         subscription += m.subscriptionFilterForeignKeys.map {
             InputField(name: $0.name, type: .named(subscriptionInputName($0)))
         }
+        subscription += owners
 
         let createName = m.create.map { _ in AmplifyNaming.createInputName(name) }
         let updateName = m.update.map { _ in AmplifyNaming.updateInputName(name) }

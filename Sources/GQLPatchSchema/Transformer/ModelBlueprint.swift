@@ -20,6 +20,10 @@ package struct ModelBlueprint: Sendable {
             case foreignKey
             /// The version counter v1 `@versioned` adds when the model does not declare it.
             case versionField
+            /// An owner rule's field the model does not declare (`{allow: owner}` alone adds `owner`): both
+            /// transformers append it to the type as `String`, and no create or update input takes it (the
+            /// resolver fills it from the caller's identity); v2's filters and conditions do.
+            case implicitOwner
         }
 
         package var name: String
@@ -46,6 +50,9 @@ package struct ModelBlueprint: Sendable {
     package var primaryKey: [String]
     /// The fields of its `@auth` owner rules (`OwnerRules`).
     package var ownerFields: [String] = []
+    /// The fields of its dynamic `@auth` group rules (`groupsField`): v1 leaves them, as it leaves the
+    /// owner fields, out of the condition input.
+    package var groupsFields: [String] = []
     /// True when the key comes from `@primaryKey` (or `isCustomPrimaryKey`), not the default `id`.
     package var hasCustomPrimaryKey: Bool
     package var isVersioned: Bool
@@ -76,6 +83,15 @@ package struct ModelBlueprint: Sendable {
     package var subscriptionFilterForeignKeys: [Field] = []
 
     package func field(_ name: String) -> Field? { fields.first { $0.name == name } }
+
+    /// Appends the owner fields the model does not declare, last, as both transformers do (seen in 57
+    /// compiled schemas of the corpus, Gen 2 among them, and in the v1 transformer's output). Model
+    /// introspection lists none of them, so both readers add them here from the rules.
+    package mutating func addImplicitOwnerFields() {
+        for name in ownerFields where field(name) == nil {
+            fields.append(Field(name: name, type: .named("String"), kind: .scalar, origin: .implicitOwner))
+        }
+    }
 
     /// Sets the default operation names for `name` (and `sync` when versioned).
     package mutating func useDefaultOperationNames() {

@@ -28,6 +28,28 @@ package enum OwnerRules {
         return fields
     }
 
+    /// The `groupsField` of each dynamic `{allow: groups, groupsField: "..."}` rule, once each in rule order.
+    package static func groupsFields(of directives: [Directive]) -> [String] {
+        var fields: [String] = []
+        for directive in directives where directive.name == "auth" {
+            guard case .list(let rules) = directive.argument("rules") else { continue }
+            for case .object(let members) in rules {
+                let allow = members.first { $0.name == "allow" }.flatMap { member -> String? in
+                    switch member.value {
+                    case .enumValue(let value), .string(let value): return value
+                    default: return nil
+                    }
+                }
+                guard allow == "groups",
+                    case .string(let field)? = members.first(where: { $0.name == "groupsField" })?.value,
+                    !fields.contains(field)
+                else { continue }
+                fields.append(field)
+            }
+        }
+        return fields
+    }
+
     /// From model introspection's attributes (`{"type": "auth", "properties": {"rules": [...]}}`).
     package static func ownerFields(ofIntrospected attributes: [JSONValue]) -> [String] {
         var fields: [String] = []

@@ -70,7 +70,14 @@ package struct SourceSchemaTransformer {
         let ownerFields = Dictionary(
             modelTypes.map { ($0.name, OwnerRules.ownerFields(of: $0.directives)) },
             uniquingKeysWith: { first, _ in first })
-        for index in blueprints.indices { blueprints[index].ownerFields = ownerFields[blueprints[index].name] ?? [] }
+        let groupsFields = Dictionary(
+            modelTypes.map { ($0.name, OwnerRules.groupsFields(of: $0.directives)) },
+            uniquingKeysWith: { first, _ in first })
+        for index in blueprints.indices {
+            blueprints[index].ownerFields = ownerFields[blueprints[index].name] ?? []
+            blueprints[index].groupsFields = groupsFields[blueprints[index].name] ?? []
+            blueprints[index].addImplicitOwnerFields()
+        }
 
         var nonModels: [NonModelType] = []
         for type in table.all(.object) where !modelSet.contains(type.name) && !table.rootTypeNames.contains(type.name) {

@@ -306,6 +306,29 @@ class ImplicitRelationshipTests(unittest.TestCase):
         self.assertIn("booksByAuthorID", self.schema.query_type.fields)
 
 
+class ImplicitOwnerTests(unittest.TestCase):
+    """An owner rule's undeclared field, as the corpus' compiled schemas (Gen 2 among them) have it: last
+    on the type as `String`, last in the filter, condition and subscription filter as ModelStringInput,
+    in no write input. A declared owner field stays as declared."""
+
+    SOURCE = """
+        type Note @model @auth(rules: [{allow: owner}, {allow: owner, ownerField: "editors"}]) {
+          id: ID!
+          text: String
+          editors: [String]
+        }
+    """
+
+    def test_the_field_is_on_the_type_filters_and_condition_only(self):
+        schema = build(self.SOURCE)
+        self.assertEqual(fields(schema, "Note")[-1], ("owner", "String"))
+        for name in ("ModelNoteFilterInput", "ModelNoteConditionInput", "ModelSubscriptionNoteFilterInput"):
+            self.assertEqual(fields(schema, name)[-1], ("owner", "ModelStringInput"), name)
+        for name in ("CreateNoteInput", "UpdateNoteInput"):
+            self.assertNotIn("owner", dict(fields(schema, name)), name)
+            self.assertEqual(dict(fields(schema, name))["editors"], "[String]", name)
+
+
 class SchemaErrorTests(unittest.TestCase):
     def test_boolean_sort_key_is_refused(self):
         source = 'type T @model { a: ID! @primaryKey(sortKeyFields: ["b"]) b: Boolean! }'

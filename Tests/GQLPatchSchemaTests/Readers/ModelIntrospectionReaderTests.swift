@@ -87,6 +87,46 @@ import Testing
         #expect(shop.field("_version")?.isReadOnly == true)
     }
 
+    /// Model introspection lists no owner field the schema leaves implicit (34 of 38 owner rules of the
+    /// corpus' Gen 2 projects), yet the compiled type has it: `owner: String`, last, in the filter, the
+    /// condition and the subscription filter (as `ModelStringInput`), in no create or update input. The
+    /// reader adds it from the rule; a declared one (`editors`) stays as declared.
+    @Test func anImplicitOwnerFieldIsAddedFromTheRules() throws {
+        let json = """
+            {"version": 1,
+             "models": {"Note": {"name": "Note", "pluralName": "Notes",
+               "fields": {
+                 "id": {"name": "id", "type": "ID", "isArray": false, "isRequired": true},
+                 "text": {"name": "text", "type": "String", "isArray": false, "isRequired": false},
+                 "editors": {"name": "editors", "type": "String", "isArray": true, "isRequired": false},
+                 "createdAt": {"name": "createdAt", "type": "AWSDateTime", "isArray": false, "isRequired": false, "isReadOnly": true},
+                 "updatedAt": {"name": "updatedAt", "type": "AWSDateTime", "isArray": false, "isRequired": false, "isReadOnly": true}
+               },
+               "attributes": [{"type": "model", "properties": {}},
+                 {"type": "auth", "properties": {"rules": [
+                   {"provider": "userPools", "ownerField": "owner", "allow": "owner", "identityClaim": "cognito:username", "operations": ["create", "update", "delete", "read"]},
+                   {"provider": "userPools", "ownerField": "editors", "allow": "owner", "operations": ["read", "update"]}]}}],
+               "primaryKeyInfo": {"isCustomPrimaryKey": false, "primaryKeyFieldName": "id", "sortKeyFieldNames": []}}},
+             "enums": {}, "nonModels": {}}
+            """
+        let catalogue = try CatalogueLoader.load(path: "i.json", files: .memory(["i.json": Array(json.utf8)]))
+        let note = try #require(catalogue.models["Note"])
+        #expect(note.ownerFields == ["owner", "editors"])
+        #expect(note.fields.map(\.name) == ["text", "editors", "id", "createdAt", "updatedAt", "owner"])
+        #expect(note.field("owner")?.type == .named("String"))
+        #expect(note.field("owner")?.isReadOnly == true)
+        #expect(note.field("editors")?.isReadOnly == false)
+        for input in ["CreateNoteInput", "UpdateNoteInput"] {
+            #expect(catalogue.inputObjects[input]?.field("owner") == nil, "\(input)")
+            #expect(catalogue.inputObjects[input]?.field("editors") != nil, "\(input)")
+        }
+        for input in ["ModelNoteFilterInput", "ModelNoteConditionInput", "ModelSubscriptionNoteFilterInput"] {
+            #expect(
+                catalogue.inputObjects[input]?.fields.last.map { "\($0.name): \($0.type)" } == "owner: ModelStringInput"
+            )
+        }
+    }
+
     /// `id: String! @primaryKey` is introspected as `isCustomPrimaryKey: false` (the field is named id,
     /// with no sort key), but the model's unnamed `key` attribute says the key was declared: the
     /// transformer then types `getUser(id: String!)` and gives `listUsers` the key arguments (corpus pair

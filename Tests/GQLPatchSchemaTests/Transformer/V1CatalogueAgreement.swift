@@ -13,10 +13,11 @@ enum V1CatalogueAgreement {
     /// Returns the source catalogue after recording every disagreement as a test issue.
     @discardableResult
     static func check(
-        _ source: String, transformConfig: String? = nil, cliJSON: String? = nil,
+        _ source: String, transformConfig: String? = nil, cliJSON: String? = nil, userPools: Bool = false,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> ModelCatalogue {
-        let output = try V1Transformer.compile(source, transformConfig: transformConfig, cliJSON: cliJSON)
+        let output = try V1Transformer.compile(
+            source, transformConfig: transformConfig, cliJSON: cliJSON, userPools: userPools)
         let config = try transformConfig.map {
             try CatalogueLoader.parseProjectJSON(Array($0.utf8), file: "transform.conf.json")
         }

@@ -181,6 +181,25 @@ import Testing
             testCase.source, transformConfig: testCase.transformConfig, cliJSON: testCase.cliJSON)
     }
 
+    /// Owner rules naming fields the model does not declare (`owner` by default, `author`), beside one it
+    /// declares (`editors`), under conflict detection: the transformer appends each undeclared one as
+    /// `String`, last, to the type alone (no input takes it); a user-pools API, as owner rules need.
+    @Test(.enabled(if: V1Transformer.available, V1Transformer.missing))
+    func implicitOwnerFieldsAgreeWithCompiled() throws {
+        let catalogue = try V1CatalogueAgreement.check(
+            """
+            type Note @model @auth(rules: [{allow: owner}]) { id: ID!, text: String }
+            type Memo @model @auth(rules: [{allow: owner, ownerField: "author"}, {allow: owner, ownerField: "editors"}]) {
+              id: ID!
+              text: String
+              editors: [String]
+            }
+            """, transformConfig: Self.conflictDetectionOn, cliJSON: Self.v1Project, userPools: true)
+        #expect(catalogue.models["Note"]?.fields.last?.name == "owner")
+        #expect(catalogue.models["Memo"]?.field("author")?.isReadOnly == true)
+        #expect(catalogue.models["Memo"]?.ownerFields == ["author", "editors"])
+    }
+
     /// The brief's count: at least 30 models of our own go through the real transformer.
     @Test func casesCoverAtLeastThirtyModels() {
         let models = Self.cases.map { $0.source.components(separatedBy: "@model").count - 1 }.reduce(0, +)

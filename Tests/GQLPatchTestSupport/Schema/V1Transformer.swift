@@ -35,8 +35,9 @@ package enum V1Transformer {
         "skipped: the real v1 transformer is not unpacked (run `make v1-transformer`; `make test` sets GQLPATCH_V1_TRANSFORMER)"
 
     /// Compiles `source` with optional `transform.conf.json` and `cli.json` texts.
+    /// `userPools`: the API's default authentication is user pools (owner rules need it), not an API key.
     package static func compile(
-        _ source: String, transformConfig: String? = nil, cliJSON: String? = nil
+        _ source: String, transformConfig: String? = nil, cliJSON: String? = nil, userPools: Bool = false
     ) throws -> Output {
         guard let modules, available else { throw Failure(description: "v1 transformer not available") }
         let folder = try Fixture.temporaryDirectory()
@@ -53,6 +54,7 @@ package enum V1Transformer {
         if let cliJSON {
             arguments += ["--cli-json", try Fixture.write(cliJSON, to: "cli.json", in: folder)]
         }
+        if userPools { arguments += ["--default-auth", "AMAZON_COGNITO_USER_POOLS"] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["node"] + arguments

@@ -49,6 +49,8 @@ import Testing
         var checks: [(model: String, check: GraphQLCoreValidator.Check)] = []
         /// The catalogue read from the compiled schema (nil: it could not be read).
         var compiled: ModelCatalogue?
+        /// The owner fields of the source reading's models.
+        var ownerFields: Set<String> = []
 
         var failures: [CatalogueDifference] { differences.filter { !$0.oldCompiler } }
     }
@@ -74,7 +76,8 @@ import Testing
                         .init(
                             text: "\(model): the update planned from the source is invalid: \(error)",
                             oldCompiler: outcomes[position].compiled.map {
-                                CatalogueComparison.isOldCompilerError(error, compiled: $0)
+                                CatalogueComparison.isOldCompilerError(
+                                    error, compiled: $0, ownerFields: outcomes[position].ownerFields)
                             } ?? false))
                 }
                 index += 1
@@ -134,6 +137,7 @@ import Testing
             return outcome
         }
         outcome.differences += CatalogueComparison(read: source, compiled: compiled, readName: "source").differences()
+        outcome.ownerFields = Set(source.models.values.flatMap(\.ownerFields))
         if let outputs = pair.file("amplify_outputs.json") {
             do {
                 let introspected = try CatalogueLoader.load(path: outputs.path, files: .local)
