@@ -133,6 +133,29 @@ import Testing
         #expect(copied.stdout.isEmpty)
         #expect(try source.requests().count == read, "nothing read")
         #expect(try target.requests().count == written, "nothing sent")
+
+        // A dry run checks the schemas as the copy does (same exit, same list), sending nothing.
+        let dry = try GQLPatchRun.run(
+            ["copy", "--dry-run", "--from-schema", Self.schema, "--to-schema", targetSchema.path]
+                + sides(source, target, keys: both),
+            in: source.folder)
+        #expect(dry.status == 65, "\(dry)")
+        let refusal = copied.stderr.range(of: "gqlpatch: error: ").map { String(copied.stderr[$0.lowerBound...]) }
+        #expect(refusal != nil && dry.stderr.hasSuffix(refusal ?? ""), "\(dry)")
+        #expect(dry.stdout.isEmpty)
+        // Once they fit, it shows what would be read and says what it left unchecked.
+        let fits = try GQLPatchRun.run(
+            ["copy", "--dry-run", "--map-owner", "alice=bob", "--from-schema", Self.schema, "--to-schema", Self.schema]
+                + sides(source, target, keys: both),
+            in: source.folder)
+        #expect(fits.status == 0, "\(fits)")
+        #expect(fits.stdout.contains("listBlogs"), "\(fits)")
+        #expect(
+            fits.stderr.hasSuffix(
+                "gqlpatch: copy: dry run: the two schemas fit; each record would then be checked against the target's schema and written\n"
+            ), "\(fits)")
+        #expect(try source.requests().count == read, "nothing read")
+        #expect(try target.requests().count == written, "nothing sent")
     }
 
     /// An owner value the mapping lacks shows only in a record: that record's line fails, as a value

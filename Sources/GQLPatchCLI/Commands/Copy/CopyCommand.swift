@@ -30,31 +30,32 @@ package struct CopyCommand: Sendable {
         var exporting = options.export
         exporting.output = nil
         var export = try exporting.command(settings: from, run: run)
-        if from.dryRun {
-            // What would be read; the target is checked only against the records.
-            try await export.run()
-            console.message(
-                "gqlpatch: copy: dry run: the records would then be checked against the target's schema and written")
-            return .success
-        }
-        // Ctrl-C is the import's to catch: it stops, and the export with it.
-        export.catchesInterrupt = false
         var importing = options.import
         importing.path = Self.inputName
         importing.run.path = Self.inputName
         var command = ImportCommand(options: importing, settings: to, context: run.context)
-        command.catchesInterrupt = run.environmentCheck != nil
 
-        // Everything decided by the schemas and the options, before anything is read.
+        // Everything decided by the schemas and the options, before anything is read (a dry run too).
         let prepared = try export.prepare()
         try command.checkOwnerOptionsApply()
-        export.announce(prepared)
         var rewrite = ImportRewrite(
             catalogue: to.catalogue, mode: importing.mode, ownerMap: importing.ownerMap, owner: importing.owner)
         let check = ImportSchemaCheck(rewrite: rewrite, source: from.catalogue)
         let lines = prepared.steps.map(\.line)
         let problems = check.problems(lines)
         if !problems.isEmpty { throw .invalidInput(ImportCommand.describe(problems, file: "the copy")) }
+        if from.dryRun {
+            // What would be read; each record's values are checked against the target only as it comes.
+            try await export.run()
+            console.message(
+                "gqlpatch: copy: dry run: the two schemas fit; each record would then be checked against the target's schema and written"
+            )
+            return .success
+        }
+        // Ctrl-C is the import's to catch: it stops, and the export with it.
+        export.catchesInterrupt = false
+        command.catchesInterrupt = run.environmentCheck != nil
+        export.announce(prepared)
         if importing.mode == .replace { rewrite.cleared = check.clearedFields(lines) }
 
         let refusals = LineRefusals()
