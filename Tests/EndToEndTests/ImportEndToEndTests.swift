@@ -144,6 +144,18 @@ import Testing
                     "gqlpatch: error: \(flags[0]) has nothing to act on: the target's schema \(compiled) names no owner field (a compiled schema keeps no @auth rules); read the target through its source schema (--schema "
                 ), "\(blind)")
         }
+        // A schema that leaves the owner field implicit (as most Gen 2 ones do): no write input takes it,
+        // AppSync fills it from the identity that writes. Mapping it would act on nothing either.
+        let implicit = try target.file(
+            "implicit.graphql", "type Note @model @auth(rules: [{ allow: owner }]) { id: ID!, text: String! }\n")
+        for flags in [["--map-owner", "alice=ann"], ["--owner", "root"]] {
+            let blind = try target.gqlpatch(["import", file] + flags, schema: implicit)
+            #expect(blind.status == 65, "\(blind)")
+            #expect(
+                blind.stderr.hasPrefix(
+                    "gqlpatch: error: \(flags[0]) has nothing to act on: the target's owner fields (Note.owner) are left implicit in its schema \(implicit): no create or update input takes them"
+                ), "\(blind)")
+        }
         #expect(try target.bodies().count == sent, "nothing sent")
     }
 

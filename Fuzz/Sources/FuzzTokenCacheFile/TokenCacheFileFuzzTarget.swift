@@ -1,6 +1,6 @@
-@testable import GQLPatchSettings
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
+@testable import GQLPatchSettings
 @testable import GQLPatchSupport
 
 /// Reads arbitrary bytes as a sign-in token cache file (`UserPoolTokenFile.decode`) and as a guest

@@ -84,12 +84,27 @@ package struct ImportCommand: Sendable {
     }
 
     /// `--map-owner` and `--owner` act on the fields of @auth owner rules; a schema that names none
-    /// (a compiled schema keeps no @auth) would let the records keep their old owners unseen.
+    /// (a compiled schema keeps no @auth) would let the records keep their old owners unseen, and so
+    /// would one whose owner fields are all implicit (no write input takes them: AppSync fills each from
+    /// the identity that writes the record).
     func checkOwnerOptionsApply() throws(GQLPatchError) {
-        guard options.owner != nil || !options.ownerMap.isEmpty,
-            settings.catalogue.models.values.allSatisfy({ $0.ownerFields.isEmpty })
-        else { return }
+        guard options.owner != nil || !options.ownerMap.isEmpty else { return }
         let given = options.owner != nil ? OptionName.owner : OptionName.mapOwner
+        let catalogue = settings.catalogue
+        let models = catalogue.modelNames.compactMap { catalogue.models[$0] }
+        let implicit = models.flatMap { model in
+            model.ownerFields.filter { field in
+                ["create", "upsert"].allSatisfy {
+                    ImportRewrite.input(of: model, op: $0, catalogue: catalogue)?.field(field) == nil
+                }
+            }.map { "\(model.name).\($0)" }
+        }
+        if !implicit.isEmpty, implicit.count == models.reduce(0, { $0 + $1.ownerFields.count }) {
+            throw .invalidInput(
+                "\(given) has nothing to act on: the target's owner fields (\(implicit.joined(separator: ", "))) are left implicit in its schema \(settings.schemaSource): no create or update input takes them, so AppSync sets each from the identity that writes the record; declare the field in the model (owner: String) to carry owners across, or leave \(given) out"
+            )
+        }
+        guard models.allSatisfy({ $0.ownerFields.isEmpty }) else { return }
         let why =
             settings.catalogue.origin == .compiledSchema
             ? "a compiled schema keeps no @auth rules" : "no model has an @auth owner rule"
