@@ -15,7 +15,6 @@ from __future__ import annotations
 import http.client
 import http.server
 import json
-import os
 import socket
 import subprocess
 import threading
@@ -48,12 +47,16 @@ def page_bound(port: int, page: int) -> tuple[float, int]:
     return time.perf_counter() - began, records
 
 
-def run_child(argv: list[str], stdout) -> tuple[float, int, int]:
-    """Wall seconds, exit status and peak RSS (KiB) of one child."""
-    began = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - began, os.waitstatus_to_exitcode(status), usage.ru_maxrss
+def run_child(argv: list[str], stdout, scratch: Path) -> tuple[float, int, int]:
+    """Wall seconds, exit status and peak RSS (KiB) of one child, through bench/measure.c (which run.py
+    builds into `scratch`): a child forked from this Python process would report at least the
+    forking process's own resident size (Linux carries it across exec), 47 MB late in a full bench."""
+    result = scratch / "export-child.result"
+    result.unlink(missing_ok=True)
+    subprocess.run([str(scratch / "measure"), str(result), *argv], stdout=stdout, stderr=subprocess.DEVNULL,
+                   check=True)
+    code, wall, _, rss = result.read_text().split()
+    return float(wall), int(code), int(rss)
 
 
 class Synthetic(http.server.BaseHTTPRequestHandler):
@@ -93,7 +96,7 @@ def synthetic_rss(binary: str, scratch: Path, total: int, page: int) -> tuple[in
         _, status, rss = run_child(
             [binary, "--endpoint", f"http://127.0.0.1:{server.server_address[1]}/graphql", "--api-key", "bench-key",
              "--schema", str(ROOT / "schema.graphql"), "export", "Item", "--page-size", str(page), "-o", str(out)],
-            subprocess.DEVNULL)
+            subprocess.DEVNULL, scratch)
     finally:
         server.shutdown()
         server.server_close()
@@ -124,7 +127,7 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
             wall, status, _ = run_child(
                 [binary, "--endpoint", emulator.endpoint, "--api-key", "bench-key", "--schema",
                  str(ROOT / "schema.graphql"), "export", "Item", "--page-size", str(page), "-o", str(out)],
-                subprocess.DEVNULL)
+                subprocess.DEVNULL, scratch)
             written = sum(1 for _ in out.open())
             if status != 0 or written != records:
                 raise RuntimeError(f"export exited {status} with {written} of {records} lines")
@@ -137,7 +140,7 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
             try:
                 wall, status, _ = run_child(
                     [binary, "--endpoint", empty.endpoint, "--api-key", "bench-key", "--schema",
-                     str(ROOT / "schema.graphql"), command, str(out), "-j", "16"], subprocess.DEVNULL)
+                     str(ROOT / "schema.graphql"), command, str(out), "-j", "16"], subprocess.DEVNULL, scratch)
                 if status != 0:
                     raise RuntimeError(f"{command} of the export exited {status}")
                 writes[command] = records / wall
@@ -175,6 +178,7 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
 
 
 if __name__ == "__main__":
+    # python bench/export_bench.py BINARY PYTHON SCRATCH, where SCRATCH holds run.py's `measure`.
     import sys
 
     print("\n".join(run(sys.argv[1], sys.argv[2], Path(sys.argv[3]))))

@@ -3,6 +3,7 @@
 // CognitoSRP. bench/run.py compiles it against .build/release and runs it as one scenario's row: each
 // process does ROUNDS sign-ins (default 1), so the measured CPU includes process start and the group's
 // one-time Montgomery set-up, as a real sign-in pays them.
+import AWSSigning
 import CognitoSRP
 
 let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 1 : 1
