@@ -1,3 +1,5 @@
+import GQLPatchSchema
+
 /// One reason an import file does not fit the target API, found before anything is sent. Kept once
 /// per model, field and kind (the first line and a count), so a million bad lines stay a short list;
 /// the command words it (it names the options that fix an owner problem).
@@ -36,5 +38,17 @@ package struct ImportProblem: Sendable, Equatable {
         self.kind = kind
         self.firstLine = firstLine
         self.lines = lines
+    }
+
+    /// The fields `model`'s create input in `catalogue` requires that no line sets (`written`: every
+    /// field some line of the model writes).
+    package static func requiredNeverSet(_ model: Model, written: Set<String>, in catalogue: ModelCatalogue)
+        -> [ImportProblem]
+    {
+        guard let name = model.operations.createInput, let input = catalogue.inputObjects[name] else { return [] }
+        return input.fields.filter { $0.type.isNonNull && !written.contains($0.name) }.map {
+            ImportProblem(
+                model: model.name, field: $0.name, kind: .requiredNeverSet(input: name), firstLine: 0, lines: 0)
+        }
     }
 }

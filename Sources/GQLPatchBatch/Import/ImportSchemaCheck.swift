@@ -56,15 +56,7 @@ package struct ImportSchemaCheck: Sendable {
                         ImportProblem(model: name, field: field, kind: .ownersNotMapped, firstLine: 0, lines: 0))
                 }
             }
-            let written = Set(written(by: line, in: model))
-            if let createName = model.operations.createInput, let create = target.inputObjects[createName] {
-                for field in create.fields where field.type.isNonNull && !written.contains(field.name) {
-                    problems.append(
-                        ImportProblem(
-                            model: name, field: field.name, kind: .requiredNeverSet(input: createName), firstLine: 0,
-                            lines: 0))
-                }
-            }
+            problems += ImportProblem.requiredNeverSet(model, written: Set(written(by: line, in: model)), in: target)
         }
         return problems
     }

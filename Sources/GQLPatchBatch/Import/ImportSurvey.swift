@@ -121,16 +121,8 @@ package struct ImportSurvey: Sendable {
     package var problems: [ImportProblem] {
         var all = foundOrder.compactMap { found[$0] }
         for name in models {
-            guard let model = catalogue.models[name], let inputName = model.operations.createInput,
-                let input = catalogue.inputObjects[inputName]
-            else { continue }
-            let set = named[name] ?? []
-            for field in input.fields where field.type.isNonNull && !set.contains(field.name) {
-                all.append(
-                    ImportProblem(
-                        model: name, field: field.name, kind: .requiredNeverSet(input: inputName), firstLine: 0,
-                        lines: 0))
-            }
+            guard let model = catalogue.models[name] else { continue }
+            all += ImportProblem.requiredNeverSet(model, written: named[name] ?? [], in: catalogue)
         }
         return all
     }
