@@ -7,43 +7,33 @@ import JSON
 package enum OwnerRules {
     /// From a source schema's `@auth(rules: [...])` directives on a model type (v1 and v2 alike).
     package static func ownerFields(of directives: [Directive]) -> [String] {
+        fields(of: directives, allow: "owner", naming: "ownerField", byDefault: "owner")
+    }
+
+    /// The `groupsField` of each dynamic `{allow: groups, groupsField: "..."}` rule, once each in rule order.
+    package static func groupsFields(of directives: [Directive]) -> [String] {
+        fields(of: directives, allow: "groups", naming: "groupsField", byDefault: nil)
+    }
+
+    /// The field each `{allow: ALLOW}` rule names in its `naming` argument (`byDefault` when it names
+    /// none; the rule is skipped when that is nil), once each in rule order.
+    private static func fields(of directives: [Directive], allow wanted: String, naming: String, byDefault: String?)
+        -> [String]
+    {
         var fields: [String] = []
         for directive in directives where directive.name == "auth" {
             guard case .list(let rules) = directive.argument("rules") else { continue }
             for case .object(let members) in rules {
                 var allow: String?
-                var ownerField: String?
+                var named: String?
                 for member in members {
                     switch (member.name, member.value) {
                     case ("allow", .enumValue(let value)), ("allow", .string(let value)): allow = value
-                    case ("ownerField", .string(let value)): ownerField = value
+                    case (naming, .string(let value)): named = value
                     default: break
                     }
                 }
-                guard allow == "owner" else { continue }
-                let field = ownerField ?? "owner"
-                if !fields.contains(field) { fields.append(field) }
-            }
-        }
-        return fields
-    }
-
-    /// The `groupsField` of each dynamic `{allow: groups, groupsField: "..."}` rule, once each in rule order.
-    package static func groupsFields(of directives: [Directive]) -> [String] {
-        var fields: [String] = []
-        for directive in directives where directive.name == "auth" {
-            guard case .list(let rules) = directive.argument("rules") else { continue }
-            for case .object(let members) in rules {
-                let allow = members.first { $0.name == "allow" }.flatMap { member -> String? in
-                    switch member.value {
-                    case .enumValue(let value), .string(let value): return value
-                    default: return nil
-                    }
-                }
-                guard allow == "groups",
-                    case .string(let field)? = members.first(where: { $0.name == "groupsField" })?.value,
-                    !fields.contains(field)
-                else { continue }
+                guard allow == wanted, let field = named ?? byDefault, !fields.contains(field) else { continue }
                 fields.append(field)
             }
         }

@@ -67,15 +67,12 @@ package struct SourceSchemaTransformer {
             // Pass 2: implicit foreign keys and relationship key fields.
             try addRelationships(&blueprints, types: modelTypes)
         }
-        let ownerFields = Dictionary(
-            modelTypes.map { ($0.name, OwnerRules.ownerFields(of: $0.directives)) },
-            uniquingKeysWith: { first, _ in first })
-        let groupsFields = Dictionary(
-            modelTypes.map { ($0.name, OwnerRules.groupsFields(of: $0.directives)) },
-            uniquingKeysWith: { first, _ in first })
+        let directives = Dictionary(
+            modelTypes.map { ($0.name, $0.directives) }, uniquingKeysWith: { first, _ in first })
         for index in blueprints.indices {
-            blueprints[index].ownerFields = ownerFields[blueprints[index].name] ?? []
-            blueprints[index].groupsFields = groupsFields[blueprints[index].name] ?? []
+            let auth = directives[blueprints[index].name] ?? []
+            blueprints[index].ownerFields = OwnerRules.ownerFields(of: auth)
+            blueprints[index].groupsFields = OwnerRules.groupsFields(of: auth)
             blueprints[index].addImplicitOwnerFields()
         }
 
