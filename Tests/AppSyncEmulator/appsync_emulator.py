@@ -86,6 +86,11 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--user-pool-issuer", metavar="ISS", help="the `iss` those tokens must carry")
     parser.add_argument("--user-pool-client-id", action="append", default=[], metavar="ID",
                         help="an app client whose tokens are accepted (aud / client_id; repeatable)")
+    parser.add_argument("--stale-reads", type=int, default=0, metavar="N",
+                        help="after a write, the next N get reads of that record return it as it was before "
+                             "(eventually consistent reads, as the get resolver's GetItem is)")
+    parser.add_argument("--stale-read-ms", type=int, default=0, metavar="MS",
+                        help="every get read within MS of a write of that record returns it as it was before")
     parser.add_argument("--latency-ms", type=int, default=0)
     parser.add_argument("--fail-rate", type=rate, default=0.0)
     parser.add_argument("--throttle-rate", type=rate, default=0.0)
@@ -127,6 +132,18 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     realtime.add_argument("--realtime-echo", choices=("connect", "start", "data"), default=None,
                           help="echo the credentials a client sends back (refusing the connect, refusing each "
                                "start, or in an event's errors) without checking them: for the secret scan")
+    realtime.add_argument("--realtime-rate-limit", type=positive, default=0, metavar="N",
+                          help="answer the first N starts with the service's id-less LimitExceededError frame")
+    realtime.add_argument("--realtime-max-subscriptions", type=positive, default=None, metavar="N",
+                          help="answer a start past N on one connection with MaxSubscriptionsReachedError")
+    realtime.add_argument("--realtime-refuse-connects", type=positive, default=0, metavar="N",
+                          help="refuse the first N connections with a connection_error that is not final "
+                               "(a 500 InternalFailure)")
+    realtime.add_argument("--realtime-expire-ms", type=positive, default=None, metavar="MS",
+                          help="MS after its connection_ack, tell a connection its token expired "
+                               "(UnauthorizedException: Token expired) and deliver nothing more on it")
+    realtime.add_argument("--realtime-expire-connections", type=positive, default=None, metavar="N",
+                          help="with --realtime-expire-ms: only the first N connections expire")
     args = parser.parse_args(argv)
     if args.user_pool_jwks and not (args.user_pool_issuer and args.user_pool_client_id):
         parser.error("--user-pool-jwks needs --user-pool-issuer and at least one --user-pool-client-id")
@@ -151,7 +168,7 @@ def write_port_file(path: str, port: int) -> None:
 
 def serve(args: argparse.Namespace, compiled) -> None:
     """Run the server until SIGTERM or SIGINT."""
-    store = Store(args.db, list(compiled.catalogue.models))
+    store = Store(args.db, list(compiled.catalogue.models), args.stale_reads, args.stale_read_ms)
     executor = Executor(compiled, store, args.conflict_handler,
                         denied_fields=[tuple(denied.split(".")) for denied in args.deny_field])
     user_pool = (UserPoolTokens(args.user_pool_jwks, args.user_pool_issuer, tuple(args.user_pool_client_id))
@@ -165,6 +182,11 @@ def serve(args: argparse.Namespace, compiled) -> None:
                                         connection_timeout_ms=args.realtime_connection_timeout_ms,
                                         withhold_keep_alive=args.realtime_withhold_ka,
                                         drop_after=args.realtime_drop_after,
+                                        rate_limit_starts=args.realtime_rate_limit,
+                                        max_subscriptions=args.realtime_max_subscriptions,
+                                        refuse_connects=args.realtime_refuse_connects,
+                                        expire_ms=args.realtime_expire_ms,
+                                        expire_connections=args.realtime_expire_connections,
                                         echo=args.realtime_echo))
     executor.on_mutation(realtime.announce)
     writes: dict[int, list] = {}

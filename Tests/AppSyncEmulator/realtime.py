@@ -81,6 +81,20 @@ START_REFUSED = "Permission denied"
 # The Authorizer's generic HTTP message, replaced by the ones above on this endpoint.
 HTTP_UNAUTHORIZED = "Valid authorization header not provided."
 
+# Frames the service sends, recorded as "observed response from the service" in
+# aws-amplify/aws-appsync-realtime-client-ios, RealtimeConnectionProviderResponse.swift: no id on
+# the rate-limit error, `errors` an object, not a list.
+RATE_LIMITED = {"type": "error", "payload": {"errors": {"errorType": "LimitExceededError",
+                                                        "message": "Rate limit exceeded"}}}
+MAX_SUBSCRIPTIONS = {"errorType": "MaxSubscriptionsReachedError", "message": "Max number of 100 subscriptions reached"}
+# A token refused on an open connection: the errorType and message amplify-js re-authenticates on
+# (aws-amplify/amplify-js#14569; known from that PR's text only, appsync.md §9.4).
+TOKEN_EXPIRED = {"type": "error", "payload": {"errors": [{"errorType": "UnauthorizedException",
+                                                          "message": "Token expired"}]}}
+# A connection_error that is not final for amplify-js (not 400/401/403, not BadRequest or
+# Unauthorized). No 5xx connection_error was published; this one follows the captured 401's shape.
+SERVICE_FAULT = {"errorType": "InternalFailure", "message": "An internal failure occurred.", "errorCode": 500}
+
 
 @dataclass
 class RealtimeOptions:
@@ -93,6 +107,17 @@ class RealtimeOptions:
     # Drop each connection (no close frame) right after it delivered this many `data` messages.
     drop_after: Optional[int] = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
+    # The service's refusals, in its own shapes (../shared/reference/appsync.md §9.4):
+    # the first N starts of the run are answered with the id-less, object-shaped rate-limit error;
+    rate_limit_starts: int = 0
+    # a start past this many on one connection is answered with the subscription-limit error;
+    max_subscriptions: Optional[int] = None
+    # the first N connects are refused with a connection_error that is not final (a service fault);
+    refuse_connects: int = 0
+    # MS after its acknowledgement a connection is told its credentials expired (and delivers no
+    # more), on the first N connections (None: all).
+    expire_ms: Optional[int] = None
+    expire_connections: Optional[int] = None
     # For the secret scan: echo the credentials a client sent back into what it reads. "connect":
     # the connection is refused with them in the message; "start": each start is; "data": each start
     # is acknowledged and followed by an event whose errors carry them. Credentials are not checked.
@@ -212,6 +237,7 @@ class Realtime:
         self.lock = threading.Lock()
         self._connections: list[Connection] = []
         self._numbers = itertools.count(1)
+        self._starts = itertools.count(1)
 
     @staticmethod
     def handles(path: str) -> bool:
@@ -314,9 +340,12 @@ class Realtime:
             _answer(handler, status, message, {"Sec-WebSocket-Version": "13"} if status == 426 else None)
             return
         authorization = self._authorization(handler.path, headers)
+        form = "subprotocol" if "header-" in headers.get("sec-websocket-protocol", "") else "query"
         refusal = None if self.options.echo else self.refusal(authorization, "/graphql/connect", b"{}")
         error = None
-        if self.options.echo == "connect":
+        if number <= self.options.refuse_connects:
+            error = dict(SERVICE_FAULT)
+        elif self.options.echo == "connect":
             error = {"errorType": "UnauthorizedException", "message": "echo: " + json.dumps(authorization),
                      "errorCode": 401}
         elif refusal is not None:
@@ -324,7 +353,7 @@ class Realtime:
             error = {"errorType": error_type, "message": CONNECT_REFUSED if message == HTTP_UNAUTHORIZED else message,
                      "errorCode": status}
         self.request_log.write_entry({"realtime": "connect", "connection": number, "path": handler.path,
-                                      "headers": authorization, "status": 101, "error": error})
+                                      "headers": authorization, "form": form, "status": 101, "error": error})
         handler.send_response(101)
         handler.send_header("Upgrade", "websocket")
         handler.send_header("Connection", "Upgrade")
@@ -437,6 +466,8 @@ class Connection:
         # Once a close or a drop began, the client's messages are no longer acted on.
         self._stopping = False
         self.delivered = 0
+        # Told its credentials expired: it delivers nothing more.
+        self.expired = False
         # The handshake's decoded `header` (for the echo option).
         self.connect_authorization: Any = None
 
@@ -583,6 +614,14 @@ class Connection:
             status, error_type, text = refusal
             refuse([{"errorType": error_type, "message": START_REFUSED if text == HTTP_UNAUTHORIZED else text}])
             return
+        if next(self.realtime._starts) <= self.options.rate_limit_starts:
+            self._send_json(RATE_LIMITED)
+            self._log({**entry, "answer": "error", "errors": RATE_LIMITED["payload"]["errors"]})
+            return
+        if self.options.max_subscriptions is not None and len(self.subscriptions) >= self.options.max_subscriptions:
+            self._send_json({"id": subscription_id, "type": "error", "payload": {"errors": MAX_SUBSCRIPTIONS}})
+            self._log({**entry, "answer": "error", "errors": MAX_SUBSCRIPTIONS})
+            return
         try:
             data = json.loads(data_text)
         except ValueError:
@@ -646,6 +685,11 @@ class Connection:
                     if next_keep_alive is None:
                         # The devguide's example shows a ka right after the ack; then one every interval.
                         next_keep_alive = time.monotonic()
+                    limit = self.options.expire_connections
+                    if self.options.expire_ms is not None and (limit is None or self.number <= limit):
+                        timer = threading.Timer(self.options.expire_ms / 1000.0, self.enqueue, (("expire",),))
+                        timer.daemon = True
+                        timer.start()
                 elif kind == "text":
                     self._send(frames.encode_frame(frames.TEXT, item[1].encode("utf-8")))
                 elif kind == "frame":
@@ -653,6 +697,10 @@ class Connection:
                 elif kind == "event":
                     if self._deliver(item[1], item[2]):
                         return
+                elif kind == "expire":
+                    self.expired = True
+                    self._send(_text(TOKEN_EXPIRED))
+                    self._log({"realtime": "expired"})
                 elif kind == "close":
                     self._send(frames.close_frame(item[1], item[2]))
                     self._close_sent.set()
@@ -670,7 +718,7 @@ class Connection:
         for subscription in targets:
             with self.realtime.lock:
                 active = self.subscriptions.get(subscription.id) is subscription
-            if not active or not subscription.matches(returned):
+            if not active or self.expired or not subscription.matches(returned):
                 continue
             payload = self.realtime.render(subscription, returned)
             self._send(_text({"type": "data", "id": subscription.id, "payload": payload}))

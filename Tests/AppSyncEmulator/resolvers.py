@@ -180,7 +180,8 @@ class Resolvers:
 
     def get(self, operation: Operation, info, args: dict) -> Optional[dict]:
         model = self.model(operation)
-        return self.store.get(model.name, [args[k] for k in model.key_fields])
+        # Amplify's get resolver reads without consistentRead: eventually consistent.
+        return self.store.eventual_get(model.name, [args[k] for k in model.key_fields])
 
     def list(self, operation: Operation, info, args: dict) -> dict:
         """list<Plural> (scan, or query when the partition key is given) and @index queries."""

@@ -74,6 +74,9 @@ import Testing
     ]
 
     /// The first secret found whole or as a 12-character run in `text`, nil when none.
+    /// Whether `text` shows a SigV4 signature (replayable while fresh, about 5 minutes).
+    static func showsSignature(_ text: String) -> Bool { text.contains(/Signature=[0-9a-f]{64}/) }
+
     static func leak(in text: String, of secrets: [String] = secrets) -> String? {
         for secret in secrets {
             let characters = Array(secret)
@@ -297,6 +300,7 @@ import Testing
                     let shown = "\(echo) \(auth.name) \(verbosity) \(command[0])"
                     #expect(Self.leak(in: result.stdout) == nil, "stdout of \(shown) shows a secret:\n\(result.stdout)")
                     #expect(Self.leak(in: result.stderr) == nil, "stderr of \(shown) shows a secret:\n\(result.stderr)")
+                    #expect(!Self.showsSignature(result.stderr), "stderr of \(shown) shows a signature")
                     #expect(result.status != 0, "\(shown): \(result)")
                     if result.stderr.contains("echo: ") && result.stderr.contains("[redacted]") { echoed += 1 }
                 }

@@ -4,7 +4,12 @@ import JSON
 /// The command line's names for the input sources the lower layers report against: `--key id`,
 /// `missing --key rowID`, `give --set rowID=VALUE`.
 package struct CommandLineWording: InputWording {
+    /// The option that gives conditions: `--if`, or `wait`'s `--until`.
+    package var conditionOption = OptionName.if
+
     package init() {}
+
+    package init(conditionOption: String) { self.conditionOption = conditionOption }
 
     package func name(_ source: InputSource) -> String {
         switch source {
@@ -20,7 +25,7 @@ package struct CommandLineWording: InputWording {
         case .increment: return OptionName.incr
         case .decrement: return OptionName.decr
         case .unguarded: return OptionName.unguarded
-        case .condition: return OptionName.if
+        case .condition: return conditionOption
         case .select: return OptionName.select
         case .filter: return OptionName.where
         case .filterJSON: return OptionName.filter

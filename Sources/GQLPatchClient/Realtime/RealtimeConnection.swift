@@ -8,11 +8,13 @@ import JSON
 import WebSocket
 
 /// One connection to an API's real-time endpoint, as the AppSync developer guide's "Building a
-/// real-time WebSocket client" describes it: the `graphql-ws` subprotocol, the authorization as the
-/// base64 `header` query parameter, `connection_init` answered by `connection_ack` (which says how
-/// often a keep-alive comes), then `start` per subscription (its own authorization in
-/// `extensions.authorization`), `data` events, `stop`. Messages are read one at a time by the task
-/// that owns it; a silence longer than the keep-alive interval is a broken connection.
+/// real-time WebSocket client" describes it: the `graphql-ws` subprotocol, `connection_init`
+/// answered by `connection_ack` (which says how often a keep-alive comes), then `start` per
+/// subscription (its own authorization in `extensions.authorization`), `data` events, `stop`.
+/// The connect's authorization travels as a second subprotocol, `header-<base64url>`, as the
+/// official JS client sends it since 2024 (amplify-js#13727), not in the URL's query, where
+/// proxies and access logs record it. Messages are read one at a time by the task that owns it; a
+/// silence longer than the keep-alive interval is a broken connection.
 package final class RealtimeConnection: @unchecked Sendable {
     // @unchecked: one task owns it.
 
@@ -23,6 +25,16 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// How long the connection may be silent: the acknowledgement's interval.
     package let keepAliveMilliseconds: Int64
     private var lastHeard: Int64
+    /// When the connection was acknowledged, and whether an event came on it since: a connection
+    /// that breaks before either says it was healthy counts as a failed try.
+    package let openedAt: Int64
+    package private(set) var deliveredEvent = false
+    /// The `connectionTimeoutMs` the acknowledgement gave when it was outside the accepted range
+    /// (and the default was taken instead), for `--verbose`.
+    package let refusedTimeout: Int?
+    /// The token the connect carried in `Authorization` (user pools, OIDC, Lambda), so that a
+    /// refusal of it asks the authorizer for a fresh one.
+    package let token: String?
     /// Messages read while waiting for an acknowledgement, handed out first by `next`.
     private var pending: [RealtimeMessage] = []
     /// Hands each credential to the run's redaction before it is sent: a server may echo it in
@@ -35,40 +47,57 @@ package final class RealtimeConnection: @unchecked Sendable {
 
     /// The keep-alive interval when the acknowledgement names none (the service's documented default).
     package static let defaultKeepAliveMilliseconds: Int64 = 300_000
+    /// The `connectionTimeoutMs` values taken as given: 100 ms to 1 h. Outside it (zero, negative,
+    /// or a value no clock can add) the default is used: a server's number never makes the client
+    /// spin or overflow.
+    package static let keepAliveRange: ClosedRange<Int64> = 100...3_600_000
+
+    /// The keep-alive interval for an acknowledgement's `connectionTimeoutMs`, and whether it was refused.
+    package static func keepAlive(announced: Int?) -> (milliseconds: Int64, refused: Bool) {
+        guard let announced else { return (defaultKeepAliveMilliseconds, false) }
+        guard keepAliveRange.contains(Int64(announced)) else { return (defaultKeepAliveMilliseconds, true) }
+        return (Int64(announced), false)
+    }
     /// The largest message accepted (AppSync's subscription payloads are at most 240 KB; room for
     /// the envelope).
     package static let maximumMessageBytes = 512 << 10
 
     private init(
-        socket: DirectWebSocket, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer, keepAlive: Int64,
-        register: @escaping @Sendable ([String]) -> Void
+        socket: DirectWebSocket, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer, announced: Int?,
+        token: String?, register: @escaping @Sendable ([String]) -> Void
     ) {
         self.register = register
         self.socket = socket
         self.graphQL = graphQL
         self.authorizer = authorizer
+        let (keepAlive, refused) = Self.keepAlive(announced: announced)
         self.keepAliveMilliseconds = keepAlive
+        self.refusedTimeout = refused ? announced : nil
+        self.token = token
         self.lastHeard = DirectWebSocket.now
+        self.openedAt = DirectWebSocket.now
     }
 
     /// Connects to `endpoint` for the API at `graphQL` and waits for the acknowledgement;
-    /// `register` receives every credential before it is sent.
+    /// `register` receives every credential before it is sent. `rejected` is a token the service
+    /// refused on the last connection: the authorizer renews it first.
     package static func open(
         endpoint: AWSEndpointURL, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer,
-        certificateAuthorities: String?, timeoutMilliseconds: Int64,
+        certificateAuthorities: String?, timeoutMilliseconds: Int64, rejected: String? = nil,
         register: @escaping @Sendable ([String]) -> Void
     ) async throws(RealtimeProblem) -> RealtimeConnection {
         let (header, secrets) = try await authorization(
-            authorizer, graphQL: graphQL, path: "/graphql/connect", body: "{}")
+            authorizer, graphQL: graphQL, path: "/graphql/connect", body: "{}", rejected: rejected)
         register(secrets)
         let headerText = JSONValue.object(header).serialized()
-        let url = RealtimeEndpoint.connectURL(
-            endpoint, header: Base64.encode(Array(headerText.utf8)), payload: Base64.encode(Array("{}".utf8)))
-        let deadline = DirectWebSocket.now + timeoutMilliseconds
+        var url = endpoint
+        url.query = ""
+        let deadline = DirectWebSocket.now.adding(milliseconds: timeoutMilliseconds)
         let socket: DirectWebSocket
         do {
             socket = try DirectWebSocket.connect(
-                url: url, subprotocols: ["graphql-ws"], headers: [], certificateAuthorities: certificateAuthorities,
+                url: url, subprotocols: ["graphql-ws", RealtimeEndpoint.headerSubprotocol(headerText)], headers: [],
+                certificateAuthorities: certificateAuthorities,
                 maximumMessageBytes: maximumMessageBytes, deadline: deadline)
         } catch {
             throw problem(error, host: endpoint.hostHeader)
@@ -79,13 +108,14 @@ package final class RealtimeConnection: @unchecked Sendable {
             throw problem(error, host: endpoint.hostHeader)
         }
         var early: [RealtimeMessage] = []
+        let token = header["Authorization"]?.stringValue
         while true {
             let message = try read(socket, host: endpoint.hostHeader, deadline: deadline, what: "connection_ack")
             switch message {
             case .connectionAck(let timeout):
                 let connection = RealtimeConnection(
-                    socket: socket, graphQL: graphQL, authorizer: authorizer,
-                    keepAlive: timeout.map(Int64.init) ?? defaultKeepAliveMilliseconds, register: register)
+                    socket: socket, graphQL: graphQL, authorizer: authorizer, announced: timeout, token: token,
+                    register: register)
                 connection.pending = early
                 return connection
             case .connectionError(let errors):
@@ -124,7 +154,7 @@ package final class RealtimeConnection: @unchecked Sendable {
                         ]))
                 ),
             ]))
-        let deadline = DirectWebSocket.now + timeoutMilliseconds
+        let deadline = DirectWebSocket.now.adding(milliseconds: timeoutMilliseconds)
         do {
             try socket.send(text: start.serialized(), deadline: deadline)
         } catch {
@@ -154,7 +184,7 @@ package final class RealtimeConnection: @unchecked Sendable {
         if !pending.isEmpty { return pending.removeFirst() }
         while true {
             let now = DirectWebSocket.now
-            let silentUntil = lastHeard + keepAliveMilliseconds
+            let silentUntil = lastHeard.adding(milliseconds: keepAliveMilliseconds)
             if now >= silentUntil { throw .keepAliveMissed(milliseconds: keepAliveMilliseconds) }
             if now >= deadline { return nil }
             let received: DirectWebSocket.Received
@@ -174,6 +204,7 @@ package final class RealtimeConnection: @unchecked Sendable {
                         throw .protocolViolation("the real-time endpoint sent a message that is not AppSync's")
                     }
                     if message == .keepAlive { continue }
+                    if case .data = message { deliveredEvent = true }
                     return message
                 case .close: throw .closed
                 case .binary, .ping, .pong: continue
@@ -185,12 +216,12 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// Ends subscription `id` (the server answers `complete`).
     package func stop(id: String) {
         let stop = JSONValue.object(JSONObject([("id", .string(id)), ("type", .string("stop"))]))
-        try? socket.send(text: stop.serialized(), deadline: DirectWebSocket.now + 1000)
+        try? socket.send(text: stop.serialized(), deadline: DirectWebSocket.now.adding(milliseconds: 1000))
     }
 
     /// Closes the connection cleanly.
     package func close() {
-        socket.close(.normal, deadline: DirectWebSocket.now + 1000)
+        socket.close(.normal, deadline: DirectWebSocket.now.adding(milliseconds: 1000))
     }
 
     /// One message by `deadline`, for the waits of `open` and `start`.
@@ -222,7 +253,7 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// or a start (`/graphql`, the start's data): `host` and the headers the run's authorizer adds
     /// to a POST of `body` there (for IAM, the signed headers, the content headers among them).
     package static func authorization(
-        _ authorizer: RequestAuthorizer, graphQL: AWSEndpointURL, path: String, body: String
+        _ authorizer: RequestAuthorizer, graphQL: AWSEndpointURL, path: String, body: String, rejected: String? = nil
     ) async throws(RealtimeProblem) -> (JSONObject, [String]) {
         var request = HTTPRequest(url: graphQL.url(withPath: path), body: Array(body.utf8))
         var signsContent = false
@@ -235,7 +266,7 @@ package final class RealtimeConnection: @unchecked Sendable {
             ]
         }
         do {
-            try await authorizer.authorize(&request)
+            try await authorizer.authorize(&request, rejected: rejected)
         } catch {
             throw .authorization(error)
         }
@@ -255,7 +286,8 @@ package final class RealtimeConnection: @unchecked Sendable {
         case .badHandshake(let detail): return .protocolViolation("the real-time handshake failed: \(detail)")
         case .protocolError(.handshakeStatus(let status)) where status == 401 || status == 403:
             return .refused(errors: [], status: status)
-        case .protocolError(let problem): return .protocolViolation("the real-time connection failed: \(problem)")
+        case .protocolError(.handshakeStatus(let status)): return .handshakeStatus(status)
+        case .protocolError(let problem): return .webSocket(problem)
         }
     }
 }

@@ -26,7 +26,7 @@ package enum RealtimeMessage: Sendable, Equatable {
         else { return nil }
         let id = object["id"]?.stringValue
         let payload = object["payload"]
-        let errors = payload?["errors"]?.arrayValue ?? object["errors"]?.arrayValue ?? []
+        let errors = Self.errors(payload: payload, object: object)
         switch type {
         case "connection_ack":
             return .connectionAck(timeoutMilliseconds: payload?["connectionTimeoutMs"]?.intValue)
@@ -44,5 +44,19 @@ package enum RealtimeMessage: Sendable, Equatable {
             return .complete(id: id)
         default: return .other(type: type)
         }
+    }
+
+    /// The error objects of a message as the service sends them: `payload.errors` (or `errors`) as
+    /// a list or as one object (the service's rate-limit and subscription-limit frames, recorded in
+    /// aws-appsync-realtime-client-ios's `RealtimeConnectionProviderResponse.swift`), or older APIs'
+    /// `errorType` directly in `payload`.
+    static func errors(payload: JSONValue?, object: JSONObject) -> [JSONValue] {
+        for holder in [payload?["errors"], object["errors"]] {
+            guard let holder else { continue }
+            if let list = holder.arrayValue { return list }
+            if holder.objectValue != nil { return [holder] }
+        }
+        if let payload, payload["errorType"] != nil { return [payload] }
+        return []
     }
 }

@@ -76,6 +76,13 @@ public enum RequestAuthorizer: Sendable {
             let signer = IAMSigner(resolved, region: region)
             signer.sign(&request, at: Int(Date().timeIntervalSince1970))
             request.secrets += signer.secrets + [resolved.credentials.accessKeyID]
+            // The signature too: a server that echoes the authorization would otherwise print a
+            // request anyone could replay while it is fresh (about 5 minutes).
+            for header in request.headers where header.name.lowercased() == "authorization" {
+                if let range = header.value.firstRange(of: "Signature=") {
+                    request.secrets.append(String(header.value[range.upperBound...].prefix(while: \.isHexDigit)))
+                }
+            }
         case .userPool(let session):
             let tokens = try await session.tokens(rejected: rejected)
             request.headers.append(

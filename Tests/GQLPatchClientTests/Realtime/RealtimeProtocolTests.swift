@@ -30,10 +30,118 @@ import Testing
         #expect(RealtimeEndpoint.derive(from: "not a url") == nil)
     }
 
-    @Test func connectURLCarriesTheHeaderAndPayloadEncodedForAQuery() throws {
-        let url = try #require(RealtimeEndpoint.derive(from: "https://api.example.com/graphql"))
-        let connect = RealtimeEndpoint.connectURL(url, header: "ab+/c=", payload: "e30=")
-        #expect(connect.query == "header=ab%2B%2Fc%3D&payload=e30%3D")
+    /// The hosts the service and its clients use: AWS's own rewritten, everything else a custom
+    /// domain (amplify-js's `appsyncUrl.ts` pattern covers China and GovCloud; a private API's
+    /// VPC-endpoint host is not a public AppSync host).
+    @Test(arguments: [
+        (
+            "https://abcdefghijklmnopqrstuvwxyz.appsync-api.us-east-1.amazonaws.com/graphql",
+            "wss://abcdefghijklmnopqrstuvwxyz.appsync-realtime-api.us-east-1.amazonaws.com/graphql"
+        ),
+        (
+            "https://abc123.appsync-api.cn-north-1.amazonaws.com.cn/graphql",
+            "wss://abc123.appsync-realtime-api.cn-north-1.amazonaws.com.cn/graphql"
+        ),
+        (
+            "https://abc123.appsync-api.us-gov-west-1.amazonaws.com/graphql",
+            "wss://abc123.appsync-realtime-api.us-gov-west-1.amazonaws.com/graphql"
+        ),
+        (
+            "https://abc123-vpce-0123456789abcdef0.appsync-api.us-east-1.vpce.amazonaws.com/graphql",
+            "wss://abc123-vpce-0123456789abcdef0.appsync-api.us-east-1.vpce.amazonaws.com/graphql/realtime"
+        ),
+        ("https://appsync-api.example.com/graphql", "wss://appsync-api.example.com/graphql/realtime"),
+        ("https://x.appsync-api.example.com/graphql", "wss://x.appsync-api.example.com/graphql/realtime"),
+    ])
+    func endpointsOfEveryKindOfHost(graphQL: String, realtime: String) throws {
+        let url = try #require(RealtimeEndpoint.derive(from: graphQL))
+        #expect(RealtimeEndpoint.shown(url) == realtime)
+    }
+
+    /// The connect's credentials travel as a `header-` subprotocol in base64url without padding
+    /// (amplify-js#13727), never in the URL.
+    @Test func headerSubprotocolIsBase64URLWithoutPadding() throws {
+        // "{\"a\":\"??>\"}" holds bytes whose base64 has '+', '/' and padding.
+        let json = #"{"a":"??>"}"#
+        let subprotocol = RealtimeEndpoint.headerSubprotocol(json)
+        #expect(subprotocol == "header-eyJhIjoiPz8-In0")
+        #expect(!subprotocol.contains("=") && !subprotocol.contains("/") && !subprotocol.contains("+"))
+    }
+
+    /// `errors` as a list, as one object (the service's rate-limit and quota frames), or an older
+    /// API's `errorType` directly in `payload`.
+    @Test func errorsInEveryShapeTheServiceSends() {
+        let limit: JSONValue = ["errorType": "LimitExceededError", "message": "Rate limit exceeded"]
+        #expect(
+            RealtimeMessage.decode(
+                #"{"type":"error","payload":{"errors":{"errorType":"LimitExceededError","message":"Rate limit exceeded"}}}"#
+            ) == .error(id: nil, errors: [limit]))
+        #expect(
+            RealtimeMessage.decode(
+                #"{"id":"u","type":"error","payload":{"errors":{"errorType":"MaxSubscriptionsReachedError","message":"Max number of 100 subscriptions reached"}}}"#
+            )
+                == .error(
+                    id: "u",
+                    errors: [
+                        [
+                            "errorType": "MaxSubscriptionsReachedError",
+                            "message": "Max number of 100 subscriptions reached",
+                        ]
+                    ]))
+        #expect(
+            RealtimeMessage.decode(
+                #"{"id":"u","type":"error","payload":{"errorType":"MaxSubscriptionsReachedException"}}"#)
+                == .error(id: "u", errors: [["errorType": "MaxSubscriptionsReachedException"]]))
+    }
+
+    /// What each error means, as amplify-js and the iOS client read them.
+    @Test func errorKinds() {
+        #expect(RealtimeErrorKind.of([["errorType": "LimitExceededError"]]) == .rateLimited)
+        #expect(RealtimeErrorKind.of([["errorType": "MaxSubscriptionsReachedException"]]) == .subscriptionLimit)
+        #expect(RealtimeErrorKind.of([["errorType": "UnauthorizedException", "message": "x"]]) == .credentials)
+        #expect(RealtimeErrorKind.of([["errorType": "Other", "message": "Token expired"]]) == .credentials)
+        #expect(RealtimeErrorKind.of([["errorType": "InternalFailure", "errorCode": 401]]) == .credentials)
+        #expect(RealtimeErrorKind.of([["errorType": "BadRequestException"]]) == .badRequest)
+        #expect(RealtimeErrorKind.of([["errorType": "InternalFailure", "errorCode": 500]]) == .other)
+        #expect(RealtimeErrorKind.of([]) == .other)
+    }
+
+    /// A connect refused for a bad request or credentials is final; any other refusal is retried.
+    @Test func whichRefusalsAreFinal() {
+        #expect(
+            !RealtimeProblem.refused(errors: [["errorType": "UnauthorizedException", "errorCode": 401]], status: nil)
+                .reconnects)
+        #expect(!RealtimeProblem.refused(errors: [["errorType": "BadRequestException"]], status: nil).reconnects)
+        #expect(
+            RealtimeProblem.refused(errors: [["errorType": "InternalFailure", "errorCode": 500]], status: nil)
+                .reconnects)
+        #expect(RealtimeProblem.handshakeStatus(503).reconnects && RealtimeProblem.handshakeStatus(429).reconnects)
+        #expect(!RealtimeProblem.handshakeStatus(404).reconnects)
+        #expect(RealtimeProblem.credentialsRefused(errors: []).reconnects)
+        #expect(!RealtimeProblem.subscriptionLimit(errors: []).reconnects)
+    }
+
+    /// The announced keep-alive interval is taken in 100 ms ... 1 h; zero, negative or huge values
+    /// take the default, and no deadline overflows.
+    @Test func keepAliveIsClampedAndDeadlinesSaturate() {
+        #expect(RealtimeConnection.keepAlive(announced: 300_000) == (300_000, false))
+        #expect(RealtimeConnection.keepAlive(announced: nil) == (300_000, false))
+        for bad in [0, -1, Int.max, 99, 3_600_001] {
+            #expect(RealtimeConnection.keepAlive(announced: bad) == (300_000, true), "\(bad)")
+        }
+        #expect(Int64(5).adding(milliseconds: .max) == .max)
+        #expect(Int64(-5).adding(milliseconds: .min) == .min)
+        #expect(Int64(5).adding(milliseconds: 7) == 12)
+    }
+
+    /// Pauses grow from 0.25-0.5 s to 15-30 s and never pass 30 s.
+    @Test func pausesGrowAndAreBounded() {
+        #expect(RealtimeSubscriber.pauseMilliseconds(failures: 0, random: 0.5) == 0)
+        #expect(RealtimeSubscriber.pauseMilliseconds(failures: 1, random: 0) == 250)
+        #expect(RealtimeSubscriber.pauseMilliseconds(failures: 1, random: 0.999) <= 500)
+        #expect(RealtimeSubscriber.pauseMilliseconds(failures: 3, random: 0) == 1000)
+        #expect(RealtimeSubscriber.pauseMilliseconds(failures: 1000, random: 0.999) <= 30_000)
+        #expect(RealtimeSubscriber.pauseMilliseconds(failures: 1000, random: 0) == 15_000)
     }
 
     @Test func messagesTheServiceSends() {
@@ -61,6 +169,10 @@ import Testing
         #expect(RealtimeProblem.keepAliveMissed(milliseconds: 1000).reconnects)
         #expect(!RealtimeProblem.refused(errors: [], status: 401).reconnects)
         #expect(!RealtimeProblem.subscriptionRefused(errors: []).reconnects)
+        #expect(
+            RealtimeProblem.webSocket(.frameTooLarge(limit: 524_288)).summary
+                == "the real-time connection broke the WebSocket protocol: it sent a message over 512 KiB, the most accepted"
+        )
         #expect(
             RealtimeProblem.refused(errors: [["errorType": "UnauthorizedException", "message": "no"]], status: nil)
                 .summary == "the real-time endpoint refused the connection: UnauthorizedException: no")

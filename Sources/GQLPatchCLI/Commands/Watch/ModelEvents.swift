@@ -74,12 +74,15 @@ package struct ModelEvents {
         let (realtime, graphQL) = try endpoint(given: realtimeEndpoint, settings: settings, environment: environment)
         let console = context.console
         let secrets = context.secrets
+        let verbose: (@Sendable (String) -> Void)? =
+            settings.verbose ? { @Sendable in console.message("gqlpatch: \($0)") } : nil
         let subscriber = RealtimeSubscriber(
             endpoint: realtime, graphQL: graphQL, authorizer: settings.authorizer,
             certificateAuthorities: CertificateAuthorities.bundle(in: environment),
             subscriptions: subscriptions.map(\.1), timeoutMilliseconds: timeoutMilliseconds(settings),
             secrets: { secrets?.register($0) },
-            note: { console.message("gqlpatch: \($0)") })
+            note: { console.message("gqlpatch: \($0)") },
+            verbose: verbose)
         return ModelEvents(subscriptions: subscriptions, subscriber: subscriber)
     }
 
@@ -133,12 +136,23 @@ package struct ModelEvents {
     /// How often a blocked read looks up for Ctrl-C.
     static let sliceMilliseconds: Int64 = 200
 
-    /// Connects and starts the subscriptions; a failure is worded for the command.
-    func connect() async throws(GQLPatchError) {
-        do throws(RealtimeProblem) {
-            try await subscriber.connect()
-        } catch {
-            throw Self.error(error)
+    /// Connects and starts the subscriptions by `end` (`RealtimeSubscriber.now` milliseconds), or
+    /// the end the command was given or asked for: `.event(.resumed)` never comes from here, nil
+    /// means connected. A failure is worded for the command.
+    func connect(until end: Int64?, interrupts: InterruptWatch?) async throws(GQLPatchError) -> Step? {
+        while true {
+            if interrupts?.isInterrupted == true { return .interrupted(interrupts?.exitCode ?? .interrupted) }
+            let now = RealtimeSubscriber.now
+            if let end, now >= end { return .timedOut }
+            do throws(RealtimeProblem) {
+                if try await subscriber.connect(
+                    until: min(end ?? Int64.max, now.adding(milliseconds: Self.sliceMilliseconds)))
+                {
+                    return nil
+                }
+            } catch {
+                throw self.error(error)
+            }
         }
     }
 
@@ -150,28 +164,38 @@ package struct ModelEvents {
             let now = RealtimeSubscriber.now
             if let end, now >= end { return .timedOut }
             do throws(RealtimeProblem) {
-                if let event = try await subscriber.next(until: min(end ?? Int64.max, now + Self.sliceMilliseconds)) {
+                if let event = try await subscriber.next(
+                    until: min(end ?? Int64.max, now.adding(milliseconds: Self.sliceMilliseconds)))
+                {
                     return .event(event)
                 }
             } catch {
-                throw Self.error(error)
+                throw self.error(error)
             }
         }
     }
 
-    /// The error for a real-time problem.
-    static func error(_ problem: RealtimeProblem) -> GQLPatchError {
+    /// The error for a real-time problem: its exit code by its kind, and where it happened when the
+    /// address may be at fault.
+    func error(_ problem: RealtimeProblem) -> GQLPatchError {
+        let place =
+            " (real-time endpoint \(RealtimeEndpoint.shown(subscriber.endpoint)); if that address is wrong, give the right one with \(OptionName.realtimeEndpoint) URL)"
         switch problem {
         case .authorization(let error): return error
-        case .connection: return GQLPatchError(.unavailable, problem.summary)
-        case .closed, .keepAliveMissed, .noAcknowledgement: return GQLPatchError(.unavailable, problem.summary)
-        case .protocolViolation: return GQLPatchError(.badResponse, problem.summary)
-        case .refused: return GQLPatchError(.unauthorized, problem.summary)
+        case .connection, .noAcknowledgement: return GQLPatchError(.unavailable, problem.summary + place)
+        case .closed, .keepAliveMissed, .ended: return GQLPatchError(.unavailable, problem.summary)
+        case .handshakeStatus(let status):
+            let kind: ExitCode = status == 429 ? .throttled : status >= 500 ? .unavailable : .badResponse
+            return GQLPatchError(kind, problem.summary + place)
+        case .webSocket, .protocolViolation: return GQLPatchError(.badResponse, problem.summary + place)
+        case .refused(let errors, let status):
+            let final = status != nil || [.credentials, .badRequest].contains(RealtimeErrorKind.of(errors))
+            return GQLPatchError(final ? .unauthorized : .unavailable, problem.summary)
+        case .credentialsRefused: return GQLPatchError(.unauthorized, problem.summary)
+        case .rateLimited, .subscriptionLimit: return GQLPatchError(.throttled, problem.summary)
         case .subscriptionRefused(let errors):
-            let unauthorized = errors.contains {
-                ($0["errorType"]?.stringValue ?? "").lowercased().contains("unauthorized")
-            }
-            return GQLPatchError(unauthorized ? .unauthorized : .graphQLError, problem.summary)
+            return GQLPatchError(
+                RealtimeErrorKind.of(errors) == .credentials ? .unauthorized : .graphQLError, problem.summary)
         }
     }
 }

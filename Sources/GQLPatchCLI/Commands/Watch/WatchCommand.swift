@@ -47,7 +47,13 @@ package struct WatchCommand: Sendable {
         let watch = options.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
-        try await source.connect()
+        switch try await source.connect(until: end, interrupts: watch) {
+        case .interrupted(let code): return code
+        case .timedOut:
+            context.console.message("gqlpatch: watch: --timeout passed before the subscriptions could start")
+            return .timedOut
+        case .event, nil: break
+        }
         defer { source.subscriber.close() }
         if settings.verbose {
             let served =
@@ -71,9 +77,9 @@ package struct WatchCommand: Sendable {
             case .event(let next): event = next
             }
             switch event {
-            case .resumed(let problem):
+            case .resumed(let problem, let milliseconds, let tries):
                 context.console.message(
-                    "gqlpatch: watch: subscribed again after the connection broke (\(problem.summary)); changes made meanwhile were not delivered"
+                    "gqlpatch: watch: subscribed again after \(WaitCommand.seconds(milliseconds)) and \(tries) \(tries == 1 ? "try" : "tries") (the connection broke: \(problem.summary)); changes made meanwhile were not delivered"
                 )
             case .data(let id, let payload):
                 let kind: ModelSubscription.Event
@@ -90,6 +96,13 @@ package struct WatchCommand: Sendable {
                 if let filter, !RecordMatcher.matches(filter, item) { continue }
                 var key = JSONObject()
                 for field in model.primaryKey { key[field] = item[field] ?? .null }
+                // An event whose record lacks its key names no record: reported, never printed or counted.
+                if key.contains(where: { $0.value.isNull }) {
+                    context.console.message(
+                        "gqlpatch: warning: watch: a \(kind.rawValue) event of \(model.name) came without its key (\(model.primaryKey.joined(separator: ", "))); not printed"
+                    )
+                    continue
+                }
                 let line = JSONValue.object(
                     JSONObject([
                         ("event", .string(kind.rawValue)), ("model", .string(model.name)), ("key", .object(key)),
