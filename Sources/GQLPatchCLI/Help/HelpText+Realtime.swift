@@ -33,10 +33,11 @@ extension HelpText {
 
         Waits until the record holds every --until value, then prints it (exit 0). It subscribes to
         the model's changes first and reads the record second, so a change made between the two is
-        not missed; each change of the record is then read back and checked (the read, not the event,
-        decides). Exit 3 when the record is deleted, 124 when --timeout passes first, 130 at Ctrl-C.
-        A record that does not exist yet is waited for. After a broken connection it subscribes again
-        and reads the record again.
+        not missed. Reads may lag writes (they are eventually consistent): an event whose record
+        holds the values settles the wait, a read that does not hold them is made again over about
+        1.5 s, and the record is read again every 10 s while no event comes. Exit 3 when the record
+        is deleted, 124 when --timeout passes first, 130 at Ctrl-C. A record that does not exist
+        yet is waited for. After a broken connection it subscribes again and reads the record again.
 
         \(WaitOptions.optionTable.helpList)
 
