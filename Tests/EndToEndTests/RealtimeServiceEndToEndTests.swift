@@ -324,6 +324,23 @@ import Testing
             result.stderr.hasPrefix(#"gqlpatch: error: --until: unknown field "status" for Item"#), "\(result.stderr)")
     }
 
+    /// `watch --verbose` says when owner rules limit the events a token caller is sent; an API key
+    /// (which the owner rule does not filter) hears nothing of it.
+    @Test func watchSaysWhenOwnerRulesLimitTheEvents() throws {
+        let schema = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/import/notes.graphql").path
+        let folder = FileManager.default.temporaryDirectory
+        let common = ["--schema", schema, "--endpoint", "https://api.example.com/graphql", "--dry-run", "--verbose"]
+        let oidc = try GQLPatchRun.run(
+            common + ["--auth", "oidc", "--token", "abcdefghijkl", "watch", "Note"], in: folder)
+        #expect(oidc.status == 0, "\(oidc)")
+        #expect(
+            oidc.stderr.contains(
+                "gqlpatch: watch: Note has owner rules (owner): the service sends a oidc caller only the events of records it owns"
+            ), "\(oidc.stderr)")
+        let key = try GQLPatchRun.run(common + ["--api-key", "da2-abcdefghijkl", "watch", "Note"], in: folder)
+        #expect(key.status == 0 && !key.stderr.contains("owner rules"), "\(key)")
+    }
+
     /// The connect's credentials travel in the `header-` subprotocol, not the URL.
     @Test func credentialsTravelInTheSubprotocol() throws {
         let emulator = try Self.emulator([])

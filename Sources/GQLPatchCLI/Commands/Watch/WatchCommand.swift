@@ -38,12 +38,19 @@ package struct WatchCommand: Sendable {
             model: model, events: events, selection: fetchSelection, settings: settings, context: context,
             environment: environment, realtimeEndpoint: options.realtimeEndpoint,
             filter: { input in filters.subscriptionFilter(model: model, tests: conditions, input: input) })
+        // The service filters an owner-rule model's events for a user-pool or OIDC subscriber
+        // (amplify-category-api#837): only the records the caller owns come.
+        if settings.verbose, !model.ownerFields.isEmpty, [.userPool, .oidc].contains(settings.authMode) {
+            context.console.message(
+                "gqlpatch: watch: \(model.name) has owner rules (\(model.ownerFields.joined(separator: ", "))): the service sends a \(settings.authMode.rawValue) caller only the events of records it owns, unless another rule lets it read them all"
+            )
+        }
         if settings.dryRun {
             try JSONPrinter(pretty: settings.pretty, console: context.console).print(
                 source.plan(), to: context.console)
             return .success
         }
-        let end = options.timeout.map { RealtimeSubscriber.now + Int64($0 * 1000) }
+        let end = options.timeout.map { RealtimeSubscriber.now.adding(milliseconds: Int64($0 * 1000)) }
         let watch = options.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
