@@ -187,7 +187,10 @@ def serve(args: argparse.Namespace, compiled) -> None:
                                         refuse_connects=args.realtime_refuse_connects,
                                         expire_ms=args.realtime_expire_ms,
                                         expire_connections=args.realtime_expire_connections,
-                                        echo=args.realtime_echo))
+                                        echo=args.realtime_echo),
+                        {name: compiled.catalogue.models[operation.model].auth_rules
+                         for name, operation in compiled.mutations.items()
+                         if operation.model in compiled.catalogue.models})
     executor.on_mutation(realtime.announce)
     writes: dict[int, list] = {}
     for number, request in args.write_after:

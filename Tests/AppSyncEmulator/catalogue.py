@@ -178,6 +178,8 @@ class Model:
     # Owner rules' fields the model does not declare: the auth transformer appends each as `owner: String`,
     # last, to the type, the filters and the condition (as ModelStringInput), never to a write input.
     implicit_owners: list[str] = field(default_factory=list)
+    # The model's `@auth` rules as the source gives them (the real-time endpoint's owner filtering).
+    auth_rules: list[dict] = field(default_factory=list)
 
     @property
     def plural(self) -> str:
@@ -280,6 +282,8 @@ def _read_model(node: ObjectTypeDefinitionNode, model_args: dict) -> Model:
               for f in node.fields or []]
     model = Model(node.name.value, fields, _description(node))
     _apply_model_arguments(model, model_args)
+    model.auth_rules = [rule for rule in (_directives(node).get("auth") or {}).get("rules") or []
+                        if isinstance(rule, dict)]
     for rule in (_directives(node).get("auth") or {}).get("rules") or []:
         owner = rule.get("ownerField", "owner") if isinstance(rule, dict) and rule.get("allow") == "owner" else None
         if owner and not model.declares(owner) and owner not in model.implicit_owners:

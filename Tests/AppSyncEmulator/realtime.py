@@ -195,6 +195,22 @@ class Subscription:
     operation_name: Optional[str]
     variables: dict
     arguments: dict
+    # Set when owner rules limit what this subscriber is sent: (owner fields, the caller's identities).
+    owner_scope: Optional[tuple[list[str], set[str]]] = None
+
+    def owner_allows(self, returned: dict) -> bool:
+        """Whether the owner scope lets the event through: one of the owner fields the mutation
+        returned names the caller (a multi-owner field, a list, holds it)."""
+        if self.owner_scope is None:
+            return True
+        fields, identities = self.owner_scope
+        for name in fields:
+            value = returned.get(name)
+            if isinstance(value, str) and value in identities:
+                return True
+            if isinstance(value, list) and identities.intersection(v for v in value if isinstance(v, str)):
+                return True
+        return False
 
     def matches(self, returned: dict) -> bool:
         """An argument holds when the returned field equals it (v1 owner-style and Gen 2 arguments);
@@ -225,12 +241,19 @@ def _message_only(errors: list[dict]) -> list[dict]:
 class Realtime:
     """The subscriptions of every open connection, and the mutation side that feeds them."""
 
-    def __init__(self, sdl: str, authorizer, request_log, options: Optional[RealtimeOptions] = None):
+    def __init__(self, sdl: str, authorizer, request_log, options: Optional[RealtimeOptions] = None,
+                 mutation_rules: Optional[dict[str, list[dict]]] = None):
         # Its own executable schema, without resolvers: an event is the mutation's returned record
         # put through the subscription's selection, not a new read of the store.
         self.schema = build_schema(sdl)
         scalars.install(self.schema)
         self.triggers = subscription_triggers(self.schema)
+        # subscription field -> the @auth rules of its model (from the source schema; none when served
+        # compiled, which keeps no rules).
+        self.field_rules: dict[str, list[dict]] = {}
+        for mutation, rules in (mutation_rules or {}).items():
+            for subscription_field in self.triggers.get(mutation, []):
+                self.field_rules[subscription_field] = rules
         self.authorizer = authorizer
         self.request_log = request_log
         self.options = options or RealtimeOptions()
@@ -409,6 +432,44 @@ class Realtime:
             connections = list(self._connections)
         for connection in connections:
             connection.close(frames.GOING_AWAY, "the emulator is stopping")
+
+
+def jwt_claims(token: Any) -> Optional[dict]:
+    """The claims of a JWT (its signature was checked by the Authorizer, or is not checked at all
+    for a raw --token), or None for anything that is not one."""
+    if not isinstance(token, str) or token.count(".") != 2:
+        return None
+    payload = token.split(".")[1]
+    try:
+        claims = json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+    except (binascii.Error, ValueError):
+        return None
+    return claims if isinstance(claims, dict) else None
+
+
+def owner_scope(rules: list[dict], claims: Optional[dict]) -> Optional[tuple[list[str], set[str]]]:
+    """What owner rules leave a token caller with `claims`: None when they do not limit it (no token,
+    no owner rule, or another rule lets it read every record: `private`, or `groups` naming one of
+    its groups); else the owner fields and the caller's identities (`sub::username`, `sub`,
+    `username`), as the v2 auth transformer's runtime filter compares them (amplify-category-api#837)."""
+    if claims is None:
+        return None
+    groups = set(claims.get("cognito:groups") or [])
+    owners: list[str] = []
+    for rule in rules:
+        allow = rule.get("allow")
+        if allow == "private":
+            return None
+        if allow == "groups" and isinstance(rule.get("groups"), list) and groups.intersection(rule["groups"]):
+            return None
+        if allow == "owner":
+            owners.append(rule.get("ownerField", "owner"))
+    if not owners:
+        return None
+    username = claims.get("cognito:username") or claims.get("username") or ""
+    sub = claims.get("sub") or ""
+    identities = {value for value in (f"{sub}::{username}" if sub and username else "", sub, username) if value}
+    return owners, identities
 
 
 def query_parameters(path: str) -> dict[str, str]:
@@ -630,6 +691,17 @@ class Connection:
         if subscription is None:
             refuse(errors)
             return
+        claims = jwt_claims(authorization.get("Authorization") if isinstance(authorization, dict) else None)
+        subscription.owner_scope = owner_scope(self.realtime.field_rules.get(subscription.field, []), claims)
+        if subscription.owner_scope is not None:
+            fields, identities = subscription.owner_scope
+            given = [subscription.arguments.get(name) for name in fields if subscription.arguments.get(name) is not None]
+            if any(value not in identities for value in given):
+                # A supplied owner argument must be the caller's own (appsync.md §9.5).
+                refuse([{"errorType": "Unauthorized",
+                         "message": f"Not Authorized to access {subscription.field} on type Subscription"}])
+                return
+            entry["owner_filter"] = fields
         with self.realtime.lock:
             if subscription_id in self.subscriptions:
                 duplicate = True
@@ -718,7 +790,8 @@ class Connection:
         for subscription in targets:
             with self.realtime.lock:
                 active = self.subscriptions.get(subscription.id) is subscription
-            if not active or self.expired or not subscription.matches(returned):
+            if not active or self.expired or not subscription.matches(returned) \
+                    or not subscription.owner_allows(returned):
                 continue
             payload = self.realtime.render(subscription, returned)
             self._send(_text({"type": "data", "id": subscription.id, "payload": payload}))

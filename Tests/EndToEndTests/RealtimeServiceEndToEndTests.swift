@@ -324,6 +324,104 @@ import Testing
             result.stderr.hasPrefix(#"gqlpatch: error: --until: unknown field "status" for Item"#), "\(result.stderr)")
     }
 
+    /// Owner rules filter a user-pool subscriber's events on the service side (the v2 runtime
+    /// filter): alice's watch of an owner-rule model is sent her note, never bob's.
+    @Test func ownerRulesLimitAUserPoolSubscriber() throws {
+        let schema = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/import/notes.graphql").path
+        let stub = try UserPoolStub(["--user", "alice:Correct-Horse-7!"])
+        defer { stub.stop() }
+        let emulator = try Emulator(schema: schema, arguments: stub.emulatorArguments + ["--api-key", Emulator.apiKey])
+        defer { emulator.stop() }
+        var environment = stub.environment(
+            password: "Correct-Horse-7!", cache: emulator.folder.appendingPathComponent("cache"))
+        environment["AWS_EC2_METADATA_DISABLED"] = "true"
+        let watch = try ApplyProcess(
+            ["--endpoint", emulator.endpoint, "--schema", schema, "--verbose"] + stub.flags("alice")
+                + ["--no-cache", "watch", "Note", "--on", "create", "--count", "1", "--timeout", "30s"],
+            in: emulator.folder, environment: environment)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, watch.process.isRunning, !watch.stderr.contains("subscribed to") {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        for (id, owner) in [("n1", "bob"), ("n2", "alice")] {
+            _ = try emulator.graphQL(
+                #"mutation C($input: CreateNoteInput!) { createNote(input: $input) { id text owner createdAt updatedAt } }"#,
+                variables: ["input": ["id": .string(id), "text": .string("of \(owner)"), "owner": .string(owner)]])
+        }
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        let lines = watch.stdout.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("of alice"), "\(watch.stdout)")
+        #expect(watch.stderr.contains("Note has owner rules (owner)"), "\(watch.stderr)")
+        let starts = try emulator.requests().filter { $0["realtime"] == "start" && $0["answer"] == "start_ack" }
+        #expect(!starts.isEmpty && starts.allSatisfy { $0["owner_filter"] == ["owner"] }, "\(starts)")
+        let sent = try emulator.requests().filter { $0["realtime"] == "data" }
+        #expect(sent.count == 1, "the service sent alice one event: \(sent)")
+    }
+
+    /// A v1 schema makes each owner field a required subscription argument (the real v1
+    /// transformer compiles `onCreatePost(owner: String!)`): gqlpatch gives the signed-in user's
+    /// name, read from the token the connection carries, and the service sends only that owner's
+    /// records. An API key names no user: refused before subscribing (65), naming the argument.
+    @Test func aV1OwnerArgumentTakesTheCallersName() throws {
+        let modules =
+            ProcessInfo.processInfo.environment["GQLPATCH_V1_TRANSFORMER"]
+            ?? TestPaths.packageRoot.appendingPathComponent(".venv/v1-transformer/package/node_modules").path
+        let stub = try UserPoolStub(["--user", "alice:Correct-Horse-7!"])
+        defer { stub.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-v1owner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("schema.graphql")
+        try "type Post @model @auth(rules: [{ allow: owner }]) {\n  id: ID!\n  title: String!\n  owner: String\n}\n"
+            .write(to: source, atomically: true, encoding: .utf8)
+        let compiled = try CommandRunner.run(
+            "/usr/bin/env",
+            [
+                "node", TestPaths.packageRoot.appendingPathComponent("Tests/V1Transformer/compile.js").path,
+                "--modules", modules, "--schema", source.path, "--default-auth", "AMAZON_COGNITO_USER_POOLS",
+            ], timeout: 120)
+        try #require(compiled.status == 0, "the real v1 transformer (make v1-transformer): \(compiled.stderr)")
+        let output = folder.appendingPathComponent("compiled.json")
+        try compiled.stdout.write(to: output, atomically: true, encoding: .utf8)
+        let sdl = try #require(try JSONValue.parse(compiled.stdout)["schema"]?.stringValue)
+        #expect(sdl.contains("onCreatePost(owner: String!)"), "what the real transformer compiles")
+        let emulator = try Emulator(
+            servingCompiled: output.path, arguments: stub.emulatorArguments + ["--api-key", Emulator.apiKey])
+        defer { emulator.stop() }
+        let schema = try emulator.file("compiled.graphql", sdl)
+
+        let keyed = try emulator.gqlpatch(["watch", "Post", "--on", "create", "--timeout", "5s"], schema: schema)
+        #expect(keyed.status == 65, "\(keyed)")
+        #expect(
+            keyed.stderr.hasPrefix(
+                "gqlpatch: error: the create subscription needs the argument owner, an owner of an @auth rule: gqlpatch gives the caller's user name, and the credentials name none"
+            ), "\(keyed.stderr)")
+
+        var environment = stub.environment(
+            password: "Correct-Horse-7!", cache: emulator.folder.appendingPathComponent("cache"))
+        environment["AWS_EC2_METADATA_DISABLED"] = "true"
+        let watch = try ApplyProcess(
+            ["--endpoint", emulator.endpoint, "--schema", schema, "--verbose"] + stub.flags("alice")
+                + ["--no-cache", "watch", "Post", "--on", "create", "--count", "1", "--timeout", "30s"],
+            in: emulator.folder, environment: environment)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, watch.process.isRunning, !watch.stderr.contains("subscribed to") {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        for (id, owner) in [("p1", "bob"), ("p2", "alice")] {
+            _ = try emulator.graphQL(
+                #"mutation C($input: CreatePostInput!) { createPost(input: $input) { id title owner createdAt updatedAt } }"#,
+                variables: ["input": ["id": .string(id), "title": .string("of \(owner)"), "owner": .string(owner)]])
+        }
+        #expect(try watch.wait(timeout: 30) == 0, "\(watch.stderr)")
+        let lines = watch.stdout.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains("of alice"), "\(watch.stdout)")
+        let starts = try emulator.requests().filter { $0["realtime"] == "start" && $0["answer"] == "start_ack" }
+        let variables = try starts.map { try JSONValue.parse($0["data"]?.stringValue ?? "")["variables"] }
+        #expect(!variables.isEmpty && variables.allSatisfy { $0?["owner"] == "alice" }, "\(variables)")
+    }
+
     /// `watch --verbose` says when owner rules limit the events a token caller is sent; an API key
     /// (which the owner rule does not filter) hears nothing of it.
     @Test func watchSaysWhenOwnerRulesLimitTheEvents() throws {

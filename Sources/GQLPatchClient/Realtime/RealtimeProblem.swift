@@ -32,6 +32,8 @@ package enum RealtimeProblem: Error, Sendable {
     case credentialsRefused(errors: [JSONValue])
     /// The service ended every subscription (`complete` without a `stop`).
     case ended
+    /// A subscription takes the caller's name (a v1 owner argument) and the credentials name no user.
+    case noCallerName(subscription: String, argument: String)
     /// An acknowledgement did not come in time.
     case noAcknowledgement(String)
     /// The credentials could not be had (they are worded already).
@@ -46,7 +48,7 @@ package enum RealtimeProblem: Error, Sendable {
         case .handshakeStatus(let status): status == 429 || status >= 500
         case .refused(let errors, let status):
             status == nil && ![.credentials, .badRequest].contains(RealtimeErrorKind.of(errors))
-        case .webSocket, .protocolViolation, .subscriptionRefused, .subscriptionLimit, .ended,
+        case .webSocket, .protocolViolation, .subscriptionRefused, .subscriptionLimit, .ended, .noCallerName,
             .authorization:
             false
         }
@@ -89,6 +91,9 @@ package enum RealtimeProblem: Error, Sendable {
             return "the real-time endpoint refused the credentials on the open connection, fresh ones too: "
                 + Self.described(errors)
         case .ended: return "the real-time endpoint ended every subscription"
+        case .noCallerName(let subscription, let argument):
+            return
+                "the \(subscription) subscription needs the argument \(argument), an owner of an @auth rule: gqlpatch gives the caller's user name, and the credentials name none (sign in to the user pool, or give a token that carries cognito:username or username)"
         case .noAcknowledgement(let what): return "no \(what) came in time"
         case .authorization(let error): return error.message
         }

@@ -22,11 +22,15 @@ package final class RealtimeSubscriber: @unchecked Sendable {
         package var id: String
         package var query: String
         package var variables: JSONObject
+        /// Variables the caller's user name fills (a v1 schema's required owner arguments), read
+        /// from the token each connection carries.
+        package var callerArguments: [String]
 
-        package init(id: String, query: String, variables: JSONObject = JSONObject()) {
+        package init(id: String, query: String, variables: JSONObject = JSONObject(), callerArguments: [String] = []) {
             self.id = id
             self.query = query
             self.variables = variables
+            self.callerArguments = callerArguments
         }
     }
 
@@ -267,10 +271,18 @@ package final class RealtimeSubscriber: @unchecked Sendable {
             )
         }
         for subscription in subscriptions {
+            var variables = subscription.variables
+            if let argument = subscription.callerArguments.first {
+                guard let name = connection.token.flatMap(JWTClaims.userName) else {
+                    connection.close()
+                    throw .noCallerName(subscription: subscription.id, argument: argument)
+                }
+                for argument in subscription.callerArguments { variables[argument] = .string(name) }
+            }
             while true {
                 do throws(RealtimeProblem) {
                     try await connection.start(
-                        id: subscription.id, query: subscription.query, variables: subscription.variables,
+                        id: subscription.id, query: subscription.query, variables: variables,
                         timeoutMilliseconds: timeoutMilliseconds)
                     break
                 } catch {

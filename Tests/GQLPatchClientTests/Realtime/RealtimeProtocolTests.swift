@@ -134,6 +134,16 @@ import Testing
         #expect(Int64(5).adding(milliseconds: 7) == 12)
     }
 
+    /// The caller's name for a v1 owner argument, read from the token's payload (base64url).
+    @Test func userNameFromATokensClaims() {
+        // {"sub":"1111","cognito:username":"alice"} and {"username":"bob"}, base64url without padding.
+        #expect(JWTClaims.userName("h.eyJzdWIiOiIxMTExIiwiY29nbml0bzp1c2VybmFtZSI6ImFsaWNlIn0.s") == "alice")
+        #expect(JWTClaims.userName("h.eyJ1c2VybmFtZSI6ImJvYiJ9.s") == "bob")
+        #expect(JWTClaims.userName("da2-an-api-key") == nil)
+        #expect(JWTClaims.userName("h.!!.s") == nil)
+        #expect(JWTClaims.userName("h.eyJzdWIiOiIxIn0.s") == nil, "no name claim")
+    }
+
     /// Pauses grow from 0.25-0.5 s to 15-30 s and never pass 30 s.
     @Test func pausesGrowAndAreBounded() {
         #expect(RealtimeSubscriber.pauseMilliseconds(failures: 0, random: 0.5) == 0)

@@ -61,14 +61,16 @@ package struct ModelEvents {
                 )
             }
             let serverFilter = subscription.filterInput.flatMap(filter)
-            let query = try SubscriptionDocument.text(
+            let document = try SubscriptionDocument.text(
                 for: subscription, model: model, selection: selection, filtered: serverFilter != nil)
             var variables = JSONObject()
             if let serverFilter { variables["filter"] = serverFilter }
             subscriptions.append(
                 (
                     subscription,
-                    RealtimeSubscriber.Subscription(id: event.rawValue, query: query, variables: variables)
+                    RealtimeSubscriber.Subscription(
+                        id: event.rawValue, query: document.query, variables: variables,
+                        callerArguments: document.callerArguments)
                 ))
         }
         let (realtime, graphQL) = try endpoint(given: realtimeEndpoint, settings: settings, environment: environment)
@@ -96,7 +98,11 @@ package struct ModelEvents {
                     .array(
                         subscriptions.map { subscription, started in
                             var shown = JSONObject([("id", .string(started.id)), ("query", .string(started.query))])
-                            if !started.variables.isEmpty { shown["variables"] = .object(started.variables) }
+                            var variables = started.variables
+                            for argument in started.callerArguments {
+                                variables[argument] = .string("<the caller's user name>")
+                            }
+                            if !variables.isEmpty { shown["variables"] = .object(variables) }
                             return .object(shown)
                         })
                 ),
@@ -193,6 +199,7 @@ package struct ModelEvents {
             return GQLPatchError(final ? .unauthorized : .unavailable, problem.summary)
         case .credentialsRefused: return GQLPatchError(.unauthorized, problem.summary)
         case .rateLimited, .subscriptionLimit: return GQLPatchError(.throttled, problem.summary)
+        case .noCallerName: return GQLPatchError(.invalidInput, problem.summary)
         case .subscriptionRefused(let errors):
             return GQLPatchError(
                 RealtimeErrorKind.of(errors) == .credentials ? .unauthorized : .graphQLError, problem.summary)
