@@ -133,8 +133,10 @@ import Testing
         let first = try emulator.gqlpatch(["export", "Tag", "Blog", "-o", out], schema: Self.blog)
         #expect(first.status == 0, "\(first)")
         let written = try String(contentsOfFile: out, encoding: .utf8)
+        // A resumable export writes FILE.partial and renames it to FILE at the end.
+        try FileManager.default.removeItem(atPath: out)
         try (written + #"{"op":"upsert","model":"Post","key":{"id":"half"#).write(
-            toFile: out, atomically: true, encoding: .utf8)
+            toFile: out + ".partial", atomically: true, encoding: .utf8)
         let postPage =
             #"{"op":"upsert","model":"Post","key":{"id":"p1"},"set":{"title":"First","status":"DRAFT","meta":"{\"a\":[1,2]}","blogPostsId":"b1"}}"#
             + "\n"
@@ -164,6 +166,7 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.stdout)
         #expect(!FileManager.default.fileExists(atPath: statePath))
         #expect(!FileManager.default.fileExists(atPath: parts))
+        #expect(!FileManager.default.fileExists(atPath: out + ".partial"))
         let other = try emulator.file("other.state", JSONValue.object(state).serialized())
         chmod(other, 0o600)
         let mismatch = try emulator.gqlpatch(["export", "Blog", "--state", other, "-o", out], schema: Self.blog)
@@ -187,6 +190,115 @@ import Testing
         try emulator.create("Comment", ["id": "c1", "content": "hi", "postCommentsId": "p1"])
         try emulator.create("Comment", ["id": "c2", "content": "re", "postCommentsId": "p1", "parentID": "c1"])
         return emulator
+    }
+
+    /// An export stopped at 20 random points, by Ctrl-C and by SIGKILL in turn, over yesterday's
+    /// backup: the backup is whole after every one (the export writes beside it and renames only
+    /// when complete); a Ctrl-C'd run leaves no working file; a run to the end replaces it.
+    @Test func anInterruptedExportNeverTouchesTheFileItWouldReplace() throws {
+        let emulator = try slowSeeded()
+        defer { emulator.stop() }
+        let backup = emulator.folder.appendingPathComponent("backup.jsonl")
+        let yesterday = Data(#"{"op": "create", "model": "Tag", "key": {"id": "yesterday"}, "set": {}}"#.utf8 + [10])
+        try yesterday.write(to: backup)
+        let export = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", Self.blog, "export",
+            "--page-size", "1", "-o", "backup.jsonl",
+        ]
+        var random = SystemRandomNumberGenerator()
+        var stopped = 0
+        for run in 0..<20 {
+            let process = try ApplyProcess(export, in: emulator.folder)
+            // Wait for a state it shows (its working file exists), then a random moment more.
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline, process.process.isRunning, Self.workingFiles(in: emulator.folder).isEmpty {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            Thread.sleep(forTimeInterval: Double.random(in: 0...0.5, using: &random))
+            let signal = run % 2 == 0 ? SIGINT : SIGKILL
+            if process.process.isRunning {
+                process.signal(signal)
+                stopped += 1
+            }
+            let status = try process.wait(timeout: 30)
+            if status != 0 {
+                #expect(try Data(contentsOf: backup) == yesterday, "run \(run) (\(status)) touched the backup")
+                if signal == SIGINT {
+                    #expect(status == 130, "run \(run): \(process.stderr)")
+                    #expect(Self.workingFiles(in: emulator.folder).isEmpty, "run \(run) left its working file")
+                    #expect(process.stderr.contains("gqlpatch: note: export stopped; backup.jsonl is untouched"))
+                }
+            } else {
+                try yesterday.write(to: backup)
+            }
+            for name in Self.workingFiles(in: emulator.folder) {  // a killed run cannot clean up
+                try? FileManager.default.removeItem(at: emulator.folder.appendingPathComponent(name))
+            }
+        }
+        #expect(stopped >= 15, "most runs were still going when stopped (\(stopped) of 20)")
+        let whole = try GQLPatchRun.run(export, in: emulator.folder)
+        #expect(whole.status == 0, "\(whole)")
+        let clean = try emulator.gqlpatch(["export"], schema: Self.blog)
+        #expect(try String(contentsOf: backup, encoding: .utf8) == clean.stdout)
+        #expect(Self.workingFiles(in: emulator.folder).isEmpty)
+    }
+
+    /// Two exports on one `--state` at once, 20 times: the state is locked for a run, so one of
+    /// them is refused at once (75, nothing written) and every run that exits 0 wrote every record
+    /// exactly once.
+    @Test func twoExportsOnOneStateNeverShareIt() throws {
+        let emulator = try slowSeeded()
+        defer { emulator.stop() }
+        let clean = try emulator.gqlpatch(["export"], schema: Self.blog)
+        let export = [
+            "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", Self.blog, "export",
+            "--page-size", "5", "-o", "out.jsonl", "--state", "export.state",
+        ]
+        var refused = 0
+        for run in 0..<20 {
+            try? FileManager.default.removeItem(at: emulator.folder.appendingPathComponent("out.jsonl"))
+            let first = try ApplyProcess(export, in: emulator.folder)
+            let second = try ApplyProcess(export, in: emulator.folder)
+            let statuses = [try first.wait(timeout: 60), try second.wait(timeout: 60)]
+            #expect(statuses.contains(0), "run \(run): \(first.stderr) / \(second.stderr)")
+            for (status, process) in zip(statuses, [first, second]) where status != 0 {
+                refused += 1
+                #expect(status == 75, "run \(run): \(process.stderr)")
+                #expect(
+                    process.stderr.split(separator: "\n").contains {
+                        $0.hasPrefix("gqlpatch: error: another export is running on export.state")
+                    }, "\(process.stderr)")
+            }
+            let written = try String(contentsOf: emulator.folder.appendingPathComponent("out.jsonl"), encoding: .utf8)
+            #expect(written == clean.stdout, "run \(run): the output is not the whole export once")
+            #expect(
+                !FileManager.default.fileExists(atPath: emulator.folder.appendingPathComponent("export.state").path))
+        }
+        #expect(refused >= 10, "the two runs overlapped in most tries (\(refused) refusals)")
+    }
+
+    /// An export that cannot reach its endpoint (69) leaves the file it would replace as it was.
+    @Test func aFailedExportLeavesTheOldFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("old\n".utf8).write(to: folder.appendingPathComponent("old.jsonl"))
+        let closed = try ClosedPort()
+        let result = try GQLPatchRun.run(
+            [
+                "--endpoint", "http://127.0.0.1:\(closed.port)/graphql", "--api-key", Emulator.apiKey,
+                "--schema", TestPaths.schema, "export", "-o", "old.jsonl",
+            ], in: folder)
+        #expect(result.status == 69, "\(result)")
+        #expect(result.stderr.contains("gqlpatch: note: export stopped; old.jsonl is untouched"), "\(result)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("old.jsonl"), encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["old.jsonl"])
+    }
+
+    /// The hidden working files of exports to `backup.jsonl` (and `.partial` of a resumable one).
+    static func workingFiles(in folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".partial") }
     }
 
     /// Ctrl-C during an export without --state: it ends between pages with 130, and leaves no part

@@ -99,6 +99,22 @@ package struct ExportCommand: Sendable {
             try DryRun.print(planned, settings: settings, context: context)
             return
         }
+        // One run at a time on a state file: a second is refused before it reads or writes anything.
+        var lock: FileLock?
+        if let path = options.state {
+            switch FileLock.acquire(for: path) {
+            case .acquired(let held): lock = held
+            case .held:
+                throw GQLPatchError(
+                    .throttled,
+                    "another export is running on \(path); wait for it to end (or stop it), then run this one again"
+                )
+            case .failed(let reason):
+                throw GQLPatchError(.ioError, "cannot lock \(path) (through \(path).lock): \(reason)")
+            }
+        }
+        var finished = false
+        defer { lock?.release(remove: finished) }
         let parts = try ExportParts(stateFile: options.state, temporaryBase: temporaryBase)
         let models = steps.map(\.model.name)
         var state = ExportState(output: options.output ?? "-", models: models)
@@ -113,8 +129,15 @@ package struct ExportCommand: Sendable {
             console.message("gqlpatch: note: export: going on from \(path)")
         }
         let progress = ExportProgress(state: state, file: options.state)
-        let sink = try options.output.map { path throws(GQLPatchError) in
-            try ExportFile(path: path, length: state.outputLength)
+        let target = options.output.map { ExportTarget(path: $0, resumable: options.state != nil) }
+        let sink = try target.map { target throws(GQLPatchError) in
+            do throws(GQLPatchError) {
+                return try ExportFile(path: target.working, length: state.outputLength)
+            } catch {
+                guard !target.inPlace else { throw error }
+                throw GQLPatchError(
+                    error.code, error.message + " (the export is written there first, then renamed to \(target.path))")
+            }
         }
         defer { sink?.finish() }
         let write: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
@@ -143,14 +166,21 @@ package struct ExportCommand: Sendable {
             if let path = options.state {
                 console.message(
                     "gqlpatch: note: export stopped; run the same command again to go on from where it stopped (\(path))"
+                        + (target.map { "; \($0.path) is untouched until then" } ?? "")
                 )
             } else {
                 parts.remove(models.count)
+                target?.discard()
+                if let target, !target.inPlace {
+                    console.message("gqlpatch: note: export stopped; \(target.path) is untouched")
+                }
             }
             throw error
         }
+        if let target, let sink { try target.commit(sink) }
         parts.remove(models.count)
         if let path = options.state { _ = try? PrivateFiles.remove(path) }
+        finished = true
         console.message(Self.summary(progress.current))
     }
 

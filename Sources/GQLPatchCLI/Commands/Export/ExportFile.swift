@@ -51,6 +51,11 @@ struct ExportFile: Sendable {
         }
     }
 
+    /// Flushes what was written to the disk (before the file takes another's place).
+    func sync() throws(GQLPatchError) {
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw Self.failure("cannot flush", path) }
+    }
+
     /// Closes the file; nothing is written after it.
     func finish() {
         close(descriptor)
