@@ -57,7 +57,7 @@ public struct SelectionBuilder: Sendable {
 
     private func defaultSelection(of fields: [ModelField], visiting: Set<String>) -> SelectionSet? {
         var selected: [SelectionSet.Field] = []
-        for field in fields where field.relationship == nil {
+        for field in fields where field.relationship == nil && !field.isImplicit {
             switch field.kind {
             case .scalar, .enumeration:
                 selected.append(SelectionSet.Field(name: field.name))

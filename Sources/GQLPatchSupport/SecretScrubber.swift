@@ -24,6 +24,12 @@ public final class SecretScrubber: Sendable {
     /// Secrets shorter than this are not scrubbed.
     public static let shortest = 8
     package static let replacement = Array("[redacted]".utf8)
+    /// Registered with a request signed by SigV4: from then on the hex after every `Signature=` is
+    /// scrubbed (a signature is new for every request, so it is matched by its place, not learnt:
+    /// learning each would grow the tables by one entry per request). Not a secret itself: its NUL
+    /// keeps it apart from any value a user can give.
+    public static let signatureMarker = "\u{0}gqlpatch:sigv4-signature"
+    private static let signaturePrefix = Array("Signature=".utf8)
 
     /// 12 bytes of a secret, as two words for comparing.
     package struct Window: Comparable, Sendable {
@@ -69,6 +75,8 @@ public final class SecretScrubber: Sendable {
         /// What the last `register` was given: every request of a batch registers the same key, and
         /// an exact match of this list costs a few comparisons, not a hash of each secret.
         package var lastRegistered: [ExactText] = []
+        /// Whether SigV4 signatures (`Signature=<hex>`) are scrubbed.
+        package var signatures = false
     }
 
     private let state = Mutex(State())
@@ -87,6 +95,10 @@ public final class SecretScrubber: Sendable {
             state.lastRegistered = secrets.map(ExactText.init(text:))
             for text in secrets
             where text.utf8.count >= Self.shortest && !state.registered.contains(ExactText(text: text)) {
+                if text == Self.signatureMarker {
+                    state.signatures = true
+                    continue
+                }
                 state.registered.append(ExactText(text: text))
                 let secret = Array(text.utf8)
                 var escaped: [UInt8] = []
@@ -130,7 +142,7 @@ public final class SecretScrubber: Sendable {
     /// The bytes with every secret (or long run of one) replaced by `[redacted]`.
     public func scrub(_ bytes: [UInt8]) -> [UInt8] {
         let state = state.withLock { $0 }
-        guard !state.known.isEmpty, bytes.count >= Self.shortest else { return bytes }
+        guard !state.known.isEmpty || state.signatures, bytes.count >= Self.shortest else { return bytes }
         var ranges: [Range<Int>] = []
         bytes.withUnsafeBufferPointer { buffer in
             state.filter.withUnsafeBufferPointer { filter in
@@ -153,6 +165,7 @@ public final class SecretScrubber: Sendable {
                 }
             }
         }
+        if state.signatures { ranges = Self.merged(ranges, Self.signatures(in: bytes)) }
         guard !ranges.isEmpty else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
@@ -163,6 +176,52 @@ public final class SecretScrubber: Sendable {
             position = range.upperBound
         }
         result += bytes[position...]
+        return result
+    }
+
+    /// The hex digits after each `Signature=` (16 or more of them), in order.
+    private static func signatures(in bytes: [UInt8]) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            signaturePrefix.withUnsafeBufferPointer { prefix in
+                var start = 0
+                // Each `S` (memchr), then the rest of the prefix compared.
+                while start + prefix.count <= buffer.count,
+                    let hit = memchr(buffer.baseAddress! + start, Int32(prefix[0]), buffer.count - start)
+                {
+                    let position = buffer.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    guard position + prefix.count <= buffer.count,
+                        memcmp(buffer.baseAddress! + position, prefix.baseAddress!, prefix.count) == 0
+                    else {
+                        start = position + 1
+                        continue
+                    }
+                    let at = position + prefix.count
+                    var end = at
+                    while end < buffer.count, Self.isHexDigit(buffer[end]) { end += 1 }
+                    if end - at >= 16 { found.append(at..<end) }
+                    start = max(end, at)
+                }
+            }
+        }
+        return found
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (97...102).contains(byte) || (65...70).contains(byte)
+    }
+
+    /// Two ordered lists of ranges as one, in order, overlaps joined.
+    private static func merged(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+        guard !b.isEmpty else { return a }
+        var result: [Range<Int>] = []
+        for range in (a + b).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, last.upperBound >= range.lowerBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
         return result
     }
 

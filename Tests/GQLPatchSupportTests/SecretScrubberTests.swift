@@ -17,6 +17,24 @@ import Testing
         #expect(scrubber.scrub("twice \(Self.key)\(Self.key) end") == "twice [redacted] end")
     }
 
+    /// SigV4 signatures are scrubbed by their place after `Signature=` once a signed request was
+    /// registered (each request has its own, so none is learnt: the tables do not grow per request),
+    /// beside the learnt secrets.
+    @Test func signaturesAreScrubbedByTheirPlace() {
+        let signature = String(repeating: "0a1b2c3d", count: 8)
+        let echoed = #"{"Authorization":"AWS4-HMAC-SHA256 Credential=x, Signature=\#(signature)", "k":"\#(Self.key)"}"#
+        let scrubber = SecretScrubber()
+        #expect(scrubber.scrub(echoed) == echoed, "nothing registered yet")
+        for _ in 0..<1000 { scrubber.register([Self.key, SecretScrubber.signatureMarker]) }
+        #expect(
+            scrubber.scrub(echoed)
+                == #"{"Authorization":"AWS4-HMAC-SHA256 Credential=x, Signature=[redacted]", "k":"[redacted]"}"#)
+        #expect(scrubber.scrub("Signature=abc ok") == "Signature=abc ok", "too short to be a signature")
+        #expect(scrubber.scrub("Signature=\(signature)") == "Signature=[redacted]", "at the very end")
+        #expect(scrubber.scrub("SSSignature=\(signature)S") == "SSSignature=[redacted]S")
+        #expect(!scrubber.scrub("marker: \(SecretScrubber.signatureMarker)").contains("[redacted]"), "not a secret")
+    }
+
     /// Registering again is a look-up keyed by the exact bytes: a secret spelled with a decomposed `é`
     /// is equal as a `String` to the precomposed one, but it is other bytes on the wire and is scrubbed too.
     /// The scan tests one position in 5: a secret (or a run of one) is found wherever it starts,

@@ -77,12 +77,9 @@ public enum RequestAuthorizer: Sendable {
             signer.sign(&request, at: Int(Date().timeIntervalSince1970))
             request.secrets += signer.secrets + [resolved.credentials.accessKeyID]
             // The signature too: a server that echoes the authorization would otherwise print a
-            // request anyone could replay while it is fresh (about 5 minutes).
-            for header in request.headers where header.name.lowercased() == "authorization" {
-                if let range = header.value.firstRange(of: "Signature=") {
-                    request.secrets.append(String(header.value[range.upperBound...].prefix(while: \.isHexDigit)))
-                }
-            }
+            // request anyone could replay while it is fresh (about 5 minutes). Scrubbed by its place
+            // after `Signature=`, not learnt: each request has its own.
+            request.secrets.append(SecretScrubber.signatureMarker)
         case .userPool(let session):
             let tokens = try await session.tokens(rejected: rejected)
             request.headers.append(

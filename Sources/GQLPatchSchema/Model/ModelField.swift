@@ -18,15 +18,21 @@ public struct ModelField: Sendable {
     public var relationship: Relationship?
     /// Set by the server only (`createdAt`, `updatedAt`, `_lastChangedAt`, ...); never sent in an update.
     public var isReadOnly: Bool
+    /// Added by the reader, not declared by the source: an owner rule's `owner` field the auth
+    /// transformer appends. APIs compiled by older transformers lack it, so it is never selected by
+    /// default (`--select` and `--where` still reach it).
+    public var isImplicit: Bool
 
     public init(
-        name: String, type: TypeReference, kind: Kind, relationship: Relationship? = nil, isReadOnly: Bool = false
+        name: String, type: TypeReference, kind: Kind, relationship: Relationship? = nil, isReadOnly: Bool = false,
+        isImplicit: Bool = false
     ) {
         self.name = name
         self.type = type
         self.kind = kind
         self.relationship = relationship
         self.isReadOnly = isReadOnly
+        self.isImplicit = isImplicit
     }
 
     public var isRequired: Bool { type.isNonNull }

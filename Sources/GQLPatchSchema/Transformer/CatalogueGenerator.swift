@@ -102,7 +102,7 @@ package struct CatalogueGenerator {
             if blueprint.fieldVersioning?.versionField == field.name { readOnly = true }
             return ModelField(
                 name: field.name, type: field.type, kind: field.kind, relationship: field.relationship,
-                isReadOnly: readOnly)
+                isReadOnly: readOnly, isImplicit: field.origin == .implicitOwner)
         }
         return Model(
             name: blueprint.name, fields: fields, primaryKey: blueprint.primaryKey,

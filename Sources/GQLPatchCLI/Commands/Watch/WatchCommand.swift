@@ -26,8 +26,13 @@ package struct WatchCommand: Sendable {
         let events =
             options.events ?? ModelSubscription.Event.allCases.filter { model.operations.subscription($0) != nil }
         if events.isEmpty { throw .invalidInput("the API has no subscriptions to changes of \(model.name)") }
-        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+        let (selection, fetched) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: options.select)
+        var fetchSelection = fetched
+        // The events carry the fields --where tests (the client checks each event), printed or not.
+        for test in options.conditions where !fetchSelection.contains(test.field) && model.field(test.field) != nil {
+            fetchSelection.fields.append(SelectionSet.Field(name: test.field))
+        }
         // The client checks every event against the filter even when the service filters too: a
         // service whose subscriptions take no `filter` (v1), or an older resolver, sends them all.
         let filters = ListArgumentsBuilder(

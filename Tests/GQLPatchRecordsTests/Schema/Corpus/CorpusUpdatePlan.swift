@@ -2,9 +2,9 @@ import GQLPatchSchema
 import GQLPatchTestSupport
 import JSON
 
-/// An update of one model planned by the CLI itself (`gqlpatch --schema SOURCE --dry-run update ...`,
-/// in-process): the key given a value of its type and one plain field set, to check against the
-/// compiled schema. `_version` placeholders become 1, as the fetch would give.
+/// An update and a get of one model planned by the CLI itself (`gqlpatch --schema SOURCE --dry-run
+/// update ...`, then `get` of the same key, in-process): the key given a value of its type and one
+/// plain field set, to check against the compiled schema. `_version` placeholders become 1, as the fetch would give.
 struct CorpusUpdatePlan: Sendable {
     var model: String
     var arguments: [String]
@@ -47,8 +47,24 @@ struct CorpusUpdatePlan: Sendable {
                     model: model.name, arguments: arguments, requests: [],
                     failure: "exit \(code): \(run.stderr.split(separator: "\n").first ?? "")"))
         }
+        // The get the same key plans (a user's first command as often as an update).
+        var requests = steps.map(withVersions)
+        if model.operations.get != nil {
+            let keyArguments = Array(arguments.drop { $0 != "update" }.dropFirst(2).prefix(model.primaryKey.count * 2))
+            let get = CapturedRun()
+            let getCode = await get.run(
+                ["--schema", schema, "--dry-run", "--compact", "get", model.name] + keyArguments,
+                workingDirectory: folder)
+            guard getCode == 0, let planned = try? JSONValue.parse(get.stdout) else {
+                return .success(
+                    CorpusUpdatePlan(
+                        model: model.name, arguments: arguments, requests: requests,
+                        failure: "get: exit \(getCode): \(get.stderr.split(separator: "\n").first ?? "")"))
+            }
+            requests += planned["steps"]?.arrayValue ?? [planned]
+        }
         return .success(
-            CorpusUpdatePlan(model: model.name, arguments: arguments, requests: steps.map(withVersions), failure: nil))
+            CorpusUpdatePlan(model: model.name, arguments: arguments, requests: requests, failure: nil))
     }
 
     /// A value of the field's type as `--set`/`--key` spell it; nil for lists, objects and relationships.
