@@ -28,6 +28,23 @@ import Testing
         #expect(occurrences(of: "gqlpatch --help", in: result.stderr) == 1, "\(result)")
     }
 
+    /// No schema anywhere: the message names every way to give one, `schema pull` among them.
+    @Test func noSchemaSuggestsSchemaPull() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gqlpatch-noschema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try GQLPatchRun.run(
+            [
+                "--endpoint", "https://api.example.com/graphql", "--api-key", "da2-abcdefghijkl", "get", "Item", "--id",
+                "1",
+            ],
+            environment: ["HOME": folder.path], in: folder)
+        result.expectFailure(78, "gqlpatch: error: no schema: pass --schema PATH, set GQLPATCH_SCHEMA")
+        #expect(
+            result.stderr.contains("(gqlpatch schema pull > schema.graphql fetches it from the endpoint)"), "\(result)")
+    }
+
     @Test(arguments: [
         (["update", "Item", "--frob"], "update"),
         (["list", "Item", "--limit", "x"], "list"),

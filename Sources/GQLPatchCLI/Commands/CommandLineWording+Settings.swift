@@ -19,7 +19,7 @@ extension CommandLineWording: SettingsWording {
                     + "or pass \(OptionName.auth) none for an endpoint that needs none")
         case .noSchema:
             return .configuration(
-                "no schema: pass \(OptionName.schema) PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory"
+                "no schema: pass \(OptionName.schema) PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory (gqlpatch schema pull > schema.graphql fetches it from the endpoint)"
             )
         case .endpointHoldsUserInfo(let endpoint):
             return .configuration(
