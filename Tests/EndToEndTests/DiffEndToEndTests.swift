@@ -74,6 +74,30 @@ import Testing
         #expect(result.stderr.contains("endpoint"), "\(result)")
     }
 
+    /// No side of its own (or one endpoint on both): diff would compare the API with itself and say
+    /// "same", copy would write every record back where it was. Both are refused (64, nothing
+    /// sent) unless `--same-api`.
+    @Test(arguments: ["diff", "copy"])
+    func oneAPIOnBothSidesIsRefusedUnlessMeant(command: String) throws {
+        let emulator = try seeded()
+        defer { emulator.stop() }
+        let before = try emulator.bodies().count
+        for arguments in [
+            [command], [command, "--to-endpoint", emulator.endpoint + "/"],
+            [command, "--from-endpoint", "HTTP" + emulator.endpoint.dropFirst(4), "--to-endpoint", emulator.endpoint],
+        ] {
+            let refused = try emulator.gqlpatch(arguments, schema: Self.blog)
+            refused.expectFailure(64, "gqlpatch: error: \(command): both sides are ")
+            #expect(refused.stderr.lowercased().contains(emulator.endpoint), "\(refused)")
+            #expect(refused.stderr.contains("or pass --same-api to mean one API"), "\(refused)")
+        }
+        #expect(try emulator.bodies().count == before, "nothing was sent")
+        if command == "diff" {
+            let meant = try emulator.gqlpatch(["diff", "--same-api"], schema: Self.blog)
+            #expect(meant.status == 0 && meant.stdout.isEmpty, "\(meant)")
+        }
+    }
+
     @Test func anUnknownSideOptionIsAUsageError() throws {
         let result = try GQLPatchRun.run(["--schema", Self.blog, "diff", "--from-timeout", "3"])
         result.expectFailure(64, "gqlpatch: error: ")

@@ -5,9 +5,8 @@ extension HelpText {
                                             [--map-owner OLD=NEW]... [--owner VALUE] [-j N]
 
         Copies the records of the named models (default: every model) from one API ("from") into
-        another ("to"): export streamed into import, with no file between them (parents first;
-        what the two schemas decide checked before anything is read, each record's values as it is
-        written; not resumable). Output and exit codes are import's; check with gqlpatch diff.
+        another ("to"): export streamed into import, no file between them (parents first; the two
+        schemas checked before anything is read; not resumable). Import's output and exit codes.
 
         \(CopyOptions.ownBindings.map(\.spec).helpList)
 

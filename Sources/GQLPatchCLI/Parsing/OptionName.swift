@@ -36,6 +36,7 @@ package enum OptionName {
     package static let ifAbsent = "--if-absent"
     package static let includeDeleted = "--include-deleted"
     package static let includeTimestamps = "--include-timestamps"
+    package static let sameAPI = "--same-api"
     package static let incr = "--incr"
     package static let index = "--index"
     package static let journal = "--journal"
@@ -118,6 +119,6 @@ package enum OptionName {
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
         timeout,
         token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`,
-        on, count, until, realtimeEndpoint, concurrencyShort, outShort, helpShort,
+        on, count, until, realtimeEndpoint, concurrencyShort, outShort, helpShort, sameAPI,
     ]
 }

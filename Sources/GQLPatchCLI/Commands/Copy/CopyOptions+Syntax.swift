@@ -33,6 +33,12 @@ extension CopyOptions: CommandDefinition {
     package static let ownBindings: [OptionBinding<CopyOptions>] =
         ExportOptions.bindings.filter { !exportNames.isDisjoint(with: $0.spec.names) }.map { $0.lifted(\.export) }
         + ImportOptions.bindings.filter { !importNames.isDisjoint(with: $0.spec.names) }.map { $0.lifted(\.import) }
+        + [
+            .flag(
+                OptionName.sameAPI,
+                "source and target may be one endpoint (refused otherwise)",
+                sets: \.sameAPI)
+        ]
 
     /// `copy`'s options, each with where its value goes.
     package static let bindings: [OptionBinding<CopyOptions>] =
@@ -43,6 +49,7 @@ extension CopyOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let (source, target) = try run.sides(from: from, to: to)
+        try run.checkTwoAPIs(source, target, command: "copy", meant: sameAPI)
         return try await CopyCommand(options: self, from: source, to: target, run: run).run()
     }
 }

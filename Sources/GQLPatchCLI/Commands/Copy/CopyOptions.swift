@@ -10,6 +10,8 @@ public struct CopyOptions: Sendable {
     public var from: [ParsedOption] = []
     /// The target side's.
     public var to: [ParsedOption] = []
+    /// `--same-api`: the source and the target may be one API (records written back where they are).
+    public var sameAPI = false
 
     public init() {}
 }

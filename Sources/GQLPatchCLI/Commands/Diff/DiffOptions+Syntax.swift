@@ -24,6 +24,9 @@ extension DiffOptions: CommandDefinition {
                 "compare createdAt and updatedAt too (default: left out, as a copy sets its own)",
                 sets: \.includeTimestamps),
             .pageSize("records per request (the list query's limit argument), on both sides", \.pageSize),
+            .flag(
+                OptionName.sameAPI, "both sides may be one endpoint (refused otherwise)",
+                sets: \.sameAPI),
         ]
 
     /// `diff`'s options, as its `--help` lists them.
@@ -31,6 +34,7 @@ extension DiffOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let (source, target) = try run.sides(from: from, to: to)
+        try run.checkTwoAPIs(source, target, command: "diff", meant: sameAPI)
         return try await DiffCommand(options: self, from: source, to: target, context: run.context).run()
     }
 }

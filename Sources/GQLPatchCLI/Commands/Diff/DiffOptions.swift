@@ -13,6 +13,8 @@ public struct DiffOptions: Sendable {
     public var includeTimestamps = false
     /// `--page-size N`: the `limit` argument of each request.
     public var pageSize: Int?
+    /// `--same-api`: both sides may be one API (compared with itself).
+    public var sameAPI = false
 
     public init() {}
 }
