@@ -59,7 +59,12 @@ package struct AssignmentTyper: Sendable {
             if case .named(let name) = type.nullable, name == "String" || name == "ID" {
                 return .string(text)
             }
-            return try typer.value(fromText: ChangeSetBuilder.trimmed(text), as: type, at: path)
+            do {
+                return try typer.value(fromText: ChangeSetBuilder.trimmed(text), as: type, at: path)
+            } catch {
+                // The value came from a file: the message says which one.
+                throw GQLPatchError(error.code, "\(error.message) (the value read from \(shownFile))")
+            }
         }
     }
 }

@@ -22,10 +22,16 @@ public struct RecordMasker: Sendable {
         self.key = SymmetricKey(data: key)
         for mask in masks {
             guard let model = catalogue.models[mask.model] else {
-                throw .invalidInput("mask \(mask.model).\(mask.field): the schema has no model \(mask.model)")
+                let hint =
+                    FieldSuggestion.closest(to: mask.model, among: catalogue.modelNames)
+                    .map { "; did you mean \($0)?" } ?? ""
+                throw .invalidInput("mask \(mask.model).\(mask.field): the schema has no model \(mask.model)\(hint)")
             }
             guard let field = model.field(mask.field), field.relationship == nil else {
-                throw .invalidInput("mask \(mask.model).\(mask.field): \(mask.model) has no field \(mask.field)")
+                let names = model.fields.filter { $0.relationship == nil }.map(\.name)
+                let hint = FieldSuggestion.closest(to: mask.field, among: names).map { "; did you mean \($0)?" } ?? ""
+                throw .invalidInput(
+                    "mask \(mask.model).\(mask.field): \(mask.model) has no field \(mask.field)\(hint)")
             }
             guard Self.textTypes.contains(field.type.namedType) else {
                 throw .invalidInput(

@@ -88,8 +88,12 @@ public struct ValueTyper: Sendable {
             }
             typed[key] = try value(fromJSON: fieldValue, as: field.type, at: "\(path).\(key)")
         }
-        for field in input.fields where field.type.isNonNull && object[field.name] == nil {
-            throw .invalidInput("\(path).\(field.name): missing required field")
+        // Every missing required field at once: one round of corrections, not one per field.
+        let missing = input.fields.filter { $0.type.isNonNull && object[$0.name] == nil }.map(\.name)
+        if missing.count == 1 { throw .invalidInput("\(path).\(missing[0]): missing required field") }
+        if !missing.isEmpty {
+            throw .invalidInput(
+                "\(path): missing required fields \(missing.joined(separator: ", ")) (\(input.name))")
         }
         return .object(typed)
     }

@@ -28,6 +28,28 @@ import Testing
         #expect(occurrences(of: "gqlpatch --help", in: result.stderr) == 1, "\(result)")
     }
 
+    /// Mistakes a newcomer makes, each answered with where it is and the way forward: the file an
+    /// `@file` value came from, every missing required sub-field at once, "did you mean" for a mask.
+    @Test func valueMistakesNameTheirPlace() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{"bucket": "#.utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let common = [
+            "--schema", TestPaths.schema, "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "da2-abcdefghijkl",
+        ]
+        let broken = try GQLPatchRun.run(
+            common + ["update", "Item", "--id", "1", "--set", "imageFile=@broken.json"], in: folder)
+        broken.expectFailure(65, "gqlpatch: error: Item.imageFile: expected JSON for FileInput")
+        #expect(broken.stderr.contains("(the value read from broken.json)"), "\(broken)")
+        let partial = try GQLPatchRun.run(
+            common + ["update", "Item", "--id", "1", "--set", #"imageFile={"bucket":"b"}"#], in: folder)
+        partial.expectFailure(65, "gqlpatch: error: Item.imageFile: missing required fields region, key (FileInput)")
+        let typo = try GQLPatchRun.run(common + ["export", "--mask", "Item.nmae"], in: folder)
+        typo.expectFailure(65, "gqlpatch: error: mask Item.nmae: Item has no field nmae; did you mean name?")
+        let model = try GQLPatchRun.run(common + ["export", "--mask", "Itme.name"], in: folder)
+        model.expectFailure(65, "gqlpatch: error: mask Itme.name: the schema has no model Itme; did you mean Item?")
+    }
+
     /// No schema anywhere: the message names every way to give one, `schema pull` among them.
     @Test func noSchemaSuggestsSchemaPull() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
