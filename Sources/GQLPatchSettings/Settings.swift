@@ -406,10 +406,17 @@ public struct Settings: Sendable {
         if let path = explicit ?? defaultSchemaPath(context) {
             // A discovered `./schema.graphql` is a file (a folder of that name is not a `schema/` folder).
             let folders = explicit != nil || FilePathText.lastComponent(of: path) == "schema"
-            let catalogue = try CatalogueLoader.load(
-                path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned,
-                focus: focus, workingDirectory: context.workingDirectory, readsFolders: folders)
-            return (catalogue, path)
+            do throws(GQLPatchError) {
+                let catalogue = try CatalogueLoader.load(
+                    path: path, files: context.files, origin: explicit == nil ? .found : .named, versioned: versioned,
+                    focus: focus, workingDirectory: context.workingDirectory, readsFolders: folders)
+                return (catalogue, path)
+            } catch {
+                // A path that cannot be read says where it came from (the option or the variable).
+                guard explicit != nil, error.code == .unreadableFile else { throw error }
+                throw wording.error(
+                    .unreadableSchema(message: error.message, fromEnvironment: nonEmpty(given.schemaPath) == nil))
+            }
         }
         if let config, let introspection = config.modelIntrospection {
             let catalogue = try ModelIntrospectionReader(file: config.file, versionedOverride: versioned)

@@ -23,6 +23,9 @@ package enum SettingsProblem: Sendable, Equatable {
     case noCredentials
     /// No schema given or found.
     case noSchema
+    /// The schema path given (by the caller, or by `GQLPATCH_SCHEMA` when `fromEnvironment`) cannot
+    /// be read; `message` says why, naming the path.
+    case unreadableSchema(message: String, fromEnvironment: Bool)
     /// The endpoint (shown redacted) holds `user:password@`.
     case endpointHoldsUserInfo(endpoint: String)
     /// Credentials for a plain-http endpoint (redacted) that is not loopback.

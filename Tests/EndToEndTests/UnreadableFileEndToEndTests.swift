@@ -158,6 +158,10 @@ import Testing
             source.arguments.map(substitute), environment: environment, in: folder, timeout: 20)
         let reason =
             kind == .directory && source.takesSchemaFolder ? "the schema folder holds no files" : kind.reason
-        result.expectFailure(source.code, "gqlpatch: error: cannot read \(path): \(reason)\n")
+        // A schema path the user gave says where it came from.
+        let origin =
+            ["--schema", "GQLPATCH_SCHEMA"].contains(source.description)
+            ? " (the path \(source.description) gives)" : ""
+        result.expectFailure(source.code, "gqlpatch: error: cannot read \(path): \(reason)\(origin)\n")
     }
 }

@@ -21,6 +21,10 @@ extension CommandLineWording: SettingsWording {
             return .configuration(
                 "no schema: pass \(OptionName.schema) PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory (gqlpatch schema pull > schema.graphql fetches it from the endpoint)"
             )
+        case .unreadableSchema(let message, let fromEnvironment):
+            return GQLPatchError(
+                .unreadableFile,
+                message + (fromEnvironment ? " (the path GQLPATCH_SCHEMA gives)" : " (the path \(OptionName.schema) gives)"))
         case .endpointHoldsUserInfo(let endpoint):
             return .configuration(
                 "endpoint '\(endpoint)' holds a user name or password (user:password@host), which gqlpatch never sends; "
