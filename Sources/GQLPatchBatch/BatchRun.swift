@@ -27,6 +27,10 @@ package struct BatchRun {
     private var check: BatchJournalCheck?
 
     private var tally = BatchTally()
+    /// Failed lines whose reason was also said on stderr (the output may be a file nobody watches).
+    private var toldFailures = 0
+    /// How many failed lines are told on stderr; the rest are counted.
+    static let failuresTold = 5
     private var undo: [BatchJournal.UndoEntry] = []
     private var stopping = false
     private var interrupted = false
@@ -145,6 +149,11 @@ package struct BatchRun {
         }
         let elapsed = Date().timeIntervalSince(started)
         if plan.showsProgress { console.writeErr(ProgressLine.clear) }
+        if toldFailures > Self.failuresTold {
+            console.message(
+                "gqlpatch: \(plan.commandName): \(toldFailures - Self.failuresTold) more failed lines; the output says why for each"
+            )
+        }
         // A run stopped by an error before any line got a result says only the error.
         if fatal == nil || tally.finished + tally[.skipped] > 0 {
             console.message(
@@ -284,6 +293,15 @@ package struct BatchRun {
     private mutating func print(_ result: LineResult) {
         tally.add(result.status)
         if result.settled { tally.settled += 1 }
+        if [.conflict, .notFound, .failed].contains(result.status) {
+            toldFailures += 1
+            if toldFailures <= Self.failuresTold {
+                if plan.showsProgress { console.writeErr(ProgressLine.clear) }
+                console.message(
+                    "gqlpatch: \(plan.commandName): line \(result.line) \(result.status.rawValue): \(result.error ?? "no reason given")"
+                )
+            }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(512)  // a typical line whole, without growing on the way
         for value in plan.lineOutput?(result) ?? [result.json()] {

@@ -6,7 +6,7 @@ import JSON
 /// A record the server returns must hold every field it was asked for (GraphQL answers each
 /// selected field, null or not), and a field the schema makes non-null must not be null: a record
 /// that lacks one is an answer outside the protocol (exit 76), never a record whose missing field
-/// reads as null (where `wait --until name:=null` would take it as the value waited for).
+/// reads as null (where a wait for a null value would take it as the value waited for).
 package enum ResponseShapeCheck {
     /// Refuses `record` when a field of `selection`'s top level is absent, or null where `model`
     /// makes it non-null. `field` is the operation that answered.

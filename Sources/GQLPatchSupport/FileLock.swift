@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// An exclusive lock one run holds on a file it resumes from (`export --state`): a second run on
+/// An exclusive lock one run holds on a file it resumes from (an export's state file): a second run on
 /// the same file is refused at once instead of writing beside the first. The lock is the kernel's
 /// (`flock` on `PATH.lock`), so a run that was killed holds nothing: its resume is never blocked.
 public final class FileLock: Sendable {

@@ -340,6 +340,27 @@ import Testing
             ])
         #expect(lines[2] == ["line": 3, "status": "skipped"])
         #expect(try items(emulator, fields: "id name")["item-1"]?["name"] == "Lamp")
+        // The reason is on stderr too: stdout may be a file nobody is looking at.
+        #expect(
+            result.stderr.contains(
+                #"gqlpatch: apply: line 2 failed: <stdin>:2: error: unknown field "nmae" for Item; did you mean "name"?"#
+            ),
+            "\(result)")
+    }
+
+    /// Failed lines are told on stderr, the first five with their reason and the rest counted.
+    @Test func failedLinesAreToldOnStderrBounded() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        let input = (1...8).map {
+            #"{"op":"update","model":"Item","key":{"id":"none-\#($0)"},"set":{"name":"x"}}"#
+        }.joined(separator: "\n")
+        let result = try emulator.gqlpatch(["apply", "-", "--continue-on-error"], stdin: input)
+        #expect(result.status == 4, "\(result)")
+        let told = result.stderr.split(separator: "\n").filter { $0.hasPrefix("gqlpatch: apply: line ") }
+        #expect(told.count == 5, "\(result.stderr)")
+        #expect(told.allSatisfy { $0.contains(" not_found: ") }, "\(told)")
+        #expect(result.stderr.contains("gqlpatch: apply: 3 more failed lines; the output says why for each"))
     }
 
     @Test func continueOnErrorReportsEachOutcome() throws {

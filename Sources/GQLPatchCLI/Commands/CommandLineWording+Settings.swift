@@ -22,9 +22,8 @@ extension CommandLineWording: SettingsWording {
                 "no schema: pass \(OptionName.schema) PATH, set GQLPATCH_SCHEMA, or put schema.graphql in the working directory (gqlpatch schema pull > schema.graphql fetches it from the endpoint)"
             )
         case .unreadableSchema(let message, let fromEnvironment):
-            return GQLPatchError(
-                .unreadableFile,
-                message + (fromEnvironment ? " (the path GQLPATCH_SCHEMA gives)" : " (the path \(OptionName.schema) gives)"))
+            let origin = fromEnvironment ? "GQLPATCH_SCHEMA" : OptionName.schema
+            return GQLPatchError(.unreadableFile, message + " (the path \(origin) gives)")
         case .endpointHoldsUserInfo(let endpoint):
             return .configuration(
                 "endpoint '\(endpoint)' holds a user name or password (user:password@host), which gqlpatch never sends; "

@@ -30,7 +30,7 @@ package final class RealtimeConnection: @unchecked Sendable {
     package let openedAt: Int64
     package private(set) var deliveredEvent = false
     /// The `connectionTimeoutMs` the acknowledgement gave when it was outside the accepted range
-    /// (and the default was taken instead), for `--verbose`.
+    /// (and the default was taken instead), for the caller to tell when asked for detail.
     package let refusedTimeout: Int?
     /// The token the connect carried in `Authorization` (user pools, OIDC, Lambda), so that a
     /// refusal of it asks the authorizer for a fresh one.

@@ -7,7 +7,7 @@ import HTTP
 /// else is a custom domain, whose `https://api.example.com/graphql` listens at
 /// `wss://api.example.com/graphql/realtime`. A private API's VPC-endpoint host
 /// (`<id>-vpce-....appsync-api.<region>.vpce.amazonaws.com`) is not a public AppSync host and takes
-/// the custom-domain rule, as amplify-js's pattern has it (`--realtime-endpoint` when it is wrong).
+/// the custom-domain rule, as amplify-js's pattern has it (the caller can give the address when it is wrong).
 /// `ws://` for a local `http://` server, as the emulator is. The URL keeps `https`/`http` as its
 /// scheme (the connection's TLS and default port follow it); `shown` spells it `wss://`/`ws://`.
 package enum RealtimeEndpoint {

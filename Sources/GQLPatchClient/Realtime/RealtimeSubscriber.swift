@@ -13,7 +13,7 @@ import JSON
 /// The pauses grow with the failed tries, and the count lives here, across calls of `next`: a try
 /// that fails, and a connection that breaks before it was healthy (an event came, or it stayed up
 /// `healthyMilliseconds`), each count. An outage is told once when it starts (`note`) and the
-/// tries between only under `--verbose`.
+/// tries between only when the caller asks for detail (`verbose`).
 package final class RealtimeSubscriber: @unchecked Sendable {
     // @unchecked: one task drives it.
 
@@ -51,7 +51,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     /// How long a connect or an acknowledgement may take.
     private let timeoutMilliseconds: Int64
     /// Told each credential sent (for the run's redaction), the start of an outage (for stderr),
-    /// and, with `--verbose`, each try.
+    /// and, when the caller asks for detail, each try.
     private let secrets: @Sendable ([String]) -> Void
     private let note: @Sendable (String) -> Void
     private let verbose: (@Sendable (String) -> Void)?

@@ -20,7 +20,7 @@ public struct ModelField: Sendable {
     public var isReadOnly: Bool
     /// Added by the reader, not declared by the source: an owner rule's `owner` field the auth
     /// transformer appends. APIs compiled by older transformers lack it, so it is never selected by
-    /// default (`--select` and `--where` still reach it).
+    /// default (an explicit selection and a filter still reach it).
     public var isImplicit: Bool
 
     public init(

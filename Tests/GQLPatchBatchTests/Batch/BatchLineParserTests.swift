@@ -107,7 +107,7 @@ import Testing
             message: #"id is part of the primary key and cannot be changed; it is given in "key""#),
         Bad(
             text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"imageFile":{"bucket":"b"}}}"#,
-            message: "Item.imageFile.region: missing required field"),
+            message: "Item.imageFile: missing required fields region, key (FileInput)"),
         Bad(
             text: #"{"op":"create","model":"Item","set":{"description":"x"}}"#,
             message: "Item.name: missing required field (String!) for a create"),
