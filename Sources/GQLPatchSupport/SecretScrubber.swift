@@ -26,8 +26,8 @@ public final class SecretScrubber: Sendable {
     package static let replacement = Array("[redacted]".utf8)
     /// Registered with a request signed by SigV4: from then on the hex after every `Signature=` is
     /// scrubbed (a signature is new for every request, so it is matched by its place, not learnt:
-    /// learning each would grow the tables by one entry per request). Not a secret itself: its NUL
-    /// keeps it apart from any value a user can give.
+    /// learning each would grow the tables by one entry per request). Its NUL keeps it apart from
+    /// the values a user gives; it is scrubbed too, like anything registered.
     public static let signatureMarker = "\u{0}gqlpatch:sigv4-signature"
     private static let signaturePrefix = Array("Signature=".utf8)
 
@@ -95,10 +95,9 @@ public final class SecretScrubber: Sendable {
             state.lastRegistered = secrets.map(ExactText.init(text:))
             for text in secrets
             where text.utf8.count >= Self.shortest && !state.registered.contains(ExactText(text: text)) {
-                if text == Self.signatureMarker {
-                    state.signatures = true
-                    continue
-                }
+                // The marker turns the signature pass on, and is scrubbed like any other text
+                // registered (a secret that happened to be spelled so would still be kept out).
+                if text == Self.signatureMarker { state.signatures = true }
                 state.registered.append(ExactText(text: text))
                 let secret = Array(text.utf8)
                 var escaped: [UInt8] = []

@@ -32,7 +32,8 @@ import Testing
         #expect(scrubber.scrub("Signature=abc ok") == "Signature=abc ok", "too short to be a signature")
         #expect(scrubber.scrub("Signature=\(signature)") == "Signature=[redacted]", "at the very end")
         #expect(scrubber.scrub("SSSignature=\(signature)S") == "SSSignature=[redacted]S")
-        #expect(!scrubber.scrub("marker: \(SecretScrubber.signatureMarker)").contains("[redacted]"), "not a secret")
+        // Registered text is scrubbed whatever it is, the marker too (found by the header fuzz target).
+        #expect(scrubber.scrub("marker: \(SecretScrubber.signatureMarker)") == "marker: [redacted]")
     }
 
     /// Registering again is a look-up keyed by the exact bytes: a secret spelled with a decomposed `é`
