@@ -9,7 +9,7 @@ public struct SHA256: HashFunction {
     public static let byteCount = 32
 
     /// The eight 32-bit working hash values `H0`…`H7`.
-    private struct State: Sendable {
+    struct State: Sendable {
         var h0: UInt32 = 0x6a09_e667
         var h1: UInt32 = 0xbb67_ae85
         var h2: UInt32 = 0x3c6e_f372
@@ -31,11 +31,11 @@ public struct SHA256: HashFunction {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var state = State()
+    var state = State()
     /// Bytes of an incomplete block, always fewer than 64.
-    private var pending: [UInt8] = []
+    var pending: [UInt8] = []
     /// Total message length in bytes.
-    private var length: UInt64 = 0
+    var length: UInt64 = 0
 
     /// Starts a new, empty hash computation.
     public init() {}
