@@ -17,7 +17,9 @@ public struct RecordMasker: Sendable {
     static let textTypes: Set<String> = ["String", "ID", "AWSEmail", "AWSPhone", "AWSURL"]
 
     /// `masks` checked against the schema (the model and field exist, the field holds text), each
-    /// key field's mask carried to the foreign keys that refer to it among `models`.
+    /// key field's mask carried to every foreign key that refers to it, whichever models are
+    /// written; a field of `models` (those written) that looks like a reference to a masked key but
+    /// that no relation names is refused, since it would be written unmasked.
     public init(masks: [FieldMask], catalogue: ModelCatalogue, models: [String], key: [UInt8]) throws(GQLPatchError) {
         self.key = SymmetricKey(data: key)
         for mask in masks {
@@ -45,8 +47,9 @@ public struct RecordMasker: Sendable {
             }
             rules[model.name, default: [:]][field.name] = kind
         }
-        // A masked key is masked alike in what refers to it, so children still find their parent.
-        for link in ModelLink.links(among: models, in: catalogue) {
+        // A masked key is masked alike in what refers to it, so children still find their parent, and
+        // alike whether or not its own model is written: the original never leaks through a child.
+        for link in ModelLink.links(among: catalogue.modelNames, in: catalogue) {
             guard let referenced = catalogue.models[link.referenced], let masked = rules[link.referenced] else {
                 continue
             }
@@ -59,6 +62,31 @@ public struct RecordMasker: Sendable {
                     )
                 }
                 rules[link.holder, default: [:]][holderField] = kind
+            }
+        }
+        try refuseUnlinkedReferences(models: models, catalogue: catalogue)
+    }
+
+    /// Refuses a text field of `models` named as a reference to a masked key field (`customerID` or
+    /// `customer_id` for `Customer.id`) that no relation covers: the schema (a compiled one keeps no
+    /// relations) does not say it refers there, and it would be written with the original values.
+    private func refuseUnlinkedReferences(models: [String], catalogue: ModelCatalogue) throws(GQLPatchError) {
+        for (maskedName, fields) in rules.sorted(by: { $0.key < $1.key }) {
+            guard let masked = catalogue.models[maskedName] else { continue }
+            for keyField in masked.primaryKey where fields[keyField] != nil {
+                let base = maskedName.lowercased()
+                let names: Set<String> = [base + keyField.lowercased(), base + "_" + keyField.lowercased()]
+                for name in models {
+                    guard let model = catalogue.models[name] else { continue }
+                    for field in model.fields where field.relationship == nil && rules[name]?[field.name] == nil {
+                        guard names.contains(field.name.lowercased()), Self.textTypes.contains(field.type.namedType)
+                        else { continue }
+                        let kind = fields[keyField]?.rawValue ?? "hash"
+                        throw .invalidInput(
+                            "mask \(maskedName).\(keyField): \(name).\(field.name) looks like a reference to it, but the schema names no relation between them (a compiled schema keeps none), so it would be written unmasked; mask \(name).\(field.name)=\(kind) too, or read the source schema, whose relations say what refers to \(maskedName)"
+                        )
+                    }
+                }
             }
         }
     }

@@ -24,11 +24,47 @@ import Testing
         }
         """
 
-    func masker(_ masks: [FieldMask], key: String = "k1") throws(GQLPatchError) -> RecordMasker {
-        let catalogue = try CatalogueLoader.load(
-            path: "s.graphql", files: .memory(["s.graphql": Array(Self.schema.utf8)]))
-        return try RecordMasker(
-            masks: masks, catalogue: catalogue, models: ["Customer", "Order"], key: Array(key.utf8))
+    func masker(
+        _ masks: [FieldMask], key: String = "k1", schema: String = schema, models: [String] = ["Customer", "Order"]
+    ) throws(GQLPatchError) -> RecordMasker {
+        let catalogue = try CatalogueLoader.load(path: "s.graphql", files: .memory(["s.graphql": Array(schema.utf8)]))
+        return try RecordMasker(masks: masks, catalogue: catalogue, models: models, key: Array(key.utf8))
+    }
+
+    /// Only the children written: the parent's masked key is still masked in their foreign key.
+    @Test func aMaskedKeyIsMaskedInTheChildrenOfAParentNotWritten() throws {
+        let masker = try masker([FieldMask(model: "Customer", field: "id")], models: ["Order"])
+        let foreignKey = try #require(masker.rules["Order"]?.first)
+        #expect(foreignKey.value == .hash)
+        #expect(masker.mask(["id": "o-1", foreignKey.key: "c-1"], model: "Order")[foreignKey.key] != "c-1")
+    }
+
+    /// A schema without relations (as a compiled one): a field named as a reference to the masked key
+    /// is refused unless it is masked too.
+    @Test func aReferenceNoRelationNamesIsRefusedUnlessMaskedToo() throws {
+        let bare = """
+            type Customer @model { id: ID! name: String }
+            type Order @model { id: ID! customerID: ID label: String }
+            """
+        do throws(GQLPatchError) {
+            _ = try masker([FieldMask(model: "Customer", field: "id")], schema: bare, models: ["Order"])
+            Issue.record("an unmasked reference to a masked key was accepted")
+        } catch {
+            #expect(error.code == .invalidInput)
+            #expect(
+                error.message.hasPrefix(
+                    "mask Customer.id: Order.customerID looks like a reference to it, but the schema names no relation"),
+                "\(error.message)")
+            #expect(error.message.contains("mask Order.customerID=hash too"), "\(error.message)")
+        }
+        let both = try masker(
+            [FieldMask(model: "Customer", field: "id"), FieldMask(model: "Order", field: "customerID", kind: .hash)],
+            schema: bare, models: ["Order"])
+        #expect(
+            both.mask(["id": "c-1"], model: "Customer")["id"]
+                == both.mask(["customerID": "c-1"], model: "Order")["customerID"])
+        // A field that refers nowhere by its name is left alone.
+        _ = try masker([FieldMask(model: "Customer", field: "name")], schema: bare, models: ["Order"])
     }
 
     @Test func theSameValueMasksAlikeAndNeverAsItself() throws {
