@@ -48,6 +48,14 @@ public struct ResponseComparer: Sendable {
             && matches(record: b, sent: a, type: type, selection: nil)
     }
 
+    /// Whether two records hold the same value in `field` (absent as null), by the model's type of
+    /// the field as `same(_:_:type:)` compares: the one notion of "the same value" that `diff`,
+    /// `update`'s checks and resumed runs share. A field the model lacks compares as plain JSON.
+    public func sameValue(_ a: JSONValue?, _ b: JSONValue?, field: String) -> Bool {
+        guard let type = model.field(field)?.type ?? type(of: field) else { return Self.equal(a ?? .null, b ?? .null) }
+        return same(a ?? .null, b ?? .null, type: type)
+    }
+
     // MARK: - Comparison
 
     private func type(of name: String) -> TypeReference? {

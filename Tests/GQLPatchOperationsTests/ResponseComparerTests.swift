@@ -9,6 +9,25 @@ import Testing
 @Suite struct ResponseComparerTests {
     let comparer = ResponseComparer(catalogue: OperationsFixtures.catalogue, model: OperationsFixtures.item)
 
+    /// Two records' values as `diff` compares them, by the field's type: the same comparer as the
+    /// changes an update checks, so a value is "the same" alike for both.
+    @Test func twoRecordsValuesCompareByTheirFieldsType() {
+        #expect(comparer.sameValue(.int(2), .double(2.0), field: "count"))
+        #expect(!comparer.sameValue(.int(2), .double(2.5), field: "count"))
+        #expect(comparer.sameValue(nil, .null, field: "description"), "absent is null")
+        #expect(!comparer.sameValue(nil, "d", field: "description"))
+        #expect(comparer.sameValue(#"{"a":[1,2]}"#, #"{ "a": [1, 2.0] }"#, field: "meta"), "AWSJSON by content")
+        #expect(!comparer.sameValue(#"{"a":1}"#, #"{ "a": 1 }"#, field: "name"), "a String is text")
+        #expect(
+            comparer.sameValue("2024-05-01T10:00:00Z", "2024-05-01T10:00:00.000Z", field: "updatedAt"),
+            "two spellings of one AWSDateTime")
+        #expect(!comparer.sameValue("2024-05-01T10:00:00Z", "2024-05-01T10:00:01Z", field: "updatedAt"))
+        #expect(comparer.sameValue(["b", "a"], ["b", "a"], field: "tags"))
+        #expect(!comparer.sameValue(["a", "b"], ["b", "a"], field: "tags"), "lists in order")
+        #expect(comparer.sameValue(["key": "k", "bucket": "b"], ["bucket": "b", "key": "k"], field: "imageFile"))
+        #expect(!comparer.sameValue(["key": "k"], ["key": "k", "bucket": "b"], field: "imageFile"), "every member")
+    }
+
     @Test func equalValuesAreApplied() {
         let record: JSONObject = ["id": "i1", "name": "n", "count": 2, "price": 3, "tags": ["a", "b"], "_version": 4]
         let changes: JSONObject = ["name": "n", "count": 2, "price": 3.0, "tags": ["a", "b"]]

@@ -172,7 +172,7 @@ package struct DiffCommand: Sendable {
     ) async throws(GQLPatchError) -> Counts {
         let console = context.console
         let model = source.model
-        let json = Set(fields.filter { source.model.field($0)?.type.namedType == "AWSJSON" })
+        let comparer = ResponseComparer(catalogue: from.catalogue, model: model)
         var held: [String: (key: JSONObject, record: JSONObject)] = [:]
         var order: [String] = []
         var pages = ModelPages(model: model, selection: source.selection, query: source.query, sender: fromSender)
@@ -207,7 +207,7 @@ package struct DiffCommand: Sendable {
                     continue
                 }
                 var changes = JSONObject()
-                for field in fields where !Self.same(sourceRecord[field], record[field], json: json.contains(field)) {
+                for field in fields where !comparer.sameValue(sourceRecord[field], record[field], field: field) {
                     changes[field] = .object(
                         JSONObject([("from", sourceRecord[field] ?? .null), ("to", record[field] ?? .null)]))
                 }
@@ -251,25 +251,5 @@ package struct DiffCommand: Sendable {
     static func line(_ model: String, _ key: JSONObject, _ kind: String, _ rest: [(String, JSONValue)]) -> [UInt8] {
         JSONPrinter.line(
             .object(JSONObject([("model", .string(model)), ("key", .object(key)), ("diff", .string(kind))] + rest)))
-    }
-
-    /// Whether two values are the same record value: numbers by value (`1` and `1.0`), AWSJSON
-    /// strings by the JSON they hold (two servers print it differently), absent as null.
-    static func same(_ a: JSONValue?, _ b: JSONValue?, json: Bool) -> Bool {
-        let a = a ?? .null
-        let b = b ?? .null
-        if json, let left = a.stringValue, let right = b.stringValue,
-            let parsedLeft = try? JSONValue.parse(left), let parsedRight = try? JSONValue.parse(right)
-        {
-            return same(parsedLeft, parsedRight, json: false)
-        }
-        switch (a, b) {
-        case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
-        case (.array(let x), .array(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1, json: false) }
-        case (.object(let x), .object(let y)):
-            return Set(x.keys) == Set(y.keys) && x.keys.allSatisfy { same(x[$0], y[$0], json: false) }
-        default: return a == b
-        }
     }
 }

@@ -5,16 +5,6 @@ import Testing
 @testable import GQLPatchCLI
 
 @Suite struct DiffCommandTests {
-    @Test func valuesCompareAsTheRecordHoldsThem() {
-        #expect(DiffCommand.same(.int(1), .double(1.0), json: false))
-        #expect(!DiffCommand.same(.int(1), .double(1.5), json: false))
-        #expect(DiffCommand.same(nil, .null, json: false), "absent is null")
-        #expect(DiffCommand.same(.string(#"{"a":[1,2]}"#), .string(#"{ "a": [1, 2.0] }"#), json: true))
-        #expect(!DiffCommand.same(.string(#"{"a":1}"#), .string(#"{ "a": 1 }"#), json: false), "a String is text")
-        #expect(DiffCommand.same(["b": 1, "a": 2], ["a": 2, "b": 1], json: false), "objects by their members")
-        #expect(!DiffCommand.same([1, 2], [2, 1], json: false), "lists in order")
-    }
-
     @Test func aSideSpellsEachGlobalOptionWithItsPrefix() throws {
         #expect(APISide.from.spelling(OptionName.apiKey) == "--from-api-key")
         #expect(APISide.globalName(of: "--to-endpoint") == OptionName.endpoint)
