@@ -62,10 +62,15 @@ public struct Settings: Sendable {
         // Credentials (a key, a token or its file, the AWS chain and the region it signs for) are
         // looked up only by a run that sends: what sends nothing never needs them.
         let sends = sending.sends(dryRun: given.dryRun)
-        guard
-            let authMode = try resolveAuthMode(given, environment: environment, config: config)
-                ?? (sends && !given.dryRun ? nil : AuthMode.none)
-        else {
+        let resolvedMode = try resolveAuthMode(given, environment: environment, config: config)
+        if resolvedMode == nil, given.dryRun, sending.sends(dryRun: false) {
+            // The plan is shown, but the run it plans would not get past here.
+            let refusal = wording.error(.noCredentials)
+            context.console.message(
+                "gqlpatch: note: dry run: the real run would stop before sending (exit \(refusal.code.rawValue)): \(refusal.message)"
+            )
+        }
+        guard let authMode = resolvedMode ?? (sends && !given.dryRun ? nil : AuthMode.none) else {
             // Sending without credentials would only earn a 401 from the API; an open endpoint is
             // said so with --auth none. A dry run shows its plan with "auth": "none".
             throw wording.error(.noCredentials)

@@ -15,6 +15,26 @@ import Testing
         string.components(separatedBy: text).count - 1
     }
 
+    /// A dry run without credentials shows its plan and says the real run would stop (78), which it does.
+    @Test func aDryRunWithoutCredentialsSaysTheRealRunWouldStop() throws {
+        let folder = try scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let command = [
+            "--endpoint", "http://127.0.0.1:9/graphql", "--schema", TestPaths.schema, "update", "Item", "--id", "1",
+            "--set", "name=Lamp",
+        ]
+        let dry = try GQLPatchRun.run(["--dry-run"] + command, in: folder)
+        #expect(dry.status == 0, "\(dry)")
+        #expect(
+            dry.stderr.hasPrefix(
+                "gqlpatch: note: dry run: the real run would stop before sending (exit 78): no credentials to send"),
+            "\(dry)")
+        let real = try GQLPatchRun.run(command, in: folder)
+        real.expectFailure(78, "gqlpatch: error: no credentials to send")
+        let open = try GQLPatchRun.run(["--dry-run", "--auth", "none"] + command, in: folder)
+        #expect(open.status == 0 && !open.stderr.contains("would stop"), "\(open)")
+    }
+
     /// `gqlpatch` alone prints the command list (issue 34 #4); options without a command are a
     /// usage error that points at the help once.
     @Test func noArgumentsPrintsTheCommandList() throws {
