@@ -36,7 +36,9 @@ package struct ApplyLineWording: InputWording {
         case .start: return "\"start\""
         // Not a member of a line: named as the run was given it.
         case .groupBy: return run.name(source)
-        case .insertAt, .renumberField, .viaGap, .variable, .operation, .atomic, .resume, .region, .profile,
+        case .insertAt, .renumberField, .viaGap, .variable, .operation, .atomic, .journal, .resume, .allowIncomplete,
+            .region,
+            .profile,
             .passwordFile, .mfaCode, .clientID, .authFlow, .verbose, .apiKey, .token, .identityPoolID, .config, .header:
             return run.name(source)
         }

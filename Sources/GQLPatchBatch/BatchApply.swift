@@ -1,4 +1,5 @@
 import GQLPatchClient
+import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport
 import JSON
@@ -23,6 +24,8 @@ package struct BatchApply: Sendable {
     package var secrets: SecretScrubber?
     /// Tracing: says where the batch's tasks run.
     package var verbose = false
+    /// An export file cut short or changed is read as it is, with a warning (default: refused).
+    package var allowIncomplete = false
     /// What each line becomes before it is checked, journaled and run (`import`'s rewrite).
     package var transform: (@Sendable (JSONLine) -> JSONLine)?
     /// Lines from the read end of a pipe instead of `path` (`copy`, whose export writes them in the
@@ -66,6 +69,8 @@ package struct BatchApply: Sendable {
             source.endCheck = stream.endCheck
         } else {
             source = try BatchLineSource(path: path)
+            source.seal = ExportSealPolicy(
+                allowIncomplete: allowIncomplete, checkedFirst: !readsStandardInput, wording: wording)
         }
         source.transform = transform
         var parser = BatchLineParser(
@@ -89,6 +94,11 @@ package struct BatchApply: Sendable {
         if !readsStandardInput, stream == nil {
             (total, checked) = try checkWhole(source, parser: parser, journal: &check)
             try check?.checkAllMatched()
+            if let problem = ExportSealPolicy.problem(source.sealVerdict, input: source.name),
+                source.sealVerdict != .empty
+            {
+                console.message("gqlpatch: warning: \(problem); read as it is (\(wording.name(.allowIncomplete)))")
+            }
             try source.rewind()
         }
         return BatchInput(

@@ -1,3 +1,4 @@
+import GQLPatchOperations
 import GQLPatchSupport
 import JSON
 
@@ -27,6 +28,12 @@ package final class BatchLineSource {
     /// Called at the end of a pipe's data (`copy`): a writer that failed ends the input in its error,
     /// so the lines before it are not taken for all of them.
     package var endCheck: (@Sendable () throws(GQLPatchError) -> Void)?
+    /// Holds the input to its export seal when set: the header and the end line are passed on as
+    /// blank lines (read here, never sent), and at the end a file cut short or changed is refused.
+    package var seal: ExportSealPolicy?
+    private var sealCheck = ExportSealCheck()
+    /// What the lines read so far say of the input as an export.
+    package var sealVerdict: ExportSealVerdict { sealCheck.verdict }
 
     /// Opens `path`, or standard input for `-`. A missing or unreadable file, or a FIFO nobody writes
     /// to, is `.unreadableFile` (66); a device, or a file larger than `fileLimit`, is `.invalidInput` (65).
@@ -73,7 +80,10 @@ package final class BatchLineSource {
     /// The next line (blank lines included, so numbers stay right), or nil at the end.
     package func next() throws(GQLPatchError) -> JSONLine? {
         while pendingIndex >= pending.count {
-            if ended { return nil }
+            if ended {
+                try seal?.check(sealCheck.verdict, input: name)
+                return nil
+            }
             pending.removeAll(keepingCapacity: true)
             pendingIndex = 0
             let count = try buffer.withUnsafeMutableBytes { raw in
@@ -93,8 +103,10 @@ package final class BatchLineSource {
             if reader.pendingByteCount > lineLimit.maxBytes { throw tooLong(reader.nextLineNumber) }
         }
         defer { pendingIndex += 1 }
-        guard let transform else { return pending[pendingIndex] }
-        return transform(pending[pendingIndex])
+        var line = pending[pendingIndex]
+        if seal != nil, sealCheck.add(line) == .seal { line.bytes = [] }
+        guard let transform else { return line }
+        return transform(line)
     }
 
     private func tooLong(_ line: Int) -> GQLPatchError {
@@ -109,6 +121,7 @@ package final class BatchLineSource {
             throw .unreadableFile("cannot read \(name) a second time")
         }
         reader = JSONLineReader()
+        sealCheck = ExportSealCheck()
         pending = []
         pendingIndex = 0
         ended = false

@@ -165,6 +165,12 @@ package struct BatchRun {
         {
             console.message("gqlpatch: note: to go on from where it stopped, run: \(resume)")
         }
+        if interrupted, journal == nil, plan.suggestsJournal {
+            let words = parser.wording
+            console.message(
+                "gqlpatch: note: \(plan.commandName) stopped with no journal: what was applied stands, and the same command goes on by sending every line again (an applied line comes back unchanged, or fails its condition); with \(words.name(.journal)) PATH, \(words.name(.resume)) goes on exactly where a run stopped"
+            )
+        }
         if let fatal { throw fatal }
         if interrupted { return watch?.exitCode ?? .interrupted }
         if tally.failures > 0 || tally[.rollbackFailed] > 0 { return .partialFailure }

@@ -38,6 +38,9 @@ package struct BatchRunPlan: Sendable {
     package var commandName = "apply"
     /// The command that goes on from where a journaled run stopped; nil when none is told.
     package var resumeCommand: String?
+    /// Whether an interrupted run without a journal is told how a journal would let it go on (not
+    /// for `copy`, whose lines are read afresh each run and which takes none).
+    package var suggestsJournal = true
     /// The barrier label of each line (`import`: its model, or the second pass): a line whose label
     /// differs from the line before it starts only after every earlier line finished (parents are
     /// written before their children); nil: lines run as their keys allow.

@@ -1,3 +1,4 @@
+import AWSSigning
 import GQLPatchSupport
 import JSON
 
@@ -34,6 +35,10 @@ public struct ExportState: Sendable, Equatable {
     public var steps: [Progress]
     /// The output's length after the last part copied into it.
     public var outputLength = 0
+    /// The digest of those bytes so far (`SHA256.saved`; empty before the header is written, or when
+    /// the file left it out: the bytes are then digested again), so a resumed export's end line
+    /// digests the lines a killed run wrote too.
+    public var digest: [UInt8] = []
 
     public init(output: String, models: [String]) {
         self.output = output
@@ -43,13 +48,14 @@ public struct ExportState: Sendable, Equatable {
     /// The models in write order.
     public var models: [String] { steps.map(\.model) }
 
-    static let format = 1
+    static let format = 2
 
     /// The state as its file holds it.
     public var json: JSONValue {
         .object(
             JSONObject([
                 ("format", .int(Self.format)), ("output", .string(output)), ("outputLength", .int(outputLength)),
+                ("digest", .string(Hex.encode(digest))),
                 (
                     "steps",
                     .array(
@@ -80,8 +86,13 @@ public struct ExportState: Sendable, Equatable {
             let output = object["output"]?.stringValue, let length = object["outputLength"]?.intValue, length >= 0,
             let steps = object["steps"]?.arrayValue
         else { throw .invalidInput("not an export state of this version of gqlpatch") }
+        // Without its digest the output's bytes so far are digested again when the run goes on.
+        guard let digest = object["digest"].map({ $0.stringValue.flatMap(Hex.decode) }) ?? [] else {
+            throw .invalidInput("not an export state of this version of gqlpatch (its digest is not hex)")
+        }
         self.output = output
         self.outputLength = length
+        self.digest = digest
         self.steps = []
         for entry in steps {
             guard let step = entry.objectValue, let model = step["model"]?.stringValue,

@@ -62,8 +62,12 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case operation
     /// A batch that is undone whole when a line fails (its journal keeps the previous values).
     case atomic
+    /// The journal a batch records its applied lines in.
+    case journal
     /// Continuing a batch from its journal.
     case resume
+    /// Reading an export file that was cut short or changed, knowingly.
+    case allowIncomplete
     /// The AWS region requests are signed for.
     case region
     /// The AWS profile credentials are read from.

@@ -158,6 +158,28 @@ import Testing
         #expect(second.stderr.contains("already applied (journal)"), "\(second.stderr)")
     }
 
+    /// Ctrl-C once lines are done (a state it shows; every request takes 0.3 s, so the run is still
+    /// going however slow the machine): without a journal, the run says what stands and how to go on.
+    @Test func anInterruptWithoutAJournalSaysHowToGoOn() throws {
+        let (emulator, schema) = try versionedEmulator(items: 8, faults: ["--latency-ms", "300"])
+        defer { emulator.stop() }
+        let path = try emulator.file("in.jsonl", updates(items: 8, rounds: 4))
+        let first = try ApplyProcess(
+            [
+                "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "apply", path, "-j",
+                "4",
+            ],
+            in: emulator.folder)
+        #expect(first.waitForOutput(lines: 2), "\(first.stderr)")
+        first.signal(SIGINT)
+        #expect(try first.wait() == 130, "\(first.stderr)")
+        #expect(
+            first.stderr.contains(
+                "gqlpatch: note: apply stopped with no journal: what was applied stands, and the same command goes on by sending every line again"
+            ), "\(first.stderr)")
+        #expect(first.stderr.contains("with --journal PATH, --resume goes on exactly where a run stopped"))
+    }
+
     @Test func interruptLetsRequestsInFlightFinishThenResumeCompletes() throws {
         let (emulator, schema) = try versionedEmulator(items: 20, faults: ["--latency-ms", "30"])
         defer { emulator.stop() }

@@ -92,5 +92,39 @@ import Testing
         #expect(copied.stdout.isEmpty)
         #expect(try target.requests().count == before, "nothing sent to the target")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "nothing left in TMPDIR")
+        #expect(copied.stderr.contains("leave it out with --drop-field Post.title"), "\(copied)")
+
+        // Left out by name, the field the target lacks no longer stops the copy.
+        let dropped = try GQLPatchRun.run(
+            ["copy", "--from-schema", Self.blog, "--to-schema", targetSchema.path, "--drop-field", "Post.title"]
+                + sides(source, target), in: source.folder)
+        #expect(dropped.status == 0, "\(dropped)")
+        let posts = try RecordCommandSupport.lines(try target.gqlpatch(["list", "Post"], schema: targetSchema.path))
+        #expect(posts.count == 1 && posts.allSatisfy { $0["title"] == nil }, "\(posts)")
+        let typo = try GQLPatchRun.run(
+            ["copy", "--from-schema", Self.blog, "--to-schema", targetSchema.path, "--drop-field", "Post.titel"]
+                + sides(source, target), in: source.folder)
+        typo.expectFailure(
+            65, "gqlpatch: error: --drop-field Post.titel: the source's Post has no field titel; did you mean title?")
+        let shape = try GQLPatchRun.run(["copy", "--drop-field", "Post"] + sides(source, target), in: source.folder)
+        shape.expectFailure(64, "gqlpatch: error: --drop-field expects MODEL.FIELD")
+    }
+
+    /// An import file with a field the target lacks: refused with the way out, then imported without it.
+    @Test func anImportLeavesOutTheFieldsItIsToldTo() throws {
+        let target = try Emulator(schema: Self.blog)
+        defer { target.stop() }
+        let file = try target.file(
+            "colour.jsonl",
+            #"{"op":"upsert","model":"Blog","key":{"id":"b1"},"set":{"name":"Notes","colour":"red"}}"# + "\n")
+        let refused = try target.gqlpatch(["import", file], schema: Self.blog)
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderr.contains("leave it out with --drop-field Blog.colour"), "\(refused)")
+        let imported = try target.gqlpatch(["import", file, "--drop-field", "Blog.colour"], schema: Self.blog)
+        #expect(imported.status == 0, "\(imported)")
+        #expect(try target.gqlpatch(["get", "Blog", "--id", "b1"], schema: Self.blog).json()["name"] == "Notes")
+        let unknown = try target.gqlpatch(["import", file, "--drop-field", "Blgo.colour"], schema: Self.blog)
+        unknown.expectFailure(
+            65, "gqlpatch: error: --drop-field Blgo.colour: the schema has no model Blgo; did you mean Blog?")
     }
 }

@@ -125,7 +125,7 @@ import Testing
         #expect(
             copied.stderr.hasSuffix(
                 """
-                gqlpatch: error: the copy does not fit the target's schema (2 problems); nothing was sent:
+                gqlpatch: error: the copy does not fit the target's schema (2 problems); nothing was written:
                   Post.title: the source's String does not fit the target's Int
                   Note.owner: the target's owner rules name owner, which the source's records hold: give --map-owner OLD=NEW for each owner, or --owner VALUE
 
@@ -234,6 +234,7 @@ import Testing
         copy.signal(SIGINT)
         #expect(try copy.wait() == 130, "\(copy.stderr)")
         #expect(copy.stderr.contains("gqlpatch: import: interrupted after"), "\(copy.stderr)")
+        #expect(!copy.stderr.contains("stopped with no journal"), "a copy takes no journal: \(copy.stderr)")
         let reported = try copy.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
         let created = Set(reported.filter { $0["status"] == "created" }.compactMap { $0["key"]?["id"]?.stringValue })
         #expect(created.count < 300, "stopped before the end: \(created.count)")

@@ -12,6 +12,15 @@ enum RecordCommandSupport {
         try result.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
     }
 
+    /// An export's stdout: its record lines, after checking that its first line names the export
+    /// and its last one ends it (neither is a record).
+    static func exportLines(_ result: ProcessResult) throws -> [JSONValue] {
+        let lines = try lines(result)
+        #expect(lines.first?["op"] == "export", "an export starts with its header: \(result)")
+        #expect(lines.last?["op"] == "end", "an export ends with its end line: \(result)")
+        return Array(lines.dropFirst().dropLast())
+    }
+
     /// The GraphQL requests whose query contains `text`.
     static func bodies(_ emulator: Emulator, containing text: String) throws -> [JSONValue] {
         try emulator.bodies().filter { $0["query"]?.stringValue?.contains(text) == true }

@@ -21,6 +21,8 @@ package struct ImportProblem: Sendable, Equatable {
         case ownersNotMapped
         /// Not an export line at all, or refused for another reason (`message` says which).
         case invalidLine(message: String)
+        /// Not JSON (`message` says why): the file was cut inside a line or damaged, not a schema problem.
+        case damaged(message: String)
     }
 
     /// The model the lines name ("" when a line names none).

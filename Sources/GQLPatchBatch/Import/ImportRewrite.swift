@@ -13,6 +13,8 @@ package struct ImportRewrite: Sendable {
     package var ownerMap: [String: String]
     /// The value every owner field gets; nil: values mapped by `ownerMap`.
     package var owner: String?
+    /// Per model, fields left out of every line (the target lacks them, or they are not wanted there).
+    package var dropped: [String: Set<String>] = [:]
     /// `replace`: per model, the fields no line names (`ImportSurvey.clearedFields`), nulled on each
     /// first-pass line.
     package var cleared: [String: [String]] = [:]
@@ -33,7 +35,20 @@ package struct ImportRewrite: Sendable {
         return JSONLine(number: line.number, bytes: bytes)
     }
 
+    /// `object` without the dropped fields of its model in `set`.
+    package func withoutDropped(_ object: JSONObject) -> JSONObject {
+        guard let modelName = object["model"]?.stringValue, let fields = dropped[modelName],
+            let set = object["set"]?.objectValue
+        else { return object }
+        var kept = set
+        for field in fields { _ = kept.removeValue(forKey: field) }
+        var line = object
+        line["set"] = .object(kept)
+        return line
+    }
+
     package func rewrite(_ object: JSONObject) -> JSONObject {
+        let object = withoutDropped(object)
         guard let op = object["op"]?.stringValue, let modelName = object["model"]?.stringValue,
             let model = catalogue.models[modelName], var set = object["set"]?.objectValue
         else { return object }

@@ -37,7 +37,8 @@ package struct ImportSchemaCheck: Sendable {
                         firstLine: 0, lines: 0))
                 continue
             }
-            for field in line.fields + line.deferredFields {
+            let dropped = rewrite.dropped[name] ?? []
+            for field in line.fields + line.deferredFields where !dropped.contains(field) {
                 guard let taken = input.field(field) else {
                     problems.append(
                         ImportProblem(
@@ -78,7 +79,8 @@ package struct ImportSchemaCheck: Sendable {
     /// The fields every line of the model names once rewritten: the key, what the export writes, and
     /// the owner fields `--owner` sets.
     private func written(by line: ExportLine, in model: Model) -> [String] {
-        var names = line.model.primaryKey + line.fields + line.deferredFields
+        let dropped = rewrite.dropped[line.model.name] ?? []
+        var names = line.model.primaryKey + (line.fields + line.deferredFields).filter { !dropped.contains($0) }
         if rewrite.owner != nil { names += model.ownerFields }
         return names
     }

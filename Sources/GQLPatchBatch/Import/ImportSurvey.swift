@@ -33,15 +33,14 @@ package struct ImportSurvey: Sendable {
     package mutating func add(_ line: JSONLine) {
         guard !line.isBlank else { return }
         lines += 1
-        let value: JSONValue
+        var value: JSONValue
         do {
             value = try line.parse()
         } catch {
-            note(
-                ImportProblem(model: "", field: nil, kind: .invalidLine(message: error.message), firstLine: line.number)
-            )
+            note(ImportProblem(model: "", field: nil, kind: .damaged(message: error.message), firstLine: line.number))
             return
         }
+        if let object = value.objectValue { value = .object(rewrite.withoutDropped(object)) }
         guard let object = value.objectValue, let modelName = object["model"]?.stringValue,
             let op = object["op"]?.stringValue, ["upsert", "create", "update"].contains(op),
             object["key"]?.objectValue != nil, object["set"]?.objectValue != nil
@@ -153,6 +152,7 @@ package struct ImportSurvey: Sendable {
         case .requiredNeverSet: tag = "required"
         case .unmappedOwner, .ownersNotMapped: tag = "owner"
         case .invalidLine: tag = "line"
+        case .damaged: tag = "damaged"
         }
         let key = "\(problem.model)\u{0}\(problem.field ?? "")\u{0}\(tag)"
         guard var known = found[key] else {

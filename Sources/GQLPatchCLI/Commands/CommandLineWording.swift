@@ -43,7 +43,9 @@ package struct CommandLineWording: InputWording {
         case .variable: return OptionName.var
         case .operation: return OptionName.operation
         case .atomic: return OptionName.atomic
+        case .journal: return OptionName.journal
         case .resume: return OptionName.resume
+        case .allowIncomplete: return OptionName.allowIncomplete
         case .region: return OptionName.region
         case .profile: return OptionName.profile
         case .passwordFile: return OptionName.passwordFile

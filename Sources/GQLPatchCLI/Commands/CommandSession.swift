@@ -69,6 +69,19 @@ package struct CommandSession: Sendable {
             })
     }
 
+    /// Checks that the endpoint answers and takes the credentials before a long job reads anything
+    /// (`EndpointProbe`); the error names it as `role` ("the target").
+    package func probe(as role: String) async throws(GQLPatchError) {
+        do throws(GQLPatchError) {
+            try await EndpointProbe.check(throttleRetrying)
+        } catch {
+            throw GQLPatchError(
+                error.code,
+                "\(role) (\(settings.endpoint ?? "no endpoint")) failed a first request, so nothing was read or sent: \(error.message)"
+            )
+        }
+    }
+
     /// Sends one request through `throttleRetrying`: the classified answer, or the failure of its last try.
     package func send(_ request: GraphQLRequestBody) async throws(GQLPatchError) -> GraphQLResponse {
         try await throttleRetrying.send(request).result.get()

@@ -6,7 +6,8 @@ extension HelpText {
                                               [--mask MODEL.FIELD[=KIND]]... [--mask-key KEY]
 
         Writes every record of the named models (default: every model the API can list) as JSON
-        Lines that apply takes back unchanged, one per record:
+        Lines that apply takes back unchanged, one per record, between a first line naming the export
+        and an end line counting and digesting it (so a file cut short or changed is refused):
           {"op": "upsert", "model": "Item", "key": {"id": "42"}, "set": {"name": "Lamp", ...}}
         "set" holds every field the API takes in a write (foreign keys included, relationships
         never), null fields as null (so an upsert over a record clears them too); never _version,
@@ -18,12 +19,11 @@ extension HelpText {
         that refers to itself, or A -> B -> A) is reported on stderr and broken at a nullable
         foreign key: the first pass leaves it out, and an "update" line per record at the end sets it.
 
-        Models are read --concurrency at a time, each model's pages in order, into part files; the
-        lines are written model by model, in that order. A summary of counts goes to stderr. With
-        --state, a run that stopped (Ctrl-C, a lost connection, kill) is continued by running the
-        same command again: the output is cut back to what was recorded and no line is written
-        twice. The state file is removed when the export finishes. A masked key is masked alike in
-        the foreign keys that refer to it, so relations hold.
+        Models are read --concurrency at a time into part files, written model by model (a summary of
+        counts on stderr). With --state, a run that stopped (Ctrl-C, a lost connection, kill) goes on
+        when the same command runs again: the output is cut back to what was recorded, no line is
+        written twice, and the state file is removed at the end. A masked key is masked alike in the
+        foreign keys that refer to it, so relations hold.
 
         \(ExportOptions.optionTable.helpList)
 

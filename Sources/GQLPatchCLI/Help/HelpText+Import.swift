@@ -8,7 +8,9 @@ extension HelpText {
         target's; the file's records keep their keys). The whole file is checked first, and nothing
         is sent when it does not fit the target (exit 65, every problem listed per model and field):
         a model the target lacks, a field its input lacks, a value its field's type refuses, a
-        field its create input requires that no line sets, owner values without a mapping.
+        field its create input requires that no line sets, owner values without a mapping. A file
+        cut short or changed since export wrote it (its end line missing or disagreeing) is refused
+        too (65); a file without export's first line (an older export) is read with a note.
 
         Lines run as apply runs them, with a barrier wherever the file's model changes and before
         the second pass: no child is created before its parent. Owner fields (of the target's @auth

@@ -3,6 +3,7 @@
 /// is a compile error rather than an option that silently never matches.
 package enum OptionName {
     package static let add = "--add"
+    package static let allowIncomplete = "--allow-incomplete"
     package static let allowInsecureHttp = "--allow-insecure-http"
     package static let apiKey = "--api-key"
     package static let append = "--append"
@@ -20,6 +21,7 @@ package enum OptionName {
     package static let conflictResolution = "--conflict-resolution"
     package static let continueOnError = "--continue-on-error"
     package static let decr = "--decr"
+    package static let dropField = "--drop-field"
     package static let dryRun = "--dry-run"
     package static let endpoint = "--endpoint"
     package static let errorsInline = "--errors-inline"
@@ -109,8 +111,10 @@ package enum OptionName {
 
     /// Every name above, for the test that each is declared once and used.
     package static let allNames: [String] = [
-        add, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId, clientSecret,
-        compact, concurrency, config, conflictResolution, continueOnError, decr, dryRun, endpoint, errorsInline,
+        add, allowIncomplete, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId,
+        clientSecret,
+        compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint,
+        errorsInline,
         everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
         includeDeleted, includeTimestamps, incr, index, journal, key, limit, mapOwner, mask, maskKey, maxAttempts,
         maxResponseMb, mfaCode, mode, next,

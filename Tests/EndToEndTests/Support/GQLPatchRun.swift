@@ -33,6 +33,12 @@ extension Emulator {
         try requests().compactMap { $0["body"] }
     }
 
+    /// The GraphQL requests received, but the probe `import` and `copy` send before anything else
+    /// (`query GQLPatchProbe { __typename }`: it reads and writes nothing).
+    func bodiesBesidesProbe() throws -> [JSONValue] {
+        try bodies().filter { $0["operationName"] != "GQLPatchProbe" }
+    }
+
     /// Writes a file into this emulator's scratch folder and returns its path.
     func file(_ name: String, _ contents: String) throws -> String {
         let url = folder.appendingPathComponent(name)

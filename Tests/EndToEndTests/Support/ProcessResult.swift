@@ -12,5 +12,15 @@ struct ProcessResult: CustomStringConvertible {
         try JSONValue.parse(stdout)
     }
 
+    /// stderr after the note `import` gives a file without an export header (a hand-written one),
+    /// which it must begin with.
+    var stderrAfterUncheckedNote: String {
+        let note = "has no export header (an export of an older gqlpatch, or lines written otherwise)"
+        guard let first = stderr.firstIndex(of: "\n"), stderr[..<first].contains(note) else {
+            return "(no note) " + stderr
+        }
+        return String(stderr[stderr.index(after: first)...])
+    }
+
     var description: String { "exit \(status)\nstdout: \(stdout)\nstderr: \(stderr)" }
 }

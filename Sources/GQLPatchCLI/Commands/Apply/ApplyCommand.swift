@@ -59,6 +59,7 @@ package struct ApplyCommand: Sendable {
         apply.resume = options.resume
         apply.secrets = context.secrets
         apply.verbose = settings.verbose
+        apply.allowIncomplete = options.allowIncomplete
         return apply
     }
 

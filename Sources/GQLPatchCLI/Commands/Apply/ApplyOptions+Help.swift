@@ -12,9 +12,8 @@ extension ApplyOptions {
             .value(
                 OptionName.rate, "N|auto",
                 """
-                at most N requests a second (0.01 to 1000000); auto: start slowly, speed
-                up (rate and requests in flight, up to -j) while answers are fast and
-                clean, back off on throttling (429, Throttling errors) or rising latency
+                at most N requests a second (0.01 to 1000000); auto: speed up (rate and -j)
+                while answers are fast and clean, back off on throttling or rising latency
                 """, values: ["auto"])
         ) { (apply, value, given) throws(GQLPatchError) in
             if value == "auto" {
@@ -48,13 +47,16 @@ extension ApplyOptions {
             into: \.journal),
         .flag(
             OptionName.resume, "skip the lines the journal records as applied, continue with the rest", sets: \.resume),
+        .flag(
+            OptionName.allowIncomplete,
+            "read an export cut short or changed (no end line, or one that disagrees)",
+            sets: \.allowIncomplete),
         OptionBinding(
             .value(
                 OptionName.shard, "I/N",
                 """
-                apply only the lines of shard I of N (1 <= I <= N <= 10000), for N
-                jobs over one input: a line's shard is FNV-1a 64 of its record
-                ("MODEL KEYJSON") mod N, plus 1; its journal is PATH.shard-I-of-N
+                only shard I of N (1 <= I <= N <= 10000): a line's is FNV-1a 64 of
+                "MODEL KEYJSON" mod N, plus 1; its journal is PATH.shard-I-of-N
                 """)
         ) { (apply, value, given) throws(GQLPatchError) in
             guard let shard = ApplyShard(value) else {
@@ -88,7 +90,8 @@ extension ApplyOptions {
         Values are typed by the schema as with 'update --set F:=JSON'. A file is checked whole before
         anything is sent; standard input line by line. A create without a key gets an id made from
         the line (a retry cannot create it twice); with "next": FIELD it joins a sequence as 'create
-        --next' does ("key" is the parent; "start": N for an empty one; not with --journal).
+        --next' does ("key" is the parent; "start": N for an empty one; not with --journal). An export's
+        first and last lines are read, not sent: a file cut short or changed is refused (65).
           {"op": "create", "model": "RecipeStep", "key": {"recipeID": "r1"}, "next": "rowID", "set": {"action": "Stir"}}
 
         Prints one JSON line per input line as lines finish (completion order):

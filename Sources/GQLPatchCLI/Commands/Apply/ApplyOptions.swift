@@ -21,10 +21,12 @@ public struct ApplyOptions: Sendable {
     public var maxAttempts: Int = ApplyOptions.defaultMaxAttempts
     /// `--max-attempts`'s default; `list` retries its pages as often.
     package static let defaultMaxAttempts = 5
-    /// `--continue-on-error`: keep going after a line fails (default: stop sending at the first failure).
     /// `--preview`: read each line's record and print what the line would change; write nothing.
     public var preview = false
+    /// `--continue-on-error`: keep going after a line fails (default: stop sending at the first failure).
     public var continueOnError = false
+    /// `--allow-incomplete`: an export file cut short or changed is read as it is (default: refused).
+    public var allowIncomplete = false
     /// `--shard I/N`: apply only the lines of shard I of N (nil: every line).
     public var shard: ApplyShard?
 

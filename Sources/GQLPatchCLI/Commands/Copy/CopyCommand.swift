@@ -38,8 +38,10 @@ package struct CopyCommand: Sendable {
         // Everything decided by the schemas and the options, before anything is read (a dry run too).
         let prepared = try export.prepare()
         try command.checkOwnerOptionsApply()
+        try ImportOptions.checkDropped(importing.dropped, in: from.catalogue, fieldsToo: true)
         var rewrite = ImportRewrite(
             catalogue: to.catalogue, mode: importing.mode, ownerMap: importing.ownerMap, owner: importing.owner)
+        rewrite.dropped = importing.dropped
         let check = ImportSchemaCheck(rewrite: rewrite, source: from.catalogue)
         let lines = prepared.steps.map(\.line)
         let problems = check.problems(lines)
@@ -52,6 +54,8 @@ package struct CopyCommand: Sendable {
             )
             return .success
         }
+        // The target first: a wrong endpoint or key is found before the source is read.
+        try await CommandSession(settings: to, context: run.context).probe(as: "the target")
         // Ctrl-C is the import's to catch: it stops, and the export with it.
         export.catchesInterrupt = false
         command.catchesInterrupt = run.environmentCheck != nil

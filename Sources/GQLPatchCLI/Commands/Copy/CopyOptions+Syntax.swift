@@ -27,6 +27,7 @@ extension CopyOptions: CommandDefinition {
     /// --journal make a resumable copy); the rest keep their defaults, to fit one screen of help.
     static let importNames: Set<String> = [
         OptionName.mode, OptionName.mapOwner, OptionName.owner, OptionName.concurrency, OptionName.continueOnError,
+        OptionName.dropField,
     ]
 
     /// `copy`'s own options (its help lists them one a line; the sides' as `APISide.helpBlock`).

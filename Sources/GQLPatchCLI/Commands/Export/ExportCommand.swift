@@ -1,3 +1,4 @@
+import AWSSigning
 import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
@@ -99,6 +100,19 @@ package struct ExportCommand: Sendable {
             try DryRun.print(planned, settings: settings, context: context)
             return
         }
+        if options.output == nil, options.state == nil, steps.count == 1 {
+            // One model: nothing to order or to read side by side, so its pages go out as they come.
+            let watch = catchesInterrupt ? InterruptWatch() : nil
+            watch?.start()
+            defer { watch?.stop() }
+            try await streamToStandardOutput(prepared) { watch?.isInterrupted == true ? watch?.exitCode : nil }
+            return
+        }
+        if options.output == nil, settings.verbose {
+            console.message(
+                "gqlpatch: note: export: \(steps.count) models are read side by side into part files, so each model's lines come once it is read whole (one model at a time streams: export MODEL)"
+            )
+        }
         // One run at a time on a state file: a second is refused before it reads or writes anything.
         var lock: FileLock?
         if let path = options.state {
@@ -140,8 +154,15 @@ package struct ExportCommand: Sendable {
             }
         }
         defer { sink?.finish() }
-        let write: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
+        let put: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
             if let sink { try sink.append(bytes) } else { try console.write(bytes) }
+        }
+        // Everything before the end line is digested as it is written; the digest so far is kept
+        // with the output's length, so a resumed run goes on from the same point.
+        let hasher = LockedValue(try Self.digestSoFar(state, working: target?.working, stateFile: options.state))
+        let write: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
+            hasher.withValue { $0.update(data: bytes) }
+            try put(bytes)
         }
         let watch = catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
@@ -159,7 +180,18 @@ package struct ExportCommand: Sendable {
             }
         }
         do throws(GQLPatchError) {
-            try await readAndWrite(steps, parts: parts, progress: progress, masker: masker, stop: stop, write: write)
+            if progress.current.outputLength == 0 {
+                let header = ExportHeader(models: models).line
+                try write(header)
+                try progress.update { state in
+                    state.outputLength = header.count
+                    state.digest = hasher.current.saved
+                }
+            }
+            try await readAndWrite(
+                steps, parts: parts, progress: progress, masker: masker, stop: stop, write: write, hasher: hasher)
+            try put(Self.trailer(progress.current, digest: hasher.current.finalize().hexString).line)
+            if options.output == nil { try console.checkOutput() }
             endDrawing()
         } catch {
             endDrawing()
@@ -171,9 +203,10 @@ package struct ExportCommand: Sendable {
             } else {
                 parts.remove(models.count)
                 target?.discard()
-                if let target, !target.inPlace {
-                    console.message("gqlpatch: note: export stopped; \(target.path) is untouched")
-                }
+                let kept = target.flatMap { $0.inPlace ? nil : "; \($0.path) is untouched" } ?? ""
+                console.message(
+                    "gqlpatch: note: export stopped\(kept); run it again to export from the start (with \(OptionName.state) FILE and \(OptionName.outShort) FILE, a stopped export goes on from where it stopped)"
+                )
             }
             throw error
         }
@@ -219,10 +252,9 @@ package struct ExportCommand: Sendable {
     private func readAndWrite(
         _ steps: [Step], parts: ExportParts, progress: ExportProgress, masker: RecordMasker?,
         stop: @escaping @Sendable () -> ExitCode?,
-        write: @escaping @Sendable ([UInt8]) throws(GQLPatchError) -> Void
+        write: @escaping @Sendable ([UInt8]) throws(GQLPatchError) -> Void, hasher: LockedValue<SHA256>
     ) async throws(GQLPatchError) {
         let session = CommandSession(settings: settings, context: context)
-        let console = context.console
         let sender = session.pageRetrying
         let pending = steps.indices.filter { !progress.current.steps[$0].read }
         var head = 0
@@ -235,6 +267,7 @@ package struct ExportCommand: Sendable {
                     try progress.update { state in
                         state.steps[head].written = true
                         state.outputLength += done.partLength
+                        state.digest = hasher.current.saved
                     }
                 }
                 parts.removeFirst(head)
@@ -284,9 +317,39 @@ package struct ExportCommand: Sendable {
             try progress.update { state in
                 state.steps[index].secondWritten = true
                 state.outputLength += done.secondLength
+                state.digest = hasher.current.saved
             }
         }
-        if options.output == nil { try console.checkOutput() }
+    }
+
+    /// The digest of the output's bytes `state` records: the one it saved, or (when it has none for
+    /// bytes written) the working file's bytes digested again.
+    static func digestSoFar(_ state: ExportState, working: String?, stateFile: String?) throws(GQLPatchError)
+        -> SHA256
+    {
+        let name = stateFile ?? "the export state"
+        if state.outputLength == 0 { return SHA256() }
+        if !state.digest.isEmpty {
+            guard let saved = SHA256(saved: state.digest) else {
+                throw GQLPatchError(.invalidInput, "\(name) is damaged (its digest); remove it and export again")
+            }
+            return saved
+        }
+        guard let working else {
+            throw GQLPatchError(
+                .invalidInput, "\(name) holds no digest of the lines written to standard output; export again")
+        }
+        var hasher = SHA256()
+        try ExportFile.copy(working, length: state.outputLength) { bytes in hasher.update(data: bytes) }
+        return hasher
+    }
+
+    /// The end line of an export whose lines `state` counts and `digest` digests.
+    static func trailer(_ state: ExportState, digest: String) -> ExportTrailer {
+        let lines = state.steps.reduce(0) { $0 + $1.records + $1.secondLines }
+        return ExportTrailer(
+            lines: lines, records: state.steps.map { ($0.model, $0.records) },
+            updates: state.steps.filter { $0.secondLines > 0 }.map { ($0.model, $0.secondLines) }, sha256: digest)
     }
 
     /// Reads `step`'s pages from where its progress says, appending each page's lines to its part

@@ -23,6 +23,17 @@ struct ExportFile: Sendable {
             close(fd)
             throw Self.failure("cannot read the size of", path)
         }
+        // A pipe, a FIFO or a device (`-o /dev/stdout`) is written as it is: there is nothing to cut.
+        if info.st_mode & S_IFMT != S_IFREG {
+            guard length == 0 else {
+                close(fd)
+                throw GQLPatchError(
+                    .invalidInput, "\(path) is not a regular file, so an export cannot go on in it from a state")
+            }
+            self.path = path
+            self.descriptor = fd
+            return
+        }
         guard Int(info.st_size) >= length else {
             close(fd)
             throw GQLPatchError(

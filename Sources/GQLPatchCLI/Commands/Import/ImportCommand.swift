@@ -33,18 +33,39 @@ package struct ImportCommand: Sendable {
     package func run() async throws(GQLPatchError) -> ExitCode {
         let run = options.run
         try checkOwnerOptionsApply()
+        try ImportOptions.checkDropped(options.dropped, in: settings.catalogue, fieldsToo: false)
         let source = try BatchLineSource(path: options.path)
+        // The target first: a wrong endpoint or key is found before the file is read.
+        if !settings.dryRun { try await CommandSession(settings: settings, context: context).probe(as: "the target") }
+        var seal = ExportSealPolicy(
+            allowIncomplete: run.allowIncomplete, checkedFirst: true, wording: CommandLineWording())
+        seal.refusesEmpty = true
+        source.seal = seal
         let parser = BatchLineParser(
             catalogue: settings.catalogue, conflictResolution: settings.conflictResolution, atomic: false,
             wantsDigest: run.journal != nil, wording: ApplyLineWording(run: CommandLineWording()),
             journaled: run.journal != nil)
         var rewrite = ImportRewrite(
             catalogue: settings.catalogue, mode: options.mode, ownerMap: options.ownerMap, owner: options.owner)
+        rewrite.dropped = options.dropped
 
         // The first pass: nothing is sent unless the whole file fits the target.
         var survey = ImportSurvey(rewrite: rewrite, parser: parser)
         while let line = try source.next() { survey.add(line) }
+        if source.sealVerdict == .unsealed {
+            context.console.message(
+                "gqlpatch: note: \(source.name) has no export header (an export of an older gqlpatch, or lines written otherwise): whether it is complete cannot be checked"
+            )
+        }
         let problems = survey.problems
+        for problem in problems {
+            guard case .damaged(let message) = problem.kind else { continue }
+            let more =
+                problem.lines > 1 ? " (and \(problem.lines - 1) more such line\(problem.lines == 2 ? "" : "s"))" : ""
+            throw .invalidInput(
+                "\(source.name) is damaged: line \(problem.firstLine) is not JSON (\(message))\(more); the file was cut short or changed after it was written. Nothing was written; export again"
+            )
+        }
         if !problems.isEmpty { throw .invalidInput(Self.describe(problems, file: source.name)) }
         if options.mode == .replace { rewrite.cleared = survey.clearedFields }
         let rewriting = rewrite
@@ -68,12 +89,15 @@ package struct ImportCommand: Sendable {
         transform: @escaping @Sendable (JSONLine) -> JSONLine
     ) async throws(GQLPatchError) -> ExitCode {
         let run = options.run
+        var plan = self.plan
+        plan.suggestsJournal = stream == nil
         var apply = BatchApply(
             path: options.path, journal: run.journal, plan: plan, catalogue: settings.catalogue,
             wording: CommandLineWording(), console: context.console)
         apply.resume = run.resume
         apply.secrets = context.secrets
         apply.verbose = settings.verbose
+        apply.allowIncomplete = run.allowIncomplete
         apply.transform = transform
         apply.stream = stream
         apply.refusals = refusals
@@ -133,7 +157,7 @@ package struct ImportCommand: Sendable {
     /// The refusal: how many problems, then one line each, per model and field.
     static func describe(_ problems: [ImportProblem], file: String) -> String {
         var lines = [
-            "\(file) does not fit the target's schema (\(problems.count) problem\(problems.count == 1 ? "" : "s")); nothing was sent:"
+            "\(file) does not fit the target's schema (\(problems.count) problem\(problems.count == 1 ? "" : "s")); nothing was written:"
         ]
         for problem in problems.prefix(maximumListedProblems) { lines.append("  " + describe(problem)) }
         if problems.count > maximumListedProblems {
@@ -154,7 +178,9 @@ package struct ImportCommand: Sendable {
         case .unknownModel:
             return "\(subject)the target has no model \(problem.model)\(at)"
         case .unknownField(let input):
-            return "\(subject)the target's \(input) has no field \(problem.field ?? "")\(at)"
+            return
+                "\(subject)the target's \(input) has no field \(problem.field ?? "")\(at); leave it out with \(OptionName.dropField) \(place)"
+
         case .wrongType(let message):
             // The typing message names the field itself (`Post.status: ...`).
             return "\(message.hasPrefix(place + ":") ? "" : subject)\(message)\(at)"
@@ -167,7 +193,7 @@ package struct ImportCommand: Sendable {
         case .ownersNotMapped:
             return
                 "\(subject)the target's owner rules name \(problem.field ?? ""), which the source's records hold: give \(OptionName.mapOwner) OLD=NEW for each owner, or \(OptionName.owner) VALUE"
-        case .invalidLine(let message):
+        case .invalidLine(let message), .damaged(let message):
             return "\(subject)\(message)\(at)"
         }
     }

@@ -1,4 +1,6 @@
 import GQLPatchBatch
+import GQLPatchOperations
+import GQLPatchSchema
 import GQLPatchSupport
 
 extension ImportOptions: CommandDefinition {
@@ -35,9 +37,33 @@ extension ImportOptions: CommandDefinition {
     }
 
     /// The options `import` takes from `apply` as they are.
+    /// `--drop-field`'s models and fields checked against `catalogue` (the target's for `import`,
+    /// the source's for `copy`, whose fields must be there too), with a suggestion for a typo.
+    static func checkDropped(_ dropped: [String: Set<String>], in catalogue: ModelCatalogue, fieldsToo: Bool)
+        throws(GQLPatchError)
+    {
+        for (model, fields) in dropped.sorted(by: { $0.key < $1.key }) {
+            guard let found = catalogue.models[model] else {
+                let hint =
+                    FieldSuggestion.closest(to: model, among: catalogue.modelNames).map { "; did you mean \($0)?" }
+                    ?? ""
+                throw .invalidInput(
+                    "\(OptionName.dropField) \(model).\(fields.sorted()[0]): the schema has no model \(model)\(hint)")
+            }
+            guard fieldsToo else { continue }
+            for field in fields.sorted() where found.field(field) == nil {
+                let hint =
+                    FieldSuggestion.closest(to: field, among: found.fields.map(\.name)).map { "; did you mean \($0)?" }
+                    ?? ""
+                throw .invalidInput(
+                    "\(OptionName.dropField) \(model).\(field): the source's \(model) has no field \(field)\(hint)")
+            }
+        }
+    }
+
     static let sharedNames: Set<String> = [
         OptionName.concurrency, OptionName.rate, OptionName.journal, OptionName.resume, OptionName.maxAttempts,
-        OptionName.continueOnError,
+        OptionName.continueOnError, OptionName.allowIncomplete,
     ]
 
     /// `import`'s options, as its `--help` lists them, each with where its value goes.
@@ -47,9 +73,8 @@ extension ImportOptions: CommandDefinition {
                 OptionName.mode, "M",
                 """
                 upsert (default): update a record that is there, else create it;
-                create: create only, a record already there is reported (a
-                "conflict" line), not overwritten; replace: upsert that also clears
-                the fields the target has and the file never names
+                create: create only (a record there is a "conflict" line, kept);
+                replace: upsert that also nulls target fields the file never names
                 """, read: .choice(), into: \.mode),
             OptionBinding(
                 .value(
@@ -69,6 +94,17 @@ extension ImportOptions: CommandDefinition {
             .value(
                 OptionName.owner, "VALUE", "set every owner field (of @auth owner rules) to VALUE", read: .text,
                 into: \.owner),
+            OptionBinding(
+                .value(
+                    OptionName.dropField, "MODEL.FIELD",
+                    "leave FIELD out of MODEL's records (one the target lacks; repeat)", repeats: true)
+            ) { (command, value, given) throws(GQLPatchError) in
+                let parts = value.split(separator: ".", omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw .usage("\(given) expects MODEL.FIELD (for example Blog.colour), got '\(value)'")
+                }
+                command.dropped[String(parts[0]), default: []].insert(String(parts[1]))
+            },
         ]
         + ApplyOptions.bindings.filter { !sharedNames.isDisjoint(with: $0.spec.names) }.map { $0.lifted(\.run) }
 

@@ -12,6 +12,8 @@ public struct ImportOptions: Sendable {
     public var ownerMap: [String: String] = [:]
     /// `--owner VALUE`: every owner field gets it.
     public var owner: String?
+    /// `--drop-field MODEL.FIELD`, per model: fields left out of every line.
+    public var dropped: [String: Set<String>] = [:]
     /// The options `import` shares with `apply`, read by `apply`'s own bindings.
     public var run = ApplyOptions()
 
