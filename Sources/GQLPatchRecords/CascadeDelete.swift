@@ -74,7 +74,7 @@ package struct CascadeDelete: Sendable {
             throw GQLPatchError(.notFound, "no \(root.name)")
         }
         if record["_deleted"] == .bool(true) {
-            throw GQLPatchError(.notFound, "\(root.name) is already deleted (_deleted: true)")
+            throw GQLPatchError(.notFound, "\(root.name) is already deleted (_deleted: true)", kind: .softDeleted)
         }
         if let expectVersion, record[versionName] != .int(expectVersion) {
             let version = record[versionName].map { $0.serialized() } ?? "null"

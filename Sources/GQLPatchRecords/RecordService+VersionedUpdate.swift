@@ -25,7 +25,7 @@ extension RecordService {
                 throw GQLPatchError(.notFound, "no \(target.name)")
             }
             if !scheme.isFieldVersioning, record["_deleted"] == .bool(true) {
-                throw GQLPatchError(.notFound, "\(target.name) is deleted (_deleted: true)")
+                throw GQLPatchError(.notFound, "\(target.name) is deleted (_deleted: true)", kind: .softDeleted)
             }
             guard case .int(let version) = record[versionName] ?? .null else {
                 throw GQLPatchError(

@@ -48,7 +48,7 @@ package struct RecordUpserter: Sendable {
                 return .updated(try await records.update(target.update, readsBefore: readsBefore))
             } catch {
                 // Not found (never a soft-deleted record's tombstone, whose key cannot be created again).
-                guard error.code == .notFound, !error.message.contains("_deleted: true") else { throw error }
+                guard error.code == .notFound, error.kind != .softDeleted else { throw error }
             }
             switch try await creator.create(target.create) {
             case .created(let item, let response): return .created(item: item, response: response)

@@ -10,6 +10,8 @@ public struct GQLPatchError: Error, Sendable, CustomStringConvertible {
     /// The request never left: no connection to the server could be made (refused, no such host).
     /// Set by the transport; the retry rules read it.
     public var notConnected = false
+    /// What the failure is, for a decision its code does not settle (nil: the code says it all).
+    public var kind: FailureKind?
 
     public init(_ code: ExitCode, _ message: String) {
         self.code = code
@@ -17,6 +19,12 @@ public struct GQLPatchError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// A failure of `code`, `message` and `kind`.
+    public init(_ code: ExitCode, _ message: String, kind: FailureKind) {
+        self.init(code, message)
+        self.kind = kind
+    }
 
     public static func usage(_ message: String) -> GQLPatchError { GQLPatchError(.usage, message) }
     public static func invalidInput(_ message: String) -> GQLPatchError { GQLPatchError(.invalidInput, message) }

@@ -30,6 +30,23 @@ import Testing
         #expect(created.count >= 1)
     }
 
+    /// A soft-deleted record in the way is reported, never created again (the decision reads the
+    /// failure's kind, not its message).
+    @Test func anUpsertOverATombstoneIsNotFoundAndCreatesNothing() throws {
+        let emulator = try EditEndToEndTests.emulator("optimistic")
+        defer { emulator.stop() }
+        try emulator.create("Item", ["id": "gone", "name": "Lamp"])
+        _ = try emulator.softDelete("gone", version: 1)
+        let result = try emulator.gqlpatch(
+            ["--conflict-resolution", "on", "upsert", "Item", "--id", "gone", "--set", "name=Back"],
+            schema: Self.schema)
+        result.expectFailure(3, "gqlpatch: error: Item id=gone is deleted (_deleted: true)")
+        let creates = try emulator.bodies().filter {
+            $0["operationName"]?.stringValue == "CreateItem" && $0["variables"]?["input"]?["name"] == "Back"
+        }
+        #expect(creates.isEmpty, "no create was sent for the tombstone's key")
+    }
+
     @Test func anUpsertChecksTheCreateBeforeSendingAnything() throws {
         let emulator = try EditEndToEndTests.emulator("none")
         defer { emulator.stop() }

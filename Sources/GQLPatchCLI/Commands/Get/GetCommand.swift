@@ -50,7 +50,8 @@ package struct GetCommand: Sendable {
         }
         if record["_deleted"] == .bool(true), !options.includeDeleted {
             try session.printEnvelopeOnFailure(response)
-            throw GQLPatchError(.notFound, "\(name) is deleted (_deleted: true); --include-deleted prints it")
+            throw GQLPatchError(
+                .notFound, "\(name) is deleted (_deleted: true); --include-deleted prints it", kind: .softDeleted)
         }
         try session.printRecord(
             .object(SelectionProjection.project(record, onto: plan.selection)), envelope: response.envelope)

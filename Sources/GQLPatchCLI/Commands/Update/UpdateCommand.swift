@@ -158,7 +158,7 @@ package struct UpdateCommand: Sendable {
         let read = try await session.records().read(plan.model, key: plan.changeSet.key, selection: plan.fetchSelection)
         guard let record = read.record else { throw GQLPatchError(.notFound, "no \(plan.name)") }
         if record["_deleted"] == .bool(true) {
-            throw GQLPatchError(.notFound, "\(plan.name) is deleted (_deleted: true)")
+            throw GQLPatchError(.notFound, "\(plan.name) is deleted (_deleted: true)", kind: .softDeleted)
         }
         let differences = try ChangePreview(catalogue: settings.catalogue, model: plan.model)
             .differences(record: record, changeSet: plan.changeSet)

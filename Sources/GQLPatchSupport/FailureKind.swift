@@ -1,0 +1,7 @@
+/// What a failure is where its exit code alone does not say: decisions read this, never the text
+/// of a message gqlpatch wrote.
+public enum FailureKind: Sendable, Equatable {
+    /// The record is a soft-deleted tombstone (`_deleted: true`): not found, and its key cannot be
+    /// created again until the tombstone expires.
+    case softDeleted
+}
