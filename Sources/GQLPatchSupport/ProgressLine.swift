@@ -1,5 +1,3 @@
-import GQLPatchSupport
-
 /// The progress line `apply` redraws in place on stderr when stderr is a terminal:
 /// `1200/5000 lines  240.0/s  3 errors  ETA 16 s` (with `--rate auto`, `  rate 250/s` after it: the
 /// rate the run allows itself now).

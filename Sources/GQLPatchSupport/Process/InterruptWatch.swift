@@ -1,6 +1,4 @@
 import Dispatch
-import GQLPatchClient
-import GQLPatchSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -40,7 +40,7 @@ import Testing
         Bad(
             text: #"{"op":"update","model":"Itme","key":{"id":"1"},"set":{"name":"x"}}"#,
             message:
-                "unknown model 'Itme' (did you mean 'Item'?); the schema has: Item, RealEstateProperty, Recipe, RecipeStep"
+                "unknown model 'Itme' (did you mean 'Item'?); the schema has: Item, RealEstateProperty, Recipe, RecipeStep, Job"
         ),
         Bad(
             text: #"{"op":"update","model":"Item","sett":{"name":"x"}}"#,

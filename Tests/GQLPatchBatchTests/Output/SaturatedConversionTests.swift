@@ -29,10 +29,4 @@ import Testing
         let error = TransportFailure(.timedOut, detail: "").error(host: "h", timeout: 1e300)
         #expect(error.message == "request to h timed out after \(Int.max) s")
     }
-
-    /// An ETA of a run that is barely moving (an infinite or huge number of seconds) trapped.
-    @Test func anEndlessETADoesNotTrap() {
-        let text = ProgressLine.text(done: 1, total: 10, errors: 0, elapsed: 1e300)
-        #expect(text.hasPrefix("1/10 lines"))
-    }
 }

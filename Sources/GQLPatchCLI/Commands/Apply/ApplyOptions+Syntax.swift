@@ -1,4 +1,3 @@
-import GQLPatchBatch
 import GQLPatchSupport
 
 extension ApplyOptions: CommandDefinition {

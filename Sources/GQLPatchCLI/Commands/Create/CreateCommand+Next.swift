@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords

@@ -1,5 +1,4 @@
 import AWSSigning
-import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords

@@ -1,4 +1,3 @@
-import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport

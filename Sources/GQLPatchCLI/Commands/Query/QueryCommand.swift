@@ -1,4 +1,3 @@
-import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSettings

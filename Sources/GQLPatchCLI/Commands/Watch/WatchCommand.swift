@@ -1,4 +1,3 @@
-import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
