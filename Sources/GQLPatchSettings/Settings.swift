@@ -64,11 +64,8 @@ public struct Settings: Sendable {
         let sends = sending.sends(dryRun: given.dryRun)
         let resolvedMode = try resolveAuthMode(given, environment: environment, config: config)
         if resolvedMode == nil, given.dryRun, sending.sends(dryRun: false) {
-            // The plan is shown, but the run it plans would not get past here.
-            let refusal = wording.error(.noCredentials)
-            context.console.message(
-                "gqlpatch: note: dry run: the real run would stop before sending (exit \(refusal.code.rawValue)): \(refusal.message)"
-            )
+            // The plan is shown, but the run it plans would not get past here: said after the plan.
+            context.credentialNote?.recordMissing(wording.error(.noCredentials).message)
         }
         guard let authMode = resolvedMode ?? (sends && !given.dryRun ? nil : AuthMode.none) else {
             // Sending without credentials would only earn a 401 from the API; an open endpoint is

@@ -26,7 +26,7 @@ import Testing
         let dry = try GQLPatchRun.run(["--dry-run"] + command, in: folder)
         #expect(dry.status == 0, "\(dry)")
         #expect(
-            dry.stderr.hasPrefix(
+            dry.stderr.contains(
                 "gqlpatch: note: dry run: the real run would stop before sending (exit 78): no credentials to send"),
             "\(dry)")
         let real = try GQLPatchRun.run(command, in: folder)

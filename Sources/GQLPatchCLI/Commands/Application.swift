@@ -84,6 +84,11 @@ public enum Application {
         } catch {
             return finish(failing: error, command: command, console: console)
         }
+        if let missing = credentialNote.missing {
+            console.message(
+                "gqlpatch: note: dry run: the real run would stop before sending (exit \(ExitCode.configuration.rawValue)): \(missing)"
+            )
+        }
         return code
     }
 
