@@ -1,8 +1,4 @@
-import GQLPatchBatch
-import GQLPatchCLI
-import GQLPatchClient
 import GQLPatchOperations
-import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSupport
 import GQLPatchTestSupport
@@ -10,7 +6,7 @@ import JSON
 import Testing
 
 @Suite struct ConditionBuilderTests {
-    let builder = ConditionBuilder(catalogue: OperationsFixtures.catalogue, wording: CommandLineWording())
+    let builder = ConditionBuilder(catalogue: OperationsFixtures.catalogue, wording: TestWording())
     let item = OperationsFixtures.item
 
     func failure(_ pairs: [FieldAssignment]) -> GQLPatchError? {
@@ -48,7 +44,7 @@ import Testing
     @Test func refusals() {
         #expect(
             failure([FieldAssignment(field: "cont", value: .text("1"))])?.message
-                == #"--if: unknown field "cont" for Item; did you mean "count"?"#)
+                == #"[condition]: unknown field "cont" for Item; did you mean "count"?"#)
         #expect(
             failure([FieldAssignment(field: "count", value: .text("x"))])?.message
                 == #"Item.count: expected an Int, got "x""#)
@@ -57,16 +53,16 @@ import Testing
                 == #"Item.status: "DONE" is not a value of enum Status (TODO, DOING)"#)
         #expect(
             failure([FieldAssignment(field: "description", value: .text("x"))])?.message
-                == "--if description: ModelItemConditionInput has no field description, so it cannot be tested")
+                == "[condition] description: ModelItemConditionInput has no field description, so it cannot be tested")
         #expect(
             failure([FieldAssignment(field: "imageFile", value: .text("x"))])?.message
-                == "--if imageFile: conditions can test only scalar and enum fields")
+                == "[condition] imageFile: conditions can test only scalar and enum fields")
         #expect(failure([FieldAssignment(field: "recipe", value: .text("x"))])?.code == .invalidInput)
     }
 
     /// `F:=null` holds for an absent attribute and for one stored as null (issue 12 #10).
     @Test func nullMatchesAbsentAndExplicitNull() throws {
-        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue, wording: CommandLineWording())
+        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue, wording: TestWording())
         let nullTest: JSONValue = [
             "or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]
         ]
@@ -90,7 +86,7 @@ import Testing
     @Test func nullOnAFieldWithoutAttributeTestsIsRefused() {
         #expect(
             failure([FieldAssignment(field: "status", value: .null)])?.message
-                == "--if status:=null: ModelStatusInput has no attributeExists or attributeType test, so Item.status cannot be tested for null"
+                == "[condition] status:=null: ModelStatusInput has no attributeExists or attributeType test, so Item.status cannot be tested for null"
         )
         #expect(failure([FieldAssignment(field: "status", value: .null)])?.code == .invalidInput)
     }

@@ -2,18 +2,14 @@ import GQLPatchTestSupport
 import JSON
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
-@testable import GQLPatchClient
 @testable import GQLPatchOperations
-@testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 @Suite struct ListArgumentsBuilderTests {
     private let builder = ListArgumentsBuilder(
         catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles,
-        wording: CommandLineWording())
+        wording: TestWording())
 
     private func where_(_ pairs: [(String, FieldAssignment.Value)]) -> [FieldAssignment] {
         pairs.map { FieldAssignment(field: $0.0, value: $0.1) }
@@ -93,19 +89,19 @@ import Testing
     @Test(arguments: [
         BadCase(
             model: "Item", conditions: [FieldAssignment(field: "nme", value: .text("x"))],
-            message: "--where: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
+            message: "[filter]: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
         BadCase(
             model: "RecipeStep", conditions: [FieldAssignment(field: "rowID", value: .text("three"))],
-            message: "--where rowID: expected an Int, got \"three\""),
+            message: "[filter] rowID: expected an Int, got \"three\""),
         BadCase(
             model: "RecipeStep", filter: ["rowId": ["gt": .int(1)]],
             message:
-                "--filter: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"
+                "[filterJSON]: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"
         ),
         BadCase(
             model: "RecipeStep", sort: .asc,
-            message: "--sort needs --where on RecipeStep's partition key (recipeID=VALUE)"),
-        BadCase(model: "Item", sort: .asc, message: "--sort: Item has no sort key (listItems takes no sortDirection)"),
+            message: "[sort] needs [filter] on RecipeStep's partition key (recipeID=VALUE)"),
+        BadCase(model: "Item", sort: .asc, message: "[sort]: Item has no sort key (listItems takes no sortDirection)"),
     ])
     func refusals(_ bad: BadCase) {
         let error = RecordCommandFixtures.error { () throws(GQLPatchError) in

@@ -1,16 +1,12 @@
 import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
-@testable import GQLPatchClient
 @testable import GQLPatchOperations
-@testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 @Suite struct SelectionBuilderTests {
-    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: CommandLineWording())
+    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: TestWording())
 
     func failure(_ paths: [String]) -> GQLPatchError? {
         OperationsFixtures.error { () throws(GQLPatchError) in
@@ -52,13 +48,13 @@ import Testing
     @Test func refusals() {
         let unknown = failure(["nme"])
         #expect(unknown?.code == .invalidInput)
-        #expect(unknown?.message == #"--select: Item has no field "nme" (did you mean "name"?)"#)
+        #expect(unknown?.message == #"[select]: Item has no field "nme" (did you mean "name"?)"#)
         #expect(
-            failure(["imageFile.bukcet"])?.message == #"--select: File has no field "bukcet" (did you mean "bucket"?)"#)
-        #expect(failure(["name.first"])?.message == #"--select: "name.first": name is a String and has no subfields"#)
+            failure(["imageFile.bukcet"])?.message == #"[select]: File has no field "bukcet" (did you mean "bucket"?)"#)
+        #expect(failure(["name.first"])?.message == #"[select]: "name.first": name is a String and has no subfields"#)
         #expect(
             failure(["recipe"])?.message
-                == "--select: recipe is a relationship; select the related records with their own command")
+                == "[select]: recipe is a relationship; select the related records with their own command")
         #expect(failure(["name,,id"])?.code == .usage)
     }
 }

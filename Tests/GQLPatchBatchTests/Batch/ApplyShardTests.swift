@@ -2,7 +2,6 @@ import GQLPatchTestSupport
 import Testing
 
 @testable import GQLPatchBatch
-@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -47,10 +46,5 @@ import Testing
 
     @Test func eachShardHasItsOwnJournal() {
         #expect(ApplyShard(index: 2, count: 4).journalPath("run.journal") == "run.journal.shard-2-of-4")
-        var options = ApplyOptions()
-        options.journal = "j"
-        #expect(options.journalPath == "j")
-        options.shard = ApplyShard(index: 1, count: 3)
-        #expect(options.journalPath == "j.shard-1-of-3")
     }
 }

@@ -4,7 +4,6 @@ import JSON
 import Testing
 
 @testable import GQLPatchBatch
-@testable import GQLPatchCLI
 @testable import GQLPatchClient
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
@@ -21,7 +20,7 @@ import Testing
     private func operation(_ text: String, line: Int = 1) throws -> (JSONLine, BatchOperation) {
         let parser = BatchLineParser(
             catalogue: try BatchFixture.catalogue(), conflictResolution: .auto, atomic: true,
-            wording: ApplyLineWording(run: CommandLineWording()))
+            wording: ApplyLineWording(run: TestWording()))
         let line = JSONLine(number: line, bytes: Array(text.utf8))
         return (line, try parser.parse(line))
     }

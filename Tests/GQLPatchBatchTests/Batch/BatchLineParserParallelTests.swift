@@ -3,7 +3,6 @@ import JSON
 import Testing
 
 @testable import GQLPatchBatch
-@testable import GQLPatchCLI
 @testable import GQLPatchOperations
 @testable import GQLPatchSupport
 
@@ -14,7 +13,7 @@ import Testing
     func parseAllKeepsTheOrderAndMatchesOneByOne(count: Int) throws {
         let parser = BatchLineParser(
             catalogue: try BatchFixture.catalogue(), conflictResolution: .auto, atomic: false,
-            wording: ApplyLineWording(run: CommandLineWording()))
+            wording: ApplyLineWording(run: TestWording()))
         let lines = (1...count).map { number in
             let text =
                 number % 7 == 0

@@ -11,6 +11,15 @@ import Testing
 
 /// `gqlpatch apply`'s command line.
 @Suite struct ApplyOptionsTests {
+    /// `--shard I/N --journal PATH`: each shard's job has a journal of its own.
+    @Test func eachShardHasItsOwnJournal() {
+        var options = ApplyOptions()
+        options.journal = "j"
+        #expect(options.journalPath == "j")
+        options.shard = ApplyShard(index: 1, count: 3)
+        #expect(options.journalPath == "j.shard-1-of-3")
+    }
+
     private func parse(_ arguments: [String]) throws(GQLPatchError) -> ApplyOptions {
         let invocation = try CommandLineParser.parse(arguments)
         guard let options = invocation.command.parsed(as: ApplyOptions.self) else { throw .usage("not apply") }

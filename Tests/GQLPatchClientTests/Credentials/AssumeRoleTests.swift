@@ -3,12 +3,7 @@ import GQLPatchTestSupport
 import HTTP
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
 @testable import GQLPatchClient
-@testable import GQLPatchOperations
-@testable import GQLPatchRecords
-@testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 @Suite struct AssumeRoleTests {
