@@ -8,7 +8,8 @@ import Testing
         let result = try GQLPatchRun.run(["--schema", TestPaths.schema, "schema"])
         #expect(result.status == 0, "\(result)")
         let catalogue = try result.json()
-        #expect(catalogue["models"]?.objectValue?.keys == ["Item", "RealEstateProperty", "Recipe", "RecipeStep"])
+        #expect(
+            catalogue["models"]?.objectValue?.keys == ["Item", "RealEstateProperty", "Recipe", "RecipeStep", "Job"])
         let step = try #require(catalogue["models"]?["RecipeStep"])
         #expect(step["primaryKey"] == ["recipeID", "rowID"])
         #expect(step["versioned"] == false)

@@ -21,7 +21,7 @@ import Testing
     @Test func repositorySchema() throws {
         let catalogue = try CatalogueLoader.load(path: Fixture.repositorySchema, files: .local)
         #expect(catalogue.origin == .sourceSchema)
-        #expect(catalogue.modelNames == ["Item", "RealEstateProperty", "Recipe", "RecipeStep"])
+        #expect(catalogue.modelNames == ["Item", "RealEstateProperty", "Recipe", "RecipeStep", "Job"])
         #expect(
             catalogue.nonModelTypes["File"]?.fields.map(\.name) == ["bucket", "region", "key", "contentType", "size"])
 

@@ -1,15 +1,9 @@
-import GQLPatchSettings
 import GQLPatchTestSupport
 import HTTP
 import JSON
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
 @testable import GQLPatchClient
-@testable import GQLPatchOperations
-@testable import GQLPatchRecords
-@testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 @Suite struct ResponseClassifierTests {
@@ -69,7 +63,7 @@ import Testing
         #expect {
             _ = try ResponseClassifier.classify(
                 response(testCase.status, testCase.body, headers: testCase.headers), host: "h",
-                wording: CommandLineWording())
+                wording: TestWording())
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == testCase.code && error.message.hasPrefix(testCase.message)
@@ -82,22 +76,22 @@ import Testing
         let signature =
             #"{"errors":[{"errorType":"BadRequestException","message":"The request signature we calculated does not match the signature you provided."}]}"#
         #expect {
-            _ = try ResponseClassifier.classify(response(400, signature), host: "h", wording: CommandLineWording())
+            _ = try ResponseClassifier.classify(response(400, signature), host: "h", wording: TestWording())
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == .unauthorized
                 && error.message.hasPrefix("HTTP 400 from h: BadRequestException: The request signature")
-                && error.message.contains(ResponseClassifier.signingHint(CommandLineWording()))
+                && error.message.contains(ResponseClassifier.signingHint(TestWording()))
         }
         #expect {
             _ = try ResponseClassifier.classify(
-                response(504, "<html>Gateway Timeout</html>"), host: "h", wording: CommandLineWording())
+                response(504, "<html>Gateway Timeout</html>"), host: "h", wording: TestWording())
         } throws: { error in
             (error as? GQLPatchError)?.requestMayHaveArrived == true
         }
         #expect {
             _ = try ResponseClassifier.classify(
-                response(413, "too big"), host: "h", requestBytes: 9_000_000, wording: CommandLineWording())
+                response(413, "too big"), host: "h", requestBytes: 9_000_000, wording: TestWording())
         } throws: { error in
             (error as? GQLPatchError)?.message
                 == "HTTP 413 from h: the request is larger than the API accepts (9000000 bytes sent); nothing was applied"
@@ -110,7 +104,7 @@ import Testing
                 200,
                 #"{"data":{"updateItem":null},"errors":[{"errorType":"ConflictUnhandled","message":"Conflict resolver rejects mutation.","data":{"id":"1","_version":4}}]}"#
             ),
-            host: "h", wording: CommandLineWording())
+            host: "h", wording: TestWording())
         #expect(conflict.errors.first?.isConflict == true)
         #expect(conflict.errors.first?.data?["_version"] == .int(4))
         #expect(conflict.failure?.code == .conflict)
@@ -120,7 +114,7 @@ import Testing
                 200,
                 #"{"data":{"updateItem":null},"errors":[{"errorType":"DynamoDB:ConditionalCheckFailedException","message":"The conditional request failed"}]}"#
             ),
-            host: "h", wording: CommandLineWording())
+            host: "h", wording: TestWording())
         #expect(condition.errors.first?.isConditionalCheckFailed == true)
         #expect(condition.failure?.code == .conflict)
 
@@ -129,12 +123,12 @@ import Testing
                 200,
                 #"{"data":null,"errors":[{"errorType":"Unauthorized","message":"Not Authorized to access updateItem on type Mutation"}]}"#
             ),
-            host: "h", wording: CommandLineWording())
+            host: "h", wording: TestWording())
         #expect(unauthorized.failure?.code == .unauthorized)
 
         let validation = try ResponseClassifier.classify(
             response(200, #"{"data":null,"errors":[{"message":"Validation error of type FieldUndefined"}]}"#),
-            host: "h", wording: CommandLineWording())
+            host: "h", wording: TestWording())
         #expect(validation.failure?.code == .graphQLError)
         #expect(
             validation.failure?.message == "the server answered with errors: Validation error of type FieldUndefined")
@@ -144,18 +138,18 @@ import Testing
                 400,
                 #"{"errors":[{"message":"Unable to parse GraphQL query.","errorType":"MalformedHttpRequestException"}]}"#
             ),
-            host: "h", wording: CommandLineWording())
+            host: "h", wording: TestWording())
         #expect(malformed.failure?.code == .graphQLError)
     }
 
     @Test func successfulResponse() throws {
         let ok = try ResponseClassifier.classify(
-            response(200, #"{"data":{"getItem":{"id":"1"}}}"#), host: "h", wording: CommandLineWording())
+            response(200, #"{"data":{"getItem":{"id":"1"}}}"#), host: "h", wording: TestWording())
         #expect(ok.errors.isEmpty)
         #expect(ok.field("getItem")?["id"] == .string("1"))
         #expect(ok.failure == nil)
         let missing = try ResponseClassifier.classify(
-            response(200, #"{"data":{"getItem":null}}"#), host: "h", wording: CommandLineWording())
+            response(200, #"{"data":{"getItem":null}}"#), host: "h", wording: TestWording())
         #expect(missing.field("getItem") == nil)
     }
 
@@ -164,15 +158,5 @@ import Testing
         #expect(Redactor.redact("short") == "…")
         #expect(Redactor.headerValue(name: "X-Api-Key", value: "da2-abcdefghijklmnopqrstuvwxyz") == "da2-…wxyz")
         #expect(Redactor.headerValue(name: "Content-Type", value: "application/json") == "application/json")
-    }
-
-    @Test func insecureEndpoints() {
-        #expect(Settings.isInsecure("http://api.example.com/graphql"))
-        #expect(!Settings.isInsecure("http://127.0.0.1:8080/graphql"))
-        #expect(!Settings.isInsecure("http://localhost/graphql"))
-        #expect(!Settings.isInsecure("http://[::1]:9/graphql"))
-        #expect(!Settings.isInsecure("https://api.example.com/graphql"))
-        #expect(Settings.isInsecure("http://127.0.0.1.evil.com/graphql"))
-        #expect(Settings.isInsecure("http://localhost.evil.com/graphql"))
     }
 }

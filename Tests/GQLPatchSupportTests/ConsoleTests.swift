@@ -1,12 +1,6 @@
 import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
-@testable import GQLPatchClient
-@testable import GQLPatchOperations
-@testable import GQLPatchRecords
-@testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
 /// A failed write to stdout is remembered and becomes exit 74; later writes are dropped so stdout
@@ -70,22 +64,5 @@ import Testing
         let console = Console(writeOut: { _ in }, writeErr: { _ in }, stdoutIsTerminal: false)
         try console.write([1, 2, 3])
         try console.finishOutput()
-    }
-
-    /// A run whose output was lost is exit 74, whatever the command (here: `--version` in process).
-    @Test func aRunWhoseOutputWasLostIsExit74() async {
-        let sink = Sink()
-        sink.failAfter = 0
-        var errors: [String] = []
-        let collected = LockedValue<[String]>([])
-        let console = Console(
-            checkedWriteOut: { _ in "No space left on device" }, closeOut: { nil },
-            writeErr: { text in collected.withValue { $0.append(text) } }, stdoutIsTerminal: false)
-        let context = RunContext(
-            console: console, files: .memory([:]), transport: NoTransport(), workingDirectory: "/")
-        let code = await Application.run(arguments: ["--version"], environment: [:], context: context)
-        errors = collected.current
-        #expect(code == 74)
-        #expect(errors == ["gqlpatch: error: cannot write to standard output: No space left on device\n"])
     }
 }
