@@ -57,4 +57,29 @@ import Testing
         #expect(checked > 500, "the tests' imports were read")
         #expect(found.isEmpty, "tests reach above their target:\n\(found.joined(separator: "\n"))")
     }
+
+    /// A test folder is named after the source folder whose code it tests (a target's root otherwise).
+    @Test func everyTestFolderIsASourceFolder() throws {
+        let root = try CommandLineSpellingTests.repositoryRoot()
+        let tests = root.appendingPathComponent("Tests")
+        var found: [String] = []
+        var read = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: tests.path)
+        where name.hasPrefix("GQLPatch") && name.hasSuffix("Tests") {
+            let target = String(name.dropLast("Tests".count))
+            let folder = tests.appendingPathComponent(name)
+            let entries = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+            for entry in entries {
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(
+                    atPath: folder.appendingPathComponent(entry).path, isDirectory: &isFolder)
+                guard isFolder.boolValue else { continue }
+                read += 1
+                let source = root.appendingPathComponent("Sources/\(target)/\(entry)").path
+                if !FileManager.default.fileExists(atPath: source) { found.append("\(name)/\(entry)") }
+            }
+        }
+        #expect(read > 5, "the test folders were read")
+        #expect(found.isEmpty, "test folders with no source folder of that name:\n\(found.joined(separator: "\n"))")
+    }
 }
