@@ -611,6 +611,12 @@ gqlpatch_connection *gqlpatch_net_open(const char *host, int port, int tls, cons
     return gqlpatch_net_wrap(fd, host, port, tls, ca_file, deadline, status);
 }
 
+int gqlpatch_net_start_tls(gqlpatch_connection *connection, const char *host, int port, const char *ca_file,
+                           int64_t deadline, gqlpatch_net_status *status) {
+    if (connection->tls != NULL) return fail(status, GQLPATCH_NET_CONNECT, 0, "TLS is already started");
+    return start_tls(connection, host, port, ca_file, deadline, status);
+}
+
 // The connection over a connected socket: with tls, after the handshake.
 static gqlpatch_connection *gqlpatch_net_wrap(int fd, const char *host, int port, int tls, const char *ca_file,
                                               int64_t deadline, gqlpatch_net_status *status) {

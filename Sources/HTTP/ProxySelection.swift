@@ -24,6 +24,14 @@ public struct ProxySelection: Sendable, Hashable {
         return ProxySelection(variable: variable, authority: authority(ofProxy: value))
     }
 
+    /// The proxy for a WebSocket URL: `ws://` is looked up as `http://` and `wss://` as `https://`
+    /// (the variables libcurl reads for those schemes), so real-time goes where GraphQL requests go.
+    package static func proxy(forWebSocket url: AWSEndpointURL, environment: [String: String]) -> ProxySelection? {
+        var lookup = url
+        lookup.scheme = url.scheme == "wss" ? "https" : url.scheme == "ws" ? "http" : url.scheme
+        return proxy(for: lookup, environment: environment)
+    }
+
     /// `host[:port]` of a proxy string (`http://user:pw@proxy:3128/`, `socks5h://proxy`, `proxy:8080`).
     package static func authority(ofProxy value: String) -> String {
         var rest = Substring(value)

@@ -109,6 +109,22 @@ package final class DirectConnection: @unchecked Sendable {
         return DirectConnection(key: key, pointer: opened)
     }
 
+    /// Makes the TLS handshake with `host` over this plain connection (a proxy's tunnel).
+    package func startTLS(host: String, port: Int, certificateAuthorities: String?, deadline: Int64)
+        throws(Failure)
+    {
+        var status = gqlpatch_net_status()
+        let code = host.withCString { host in
+            if let certificateAuthorities {
+                return certificateAuthorities.withCString {
+                    gqlpatch_net_start_tls(pointer, host, Int32(port), $0, deadline, &status)
+                }
+            }
+            return gqlpatch_net_start_tls(pointer, host, Int32(port), nil, deadline, &status)
+        }
+        if code != 0 { throw Failure(status: status) }
+    }
+
     package func send(_ bytes: [UInt8], deadline: Int64) throws(Failure) {
         var status = gqlpatch_net_status()
         let code = bytes.withUnsafeBufferPointer {

@@ -21,6 +21,8 @@ package final class DirectWebSocket: @unchecked Sendable {
     /// Why the socket failed: the connection's failure, or the protocol's.
     package enum Failure: Error, Sendable {
         case transport(TransportFailure)
+        /// The proxy (`host[:port]`) could not be reached, or would not open the tunnel.
+        case proxy(String, TransportFailure)
         case protocolError(WebSocketProblem)
         /// The handshake's answer could not be read (too long, not HTTP).
         case badHandshake(String)
@@ -50,20 +52,28 @@ package final class DirectWebSocket: @unchecked Sendable {
     package static var now: Int64 { gqlpatch_net_now_ms() }
 
     /// Opens `url` (`ws://` or `wss://`, its path and query the request target) and does the opening
-    /// handshake, offering `subprotocols`, with `headers` beside the handshake's own.
+    /// handshake, offering `subprotocols`, with `headers` beside the handshake's own. Through `proxy`
+    /// (its `host[:port]`, as `ProxySelection` gives it) the connection is a tunnel the proxy opens
+    /// with `CONNECT`, TLS made inside it for `wss`, as libcurl does for every proxied https request.
     package static func connect(
         url: AWSEndpointURL, subprotocols: [String], headers: [(String, String)], certificateAuthorities: String?,
-        maximumMessageBytes: Int, deadline: Int64
+        proxy: String? = nil, maximumMessageBytes: Int, deadline: Int64
     ) throws(Failure) -> DirectWebSocket {
         let tls = url.scheme == "wss" || url.scheme == "https"
         let port = url.port ?? (tls ? 443 : 80)
         let connection: DirectConnection
-        do {
-            connection = try DirectConnection.open(
-                key: "\(url.scheme)://\(url.hostHeader)", host: url.bareHost, port: port, tls: tls,
-                certificateAuthorities: certificateAuthorities, deadline: deadline)
-        } catch {
-            throw .transport(error.failure(.notSent))
+        if let proxy {
+            connection = try tunnel(
+                through: proxy, to: url, port: port, tls: tls, certificateAuthorities: certificateAuthorities,
+                deadline: deadline)
+        } else {
+            do {
+                connection = try DirectConnection.open(
+                    key: "\(url.scheme)://\(url.hostHeader)", host: url.bareHost, port: port, tls: tls,
+                    certificateAuthorities: certificateAuthorities, deadline: deadline)
+            } catch {
+                throw .transport(error.failure(.notSent))
+            }
         }
         var nonce: [UInt8] = []
         var random = SystemRandomNumberGenerator()
@@ -82,6 +92,72 @@ package final class DirectWebSocket: @unchecked Sendable {
         } catch {
             throw .transport(error.failure(.notSent))
         }
+        let (status, fields, leftover) = try readHead(connection, deadline: deadline)
+        let chosen: String?
+        do {
+            chosen = try handshake.verify(status: status, headers: fields)
+        } catch {
+            throw .protocolError(error)
+        }
+        return DirectWebSocket(
+            connection: connection, leftover: leftover, subprotocol: chosen, maximumMessageBytes: maximumMessageBytes)
+    }
+
+    /// A plain connection to `proxy` turned into a tunnel to `url`'s host by `CONNECT`, with TLS
+    /// made through it when `tls`.
+    private static func tunnel(
+        through proxy: String, to url: AWSEndpointURL, port: Int, tls: Bool, certificateAuthorities: String?,
+        deadline: Int64
+    ) throws(Failure) -> DirectConnection {
+        let (proxyHost, proxyPort) = Self.hostAndPort(proxy)
+        let connection: DirectConnection
+        do {
+            connection = try DirectConnection.open(
+                key: "proxy \(proxy)", host: proxyHost, port: proxyPort, tls: false, certificateAuthorities: nil,
+                deadline: deadline)
+        } catch {
+            throw .proxy(proxy, error.failure(.notSent))
+        }
+        let host = url.bareHost.contains(":") ? "[\(url.bareHost)]" : url.bareHost
+        let request = "CONNECT \(host):\(port) HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n"
+        do {
+            try connection.send(Array(request.utf8), deadline: deadline)
+        } catch {
+            throw .transport(error.failure(.notSent))
+        }
+        let (status, _, leftover) = try readHead(connection, deadline: deadline)
+        guard (200..<300).contains(status), leftover.isEmpty else {
+            throw .proxy(
+                proxy,
+                TransportFailure(
+                    .couldNotConnect, stage: .notSent, detail: "it answered HTTP \(status) to CONNECT \(host):\(port)"))
+        }
+        if tls {
+            do {
+                try connection.startTLS(
+                    host: url.bareHost, port: port, certificateAuthorities: certificateAuthorities, deadline: deadline)
+            } catch {
+                throw .transport(error.failure(.notSent))
+            }
+        }
+        return connection
+    }
+
+    /// `host[:port]` split, a proxy's port 1080 when none is given (libcurl's default).
+    static func hostAndPort(_ authority: String) -> (String, Int) {
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let host = String(authority[authority.index(after: authority.startIndex)..<close])
+            let rest = authority[authority.index(after: close)...]
+            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? 1080 : 1080)
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return (authority, 1080) }
+        return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]) ?? 1080)
+    }
+
+    /// An HTTP/1.1 answer's status, header fields and the bytes after its head.
+    private static func readHead(_ connection: DirectConnection, deadline: Int64) throws(Failure) -> (
+        Int, [(String, String)], [UInt8]
+    ) {
         var buffer: [UInt8] = []
         var end: Int?
         while end == nil {
@@ -105,15 +181,7 @@ package final class DirectWebSocket: @unchecked Sendable {
         guard let (status, fields) = Self.parseHead(Array(buffer[..<headEnd])) else {
             throw .badHandshake("the answer is not HTTP")
         }
-        let chosen: String?
-        do {
-            chosen = try handshake.verify(status: status, headers: fields)
-        } catch {
-            throw .protocolError(error)
-        }
-        return DirectWebSocket(
-            connection: connection, leftover: Array(buffer[(headEnd + 4)...]), subprotocol: chosen,
-            maximumMessageBytes: maximumMessageBytes)
+        return (status, fields, Array(buffer[(headEnd + 4)...]))
     }
 
     /// Where the head's blank line starts, or nil.

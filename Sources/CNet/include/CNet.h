@@ -46,6 +46,11 @@ const char *gqlpatch_tls_check(void);
 gqlpatch_connection *gqlpatch_net_open(const char *host, int port, int tls, const char *ca_file,
                                        int64_t deadline, gqlpatch_net_status *status);
 
+// Makes the TLS handshake over an open plain connection (a tunnel a proxy's CONNECT opened),
+// verifying the certificate and host as gqlpatch_net_open does. 0, or -1 with status filled in.
+int gqlpatch_net_start_tls(gqlpatch_connection *connection, const char *host, int port, const char *ca_file,
+                           int64_t deadline, gqlpatch_net_status *status);
+
 // Sends all count bytes. 0, or -1 with status filled in.
 int gqlpatch_net_send(gqlpatch_connection *connection, const uint8_t *bytes, size_t count, int64_t deadline,
                       gqlpatch_net_status *status);

@@ -83,7 +83,8 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// refused on the last connection: the authorizer renews it first.
     package static func open(
         endpoint: AWSEndpointURL, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer,
-        certificateAuthorities: String?, timeoutMilliseconds: Int64, rejected: String? = nil,
+        certificateAuthorities: String?, proxy: ProxySelection? = nil, timeoutMilliseconds: Int64,
+        rejected: String? = nil,
         register: @escaping @Sendable ([String]) -> Void
     ) async throws(RealtimeProblem) -> RealtimeConnection {
         let (header, secrets) = try await authorization(
@@ -97,7 +98,7 @@ package final class RealtimeConnection: @unchecked Sendable {
         do {
             socket = try DirectWebSocket.connect(
                 url: url, subprotocols: ["graphql-ws", RealtimeEndpoint.headerSubprotocol(headerText)], headers: [],
-                certificateAuthorities: certificateAuthorities,
+                certificateAuthorities: certificateAuthorities, proxy: proxy?.authority,
                 maximumMessageBytes: maximumMessageBytes, deadline: deadline)
         } catch {
             throw problem(error, host: endpoint.hostHeader)
@@ -283,6 +284,7 @@ package final class RealtimeConnection: @unchecked Sendable {
     private static func problem(_ failure: DirectWebSocket.Failure, host: String) -> RealtimeProblem {
         switch failure {
         case .transport(let failure): return .connection(failure, host: host)
+        case .proxy(let proxy, let failure): return .connection(failure, host: "the proxy \(proxy)")
         case .badHandshake(let detail): return .protocolViolation("the real-time handshake failed: \(detail)")
         case .protocolError(.handshakeStatus(let status)) where status == 401 || status == 403:
             return .refused(errors: [], status: status)

@@ -47,6 +47,8 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     private let graphQL: AWSEndpointURL
     private let authorizer: RequestAuthorizer
     private let certificateAuthorities: String?
+    /// The proxy the connection goes through (`http_proxy`, `https_proxy`, ... as for requests).
+    private let proxy: ProxySelection?
     private let subscriptions: [Subscription]
     /// How long a connect or an acknowledgement may take.
     private let timeoutMilliseconds: Int64
@@ -86,8 +88,9 @@ package final class RealtimeSubscriber: @unchecked Sendable {
 
     package init(
         endpoint: AWSEndpointURL, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer,
-        certificateAuthorities: String?, subscriptions: [Subscription], timeoutMilliseconds: Int64,
-        secrets: @escaping @Sendable ([String]) -> Void, note: @escaping @Sendable (String) -> Void,
+        certificateAuthorities: String?, proxy: ProxySelection? = nil, subscriptions: [Subscription],
+        timeoutMilliseconds: Int64, secrets: @escaping @Sendable ([String]) -> Void,
+        note: @escaping @Sendable (String) -> Void,
         verbose: (@Sendable (String) -> Void)? = nil,
         random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
     ) {
@@ -95,6 +98,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
         self.graphQL = graphQL
         self.authorizer = authorizer
         self.certificateAuthorities = certificateAuthorities
+        self.proxy = proxy
         self.subscriptions = subscriptions
         self.timeoutMilliseconds = timeoutMilliseconds
         self.secrets = secrets
@@ -262,7 +266,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     private func open() async throws(RealtimeProblem) {
         let connection = try await RealtimeConnection.open(
             endpoint: endpoint, graphQL: graphQL, authorizer: authorizer,
-            certificateAuthorities: certificateAuthorities, timeoutMilliseconds: timeoutMilliseconds,
+            certificateAuthorities: certificateAuthorities, proxy: proxy, timeoutMilliseconds: timeoutMilliseconds,
             rejected: rejectedToken, register: secrets)
         rejectedToken = nil
         if let refused = connection.refusedTimeout {

@@ -80,6 +80,7 @@ package struct ModelEvents {
         let subscriber = RealtimeSubscriber(
             endpoint: realtime, graphQL: graphQL, authorizer: settings.authorizer,
             certificateAuthorities: CertificateAuthorities.bundle(in: environment),
+            proxy: ProxySelection.proxy(forWebSocket: realtime, environment: environment),
             subscriptions: subscriptions.map(\.1), timeoutMilliseconds: timeoutMilliseconds(settings),
             secrets: { secrets?.register($0) },
             note: { console.message("gqlpatch: \($0)") },
