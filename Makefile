@@ -25,8 +25,10 @@ build:
 # without binding libswiftCore's symbols or relocating its own metadata (3.2 -> 2.7 ms for
 # --version). It has no $ORIGIN run path (nothing of ours is loaded from beside it): libcurl is the
 # system's, loaded on the first request.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -no-pie --disable-local-rpath
+
 release:
-	$(SWIFT) build -c release --product gqlpatch --static-swift-stdlib -Xlinker -no-pie --disable-local-rpath
+	$(SWIFT) build $(RELEASE_FLAGS) --product gqlpatch
 
 # The project-local virtual environment for the emulator and the benchmark peers.
 venv: $(VENV)/.installed
@@ -149,10 +151,12 @@ DIST    := gqlpatch-$(VERSION)-linux-$(ARCH)
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 MANUAL  := .build/gqlpatch.1
 
-# The manual page, rendered from the --help texts by a build tool of the package.
+# The manual page, rendered from the --help texts by a build tool of the package, built as the
+# release binary is (the same flags: its modules are the release build's, only linked again), so
+# `make install` builds nothing in debug.
 $(MANUAL): $(shell find Sources -name '*.swift')
-	$(SWIFT) build --product gqlpatch-manual
-	.build/debug/gqlpatch-manual > $@.tmp && mv $@.tmp $@
+	$(SWIFT) build $(RELEASE_FLAGS) --product gqlpatch-manual
+	.build/release/gqlpatch-manual > $@.tmp && mv $@.tmp $@
 
 # Installs the binary (stripped: no debug info, no build paths; without the Swift module hash and
 # the build ID, which both depend on the build folder's path, so that two clones build the same
