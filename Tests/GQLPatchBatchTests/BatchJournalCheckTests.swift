@@ -20,7 +20,7 @@ import Testing
     private func operation(_ text: String, line: Int = 1) throws -> (JSONLine, BatchOperation) {
         let parser = BatchLineParser(
             catalogue: try BatchFixture.catalogue(), conflictResolution: .auto, atomic: true,
-            wording: ApplyLineWording(run: TestWording()))
+            wording: ApplyLineWording(run: SourceNameWording()))
         let line = JSONLine(number: line, bytes: Array(text.utf8))
         return (line, try parser.parse(line))
     }

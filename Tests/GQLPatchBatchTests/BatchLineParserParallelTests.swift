@@ -13,7 +13,7 @@ import Testing
     func parseAllKeepsTheOrderAndMatchesOneByOne(count: Int) throws {
         let parser = BatchLineParser(
             catalogue: try BatchFixture.catalogue(), conflictResolution: .auto, atomic: false,
-            wording: ApplyLineWording(run: TestWording()))
+            wording: ApplyLineWording(run: SourceNameWording()))
         let lines = (1...count).map { number in
             let text =
                 number % 7 == 0

@@ -15,7 +15,7 @@ import Testing
     private func parser(atomic: Bool = false, resolution: ConflictResolution = .auto) throws -> BatchLineParser {
         BatchLineParser(
             catalogue: try BatchFixture.catalogue(), conflictResolution: resolution, atomic: atomic,
-            wording: ApplyLineWording(run: TestWording()))
+            wording: ApplyLineWording(run: SourceNameWording()))
     }
 
     private func line(_ text: String, _ number: Int = 7) -> JSONLine {
@@ -99,7 +99,7 @@ import Testing
         Bad(
             text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"name":"x"},"expectVersion":2}"#,
             message:
-                #""expectVersion" needs a versioned model, and Item has no _version (use [conflictResolution] on if the API is versioned)"#
+                #""expectVersion" needs a versioned model, and Item has no _version (use conflictResolution on if the API is versioned)"#
         ),
         Bad(
             text: #"{"op":"update","model":"Item","key":{"id":"1"},"set":{"id":"2"}}"#,
@@ -153,13 +153,13 @@ import Testing
     @Test func atomicRefusesAVersionedDelete() throws {
         let parser = BatchLineParser(
             catalogue: try BatchFixture.catalogue(versioned: true), conflictResolution: .auto, atomic: true,
-            wording: ApplyLineWording(run: TestWording()))
+            wording: ApplyLineWording(run: SourceNameWording()))
         let error = try #require(throws: BatchLineError.self) {
             try parser.parse(line(#"{"op":"delete","model":"Item","key":{"id":"1"}}"#, 3))
         }
         #expect(
             error.message
-                == "[atomic] cannot undo a delete of Item: it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
+                == "atomic cannot undo a delete of Item: it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
         )
         #expect(error.line == 3)
     }

@@ -11,7 +11,7 @@ import Testing
 /// whatever cannot be worked out is refused before anything is sent.
 @Suite struct ChangeSetBuilderEditTests {
     let builder = ChangeSetBuilder(
-        catalogue: OperationsFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, wording: TestWording())
+        catalogue: OperationsFixtures.catalogue, readFile: RecordCommandFixtures.noFiles, wording: SourceNameWording())
     let item = OperationsFixtures.item
 
     func set(_ field: String, _ text: String) -> FieldAssignment { FieldAssignment(field: field, value: .text(text)) }
@@ -53,9 +53,9 @@ import Testing
         #expect(changes.edits.map(\.operation) == [.append(["a"]), .remove(["b"])])
         let notList = failure(edits: [EditRequest(.append, set("name", "x"))])
         #expect(notList?.code == .invalidInput)
-        #expect(notList?.message == "[append] name: name is String, not a list")
+        #expect(notList?.message == "append field name: name is String, not a list")
         let notNumber = failure(edits: [EditRequest(.increment, set("name", "1"))])
-        #expect(notNumber?.message == "[increment] name: name is String; only Int and Float fields count")
+        #expect(notNumber?.message == "increment field name: name is String; only Int and Float fields count")
     }
 
     @Test func aPatchObjectMergesAndItsNullsAreChecked() throws {
@@ -73,9 +73,9 @@ import Testing
             FieldAssignment(field: "imageFile", value: .json(#"{"bucket": "b", "region": "r", "key": "k"}"#)),
         ])
         #expect(both?.code == .usage)
-        #expect(both?.message.hasPrefix("imageFile is given whole ([set]) and also by [set] imageFile.key") == true)
+        #expect(both?.message.hasPrefix("imageFile is given whole (set) and also by set imageFile.key") == true)
         let listToo = failure(
             [FieldAssignment(field: "tags", value: .json("[]"))], edits: [EditRequest(.append, set("tags", "a"))])
-        #expect(listToo?.message == "tags is given whole ([set]) and also by [append]")
+        #expect(listToo?.message == "tags is given whole (set) and also by append")
     }
 }

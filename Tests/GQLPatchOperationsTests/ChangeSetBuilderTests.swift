@@ -21,7 +21,7 @@ import Testing
                 throw .unreadableFile("cannot read \(path): no such file")
             }
             return bytes
-        }, wording: TestWording())
+        }, wording: SourceNameWording())
     let item = OperationsFixtures.item
     let step = OperationsFixtures.recipeStep
 
@@ -83,18 +83,18 @@ import Testing
         #expect(composite?.code == .invalidInput)
         #expect(
             composite?.message
-                == "RecipeStep has a composite primary key (recipeID, stepNumber); give [key] recipeID=VALUE [key] stepNumber=VALUE instead of [id]"
+                == "RecipeStep has a composite primary key (recipeID, stepNumber); give key field recipeID=VALUE key field stepNumber=VALUE instead of id"
         )
         let missing = failure(model: step, key: .fields([set("recipeID", "r1")]), [])
         #expect(missing?.code == .invalidInput)
-        #expect(missing?.message == "missing [key] stepNumber (RecipeStep's primary key is recipeID, stepNumber)")
+        #expect(missing?.message == "key is missing stepNumber (RecipeStep's primary key is recipeID, stepNumber)")
         #expect(
             failure(model: step, key: .fields([set("recipeID", "r1"), set("stepNumber", "1"), set("text", "x")]), [])?
                 .message
-                == "[key] text is not part of RecipeStep's primary key (recipeID, stepNumber)")
+                == "key field text is not part of RecipeStep's primary key (recipeID, stepNumber)")
         #expect(
             failure(model: step, key: .fields([set("recipeID", "r1"), set("recipeID", "r2")]), [])?.message
-                == "[key] recipeID given twice")
+                == "key field recipeID given twice")
         let badType = failure(model: step, key: .fields([set("recipeID", "r1"), set("stepNumber", "two")]), [])
         #expect(badType?.code == .invalidInput)
         #expect(badType?.message == #"RecipeStep.stepNumber: expected an Int, got "two""#)
@@ -114,12 +114,12 @@ import Testing
         #expect(failure([set("createdAt", "2025-01-01T00:00Z")])?.message == "createdAt is set by the server")
         #expect(
             failure([set("id", "x")])?.message
-                == "id is part of the primary key and cannot be changed; it is given with [id]")
+                == "id is part of the primary key and cannot be changed; it is given in id")
         #expect(
             failure(
                 model: step, key: .fields([set("recipeID", "r"), set("stepNumber", "1")]), [set("recipeID", "r2")])?
                 .message
-                == "recipeID is part of the primary key and cannot be changed; it is given with [key]")
+                == "recipeID is part of the primary key and cannot be changed; it is given in key")
         #expect(
             failure(model: OperationsFixtures.recipe, [set("steps", "[]")])?.message
                 == "steps is a relationship (@hasMany); change the child records instead")
@@ -165,10 +165,10 @@ import Testing
     @Test func twoFlagsForOneFieldAreRefused() {
         let error = failure([set("name", "a"), set("name", "b")])
         #expect(error?.code == .usage)
-        #expect(error?.message == "[set] name given twice")
+        #expect(error?.message == "set name given twice")
         #expect(
             failure([set("description", "a"), unset("description")])?.message
-                == "description given twice ([set] and [unset])")
+                == "description given twice (set and unset)")
     }
 
     @Test func fileValues() throws {

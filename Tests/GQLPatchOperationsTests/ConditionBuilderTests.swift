@@ -6,7 +6,7 @@ import JSON
 import Testing
 
 @Suite struct ConditionBuilderTests {
-    let builder = ConditionBuilder(catalogue: OperationsFixtures.catalogue, wording: TestWording())
+    let builder = ConditionBuilder(catalogue: OperationsFixtures.catalogue, wording: SourceNameWording())
     let item = OperationsFixtures.item
 
     func failure(_ pairs: [FieldAssignment]) -> GQLPatchError? {
@@ -44,7 +44,7 @@ import Testing
     @Test func refusals() {
         #expect(
             failure([FieldAssignment(field: "cont", value: .text("1"))])?.message
-                == #"[condition]: unknown field "cont" for Item; did you mean "count"?"#)
+                == #"condition: unknown field "cont" for Item; did you mean "count"?"#)
         #expect(
             failure([FieldAssignment(field: "count", value: .text("x"))])?.message
                 == #"Item.count: expected an Int, got "x""#)
@@ -53,16 +53,17 @@ import Testing
                 == #"Item.status: "DONE" is not a value of enum Status (TODO, DOING)"#)
         #expect(
             failure([FieldAssignment(field: "description", value: .text("x"))])?.message
-                == "[condition] description: ModelItemConditionInput has no field description, so it cannot be tested")
+                == "condition field description: ModelItemConditionInput has no field description, so it cannot be tested"
+        )
         #expect(
             failure([FieldAssignment(field: "imageFile", value: .text("x"))])?.message
-                == "[condition] imageFile: conditions can test only scalar and enum fields")
+                == "condition field imageFile: conditions can test only scalar and enum fields")
         #expect(failure([FieldAssignment(field: "recipe", value: .text("x"))])?.code == .invalidInput)
     }
 
     /// `F:=null` holds for an absent attribute and for one stored as null (issue 12 #10).
     @Test func nullMatchesAbsentAndExplicitNull() throws {
-        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue, wording: TestWording())
+        let repository = ConditionBuilder(catalogue: RecordCommandFixtures.catalogue, wording: SourceNameWording())
         let nullTest: JSONValue = [
             "or": [["description": ["attributeExists": false]], ["description": ["attributeType": "_null"]]]
         ]
@@ -86,7 +87,7 @@ import Testing
     @Test func nullOnAFieldWithoutAttributeTestsIsRefused() {
         #expect(
             failure([FieldAssignment(field: "status", value: .null)])?.message
-                == "[condition] status:=null: ModelStatusInput has no attributeExists or attributeType test, so Item.status cannot be tested for null"
+                == "condition field status:=null: ModelStatusInput has no attributeExists or attributeType test, so Item.status cannot be tested for null"
         )
         #expect(failure([FieldAssignment(field: "status", value: .null)])?.code == .invalidInput)
     }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct CreateInputBuilderTests {
     private let builder = CreateInputBuilder(
         catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles,
-        wording: TestWording(), makeID: { "fixed-uuid" })
+        wording: SourceNameWording(), makeID: { "fixed-uuid" })
 
     @Test func generatesTheAutomaticIDFirstAndTypesValues() throws {
         let result = try builder.build(
@@ -55,11 +55,11 @@ import Testing
     @Test(arguments: [
         BadCase(
             model: "Item", values: [FieldAssignment(field: "description", value: .text("x"))], code: .invalidInput,
-            message: "Item needs a value for name (String!): give [set] name=VALUE"),
+            message: "Item needs a value for name (String!): give set name"),
         BadCase(
             model: "RecipeStep", values: [FieldAssignment(field: "action", value: .text("x"))], code: .invalidInput,
             message:
-                "RecipeStep needs values for recipeID (ID!), rowID (Int!): give [set] recipeID=VALUE [set] rowID=VALUE"),
+                "RecipeStep needs values for recipeID (ID!), rowID (Int!): give set recipeID set rowID"),
         BadCase(
             model: "Item", values: [FieldAssignment(field: "nme", value: .text("x"))], code: .invalidInput,
             message: "unknown field \"nme\" for Item; did you mean \"name\"?"),
@@ -81,7 +81,7 @@ import Testing
             values: [
                 FieldAssignment(field: "name", value: .text("a")), FieldAssignment(field: "name", value: .text("b")),
             ],
-            code: .usage, message: "[set] name given twice"),
+            code: .usage, message: "set field name given twice"),
         BadCase(
             model: "Item",
             values: [

@@ -9,7 +9,7 @@ import Testing
 @Suite struct ListArgumentsBuilderTests {
     private let builder = ListArgumentsBuilder(
         catalogue: RecordCommandFixtures.catalogue, readFile: RecordCommandFixtures.noFiles,
-        wording: TestWording())
+        wording: SourceNameWording())
 
     private func where_(_ pairs: [(String, FieldAssignment.Value)]) -> [FieldAssignment] {
         pairs.map { FieldAssignment(field: $0.0, value: $0.1) }
@@ -89,19 +89,19 @@ import Testing
     @Test(arguments: [
         BadCase(
             model: "Item", conditions: [FieldAssignment(field: "nme", value: .text("x"))],
-            message: "[filter]: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
+            message: "filter: ModelItemFilterInput has no field \"nme\"; did you mean \"name\"?"),
         BadCase(
             model: "RecipeStep", conditions: [FieldAssignment(field: "rowID", value: .text("three"))],
-            message: "[filter] rowID: expected an Int, got \"three\""),
+            message: "filter field rowID: expected an Int, got \"three\""),
         BadCase(
             model: "RecipeStep", filter: ["rowId": ["gt": .int(1)]],
             message:
-                "[filterJSON]: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"
+                "filterJSON: unknown field \"rowId\" (ModelRecipeStepFilterInput has: recipeID, rowID, isAction, itemCode, quantity, action, id, createdAt, updatedAt, and, or, not)"
         ),
         BadCase(
             model: "RecipeStep", sort: .asc,
-            message: "[sort] needs [filter] on RecipeStep's partition key (recipeID=VALUE)"),
-        BadCase(model: "Item", sort: .asc, message: "[sort]: Item has no sort key (listItems takes no sortDirection)"),
+            message: "sort needs filter on RecipeStep's partition key (recipeID=VALUE)"),
+        BadCase(model: "Item", sort: .asc, message: "sort: Item has no sort key (listItems takes no sortDirection)"),
     ])
     func refusals(_ bad: BadCase) {
         let error = RecordCommandFixtures.error { () throws(GQLPatchError) in

@@ -6,7 +6,7 @@ import Testing
 @testable import GQLPatchSupport
 
 @Suite struct SelectionBuilderTests {
-    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: TestWording())
+    let builder = SelectionBuilder(catalogue: OperationsFixtures.catalogue, wording: SourceNameWording())
 
     func failure(_ paths: [String]) -> GQLPatchError? {
         OperationsFixtures.error { () throws(GQLPatchError) in
@@ -48,13 +48,13 @@ import Testing
     @Test func refusals() {
         let unknown = failure(["nme"])
         #expect(unknown?.code == .invalidInput)
-        #expect(unknown?.message == #"[select]: Item has no field "nme" (did you mean "name"?)"#)
+        #expect(unknown?.message == #"select: Item has no field "nme" (did you mean "name"?)"#)
         #expect(
-            failure(["imageFile.bukcet"])?.message == #"[select]: File has no field "bukcet" (did you mean "bucket"?)"#)
-        #expect(failure(["name.first"])?.message == #"[select]: "name.first": name is a String and has no subfields"#)
+            failure(["imageFile.bukcet"])?.message == #"select: File has no field "bukcet" (did you mean "bucket"?)"#)
+        #expect(failure(["name.first"])?.message == #"select: "name.first": name is a String and has no subfields"#)
         #expect(
             failure(["recipe"])?.message
-                == "[select]: recipe is a relationship; select the related records with their own command")
+                == "select: recipe is a relationship; select the related records with their own command")
         #expect(failure(["name,,id"])?.code == .usage)
     }
 }

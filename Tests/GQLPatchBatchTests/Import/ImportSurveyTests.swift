@@ -30,7 +30,7 @@ import Testing
     private func survey(_ lines: [String], rewrite: ImportRewrite) -> ImportSurvey {
         let parser = BatchLineParser(
             catalogue: rewrite.catalogue, conflictResolution: .auto, atomic: false,
-            wording: ApplyLineWording(run: TestWording()))
+            wording: ApplyLineWording(run: SourceNameWording()))
         var survey = ImportSurvey(rewrite: rewrite, parser: parser)
         for (index, text) in lines.enumerated() { survey.add(JSONLine(number: index + 1, bytes: Array(text.utf8))) }
         return survey

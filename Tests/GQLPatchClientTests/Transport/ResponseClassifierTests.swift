@@ -63,7 +63,7 @@ import Testing
         #expect {
             _ = try ResponseClassifier.classify(
                 response(testCase.status, testCase.body, headers: testCase.headers), host: "h",
-                wording: TestWording())
+                wording: SourceNameWording())
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == testCase.code && error.message.hasPrefix(testCase.message)
@@ -76,22 +76,22 @@ import Testing
         let signature =
             #"{"errors":[{"errorType":"BadRequestException","message":"The request signature we calculated does not match the signature you provided."}]}"#
         #expect {
-            _ = try ResponseClassifier.classify(response(400, signature), host: "h", wording: TestWording())
+            _ = try ResponseClassifier.classify(response(400, signature), host: "h", wording: SourceNameWording())
         } throws: { error in
             guard let error = error as? GQLPatchError else { return false }
             return error.code == .unauthorized
                 && error.message.hasPrefix("HTTP 400 from h: BadRequestException: The request signature")
-                && error.message.contains(ResponseClassifier.signingHint(TestWording()))
+                && error.message.contains(ResponseClassifier.signingHint(SourceNameWording()))
         }
         #expect {
             _ = try ResponseClassifier.classify(
-                response(504, "<html>Gateway Timeout</html>"), host: "h", wording: TestWording())
+                response(504, "<html>Gateway Timeout</html>"), host: "h", wording: SourceNameWording())
         } throws: { error in
             (error as? GQLPatchError)?.requestMayHaveArrived == true
         }
         #expect {
             _ = try ResponseClassifier.classify(
-                response(413, "too big"), host: "h", requestBytes: 9_000_000, wording: TestWording())
+                response(413, "too big"), host: "h", requestBytes: 9_000_000, wording: SourceNameWording())
         } throws: { error in
             (error as? GQLPatchError)?.message
                 == "HTTP 413 from h: the request is larger than the API accepts (9000000 bytes sent); nothing was applied"
@@ -104,7 +104,7 @@ import Testing
                 200,
                 #"{"data":{"updateItem":null},"errors":[{"errorType":"ConflictUnhandled","message":"Conflict resolver rejects mutation.","data":{"id":"1","_version":4}}]}"#
             ),
-            host: "h", wording: TestWording())
+            host: "h", wording: SourceNameWording())
         #expect(conflict.errors.first?.isConflict == true)
         #expect(conflict.errors.first?.data?["_version"] == .int(4))
         #expect(conflict.failure?.code == .conflict)
@@ -114,7 +114,7 @@ import Testing
                 200,
                 #"{"data":{"updateItem":null},"errors":[{"errorType":"DynamoDB:ConditionalCheckFailedException","message":"The conditional request failed"}]}"#
             ),
-            host: "h", wording: TestWording())
+            host: "h", wording: SourceNameWording())
         #expect(condition.errors.first?.isConditionalCheckFailed == true)
         #expect(condition.failure?.code == .conflict)
 
@@ -123,12 +123,12 @@ import Testing
                 200,
                 #"{"data":null,"errors":[{"errorType":"Unauthorized","message":"Not Authorized to access updateItem on type Mutation"}]}"#
             ),
-            host: "h", wording: TestWording())
+            host: "h", wording: SourceNameWording())
         #expect(unauthorized.failure?.code == .unauthorized)
 
         let validation = try ResponseClassifier.classify(
             response(200, #"{"data":null,"errors":[{"message":"Validation error of type FieldUndefined"}]}"#),
-            host: "h", wording: TestWording())
+            host: "h", wording: SourceNameWording())
         #expect(validation.failure?.code == .graphQLError)
         #expect(
             validation.failure?.message == "the server answered with errors: Validation error of type FieldUndefined")
@@ -138,18 +138,18 @@ import Testing
                 400,
                 #"{"errors":[{"message":"Unable to parse GraphQL query.","errorType":"MalformedHttpRequestException"}]}"#
             ),
-            host: "h", wording: TestWording())
+            host: "h", wording: SourceNameWording())
         #expect(malformed.failure?.code == .graphQLError)
     }
 
     @Test func successfulResponse() throws {
         let ok = try ResponseClassifier.classify(
-            response(200, #"{"data":{"getItem":{"id":"1"}}}"#), host: "h", wording: TestWording())
+            response(200, #"{"data":{"getItem":{"id":"1"}}}"#), host: "h", wording: SourceNameWording())
         #expect(ok.errors.isEmpty)
         #expect(ok.field("getItem")?["id"] == .string("1"))
         #expect(ok.failure == nil)
         let missing = try ResponseClassifier.classify(
-            response(200, #"{"data":{"getItem":null}}"#), host: "h", wording: TestWording())
+            response(200, #"{"data":{"getItem":null}}"#), host: "h", wording: SourceNameWording())
         #expect(missing.field("getItem") == nil)
     }
 
