@@ -86,6 +86,14 @@ class Synthetic(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def record_lines(path: Path) -> int:
+    """The records an export file holds: its lines but the first (the export's header) and the
+    last (its end line)."""
+    seal = ('{"op":"export",', '{"op":"end",')
+    with path.open() as file:
+        return sum(1 for line in file if not line.startswith(seal))
+
+
 def synthetic_rss(binary: str, scratch: Path, total: int, page: int) -> tuple[int, int, int]:
     """Peak RSS (KiB) of exporting `total` synthetic records, the lines written, and the status."""
     Synthetic.total = total
@@ -100,7 +108,7 @@ def synthetic_rss(binary: str, scratch: Path, total: int, page: int) -> tuple[in
     finally:
         server.shutdown()
         server.server_close()
-    lines = sum(1 for _ in out.open())
+    lines = record_lines(out)
     out.unlink()
     return rss, lines, status
 
@@ -128,7 +136,7 @@ def run(binary: str, python: str, scratch: Path, records: int = 20_000, page: in
                 [binary, "--endpoint", emulator.endpoint, "--api-key", "bench-key", "--schema",
                  str(ROOT / "schema.graphql"), "export", "Item", "--page-size", str(page), "-o", str(out)],
                 subprocess.DEVNULL, scratch)
-            written = sum(1 for _ in out.open())
+            written = record_lines(out)
             if status != 0 or written != records:
                 raise RuntimeError(f"export exited {status} with {written} of {records} lines")
             exports.append(records / wall)
