@@ -109,12 +109,15 @@ package final class DirectWebSocket: @unchecked Sendable {
         through proxy: String, to url: AWSEndpointURL, port: Int, tls: Bool, certificateAuthorities: String?,
         deadline: Int64
     ) throws(Failure) -> DirectConnection {
-        let (proxyHost, proxyPort) = Self.hostAndPort(proxy)
+        // Parsed as any URL's authority is (IPv6 in brackets); libcurl's default proxy port is 1080.
+        guard let address = AWSEndpointURL("http://\(proxy)") else {
+            throw .proxy(proxy, TransportFailure(.invalidURL, detail: "not a host[:port]"))
+        }
         let connection: DirectConnection
         do {
             connection = try DirectConnection.open(
-                key: "proxy \(proxy)", host: proxyHost, port: proxyPort, tls: false, certificateAuthorities: nil,
-                deadline: deadline)
+                key: "proxy \(proxy)", host: address.bareHost, port: address.port ?? 1080, tls: false,
+                certificateAuthorities: nil, deadline: deadline)
         } catch {
             throw .proxy(proxy, error.failure(.notSent))
         }
@@ -141,17 +144,6 @@ package final class DirectWebSocket: @unchecked Sendable {
             }
         }
         return connection
-    }
-
-    /// `host[:port]` split, a proxy's port 1080 when none is given (libcurl's default).
-    static func hostAndPort(_ authority: String) -> (String, Int) {
-        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-            let host = String(authority[authority.index(after: authority.startIndex)..<close])
-            let rest = authority[authority.index(after: close)...]
-            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? 1080 : 1080)
-        }
-        guard let colon = authority.lastIndex(of: ":") else { return (authority, 1080) }
-        return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]) ?? 1080)
     }
 
     /// An HTTP/1.1 answer's status, header fields and the bytes after its head.
