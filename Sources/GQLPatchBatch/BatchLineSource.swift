@@ -32,6 +32,8 @@ package final class BatchLineSource {
     /// blank lines (read here, never sent), and at the end a file cut short or changed is refused.
     package var seal: ExportSealPolicy?
     private var sealCheck = ExportSealCheck()
+    /// The first read judged the seal: a read again after `rewind` only passes the seal lines over.
+    private var sealJudged = false
     /// What the lines read so far say of the input as an export.
     package var sealVerdict: ExportSealVerdict { sealCheck.verdict }
 
@@ -81,7 +83,7 @@ package final class BatchLineSource {
     package func next() throws(GQLPatchError) -> JSONLine? {
         while pendingIndex >= pending.count {
             if ended {
-                try seal?.check(sealCheck.verdict, input: name)
+                if !sealJudged { try seal?.check(sealCheck.verdict, input: name) }
                 return nil
             }
             pending.removeAll(keepingCapacity: true)
@@ -121,7 +123,9 @@ package final class BatchLineSource {
             throw .unreadableFile("cannot read \(name) a second time")
         }
         reader = JSONLineReader()
-        sealCheck = ExportSealCheck()
+        // Read to its end, the file was judged (`checkWhole` stops before the end only by throwing).
+        sealJudged = sealJudged || ended
+        sealCheck = ExportSealCheck(digesting: false)
         pending = []
         pendingIndex = 0
         ended = false
