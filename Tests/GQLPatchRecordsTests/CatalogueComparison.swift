@@ -48,22 +48,6 @@ struct CatalogueComparison {
             }
     }
 
-    /// Whether graphql-core's complaint about a planned request is one the older-compiler rule explains.
-    /// `ownerFields`: every owner field of the reading's models (the old compilers' types lack them).
-    static func isOldCompilerError(_ message: String, compiled: ModelCatalogue, ownerFields: Set<String> = [])
-        -> Bool
-    {
-        if isV1(compiled), ownerFields.contains(where: { message.hasPrefix("Cannot query field '\($0)'") }) {
-            return true
-        }
-        if lacksTimestamps(compiled),
-            message.hasPrefix("Cannot query field 'createdAt'") || message.hasPrefix("Cannot query field 'updatedAt'")
-        {
-            return true
-        }
-        return lacksCondition(compiled) && message.hasPrefix("Unknown argument 'condition'")
-    }
-
     func differences() -> [CatalogueDifference] {
         var out: [CatalogueDifference] = []
         let readNames = Set(read.models.keys)

@@ -72,15 +72,10 @@ import Testing
         for position in outcomes.indices {
             for (model, _) in outcomes[position].checks {
                 for error in results[index] {
-                    // A planned request that selects an owner field the deployed API lacks is a
-                    // command that fails for its users: never excused as an older compiler's (only
-                    // the timestamps and `condition` an older transformer lacked still are).
+                    // A planned request the deployed API refuses is a command that fails for its
+                    // users: never excused, whichever transformer compiled the API.
                     outcomes[position].differences.append(
-                        .init(
-                            text: "\(model): a request planned from the source is invalid: \(error)",
-                            oldCompiler: outcomes[position].compiled.map {
-                                CatalogueComparison.isOldCompilerError(error, compiled: $0)
-                            } ?? false))
+                        .init(text: "\(model): a request planned from the source is invalid: \(error)"))
                 }
                 index += 1
             }

@@ -18,9 +18,10 @@ public struct ModelField: Sendable {
     public var relationship: Relationship?
     /// Set by the server only (`createdAt`, `updatedAt`, `_lastChangedAt`, ...); never sent in an update.
     public var isReadOnly: Bool
-    /// Added by the reader, not declared by the source: an owner rule's `owner` field the auth
-    /// transformer appends. APIs compiled by older transformers lack it, so it is never selected by
-    /// default (an explicit selection and a filter still reach it).
+    /// Added by the reader, not declared by the source, and missing from APIs older transformers
+    /// compiled: an owner rule's `owner` field the auth transformer appends, and the `createdAt` and
+    /// `updatedAt` a v1 source (or one not saying its transformer) does not declare. Never selected by default (an explicit selection and a
+    /// filter still reach it), so a user's first command works on the older APIs too.
     public var isImplicit: Bool
 
     public init(

@@ -102,7 +102,9 @@ package struct CatalogueGenerator {
             if blueprint.fieldVersioning?.versionField == field.name { readOnly = true }
             return ModelField(
                 name: field.name, type: field.type, kind: field.kind, relationship: field.relationship,
-                isReadOnly: readOnly, isImplicit: field.origin == .implicitOwner)
+                isReadOnly: readOnly,
+                isImplicit: field.origin == .implicitOwner
+                    || field.origin == .timestamp && blueprint.addedTimestampsMayBeAbsent)
         }
         return Model(
             name: blueprint.name, fields: fields, primaryKey: blueprint.primaryKey,

@@ -31,9 +31,8 @@ package struct SourceSchemaTransformer {
                 file, SchemaDiagnostic.start, "no models found: no type has a @model directive")
         }
         // The directives decide the transformer; a schema with neither kind follows cli.json, else v2.
-        let generation =
-            try TransformerGeneration.decided(by: table, file: file)
-            ?? (features.transformerVersion == 1 ? .v1 : .v2)
+        let decided = try TransformerGeneration.decided(by: table, file: file)
+        let generation = decided ?? (features.transformerVersion == 1 ? .v1 : .v2)
         if generation == .v2 {
             // `@manyToMany` pairs become join models and `@hasMany` fields before anything else is read.
             modelTypes = try ManyToManyExpansion(
@@ -66,6 +65,12 @@ package struct SourceSchemaTransformer {
             }
             // Pass 2: implicit foreign keys and relationship key fields.
             try addRelationships(&blueprints, types: modelTypes)
+        }
+        // v1 transformers before mid-2020 added no timestamps, and a schema that does not say which
+        // transformer compiled it (no v2 directive, no cli.json) may be one of theirs: the timestamps it
+        // adds are then implicit, so a default selection never asks for what the deployed API may lack.
+        if generation == .v1 || decided == nil && features.transformerVersion == nil {
+            for index in blueprints.indices { blueprints[index].addedTimestampsMayBeAbsent = true }
         }
         let directives = Dictionary(
             modelTypes.map { ($0.name, $0.directives) }, uniquingKeysWith: { first, _ in first })

@@ -156,8 +156,14 @@ package struct DiffCommand: Sendable {
         let query = try ListArgumentsBuilder(
             catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
         ).query(model: model, tests: [], filter: nil, sort: nil, pageSize: options.pageSize)
-        let (_, selection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+        var (_, selection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: nil)
+        // Timestamps a schema only guesses at are not in the default selection: asked for, they are read.
+        if options.includeTimestamps {
+            for name in ["createdAt", "updatedAt"] where model.field(name) != nil && !selection.contains(name) {
+                selection.fields.append(SelectionSet.Field(name: name))
+            }
+        }
         return Side(model: model, selection: selection, query: query)
     }
 

@@ -238,11 +238,16 @@ package struct ExportCommand: Sendable {
         let query = try ListArgumentsBuilder(
             catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
         ).query(model: model, tests: options.conditions, filter: nil, sort: nil, pageSize: options.pageSize)
-        let (_, selection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+        var (_, selection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: nil)
         let line = ExportLine(
             model: model, catalogue: catalogue, includeTimestamps: options.includeTimestamps,
             deferredFields: step.deferredFields)
+        // A field the default selection leaves out as a guess (implicit timestamps) is read when written.
+        for name in line.fields + line.deferredFields
+        where model.field(name)?.isImplicit == true && !selection.contains(name) {
+            selection.fields.append(SelectionSet.Field(name: name))
+        }
         return Step(model: model, query: query, selection: selection, line: line)
     }
 
