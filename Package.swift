@@ -8,6 +8,10 @@ import PackageDescription
 //                           every settings problem
 //          -> GQLPatchSettings   config discovery, endpoint, auth and identity resolution, the Amplify config,
 //                                the token and identity caches: resolved values, problems by what they are
+//          -> GQLPatchTransfer   moving data between APIs and files: export's plan and reader, copy's typed source
+//               -> GQLPatchBatch (below)
+//          -> GQLPatchWatch      watching records: a model's subscriptions, the watch and wait loops
+//               -> GQLPatchRecords (below)
 //          -> GQLPatchBatch      apply (line source and parser, scheduler, sender, journal, rollback, dry run,
 //                                preview) and the sequences' runs (insert, renumber)
 //               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
@@ -27,7 +31,9 @@ import PackageDescription
 //   beside it and also imports only AWSSigning (SHA-1 and base64 for the handshake).
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
-    "GQLPatchCLI", "GQLPatchSettings", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
+    "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchBatch", "GQLPatchRecords",
+    "GQLPatchOperations",
+    "GQLPatchSchema",
     "GQLPatchClient",
     "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport",
 ]
@@ -47,7 +53,9 @@ let package = Package(
         .library(
             name: "GQLPatch",
             targets: [
-                "GQLPatchCLI", "GQLPatchSettings", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations",
+                "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchBatch",
+                "GQLPatchRecords",
+                "GQLPatchOperations",
                 "GQLPatchSchema", "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
             ]),
     ],
@@ -81,12 +89,25 @@ let package = Package(
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning",
             ]),
         .target(
+            name: "GQLPatchTransfer",
+            dependencies: support + [
+                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "AWSSigning",
+            ]),
+        .target(
+            name: "GQLPatchWatch",
+            dependencies: support + [
+                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
+            ]),
+        .target(
             name: "GQLPatchSettings",
             dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning"]),
         .target(
             name: "GQLPatchCLI",
             dependencies: support + [
-                "GQLPatchSettings", "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema",
+                "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchBatch", "GQLPatchRecords",
+                "GQLPatchOperations",
+                "GQLPatchSchema",
                 "GQLPatchClient", "HTTP",
                 "GraphQLSDL",
             ]),
@@ -119,6 +140,17 @@ let package = Package(
             below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport"]),
         testTarget(
             "GQLPatchBatch",
+            below: [
+                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport",
+            ]),
+        testTarget(
+            "GQLPatchTransfer",
+            below: [
+                "GQLPatchBatch", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
+                "GQLPatchSupport",
+            ]),
+        testTarget(
+            "GQLPatchWatch",
             below: [
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport",
             ]),

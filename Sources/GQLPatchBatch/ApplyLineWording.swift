@@ -37,6 +37,7 @@ package struct ApplyLineWording: InputWording {
         // Not a member of a line: named as the run was given it.
         case .groupBy: return run.name(source)
         case .insertAt, .renumberField, .viaGap, .variable, .operation, .atomic, .journal, .resume, .allowIncomplete,
+            .mapOwner,
             .region,
             .profile,
             .passwordFile, .mfaCode, .clientID, .authFlow, .verbose, .apiKey, .token, .identityPoolID, .config, .header:

@@ -25,7 +25,7 @@ extension BatchApply {
                 }
                 if !line.isBlank { chunk.append(line) }
             }
-            for (line, result) in zip(chunk, parser.parseAll(chunk)) {
+            for result in parser.parseAll(chunk) {
                 count += 1
                 ownCount += 1
                 let operation: BatchOperation
@@ -40,7 +40,7 @@ extension BatchApply {
                 }
                 // Every line is checked (one bad line fails the file in every shard); only the shard's
                 // own count for the progress line and the journal.
-                if !plan.applies(operation) { ownCount -= 1 } else { _ = try check?.isDone(line) { operation } }
+                if !plan.applies(operation) { ownCount -= 1 } else { _ = try check?.isDone(.operation(operation)) }
                 if count > Self.keptOperations {
                     operations = nil
                 } else {

@@ -28,11 +28,6 @@ package struct BatchApply: Sendable {
     package var allowIncomplete = false
     /// What each line becomes before it is checked, journaled and run (`import`'s rewrite).
     package var transform: (@Sendable (JSONLine) -> JSONLine)?
-    /// Lines from the read end of a pipe instead of `path` (`copy`, whose export writes them in the
-    /// same process): read as they come, never checked whole, `endCheck` called at their end.
-    package var stream: BatchStreamInput?
-    /// Lines the transform refused, failed by the parser with their reason.
-    package var refusals: LineRefusals?
 
     /// At most this many invalid lines of a file are reported.
     package static let maximumReportedErrors = 20
@@ -57,41 +52,21 @@ package struct BatchApply: Sendable {
     }
 
     /// Whether the input is standard input.
-    package var readsStandardInput: Bool { path == "-" && stream == nil }
+    package var readsStandardInput: Bool { path == "-" }
 
     /// Opens the input: a resumed journal is read first (not on a dry run, which sends nothing), so
     /// that a file is matched against it before anything is sent; a file is checked whole (each bad
     /// line's error printed, 65 thrown when there is one) and read again from its start.
     package func open(dryRun: Bool) throws(GQLPatchError) -> BatchInput {
-        let source: BatchLineSource
-        if let stream {
-            source = BatchLineSource(stream: stream.descriptor, name: stream.name)
-            source.endCheck = stream.endCheck
-        } else {
-            source = try BatchLineSource(path: path)
-            source.seal = ExportSealPolicy(
-                allowIncomplete: allowIncomplete, checkedFirst: !readsStandardInput, wording: wording)
-        }
+        let source = try BatchLineSource(path: path)
+        source.seal = ExportSealPolicy(
+            allowIncomplete: allowIncomplete, checkedFirst: !readsStandardInput, wording: wording)
         source.transform = transform
-        var parser = BatchLineParser(
-            catalogue: catalogue, conflictResolution: plan.conflictResolution, atomic: plan.atomic,
-            wantsDigest: journal != nil, wording: ApplyLineWording(run: wording), journaled: journal != nil)
-        parser.refusals = refusals
-        var journal: BatchJournal?
-        var check: BatchJournalCheck?
-        if let path = self.journal, resume, !dryRun {
-            let (opened, state) = try BatchJournal.resume(path: path)
-            if state.atomic != plan.atomic {
-                throw .usage(
-                    "the journal \(path) was written \(state.atomic ? "with" : "without") \(wording.name(.atomic)); resume it the same way"
-                )
-            }
-            journal = opened
-            check = BatchJournalCheck(state: state, journalPath: path, inputName: source.name)
-        }
+        let parser = lineParser
+        var (journal, check) = try resumed(inputName: source.name, dryRun: dryRun)
         var total: Int?
         var checked: [BatchOperation]?
-        if !readsStandardInput, stream == nil {
+        if !readsStandardInput {
             (total, checked) = try checkWhole(source, parser: parser, journal: &check)
             try check?.checkAllMatched()
             if let problem = ExportSealPolicy.problem(source.sealVerdict, input: source.name),
@@ -102,7 +77,36 @@ package struct BatchApply: Sendable {
             try source.rewind()
         }
         return BatchInput(
-            source: source, parser: parser, journal: journal, check: check, total: total, checked: checked)
+            source: BatchLineOperations(lines: source, parser: parser, checked: checked), wording: parser.wording,
+            journal: journal, check: check, total: total)
+    }
+
+    /// Opens a source the command made (`copy`'s records): a resumed journal is read first, and
+    /// matched against the operations as they come.
+    package func open(_ source: any BatchSource) throws(GQLPatchError) -> BatchInput {
+        let (journal, check) = try resumed(inputName: source.name, dryRun: false)
+        return BatchInput(source: source, wording: lineParser.wording, journal: journal, check: check, total: nil)
+    }
+
+    /// The parser of the run's lines, as its options and journal want it.
+    package var lineParser: BatchLineParser {
+        BatchLineParser(
+            catalogue: catalogue, conflictResolution: plan.conflictResolution, atomic: plan.atomic,
+            wantsDigest: journal != nil, wording: ApplyLineWording(run: wording), journaled: journal != nil)
+    }
+
+    /// The journal resumed (`--resume`, not on a dry run) and its check against the input.
+    private func resumed(inputName: String, dryRun: Bool) throws(GQLPatchError) -> (
+        BatchJournal?, BatchJournalCheck?
+    ) {
+        guard let path = self.journal, resume, !dryRun else { return (nil, nil) }
+        let (opened, state) = try BatchJournal.resume(path: path)
+        if state.atomic != plan.atomic {
+            throw .usage(
+                "the journal \(path) was written \(state.atomic ? "with" : "without") \(wording.name(.atomic)); resume it the same way"
+            )
+        }
+        return (opened, BatchJournalCheck(state: state, journalPath: path, inputName: inputName))
     }
 
     /// Applies the opened input's lines over `client`: the journal made (or the resumed one written
@@ -122,9 +126,9 @@ package struct BatchApply: Sendable {
         }
         journal?.secrets = secrets
         var run = BatchRun(
-            plan: plan, client: client, catalogue: catalogue, console: console, source: source, parser: input.parser,
-            checked: input.checked, total: input.total, journal: journal, check: input.check)
-        let executor = runsOnTransportThread ? executor : nil
+            plan: plan, client: client, catalogue: catalogue, console: console, source: source, wording: input.wording,
+            total: input.total, journal: journal, check: input.check)
+        let executor = runsOnTransportThread(input) ? executor : nil
         if executor != nil, verbose {
             console.message("gqlpatch: apply: the batch runs on the HTTP thread (input and stdout are files)")
         }
@@ -139,8 +143,9 @@ package struct BatchApply: Sendable {
     /// Only when nothing the run does can wait long, since a wait there stops every transfer in
     /// flight and lets their timeouts run out: the input is a file, stdout a file or `/dev/null`,
     /// and no progress line is drawn on a terminal. Otherwise the default executor (a pipe's read
-    /// waits for its writer).
-    private var runsOnTransportThread: Bool {
-        !readsStandardInput && stream == nil && console.stdoutNeverStalls && !plan.showsProgress
+    /// waits for its writer; a made source reads another API).
+    private func runsOnTransportThread(_ input: BatchInput) -> Bool {
+        !readsStandardInput && input.source is BatchLineOperations && console.stdoutNeverStalls
+            && !plan.showsProgress
     }
 }

@@ -29,14 +29,14 @@ package struct BatchDryRun {
     package init(_ input: BatchInput, plan: BatchRunPlan, catalogue: ModelCatalogue) {
         self.input = input
         self.plan = plan
-        selections = SelectionBuilder(catalogue: catalogue, wording: input.parser.wording)
+        selections = SelectionBuilder(catalogue: catalogue, wording: input.wording)
     }
 
     /// The next line's planned request; nil at the input's end.
-    package mutating func next() throws(Stop) -> BatchPlannedLine? {
+    package mutating func next() async throws(Stop) -> BatchPlannedLine? {
         let next: BatchOperation?
         do {
-            next = try input.nextOperation(of: plan, otherShards: &otherShards)
+            next = try await input.nextOperation(of: plan, otherShards: &otherShards)
         } catch {
             switch error {
             case .invalidLine(let error): throw .invalidLine(error)

@@ -1,27 +1,27 @@
 import GQLPatchSupport
-import JSON
 
 extension BatchInput {
-    /// The next operation of the run's shard, blank lines passed over and other shards' counted in
-    /// `otherShards`; nil at the input's end.
-    func nextOperation(of plan: BatchRunPlan, otherShards: inout Int) throws(BatchInputStop) -> BatchOperation? {
+    /// The next operation of the run's shard, other shards' counted in `otherShards`; nil at the
+    /// input's end.
+    func nextOperation(of plan: BatchRunPlan, otherShards: inout Int) async throws(BatchInputStop)
+        -> BatchOperation?
+    {
         while true {
-            let read: JSONLine?
+            let read: BatchEntry?
             do {
-                read = try source.next()
+                read = try await source.next()
             } catch {
                 throw .failed(error)
             }
-            guard let line = read else { return nil }
-            if line.isBlank { continue }
-            let operation: BatchOperation
-            do {
-                operation = try parser.parse(line)
-            } catch {
+            switch read {
+            case nil:
+                return nil
+            case .refused(let error, _):
                 throw .invalidLine(error)
+            case .operation(let operation):
+                if plan.applies(operation) { return operation }
+                otherShards += 1
             }
-            if plan.applies(operation) { return operation }
-            otherShards += 1
         }
     }
 }

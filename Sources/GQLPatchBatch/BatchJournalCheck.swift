@@ -25,38 +25,42 @@ package struct BatchJournalCheck: Sendable {
         unmatchedUndo = undoByLine.count
     }
 
-    /// Whether the journal has `line` as done. A line that differs from the journaled one, or whose
-    /// journaled undo is not the undo of `operation()` (asked only then), is an error (65).
-    package mutating func isDone(_ line: JSONLine, operation: () throws(GQLPatchError) -> BatchOperation)
-        throws(GQLPatchError) -> Bool
-    {
-        guard let digest = state.done[line.number] else { return false }
-        guard BatchLineParser.digest(line.bytes) == digest else {
+    /// Whether the journal has the entry's line as done. A line that differs from the journaled one,
+    /// or whose journaled undo is not the undo of the entry's operation, is an error (65).
+    package mutating func isDone(_ entry: BatchEntry) throws(GQLPatchError) -> Bool {
+        let line = entry.line
+        guard let digest = state.done[line] else { return false }
+        guard entry.digest == digest else {
             throw .invalidInput(
-                "\(inputName):\(line.number): error: this line differs from the one the journal \(journalPath) recorded as applied; resume with the same input"
+                "\(inputName):\(line): error: this line differs from the one the journal \(journalPath) recorded as applied; resume with the same input"
             )
         }
-        guard unmatched.contains(line.number) else { return true }
-        if let entry = undoByLine[line.number] {
-            let lineName = "line \(line.number) of \(inputName)"
-            if let problem = entry.action.mismatch(with: try operation(), lineName: lineName) {
+        guard unmatched.contains(line) else { return true }
+        if let journaled = undoByLine[line] {
+            let operation: BatchOperation
+            switch entry {
+            case .operation(let parsed): operation = parsed
+            case .refused(let error, _): throw .invalidInput(error.rendered(source: inputName))
+            }
+            if let problem = journaled.action.mismatch(with: operation, lineName: "line \(line) of \(inputName)") {
                 throw .invalidInput(
-                    "\(journalPath):\(entry.journalLine): error: the journal's undo of line \(line.number) \(problem); the journal was changed since gqlpatch wrote it"
+                    "\(journalPath):\(journaled.journalLine): error: the journal's undo of line \(line) \(problem); the journal was changed since gqlpatch wrote it"
                 )
             }
             unmatchedUndo -= 1
         }
-        unmatched.remove(line.number)
+        unmatched.remove(line)
         return true
     }
 
-    /// The write the journal recorded as about to be sent for `line` when the line is not done: it may
-    /// have been applied before the run stopped. A line that differs from the journaled one is an error.
-    package func intent(for line: JSONLine) throws(GQLPatchError) -> BatchJournal.Intent? {
-        guard let intent = state.sending[line.number] else { return nil }
-        guard BatchLineParser.digest(line.bytes) == intent.digest else {
+    /// The write the journal recorded as about to be sent for the operation's line when the line is
+    /// not done: it may have been applied before the run stopped. A line that differs from the
+    /// journaled one is an error.
+    package func intent(for operation: BatchOperation) throws(GQLPatchError) -> BatchJournal.Intent? {
+        guard let intent = state.sending[operation.line] else { return nil }
+        guard operation.digest == intent.digest else {
             throw .invalidInput(
-                "\(inputName):\(line.number): error: this line differs from the one the journal \(journalPath) recorded as being sent; resume with the same input"
+                "\(inputName):\(operation.line): error: this line differs from the one the journal \(journalPath) recorded as being sent; resume with the same input"
             )
         }
         return intent

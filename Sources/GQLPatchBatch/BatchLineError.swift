@@ -5,6 +5,12 @@ package struct BatchLineError: Error, Sendable, Equatable {
     package var column: Int?
     package var message: String
 
+    package init(line: Int, column: Int?, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
     /// `SOURCE:LINE:COLUMN: error: MESSAGE` (or `SOURCE:LINE: error: MESSAGE` without a column).
     package func rendered(source: String) -> String {
         let place = column.map { "\(source):\(line):\($0)" } ?? "\(source):\(line)"

@@ -33,8 +33,6 @@ package struct BatchLineParser: Sendable {
     package var journaled = false
     /// How the shared builders' messages name the line's members and the run's settings.
     package var wording: ApplyLineWording
-    /// Lines the input's transform refused (`copy`); nil: none.
-    package var refusals: LineRefusals?
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true,
@@ -50,9 +48,6 @@ package struct BatchLineParser: Sendable {
 
     /// The checked operation for a line that is not blank.
     package func parse(_ line: JSONLine) throws(BatchLineError) -> BatchOperation {
-        if let message = refusals?.take(line.number) {
-            throw BatchLineError(line: line.number, column: nil, message: message)
-        }
         let value: JSONValue
         do {
             value = try line.parse()
@@ -60,13 +55,30 @@ package struct BatchLineParser: Sendable {
             throw BatchLineError(line: line.number, column: error.column, message: error.message)
         }
         do {
-            return try operation(from: value, line: line)
+            return try operation(from: value, number: line.number) { line.bytes }
         } catch {
             throw BatchLineError(line: line.number, column: nil, message: error.message)
         }
     }
 
-    private func operation(from value: JSONValue, line: JSONLine) throws(GQLPatchError) -> BatchOperation {
+    /// The checked operation for a line a source made as a value (`copy`'s records), typed as the same
+    /// line read from a file is; its text is made only for a journal's digest or a made id.
+    package func parse(_ value: JSONValue, line number: Int) throws(BatchLineError) -> BatchOperation {
+        do {
+            return try operation(from: value, number: number) {
+                var bytes: [UInt8] = []
+                value.write(to: &bytes, pretty: false)
+                return bytes
+            }
+        } catch {
+            throw BatchLineError(line: number, column: nil, message: error.message)
+        }
+    }
+
+    /// `bytes`: the line's text, asked for only when the digest or a made id needs it.
+    private func operation(from value: JSONValue, number: Int, bytes: () -> [UInt8]) throws(GQLPatchError)
+        -> BatchOperation
+    {
         guard let object = value.objectValue else {
             throw .invalidInput(
                 "expected a JSON object with \"op\", \"model\" and \"key\", got \(PatchFile.kind(of: value))")
@@ -95,7 +107,7 @@ package struct BatchLineParser: Sendable {
         }
         let model = try ModelLookup.model(named: modelName, in: catalogue)
         let versioned = RecordService.isVersioned(model, under: conflictResolution)
-        let digest = wantsDigest ? Self.digest(line.bytes) : ""
+        let digest = wantsDigest ? Self.digest(bytes()) : ""
         let set = try objectMember("set", of: object)
         let unset = try unsetFields(object)
         let conditionPairs =
@@ -123,7 +135,8 @@ package struct BatchLineParser: Sendable {
             guard object["if"] == nil else { throw .invalidInput("a \"next\" create takes no \"if\"") }
             guard unset.isEmpty else { throw .invalidInput("\"unset\" does not apply to a create") }
             return try nextCreate(
-                object, model: model, set: set ?? JSONObject(), line: line, versioned: versioned, digest: digest)
+                object, model: model, set: set ?? JSONObject(), number: number, bytes: bytes, versioned: versioned,
+                digest: digest)
         }
         let condition = try ConditionBuilder(catalogue: catalogue, wording: wording).condition(
             model: model, pairs: conditionPairs)
@@ -177,7 +190,7 @@ package struct BatchLineParser: Sendable {
         case .create:
             guard unset.isEmpty else { throw .invalidInput("\"unset\" does not apply to a create") }
             if object["key"] == nil, model.primaryKey == ["id"] {
-                key = JSONObject([("id", .string(Self.madeID(lineNumber: line.number, bytes: line.bytes)))])
+                key = JSONObject([("id", .string(Self.madeID(lineNumber: number, bytes: bytes())))])
             } else {
                 key = try typedKey(object, model: model)
             }
@@ -208,7 +221,7 @@ package struct BatchLineParser: Sendable {
             throw .invalidInput("an upsert takes no \"if\" or \"expectVersion\" (the record may not exist)")
         }
         return BatchOperation(
-            line: line.number, kind: kind, model: model, key: key, changes: changes, edits: edits,
+            line: number, kind: kind, model: model, key: key, changes: changes, edits: edits,
             createFields: upsertFields, condition: condition, expectVersion: expectVersion, versioned: versioned,
             digest: digest, keyGiven: object["key"] != nil)
     }
@@ -219,7 +232,8 @@ package struct BatchLineParser: Sendable {
     /// create that was sent but not journaled could not be told from a new one, and the resumed run
     /// would number the record a second time.
     private func nextCreate(
-        _ object: JSONObject, model: Model, set: JSONObject, line: JSONLine, versioned: Bool, digest: String
+        _ object: JSONObject, model: Model, set: JSONObject, number: Int, bytes: () -> [UInt8], versioned: Bool,
+        digest: String
     ) throws(GQLPatchError) -> BatchOperation {
         guard let field = object["next"]?.stringValue, FieldName.isValid(field) else {
             throw .invalidInput(
@@ -257,13 +271,13 @@ package struct BatchLineParser: Sendable {
         placeholder[field] = .int(start)
         var made = JSONObject()
         if model.primaryKey == ["id"] {
-            made["id"] = .string(Self.madeID(lineNumber: line.number, bytes: line.bytes))
+            made["id"] = .string(Self.madeID(lineNumber: number, bytes: bytes()))
             placeholder["id"] = made["id"]
         }
         var changes = try createFields(set, key: placeholder, model: model)
         for (name, value) in made { changes[name] = value }
         var operation = BatchOperation(
-            line: line.number, kind: .create, model: model, key: sequence.parent, changes: changes,
+            line: number, kind: .create, model: model, key: sequence.parent, changes: changes,
             condition: nil, expectVersion: nil, versioned: versioned, digest: digest, keyGiven: true)
         operation.sequence = sequence
         operation.start = start

@@ -25,9 +25,6 @@ package final class BatchLineSource {
     /// Rewrites each line as it is read (`import`: export lines into the `apply` lines it sends), so
     /// the run, its journal and its resume all see the rewritten line; nil: the lines as they are.
     package var transform: (@Sendable (JSONLine) -> JSONLine)?
-    /// Called at the end of a pipe's data (`copy`): a writer that failed ends the input in its error,
-    /// so the lines before it are not taken for all of them.
-    package var endCheck: (@Sendable () throws(GQLPatchError) -> Void)?
     /// Holds the input to its export seal when set: the header and the end line are passed on as
     /// blank lines (read here, never sent), and at the end a file cut short or changed is refused.
     package var seal: ExportSealPolicy?
@@ -68,13 +65,6 @@ package final class BatchLineSource {
         self.name = name
     }
 
-    /// Reads the read end of a pipe that stays its owner's (`copy`), named `name` in messages.
-    package init(stream descriptor: Int32, name: String) {
-        input = InputDescriptor.adopting(stream: descriptor, shown: name)
-        lineLimit = .line
-        self.name = name
-    }
-
     deinit {
         input.closeDescriptor()
     }
@@ -93,7 +83,6 @@ package final class BatchLineSource {
             }.get()
             if count == 0 {
                 ended = true
-                try endCheck?()
                 if let last = reader.finish() { pending.append(last) }
                 continue
             }

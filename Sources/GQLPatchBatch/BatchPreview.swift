@@ -30,7 +30,7 @@ package struct BatchPreview {
     /// The next line's entry; nil at the input's end.
     package func next() async throws(BatchInputStop) -> BatchPreviewEntry? {
         var otherShards = 0
-        guard let operation = try input.nextOperation(of: plan, otherShards: &otherShards) else { return nil }
+        guard let operation = try await input.nextOperation(of: plan, otherShards: &otherShards) else { return nil }
         do {
             return try await entry(operation)
         } catch {

@@ -14,12 +14,9 @@ package struct BatchRun {
     package let client: GraphQLClient
     package let catalogue: ModelCatalogue
     package let console: Console
-    package let source: BatchLineSource
-    package let parser: BatchLineParser
-    /// The operations of a file's non-blank lines in order, when the whole-file check kept them
-    /// (files up to `BatchApply.keptOperations` lines); nil: parse each line as it is read.
-    private var checked: [BatchOperation]?
-    private var checkedIndex = 0
+    package let source: any BatchSource
+    /// How messages name a line's members and the run's settings.
+    package let wording: ApplyLineWording
     /// Operations in a file (nil for standard input), for the progress line.
     package let total: Int?
     package let journal: BatchJournal?
@@ -46,16 +43,15 @@ package struct BatchRun {
 
     package init(
         plan: BatchRunPlan, client: GraphQLClient, catalogue: ModelCatalogue, console: Console,
-        source: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?, total: Int?,
-        journal: BatchJournal?, check: BatchJournalCheck?
+        source: any BatchSource, wording: ApplyLineWording, total: Int?, journal: BatchJournal?,
+        check: BatchJournalCheck?
     ) {
         self.plan = plan
         self.client = client
         self.catalogue = catalogue
         self.console = console
         self.source = source
-        self.parser = parser
-        self.checked = checked
+        self.wording = wording
         self.total = total.map { $0 - (check?.state.done.count ?? 0) }
         self.journal = journal
         self.check = check
@@ -75,7 +71,7 @@ package struct BatchRun {
         let sender = makeSender()
         let executor = BatchRecordExecutor(
             catalogue: catalogue, sender: sender, retryConflicts: plan.retryConflicts,
-            conflictResolution: plan.conflictResolution, atomic: options.atomic, wording: parser.wording,
+            conflictResolution: plan.conflictResolution, atomic: options.atomic, wording: wording,
             journal: journal)
         let watch = plan.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
@@ -106,7 +102,7 @@ package struct BatchRun {
                     }
                     let item: NextItem
                     do throws(GQLPatchError) {
-                        item = try nextItem()
+                        item = try await nextItem()
                     } catch {
                         fatal = error
                         stopping = true
@@ -141,11 +137,11 @@ package struct BatchRun {
 
         let failedAny = tally.failures > 0 || fatal != nil
         if options.atomic, failedAny || (interrupted && journal == nil) {
-            readAheadToMatchUndo()
-            await rollBack(BatchRollback(catalogue: catalogue, sender: sender, wording: parser.wording))
+            await readAheadToMatchUndo()
+            await rollBack(BatchRollback(catalogue: catalogue, sender: sender, wording: wording))
         }
         if stopping, !interrupted, fatal == nil {
-            skipRest()
+            await skipRest()
         }
         let elapsed = Date().timeIntervalSince(started)
         if plan.showsProgress { console.writeErr(ProgressLine.clear) }
@@ -166,7 +162,7 @@ package struct BatchRun {
             console.message("gqlpatch: note: to go on from where it stopped, run: \(resume)")
         }
         if interrupted, journal == nil, plan.suggestsJournal {
-            let words = parser.wording
+            let words = wording
             console.message(
                 "gqlpatch: note: \(plan.commandName) stopped with no journal: what was applied stands, and the same command goes on by sending every line again (an applied line comes back unchanged, or fails its condition); with \(words.name(.journal)) PATH, \(words.name(.resume)) goes on exactly where a run stopped"
             )
@@ -195,69 +191,33 @@ package struct BatchRun {
 
     // MARK: - Input
 
-    private mutating func nextItem() throws(GQLPatchError) -> NextItem {
-        while let line = try source.next() {
-            if line.isBlank { continue }
-            var operation: BatchOperation?
-            if let checked {
-                operation = checked[checkedIndex]
-                checkedIndex += 1
-                if checkedIndex == checked.count { self.checked = [] }  // let the array go
+    private mutating func nextItem() async throws(GQLPatchError) -> NextItem {
+        while let entry = try await source.next() {
+            if options.shard != nil, case .operation(let operation) = entry, !options.applies(operation) {
+                tally.otherShards += 1
+                continue
             }
-            if options.shard != nil {
-                // The shard of a line is known only from its operation: parse it first.
-                if operation == nil {
-                    do {
-                        operation = try parser.parse(line)
-                    } catch {
-                        return .result(
-                            LineResult(
-                                line: line.number, status: .failed, error: error.rendered(source: source.name),
-                                code: .invalidInput))
-                    }
-                }
-                if let operation, !options.applies(operation) {
-                    tally.otherShards += 1
-                    continue
-                }
+            if try alreadyDone(entry) { continue }
+            switch entry {
+            case .refused(let error, _):
+                return .result(
+                    LineResult(
+                        line: error.line, status: .failed, error: error.rendered(source: source.name),
+                        code: .invalidInput))
+            case .operation(var operation):
+                // A line whose write may have landed before the run stopped is settled by a read first.
+                operation.inDoubt = try check?.intent(for: operation)
+                return .operation(operation)
             }
-            if try alreadyDone(line, operation: operation) { continue }
-            var parsed: BatchOperation
-            if let operation {
-                parsed = operation
-            } else {
-                do {
-                    parsed = try parser.parse(line)
-                } catch {
-                    return .result(
-                        LineResult(
-                            line: line.number, status: .failed, error: error.rendered(source: source.name),
-                            code: .invalidInput))
-                }
-            }
-            // A line whose write may have landed before the run stopped is settled by a read first.
-            parsed.inDoubt = try check?.intent(for: line)
-            return .operation(parsed)
         }
         return .end
     }
 
-    /// Whether the resumed journal has the line as done (counted as such with `counts`); a line that
-    /// differs from the journaled one, or a journaled undo that is not this line's, is an error.
-    private mutating func alreadyDone(_ line: JSONLine, operation: BatchOperation?, counts: Bool = true)
-        throws(GQLPatchError) -> Bool
-    {
+    /// Whether the resumed journal has the entry's line as done (counted as such with `counts`); a
+    /// line that differs from the journaled one, or a journaled undo that is not this line's, is an error.
+    private mutating func alreadyDone(_ entry: BatchEntry, counts: Bool = true) throws(GQLPatchError) -> Bool {
         guard check != nil else { return false }
-        let parser = self.parser
-        let name = source.name
-        let done = try check!.isDone(line) { () throws(GQLPatchError) -> BatchOperation in
-            if let operation { return operation }
-            do throws(BatchLineError) {
-                return try parser.parse(line)
-            } catch {
-                throw .invalidInput(error.rendered(source: name))
-            }
-        }
+        let done = try check!.isDone(entry)
         if done, counts { tally.resumedSkips += 1 }
         return done
     }
@@ -338,22 +298,22 @@ package struct BatchRun {
         }
     }
 
-    /// Whether `line` belongs to another shard (`--shard`); a line that does not parse is no shard's
-    /// to leave out: it is reported.
-    private func isOtherShards(_ line: JSONLine) -> Bool {
-        guard options.shard != nil, let operation = try? parser.parse(line) else { return false }
+    /// Whether the entry is another shard's (`--shard`); a line that does not parse is no shard's to
+    /// leave out: it is reported.
+    private func isOtherShards(_ entry: BatchEntry) -> Bool {
+        guard options.shard != nil, case .operation(let operation) = entry else { return false }
         return !options.applies(operation)
     }
 
     /// Reports the lines after the stop as skipped (those read ahead for a rollback first).
-    private mutating func skipRest() {
+    private mutating func skipRest() async {
         for line in readAheadSkips { print(LineResult(line: line, status: .skipped)) }
         readAheadSkips = []
         do throws(GQLPatchError) {
-            while let line = try source.next() {
-                if line.isBlank || isOtherShards(line) { continue }
-                if try alreadyDone(line, operation: nil, counts: false) { continue }
-                print(LineResult(line: line.number, status: .skipped))
+            while let entry = try await source.next() {
+                if isOtherShards(entry) { continue }
+                if try alreadyDone(entry, counts: false) { continue }
+                print(LineResult(line: entry.line, status: .skipped))
             }
         } catch {
             fatal = error
@@ -363,12 +323,11 @@ package struct BatchRun {
     /// Before a rollback: reads on through the input (standard input, read as the run goes) until every
     /// undo entry of the resumed journal was matched to its line, so nothing is undone that the input
     /// does not name. The lines passed are reported as skipped by `skipRest`.
-    private mutating func readAheadToMatchUndo() {
+    private mutating func readAheadToMatchUndo() async {
         while check?.hasUnmatchedUndo == true {
             do throws(GQLPatchError) {
-                guard let line = try source.next() else { return }
-                if line.isBlank { continue }
-                if try !alreadyDone(line, operation: nil, counts: false) { readAheadSkips.append(line.number) }
+                guard let entry = try await source.next() else { return }
+                if try !alreadyDone(entry, counts: false) { readAheadSkips.append(entry.line) }
             } catch {
                 if fatal == nil { fatal = error }
                 if error.code != .invalidInput { return }
@@ -381,7 +340,7 @@ package struct BatchRun {
     /// Undoes the applied lines, last applied first, one at a time.
     private mutating func rollBack(_ rollback: BatchRollback) async {
         console.message(
-            "gqlpatch: apply: \(parser.wording.name(.atomic)): undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")"
+            "gqlpatch: apply: \(wording.name(.atomic)): undoing \(undo.count) applied line\(undo.count == 1 ? "" : "s")"
         )
         for entry in undo.reversed() {
             if entry.journalLine > 0, check?.isMatched(entry.line) != true {

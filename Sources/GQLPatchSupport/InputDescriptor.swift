@@ -99,14 +99,6 @@ package struct InputDescriptor: Sendable {
             writerSeen: true)
     }
 
-    /// The read end of a pipe that stays its owner's (`copy`'s, which the export in the same process
-    /// writes): read as data arrives, for as long as it takes.
-    package static func adopting(stream descriptor: Int32, shown: String) -> InputDescriptor {
-        InputDescriptor(
-            descriptor: descriptor, kind: .stream, shown: shown, ownsDescriptor: false, idleMilliseconds: nil,
-            writerSeen: true)
-    }
-
     private static func notAFile(_ shown: String, _ what: String) -> GQLPatchError {
         .invalidInput("\(shown) is \(what), not a file: name a regular file, a FIFO, or - for standard input")
     }

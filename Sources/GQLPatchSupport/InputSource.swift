@@ -68,6 +68,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case resume
     /// Reading an export file that was cut short or changed, knowingly.
     case allowIncomplete
+    /// An owner value's new one, in the records an import or copy writes.
+    case mapOwner
     /// The AWS region requests are signed for.
     case region
     /// The AWS profile credentials are read from.

@@ -11,9 +11,15 @@ extension JSONValue {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Told of each value written as JSON text in the task and its child tasks, so a test can count
+    /// how often a record is serialised; nil (nobody listening) in every real run.
+    @TaskLocal package static var serializationWatch: (@Sendable (_ text: ArraySlice<UInt8>) -> Void)?
+
     /// Appends the value as UTF-8 JSON text to `output` (see `serialized(pretty:)`).
     public func write(to output: inout [UInt8], pretty: Bool) {
+        let start = output.count
         write(to: &output, pretty: pretty, level: 0)
+        if let watch = Self.serializationWatch { watch(output[start...]) }
     }
 
     private func write(to output: inout [UInt8], pretty: Bool, level: Int) {

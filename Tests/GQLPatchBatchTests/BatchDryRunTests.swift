@@ -28,7 +28,7 @@ import Testing
             console: .discarding)
     }
 
-    @Test func eachLineIsPlannedAsTheRequestItWouldSend() throws {
+    @Test func eachLineIsPlannedAsTheRequestItWouldSend() async throws {
         let apply = try apply(
             """
             {"op": "update", "model": "Item", "key": {"id": "a"}, "set": {"name": "x"}}
@@ -38,7 +38,7 @@ import Testing
             """)
         var dryRun = BatchDryRun(try apply.open(dryRun: true), plan: apply.plan, catalogue: Self.catalogue)
         var planned: [BatchPlannedLine] = []
-        while let line = try dryRun.next() { planned.append(line) }
+        while let line = try await dryRun.next() { planned.append(line) }
         #expect(planned.map(\.line) == [1, 3, 4])
         #expect(planned.map(\.kind) == [.update, .upsert, .delete])
         #expect(planned[0].request.query.contains("updateItem"))
@@ -52,12 +52,12 @@ import Testing
         #expect(dryRun.otherShards == 0)
     }
 
-    @Test func otherShardsLinesAreCountedNotPlanned() throws {
+    @Test func otherShardsLinesAreCountedNotPlanned() async throws {
         let lines = (1...8).map { #"{"op": "delete", "model": "Item", "key": {"id": "r\#($0)"}}"# }
         let apply = try apply(lines.joined(separator: "\n"), shard: ApplyShard(index: 1, count: 2))
         var dryRun = BatchDryRun(try apply.open(dryRun: true), plan: apply.plan, catalogue: Self.catalogue)
         var planned = 0
-        while try dryRun.next() != nil { planned += 1 }
+        while try await dryRun.next() != nil { planned += 1 }
         #expect(planned + dryRun.otherShards == 8)
         #expect(dryRun.otherShards > 0)
     }

@@ -36,13 +36,13 @@ import Testing
     }
 
     @Test func theLinesOwnUndoMatchesAfterARoundTripThroughTheFile() throws {
-        let (line, op) = try operation(quantity)
+        let (_, op) = try operation(quantity)
         var check = try check(
             quantity,
             undo: .revert(
                 model: "RecipeStep", key: op.key, previous: ["quantity": .null], left: op.changes, version: nil))
         #expect(check.hasUnmatchedUndo)
-        #expect(try check.isDone(line) { op })
+        #expect(try check.isDone(.operation(op)))
         #expect(!check.hasUnmatchedUndo)
         #expect(check.isMatched(1))
         try check.checkAllMatched()
@@ -77,9 +77,9 @@ import Testing
         ),
     ])
     func anUndoThatIsNotTheLinesIsRefused(undo: UndoAction, problem: String) throws {
-        let (line, op) = try operation(update)
+        let (_, op) = try operation(update)
         var check = try check(update, undo: undo)
-        let error = try #require(throws: GQLPatchError.self) { _ = try check.isDone(line) { op } }
+        let error = try #require(throws: GQLPatchError.self) { _ = try check.isDone(.operation(op)) }
         #expect(error.code == .invalidInput)
         #expect(
             error.message
@@ -102,10 +102,10 @@ import Testing
 
     @Test func aRecreateOfAnotherRecordIsRefused() throws {
         let text = #"{"op":"delete","model":"Item","key":{"id":"item-1"}}"#
-        let (line, op) = try operation(text)
+        let (_, op) = try operation(text)
         var check = try check(
             text, undo: .recreate(model: "Item", key: ["id": "item-1"], record: ["id": "victim", "name": "x"]))
-        let error = try #require(throws: GQLPatchError.self) { _ = try check.isDone(line) { op } }
+        let error = try #require(throws: GQLPatchError.self) { _ = try check.isDone(.operation(op)) }
         #expect(
             error.message.contains("re-creates a record with another id than line 1 of in.jsonl deletes"),
             "\(error.message)")

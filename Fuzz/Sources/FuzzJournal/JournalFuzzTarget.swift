@@ -74,13 +74,13 @@ enum JournalFuzzTarget {
         var check = BatchJournalCheck(state: state, journalPath: "fuzz.journal", inputName: "in.jsonl")
         for line in inputLines {
             do {
-                let matched = try check.isDone(line) { () throws(GQLPatchError) -> BatchOperation in
-                    do throws(BatchLineError) {
-                        return try parser.parse(line)
-                    } catch {
-                        preconditionFailure("an input line of the fuzz target is refused: \(error.message)")
-                    }
+                let operation: BatchOperation
+                do throws(BatchLineError) {
+                    operation = try parser.parse(line)
+                } catch {
+                    preconditionFailure("an input line of the fuzz target is refused: \(error.message)")
                 }
+                let matched = try check.isDone(.operation(operation))
                 precondition(
                     matched == (state.done[line.number] != nil),
                     "line \(line.number): done is not what the journal says")

@@ -1,5 +1,6 @@
 import GQLPatchOperations
 import GQLPatchSchema
+import GQLPatchSupport
 import JSON
 
 /// The first pass of `import` over its file, before anything is sent: each line checked against the
@@ -29,6 +30,11 @@ package struct ImportSurvey: Sendable {
     }
 
     private var catalogue: ModelCatalogue { rewrite.catalogue }
+
+    /// Surveys every line of `source`, to its end (where its seal is judged).
+    package mutating func read(_ source: BatchLineSource) throws(GQLPatchError) {
+        while let line = try source.next() { add(line) }
+    }
 
     package mutating func add(_ line: JSONLine) {
         guard !line.isBlank else { return }

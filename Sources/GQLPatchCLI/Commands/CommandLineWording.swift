@@ -46,6 +46,7 @@ package struct CommandLineWording: InputWording {
         case .journal: return OptionName.journal
         case .resume: return OptionName.resume
         case .allowIncomplete: return OptionName.allowIncomplete
+        case .mapOwner: return OptionName.mapOwner
         case .region: return OptionName.region
         case .profile: return OptionName.profile
         case .passwordFile: return OptionName.passwordFile

@@ -37,7 +37,7 @@ package struct ApplyCommand: Sendable {
         let apply = batchApply
         let input = try apply.open(dryRun: settings.dryRun)
         if settings.dryRun {
-            return try dryRun(input)
+            return try await dryRun(input)
         }
         // A transport that cannot send (libssl or, through a proxy, libcurl missing) stops the run
         // here, once, before anything is sent, rather than failing every line.
@@ -125,7 +125,7 @@ package struct ApplyCommand: Sendable {
     /// Prints each line's planned request (`BatchPlannedLine`; standard input: checked line by line, a
     /// bad line stops with 65). What was planned before a line whose model cannot be written is printed;
     /// a failure to read the input stops at once.
-    private func dryRun(_ input: BatchInput) throws(GQLPatchError) -> ExitCode {
+    private func dryRun(_ input: BatchInput) async throws(GQLPatchError) -> ExitCode {
         var dryRun = BatchDryRun(input, plan: plan, catalogue: settings.catalogue)
         let out = context.console
         let name = input.source.name
@@ -134,7 +134,7 @@ package struct ApplyCommand: Sendable {
         while true {
             let planned: BatchPlannedLine?
             do {
-                planned = try dryRun.next()
+                planned = try await dryRun.next()
             } catch {
                 switch error {
                 case .invalidLine(let error):

@@ -1,21 +1,17 @@
 import GQLPatchBatch
+import GQLPatchOperations
 import GQLPatchSettings
 import GQLPatchSupport
+import GQLPatchTransfer
 import JSON
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// `gqlpatch copy`: `export` from the source streamed into `import` into the target through a pipe
-/// inside the process, no file between them: memory holds a page of records and the pipe's buffer,
-/// however many records there are. What the two schemas and the options decide is checked before
-/// the first record is read (`ImportSchemaCheck`: exit 65, nothing read or sent); what only a
-/// record's values show (a value the target's type refuses, an owner value the mapping lacks) fails
-/// that record's line as `import` fails it. Output and exit codes are import's; an export that fails
-/// ends the import with its error.
+/// `gqlpatch copy`: `export` from the source read into `import` into the target with nothing between
+/// them: each page of records becomes typed operations for the target (`CopySource`), which import's
+/// batch sends; memory holds a page of records and the batch's window, however many records there are.
+/// What the two schemas and the options decide is checked before the first record is read
+/// (`ImportSchemaCheck`: exit 65, nothing read or sent); what only a record's values show (a value the
+/// target's type refuses, an owner value the mapping lacks) fails that record's line as `import`
+/// fails it. Output and exit codes are import's; an export that fails ends the import with its error.
 package struct CopyCommand: Sendable {
     package var options: CopyOptions
     package var from: Settings
@@ -62,38 +58,21 @@ package struct CopyCommand: Sendable {
         export.announce(prepared)
         if importing.mode == .replace { rewrite.cleared = check.clearedFields(lines) }
 
-        let refusals = LineRefusals()
-        let transform = CopyLineCheck(rewrite: rewrite, refusals: refusals).transform
-        let pipe = try CopyPipe()
-        guard let thread = ThreadExecutor() else {
-            pipe.closeBoth()
-            throw GQLPatchError(.ioError, "cannot start a thread for the export")
-        }
-        // The export on a thread of its own: its writes wait on the pipe while the import, on the
-        // shared pool, reads (and waits for) it.
-        let failure = LockedValue<GQLPatchError?>(nil)
-        let exported = Task(executorPreference: thread) {
-            do throws(GQLPatchError) {
-                try await export.stream(prepared) { bytes throws(GQLPatchError) in try pipe.write(bytes) }
-            } catch {
-                failure.withValue { $0 = error }
+        let apply = command.batch(madeSource: true)
+        let parser = apply.lineParser
+        let reader = ExportReader(
+            plan: prepared, includeDeleted: exporting.includeDeleted,
+            sender: CommandSession(settings: from, context: run.context).pageRetrying)
+        let source = CopySource(
+            name: Self.inputName, reader: reader, rewrite: rewrite, parser: parser, scrubber: run.context.secrets)
+        source.onEnd = { records, updates in
+            var state = ExportState(output: "-", models: prepared.steps.map(\.model.name))
+            for index in state.steps.indices {
+                state.steps[index].records = records[index]
+                state.steps[index].secondLines = updates[index]
             }
-            pipe.closeWriter()
+            console.message(ExportCommand.summary(state))
         }
-        let stream = BatchStreamInput(descriptor: pipe.reader, name: Self.inputName) { () throws(GQLPatchError) in
-            if let error = failure.current { throw error }
-        }
-        let result: Result<ExitCode, GQLPatchError>
-        do throws(GQLPatchError) {
-            result = .success(try await command.send(stream: stream, refusals: refusals, transform: transform))
-        } catch {
-            result = .failure(error)
-        }
-        // The import is done reading: a write still waiting ends (EPIPE), and so does the export.
-        pipe.closeReader()
-        exported.cancel()
-        await exported.value
-        thread.finish()
-        return try result.get()
+        return try await command.execute(apply, input: try apply.open(source))
     }
 }

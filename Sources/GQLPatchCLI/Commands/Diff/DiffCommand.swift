@@ -4,6 +4,7 @@ import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSettings
 import GQLPatchSupport
+import GQLPatchTransfer
 import JSON
 
 /// `gqlpatch diff`: the records of two APIs compared model by model, as JSON Lines: one per record
@@ -23,22 +24,6 @@ package struct DiffCommand: Sendable {
     package var maximumHeld = DiffCommand.defaultMaximumHeld
     package static let defaultMaximumHeld = 1_000_000
 
-    /// What a model's comparison found.
-    struct Counts: Sendable {
-        var onlyFrom = 0
-        var onlyTo = 0
-        var changed = 0
-        var same = 0
-        var differs: Bool { onlyFrom + onlyTo + changed > 0 }
-    }
-
-    /// One side's reading of a model.
-    struct Side: Sendable {
-        var model: Model
-        var selection: SelectionSet
-        var query: ListQuery
-    }
-
     package func run() async throws(GQLPatchError) -> ExitCode {
         let console = context.console
         let (names, onlyOneSide) = try modelNames()
@@ -47,7 +32,7 @@ package struct DiffCommand: Sendable {
             console.message("gqlpatch: diff: \(name) is only in \(side.described)'s schema")
             differs = true
         }
-        var plans: [(Side, Side, [String])] = []
+        var plans: [(DiffSide, DiffSide, [String])] = []
         for name in names { plans.append(try plan(name)) }
         if from.dryRun {
             let documents = DocumentBuilder()
@@ -68,11 +53,13 @@ package struct DiffCommand: Sendable {
             try DryRun.print(steps, settings: from, context: context)
             return .success
         }
-        let fromSender = sender(from)
-        let toSender = sender(to)
         var summary: [String] = []
         for (source, target, fields) in plans {
-            let counts = try await compare(source, target, fields: fields, fromSender: fromSender, toSender: toSender)
+            let comparison = ModelComparison(
+                source: source, target: target, fields: fields, catalogue: from.catalogue, maximumHeld: maximumHeld)
+            let counts = try await comparison.run { difference throws(GQLPatchError) in
+                try console.write(JSONPrinter.line(difference.json))
+            }
             differs = differs || counts.differs
             summary.append(
                 "\(source.model.name) \(counts.same) same, \(counts.changed) changed, \(counts.onlyFrom) only in from, \(counts.onlyTo) only in to"
@@ -120,15 +107,15 @@ package struct DiffCommand: Sendable {
 
     /// How each side reads `name`, and the fields compared: those both write, plus the timestamps
     /// when asked. A field only one side has is noted, not compared.
-    private func plan(_ name: String) throws(GQLPatchError) -> (Side, Side, [String]) {
-        let source = try side(name, from)
-        let target = try side(name, to)
+    private func plan(_ name: String) throws(GQLPatchError) -> (DiffSide, DiffSide, [String]) {
+        let source = try side(name, from, .from)
+        let target = try side(name, to, .to)
         guard source.model.primaryKey == target.model.primaryKey else {
             throw .invalidInput(
                 "\(name)'s key is \(source.model.primaryKey.joined(separator: ", ")) in the source but \(target.model.primaryKey.joined(separator: ", ")) in the target: its records cannot be matched"
             )
         }
-        let written = { (side: Side, settings: Settings) in
+        let written = { (side: DiffSide, settings: Settings) in
             ExportLine(model: side.model, catalogue: settings.catalogue, includeTimestamps: false).fields
         }
         let sourceFields = written(source, from)
@@ -150,7 +137,7 @@ package struct DiffCommand: Sendable {
         return (source, target, fields)
     }
 
-    private func side(_ name: String, _ settings: Settings) throws(GQLPatchError) -> Side {
+    private func side(_ name: String, _ settings: Settings, _ which: APISide) throws(GQLPatchError) -> DiffSide {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: name, in: catalogue)
         let query = try ListArgumentsBuilder(
@@ -164,98 +151,8 @@ package struct DiffCommand: Sendable {
                 selection.fields.append(SelectionSet.Field(name: name))
             }
         }
-        return Side(model: model, selection: selection, query: query)
-    }
-
-    private func sender(_ settings: Settings) -> RetryingSender {
-        CommandSession(settings: settings, context: context).pageRetrying
-    }
-
-    /// Reads the source's records of a model, then streams the target's past them, writing a line
-    /// for each difference.
-    private func compare(
-        _ source: Side, _ target: Side, fields: [String], fromSender: RetryingSender, toSender: RetryingSender
-    ) async throws(GQLPatchError) -> Counts {
-        let console = context.console
-        let model = source.model
-        let comparer = ResponseComparer(catalogue: from.catalogue, model: model)
-        var held: [String: (key: JSONObject, record: JSONObject)] = [:]
-        var order: [String] = []
-        var pages = ModelPages(model: model, selection: source.selection, query: source.query, sender: fromSender)
-        while let page = try await pages.next() {
-            for item in page.items {
-                guard let record = item.objectValue, record["_deleted"] != .bool(true) else { continue }
-                let key = try Self.key(of: record, model: model, side: .from)
-                let text = JSONValue.object(key).serialized()
-                if held.updateValue((key, Self.kept(record, fields: fields)), forKey: text) == nil {
-                    order.append(text)
-                }
-                guard order.count <= maximumHeld else {
-                    throw GQLPatchError(
-                        .invalidInput,
-                        "the source's \(model.name) has more than \(maximumHeld) records, more than diff holds at once; export both sides and compare the files (sort them first)"
-                    )
-                }
-            }
-        }
-        var counts = Counts()
-        var targetPages = ModelPages(
-            model: target.model, selection: target.selection, query: target.query, sender: toSender)
-        while let page = try await targetPages.next() {
-            for item in page.items {
-                guard let record = item.objectValue, record["_deleted"] != .bool(true) else { continue }
-                let key = try Self.key(of: record, model: target.model, side: .to)
-                let text = JSONValue.object(key).serialized()
-                guard let (_, sourceRecord) = held.removeValue(forKey: text) else {
-                    counts.onlyTo += 1
-                    try console.write(
-                        Self.line(model.name, key, "only-to", [("to", .object(Self.kept(record, fields: fields)))]))
-                    continue
-                }
-                var changes = JSONObject()
-                for field in fields where !comparer.sameValue(sourceRecord[field], record[field], field: field) {
-                    changes[field] = .object(
-                        JSONObject([("from", sourceRecord[field] ?? .null), ("to", record[field] ?? .null)]))
-                }
-                if changes.isEmpty {
-                    counts.same += 1
-                } else {
-                    counts.changed += 1
-                    try console.write(Self.line(model.name, key, "changed", [("fields", .object(changes))]))
-                }
-            }
-        }
-        for text in order {
-            guard let (key, record) = held[text] else { continue }
-            counts.onlyFrom += 1
-            try console.write(Self.line(model.name, key, "only-from", [("from", .object(record))]))
-        }
-        return counts
-    }
-
-    /// `record`'s key; a record without one is not a record of the model.
-    static func key(of record: JSONObject, model: Model, side: APISide) throws(GQLPatchError) -> JSONObject {
-        var key = JSONObject()
-        for name in model.primaryKey {
-            guard let value = record[name], !value.isNull else {
-                throw GQLPatchError(
-                    .badResponse, "\(side.described) returned a \(model.name) record without its \(name)")
-            }
-            key[name] = value
-        }
-        return key
-    }
-
-    /// The compared fields of `record` (absent ones as null).
-    static func kept(_ record: JSONObject, fields: [String]) -> JSONObject {
-        var kept = JSONObject()
-        for field in fields { kept[field] = record[field] ?? .null }
-        return kept
-    }
-
-    /// One line: `{"model", "key", "diff", ...}`.
-    static func line(_ model: String, _ key: JSONObject, _ kind: String, _ rest: [(String, JSONValue)]) -> [UInt8] {
-        JSONPrinter.line(
-            .object(JSONObject([("model", .string(model)), ("key", .object(key)), ("diff", .string(kind))] + rest)))
+        return DiffSide(
+            model: model, selection: selection, query: query,
+            sender: CommandSession(settings: settings, context: context).pageRetrying, described: which.described)
     }
 }

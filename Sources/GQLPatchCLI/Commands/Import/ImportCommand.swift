@@ -51,7 +51,7 @@ package struct ImportCommand: Sendable {
 
         // The first pass: nothing is sent unless the whole file fits the target.
         var survey = ImportSurvey(rewrite: rewrite, parser: parser)
-        while let line = try source.next() { survey.add(line) }
+        try survey.read(source)
         if source.sealVerdict == .unsealed {
             context.console.message(
                 "gqlpatch: note: \(source.name) has no export header (an export of an older gqlpatch, or lines written otherwise): whether it is complete cannot be checked"
@@ -82,15 +82,19 @@ package struct ImportCommand: Sendable {
         return try await send { rewriting.rewrite($0) }
     }
 
-    /// Apply's run of the lines of the file, or of `stream` (`copy`), each rewritten by `transform`;
-    /// `refusals` are lines the transform refused, failed with their reason.
-    func send(
-        stream: BatchStreamInput? = nil, refusals: LineRefusals? = nil,
-        transform: @escaping @Sendable (JSONLine) -> JSONLine
-    ) async throws(GQLPatchError) -> ExitCode {
+    /// Apply's run of the lines of the file, each rewritten by `transform`.
+    func send(transform: @escaping @Sendable (JSONLine) -> JSONLine) async throws(GQLPatchError) -> ExitCode {
+        var apply = batch(madeSource: false)
+        apply.transform = transform
+        return try await execute(apply, input: try apply.open(dryRun: false))
+    }
+
+    /// The batch that writes the lines into the target: apply's, with import's plan and options.
+    /// `madeSource`: the operations come from the command (`copy`), not from the file.
+    func batch(madeSource: Bool) -> BatchApply {
         let run = options.run
         var plan = self.plan
-        plan.suggestsJournal = stream == nil
+        plan.suggestsJournal = !madeSource
         var apply = BatchApply(
             path: options.path, journal: run.journal, plan: plan, catalogue: settings.catalogue,
             wording: CommandLineWording(), console: context.console)
@@ -98,10 +102,11 @@ package struct ImportCommand: Sendable {
         apply.secrets = context.secrets
         apply.verbose = settings.verbose
         apply.allowIncomplete = run.allowIncomplete
-        apply.transform = transform
-        apply.stream = stream
-        apply.refusals = refusals
-        let input = try apply.open(dryRun: false)
+        return apply
+    }
+
+    /// Runs the opened input over the target's batch transport.
+    func execute(_ apply: BatchApply, input: BatchInput) async throws(GQLPatchError) -> ExitCode {
         let made = try context.batchTransport(endpoint: settings.endpoint ?? "")
         return try await apply.execute(
             input, client: settings.client(over: made.transport, console: context.console), executor: made.executor)

@@ -4,6 +4,7 @@ import GQLPatchRecords
 import GQLPatchSchema
 import GQLPatchSettings
 import GQLPatchSupport
+import GQLPatchWatch
 import JSON
 
 /// `gqlpatch watch`: subscribes to a model's changes and prints each as one JSON line,
@@ -58,74 +59,52 @@ package struct WatchCommand: Sendable {
         let watch = options.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
-        switch try await source.connect(until: end, interrupts: watch) {
-        case .interrupted(let code): return code
-        case .timedOut:
-            context.console.message("gqlpatch: watch: --timeout passed before the subscriptions could start")
-            return .timedOut
-        case .event, nil: break
-        }
-        defer { source.subscriber.close() }
-        if settings.verbose {
-            let served =
-                filter == nil
-                ? ""
-                : source.subscriptions.allSatisfy({ $0.1.variables["filter"] != nil })
-                    ? " (the service filters them)" : " (filtered here: the subscriptions cannot say every test)"
-            context.console.message(
-                "gqlpatch: watch: subscribed to \(events.map(\.rawValue).joined(separator: ", ")) events of \(model.name) at \(RealtimeEndpoint.shown(source.subscriber.endpoint))\(served)"
-            )
-        }
-        var printed = 0
-        while true {
-            let event: RealtimeSubscriber.Event
-            switch try await source.next(until: end, interrupts: watch) {
-            case .interrupted(let code): return code
-            case .timedOut:
-                context.console.message(
-                    "gqlpatch: watch: --timeout passed after \(printed) event\(printed == 1 ? "" : "s")")
-                return .timedOut
-            case .event(let next): event = next
-            }
-            switch event {
-            case .resumed(let problem, let milliseconds, let tries):
-                context.console.message(
+        let console = context.console
+        let run = ModelWatch(
+            model: model, events: source, filter: filter, count: options.count, end: end, interrupts: watch)
+        let outcome = try await run.run { item throws(GQLPatchError) in
+            switch item {
+            case .subscribed:
+                guard settings.verbose else { return }
+                let served =
+                    filter == nil
+                    ? ""
+                    : source.subscriptions.allSatisfy({ $0.1.variables["filter"] != nil })
+                        ? " (the service filters them)" : " (filtered here: the subscriptions cannot say every test)"
+                console.message(
+                    "gqlpatch: watch: subscribed to \(events.map(\.rawValue).joined(separator: ", ")) events of \(model.name) at \(RealtimeEndpoint.shown(source.subscriber.endpoint))\(served)"
+                )
+            case .subscribedAgain(let problem, let milliseconds, let tries):
+                console.message(
                     "gqlpatch: watch: subscribed again after \(WaitCommand.seconds(milliseconds)) and \(tries) \(tries == 1 ? "try" : "tries") (the connection broke: \(problem.summary)); changes made meanwhile were not delivered"
                 )
-            case .data(let id, let payload):
-                let kind: ModelSubscription.Event
-                let item: JSONObject
-                switch try source.carried(id: id, payload: payload) {
-                case nil: continue
-                case .record(let event, let record): (kind, item) = (event, record)
-                case .failed(let subscription, let said):
-                    context.console.message(
-                        "gqlpatch: warning: watch: a \(subscription.event.rawValue) event of \(model.name) came without its record: \(said) (the change's mutation did not select every field watch asks for; --select fewer)"
-                    )
-                    continue
-                }
-                if let filter, !RecordMatcher.matches(filter, item) { continue }
-                var key = JSONObject()
-                for field in model.primaryKey { key[field] = item[field] ?? .null }
-                // An event whose record lacks its key names no record: reported, never printed or counted.
-                if key.contains(where: { $0.value.isNull }) {
-                    context.console.message(
-                        "gqlpatch: warning: watch: a \(kind.rawValue) event of \(model.name) came without its key (\(model.primaryKey.joined(separator: ", "))); not printed"
-                    )
-                    continue
-                }
+            case .withoutRecord(let subscription, let said):
+                console.message(
+                    "gqlpatch: warning: watch: a \(subscription.event.rawValue) event of \(model.name) came without its record: \(said) (the change's mutation did not select every field watch asks for; \(OptionName.select) fewer)"
+                )
+            case .withoutKey(let kind):
+                console.message(
+                    "gqlpatch: warning: watch: a \(kind.rawValue) event of \(model.name) came without its key (\(model.primaryKey.joined(separator: ", "))); not printed"
+                )
+            case .change(let kind, let key, let item):
                 let line = JSONValue.object(
                     JSONObject([
                         ("event", .string(kind.rawValue)), ("model", .string(model.name)), ("key", .object(key)),
                         ("item", .object(SelectionProjection.project(item, onto: selection))),
                     ]))
-                var bytes: [UInt8] = []
-                line.write(to: &bytes, pretty: false)
-                bytes.append(UInt8(ascii: "\n"))
-                try context.console.write(bytes)
-                printed += 1
-                if let count = options.count, printed >= count { return .success }
+                try console.write(JSONPrinter.line(line))
             }
+        }
+        switch outcome {
+        case .counted: return .success
+        case .interrupted(let code): return code
+        case .timedOut(subscribed: false, _):
+            console.message("gqlpatch: watch: \(OptionName.timeout) passed before the subscriptions could start")
+            return .timedOut
+        case .timedOut(subscribed: true, let changes):
+            console.message(
+                "gqlpatch: watch: \(OptionName.timeout) passed after \(changes) event\(changes == 1 ? "" : "s")")
+            return .timedOut
         }
     }
 }

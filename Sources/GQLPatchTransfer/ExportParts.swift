@@ -10,10 +10,10 @@ import GQLPatchSupport
 /// Where the models' part files go: beside the `--state` file (`FILE.parts/`, kept until the export
 /// finishes, for a resumed run) or in a private temporary folder (removed at the end either way).
 /// `N.jsonl` holds model N's first-pass lines, `N.second.jsonl` its second-pass ones.
-struct ExportParts: Sendable {
-    let folder: String
+package struct ExportParts: Sendable {
+    package let folder: String
 
-    init(stateFile: String?, temporaryBase base: String) throws(GQLPatchError) {
+    package init(stateFile: String?, temporaryBase base: String) throws(GQLPatchError) {
         if let stateFile {
             folder = stateFile + ".parts"
             guard mkdir(folder, 0o700) == 0 || errno == EEXIST else {
@@ -28,16 +28,16 @@ struct ExportParts: Sendable {
         }
     }
 
-    func first(_ index: Int) -> String { "\(folder)/\(index).jsonl" }
-    func second(_ index: Int) -> String { "\(folder)/\(index).second.jsonl" }
+    package func first(_ index: Int) -> String { "\(folder)/\(index).jsonl" }
+    package func second(_ index: Int) -> String { "\(folder)/\(index).second.jsonl" }
 
     /// A model's first-pass part, once copied into the output.
-    func removeFirst(_ index: Int) {
+    package func removeFirst(_ index: Int) {
         unlink(first(index))
     }
 
     /// Every part of `count` models, and the folder.
-    func remove(_ count: Int) {
+    package func remove(_ count: Int) {
         for index in 0..<count {
             unlink(first(index))
             unlink(second(index))
@@ -46,7 +46,7 @@ struct ExportParts: Sendable {
     }
 
     /// The state `path` holds; nil when there is no such file (a first run).
-    static func loadState(_ path: String) throws(GQLPatchError) -> ExportState? {
+    package static func loadState(_ path: String) throws(GQLPatchError) -> ExportState? {
         switch PrivateFiles.read(path, maxBytes: 64 << 20, forbiddenModeBits: 0o022) {
         case .missing: return nil
         case .contents(let bytes):

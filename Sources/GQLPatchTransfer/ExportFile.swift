@@ -9,13 +9,13 @@ import GQLPatchSupport
 /// A file an export appends to (the output, a model's part file), opened at a known length: what
 /// lies past it (lines of a page or a part whose copy was not recorded) is cut off first, so a
 /// resumed export writes each line once. Every write is checked; errors are exit 74.
-struct ExportFile: Sendable {
-    let path: String
+package struct ExportFile: Sendable {
+    package let path: String
     private let descriptor: Int32
 
     /// Opens (or creates) `path` and cuts it to `length`; a file shorter than that is not the one the
     /// state describes.
-    init(path: String, length: Int) throws(GQLPatchError) {
+    package init(path: String, length: Int) throws(GQLPatchError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw Self.failure("cannot open", path) }
         var info = stat()
@@ -50,7 +50,7 @@ struct ExportFile: Sendable {
     }
 
     /// Appends `bytes`, all of them.
-    func append(_ bytes: [UInt8]) throws(GQLPatchError) {
+    package func append(_ bytes: [UInt8]) throws(GQLPatchError) {
         var written = 0
         while written < bytes.count {
             let got = bytes.withUnsafeBytes { buffer in
@@ -63,18 +63,18 @@ struct ExportFile: Sendable {
     }
 
     /// Flushes what was written to the disk (before the file takes another's place).
-    func sync() throws(GQLPatchError) {
+    package func sync() throws(GQLPatchError) {
         guard fsync(descriptor) == 0 || errno == EINVAL else { throw Self.failure("cannot flush", path) }
     }
 
     /// Closes the file; nothing is written after it.
-    func finish() {
+    package func finish() {
         close(descriptor)
     }
 
     /// Hands `path`'s first `length` bytes to `body` in pieces of a megabyte at most (a model's part
     /// is never read whole).
-    static func copy(_ path: String, length: Int, to body: ([UInt8]) throws(GQLPatchError) -> Void)
+    package static func copy(_ path: String, length: Int, to body: ([UInt8]) throws(GQLPatchError) -> Void)
         throws(GQLPatchError)
     {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

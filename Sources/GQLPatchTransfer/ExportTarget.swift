@@ -12,13 +12,13 @@ import GQLPatchSupport
 /// `FILE.partial`, kept for the resumed run; without, a hidden `.FILE.gqlpatch-PID.partial`,
 /// removed when the run fails. A FILE that is not a regular file (a device, a FIFO) cannot be
 /// replaced and is written in place.
-struct ExportTarget: Sendable {
+package struct ExportTarget: Sendable {
     /// The file the user named.
-    let path: String
+    package let path: String
     /// Where the lines go until the export is complete.
-    let working: String
+    package let working: String
 
-    init(path: String, resumable: Bool) {
+    package init(path: String, resumable: Bool) {
         self.path = path
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
@@ -36,10 +36,10 @@ struct ExportTarget: Sendable {
     }
 
     /// Whether the lines are written in place (FILE is a device or a FIFO).
-    var inPlace: Bool { working == path }
+    package var inPlace: Bool { working == path }
 
     /// Puts the complete working file in FILE's place, with FILE's permissions when it existed.
-    func commit(_ file: ExportFile) throws(GQLPatchError) {
+    package func commit(_ file: ExportFile) throws(GQLPatchError) {
         guard !inPlace else { return }
         try file.sync()
         var info = stat()
@@ -53,7 +53,7 @@ struct ExportTarget: Sendable {
     }
 
     /// Removes the working file of a run that did not complete (FILE is untouched).
-    func discard() {
+    package func discard() {
         guard !inPlace else { return }
         unlink(working)
     }

@@ -1,0 +1,22 @@
+/// One entry of a batch's source: an operation, or an input line that could not become one (which
+/// fails as its own line, and is matched against a resumed journal by its digest).
+package enum BatchEntry: Sendable {
+    case operation(BatchOperation)
+    /// `digest`: as `BatchOperation.digest` (empty when the run keeps no journal).
+    case refused(BatchLineError, digest: String)
+
+    /// The input line the entry stands for.
+    package var line: Int {
+        switch self {
+        case .operation(let operation): operation.line
+        case .refused(let error, _): error.line
+        }
+    }
+
+    package var digest: String {
+        switch self {
+        case .operation(let operation): operation.digest
+        case .refused(_, let digest): digest
+        }
+    }
+}
