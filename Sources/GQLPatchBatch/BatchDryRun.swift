@@ -32,6 +32,41 @@ package struct BatchDryRun {
         selections = SelectionBuilder(catalogue: catalogue, wording: input.wording)
     }
 
+    /// Plans every line, handing the planned requests to `write` as JSON Lines (64 KiB at a time);
+    /// the number planned. Before a line that does not parse, or whose model cannot be written, what
+    /// was planned is handed on; a failure to read the input stops at once.
+    package mutating func run(write: ([UInt8]) throws(GQLPatchError) -> Void) async throws(Stop) -> Int {
+        var output: [UInt8] = []
+        var count = 0
+        func flush() throws(Stop) {
+            do {
+                try write(output)
+            } catch {
+                throw .failed(error)
+            }
+            output.removeAll(keepingCapacity: true)
+        }
+        while true {
+            let planned: BatchPlannedLine?
+            do {
+                planned = try await next()
+            } catch {
+                switch error {
+                case .invalidLine, .notWritable: try flush()
+                case .failed: break
+                }
+                throw error
+            }
+            guard let planned else { break }
+            planned.json.write(to: &output, pretty: false)
+            output.append(UInt8(ascii: "\n"))
+            count += 1
+            if output.count >= 1 << 16 { try flush() }
+        }
+        if !output.isEmpty { try flush() }
+        return count
+    }
+
     /// The next line's planned request; nil at the input's end.
     package mutating func next() async throws(Stop) -> BatchPlannedLine? {
         let next: BatchOperation?

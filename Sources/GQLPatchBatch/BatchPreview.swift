@@ -27,6 +27,24 @@ package struct BatchPreview {
         selections = DefaultSelections(builder: SelectionBuilder(catalogue: catalogue, wording: wording))
     }
 
+    /// Previews every line, handing each entry to `write` as a JSON line as it comes; the number
+    /// previewed.
+    package func run(write: ([UInt8]) throws(GQLPatchError) -> Void) async throws(BatchInputStop) -> Int {
+        var count = 0
+        while let entry = try await next() {
+            var bytes: [UInt8] = []
+            JSONValue.object(entry.json).write(to: &bytes, pretty: false)
+            bytes.append(UInt8(ascii: "\n"))
+            do {
+                try write(bytes)
+            } catch {
+                throw .failed(error)
+            }
+            count += 1
+        }
+        return count
+    }
+
     /// The next line's entry; nil at the input's end.
     package func next() async throws(BatchInputStop) -> BatchPreviewEntry? {
         var otherShards = 0

@@ -94,27 +94,20 @@ package struct ApplyCommand: Sendable {
             wording: CommandLineWording())
         let console = context.console
         let name = input.source.name
-        var count = 0
-        while true {
-            let entry: BatchPreviewEntry?
-            do {
-                entry = try await preview.next()
-            } catch {
-                switch error {
-                case .invalidLine(let error):
-                    console.message(error.rendered(source: name))
-                    throw .invalidInput("\(name) line \(error.line) is invalid; the preview stopped there")
-                case .failed(let error):
-                    throw error
-                }
+        let count: Int
+        do {
+            count = try await preview.run { bytes throws(GQLPatchError) in
+                console.writeOut(bytes)
+                try console.checkOutput()
             }
-            guard let entry else { break }
-            var bytes: [UInt8] = []
-            JSONValue.object(entry.json).write(to: &bytes, pretty: false)
-            bytes.append(UInt8(ascii: "\n"))
-            console.writeOut(bytes)
-            try console.checkOutput()
-            count += 1
+        } catch {
+            switch error {
+            case .invalidLine(let error):
+                console.message(error.rendered(source: name))
+                throw .invalidInput("\(name) line \(error.line) is invalid; the preview stopped there")
+            case .failed(let error):
+                throw error
+            }
         }
         console.message("gqlpatch: apply: preview of \(count) line\(count == 1 ? "" : "s"); nothing was written")
         return .success
@@ -129,35 +122,18 @@ package struct ApplyCommand: Sendable {
         var dryRun = BatchDryRun(input, plan: plan, catalogue: settings.catalogue)
         let out = context.console
         let name = input.source.name
-        var output: [UInt8] = []
-        var count = 0
-        while true {
-            let planned: BatchPlannedLine?
-            do {
-                planned = try await dryRun.next()
-            } catch {
-                switch error {
-                case .invalidLine(let error):
-                    try out.write(output)
-                    out.message(error.rendered(source: name))
-                    throw .invalidInput("\(name) line \(error.line) is invalid; the dry run stopped there")
-                case .notWritable(let error):
-                    try out.write(output)
-                    throw error
-                case .failed(let error):
-                    throw error
-                }
-            }
-            guard let planned else { break }
-            planned.json.write(to: &output, pretty: false)
-            output.append(UInt8(ascii: "\n"))
-            count += 1
-            if output.count >= 1 << 16 {
-                try out.write(output)
-                output.removeAll(keepingCapacity: true)
+        let count: Int
+        do {
+            count = try await dryRun.run { bytes throws(GQLPatchError) in try out.write(bytes) }
+        } catch {
+            switch error {
+            case .invalidLine(let error):
+                out.message(error.rendered(source: name))
+                throw .invalidInput("\(name) line \(error.line) is invalid; the dry run stopped there")
+            case .notWritable(let error), .failed(let error):
+                throw error
             }
         }
-        if !output.isEmpty { try out.write(output) }
         let otherShards = dryRun.otherShards
         let others =
             otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
