@@ -3,22 +3,23 @@ import GQLPatchClient
 
 /// When and how long to wait before trying a request again. Only failures that cannot have been
 /// caused by the request itself are retried: connection failures, timeouts, HTTP 5xx and 429.
-/// The wait is exponential backoff with full jitter (a uniform draw between 0 and
+/// The wait is the one `Backoff`, with full jitter (a uniform draw between 0 and
 /// `min(maxDelay, baseDelay * 2^(attempt-1))`), and never shorter than a `Retry-After` the server sent.
 package struct RetryPolicy: Sendable {
     /// Tries in all (1 = no retry).
     package var maxAttempts: Int
     /// Seconds: the backoff ceiling for the first retry.
-    package var baseDelay: Double = 0.25
+    package var baseDelay: Double = Backoff.requests.base
     /// Seconds: the largest backoff ceiling.
-    package var maxDelay: Double = 20
+    package var maxDelay: Double = Backoff.requests.maximum
     /// Seconds: a longer `Retry-After` is cut to this.
     package var maxRetryAfter: Double = 120
     /// Retry throttling alone (a single command: a lost or failed try is reported, not repeated).
     package var onlyThrottling = false
 
     package init(
-        maxAttempts: Int, baseDelay: Double = 0.25, maxDelay: Double = 20, maxRetryAfter: Double = 120,
+        maxAttempts: Int, baseDelay: Double = Backoff.requests.base, maxDelay: Double = Backoff.requests.maximum,
+        maxRetryAfter: Double = 120,
         onlyThrottling: Bool = false
     ) {
         self.maxAttempts = maxAttempts
@@ -53,8 +54,8 @@ package struct RetryPolicy: Sendable {
     package func delay(after attempt: Int, failure: Failure, random: Double, now: Date = Date()) -> Double? {
         guard Self.isRetryable(failure), attempt < maxAttempts else { return nil }
         if onlyThrottling, !failure.isThrottled { return nil }
-        let ceiling = min(maxDelay, baseDelay * Double(sign: .plus, exponent: attempt - 1, significand: 1))
-        let jittered = ceiling * min(max(random, 0), 1)
+        let jittered = Backoff(base: baseDelay, maximum: maxDelay, jitter: .full).seconds(
+            beforeRetry: attempt, random: random)
         if case .throttled(let header) = failure, let header, let asked = Self.retryAfterSeconds(header, now: now) {
             return max(jittered, min(asked, maxRetryAfter))
         }

@@ -71,7 +71,7 @@ import Testing
             let entries = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
             for entry in entries {
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(
+                _ = FileManager.default.fileExists(
                     atPath: folder.appendingPathComponent(entry).path, isDirectory: &isFolder)
                 guard isFolder.boolValue else { continue }
                 read += 1

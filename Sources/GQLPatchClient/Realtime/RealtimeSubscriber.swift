@@ -79,8 +79,6 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     /// The clock deadlines are given in (milliseconds, monotonic).
     package static var now: Int64 { DirectWebSocket.now }
 
-    /// The longest pause between reconnects.
-    package static let maximumPauseSeconds = 30.0
     /// A connection up this long, or one that delivered an event, was healthy.
     package static let healthyMilliseconds: Int64 = 10_000
     /// How often a start refused as too fast (`LimitExceededError`) is tried.
@@ -107,11 +105,10 @@ package final class RealtimeSubscriber: @unchecked Sendable {
         self.random = random
     }
 
-    /// The pause before the `failures`th retry: 0.5 s doubling to 30 s, each jittered to 50-100 %.
+    /// The pause before the `failures`th retry: the reconnects' backoff (0.5 s doubling to 30 s, each
+    /// jittered to 50-100 %).
     package static func pauseMilliseconds(failures: Int, random: Double) -> Int64 {
-        guard failures > 0 else { return 0 }
-        let seconds = min(maximumPauseSeconds, 0.5 * Double(1 << min(failures - 1, 6))) * (0.5 + random / 2)
-        return Int64(seconds * 1000)
+        Int64(Backoff.reconnects.seconds(beforeRetry: failures, random: random) * 1000)
     }
 
     /// Makes the first connection by `deadline`: true once the subscriptions run, false when the
