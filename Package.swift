@@ -12,6 +12,7 @@ import PackageDescription
 //               -> GQLPatchBatch (below)
 //          -> GQLPatchWatch      watching records: a model's subscriptions, the watch and wait loops
 //               -> GQLPatchRecords (below)
+//          -> GQLPatchCompletion the completion cache's file and the file stamps it trusts -> GQLPatchSchema
 //          -> GQLPatchBatch      apply (line source and parser, scheduler, sender, journal, rollback, dry run,
 //                                preview) and the sequences' runs (insert, renumber)
 //               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
@@ -31,7 +32,8 @@ import PackageDescription
 //   beside it and also imports only AWSSigning (SHA-1 and base64 for the handshake).
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
-    "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchBatch", "GQLPatchRecords",
+    "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion", "GQLPatchBatch",
+    "GQLPatchRecords",
     "GQLPatchOperations",
     "GQLPatchSchema",
     "GQLPatchClient",
@@ -53,7 +55,8 @@ let package = Package(
         .library(
             name: "GQLPatch",
             targets: [
-                "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchBatch",
+                "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion",
+                "GQLPatchBatch",
                 "GQLPatchRecords",
                 "GQLPatchOperations",
                 "GQLPatchSchema", "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
@@ -99,13 +102,15 @@ let package = Package(
             dependencies: support + [
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
             ]),
+        .target(name: "GQLPatchCompletion", dependencies: support + ["GQLPatchSchema"]),
         .target(
             name: "GQLPatchSettings",
             dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning"]),
         .target(
             name: "GQLPatchCLI",
             dependencies: support + [
-                "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchBatch", "GQLPatchRecords",
+                "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion", "GQLPatchBatch",
+                "GQLPatchRecords",
                 "GQLPatchOperations",
                 "GQLPatchSchema",
                 "GQLPatchClient", "HTTP",
@@ -154,6 +159,7 @@ let package = Package(
             below: [
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport",
             ]),
+        testTarget("GQLPatchCompletion", below: ["GQLPatchSchema", "GQLPatchSupport"]),
         testTarget(
             "GQLPatchSettings",
             below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport"]),

@@ -1,4 +1,5 @@
 import AWSSigning
+import GQLPatchCompletion
 import GQLPatchSchema
 import GQLPatchSupport
 

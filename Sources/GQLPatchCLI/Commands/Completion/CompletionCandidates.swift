@@ -1,3 +1,4 @@
+import GQLPatchCompletion
 import GQLPatchOperations
 import GQLPatchSchema
 

@@ -1,3 +1,4 @@
+import GQLPatchCompletion
 import GQLPatchSchema
 import GQLPatchSettings
 import GQLPatchSupport

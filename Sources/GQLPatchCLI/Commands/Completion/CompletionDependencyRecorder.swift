@@ -1,3 +1,4 @@
+import GQLPatchCompletion
 import GQLPatchSupport
 
 /// Records every file the catalogue load looks at, where it looks: a `RunContext` whose file system

@@ -36,7 +36,7 @@ package struct CompletionCacheFile: CompletionSource {
     /// The file for `catalogue`; nil when a name holds a separator (it cannot be written faithfully).
     package static func encode(
         _ catalogue: ModelCatalogue, selector: String, dependencies: [CompletionDependency],
-        version: String = Application.version
+        version: String
     ) -> [UInt8]? {
         var body = "S\t" + escape(selector) + "\n"
         for dependency in dependencies {
@@ -116,8 +116,7 @@ package struct CompletionCacheFile: CompletionSource {
     /// the selector match and every dependency's stamp (`stamp(path)`, normally `FileStamp.current`) is
     /// still the one recorded.
     package init?(
-        bytes: [UInt8], selector: String, version: String = Application.version,
-        stamp: (String) -> FileStamp? = FileStamp.current
+        bytes: [UInt8], selector: String, version: String, stamp: (String) -> FileStamp? = FileStamp.current
     ) {
         guard bytes.count <= Self.maxBytes, bytes.suffix(3).elementsEqual([0x0A, 0x2E, 0x0A]) else { return nil }
         var cursor = 0

@@ -4,7 +4,7 @@ import GQLPatchSchema
 public struct CompletionField: Sendable, Equatable {
     public var name: String
     public var kind: ModelField.Kind
-    /// Set by the server only: never offered after `--set` or `--unset`.
+    /// Set by the server only: never offered as a field to set or clear.
     public var isReadOnly: Bool
     /// The enum type's name, for a field of kind `.enumeration`; nil otherwise.
     public var enumType: String?

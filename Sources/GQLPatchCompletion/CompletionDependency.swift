@@ -3,4 +3,9 @@
 package struct CompletionDependency: Sendable, Equatable {
     package var path: String
     package var stamp: FileStamp
+
+    package init(path: String, stamp: FileStamp) {
+        self.path = path
+        self.stamp = stamp
+    }
 }
