@@ -4,10 +4,11 @@ import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
-/// `apply`'s run of JSON Lines from a file or standard input: `open` reads a resumed journal and checks
-/// a file whole before anything is sent; then `execute` applies the lines (`BatchRun`), or the command
-/// plans them (`BatchDryRun`) or previews them (`BatchPreview`) and prints what they give. `insert`
-/// and `renumber` run their plans through it too.
+/// `apply`'s run of JSON Lines from a file or standard input, or of a source a command made (`copy`'s
+/// records): `open` reads a resumed journal and checks a file whole before anything is sent; then
+/// `execute` applies the operations (`BatchRun`), or the command plans them (`BatchDryRun`) or
+/// previews them (`BatchPreview`) and prints what they give. `insert` and `renumber` run their plans
+/// through it too.
 package struct BatchApply: Sendable {
     /// The JSON Lines file; `-` is standard input.
     package var path: String

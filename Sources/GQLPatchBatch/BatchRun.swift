@@ -5,9 +5,9 @@ import GQLPatchSchema
 import GQLPatchSupport
 import JSON
 
-/// One execution of a batch after the input was checked: the loop that reads lines, hands them to the
-/// scheduler, starts requests, and journals and prints each result as it comes; then the `--atomic`
-/// rollback and the summary. The command that starts it resolves its plan and its client.
+/// One execution of a batch after the input was checked: the loop that reads its source's entries,
+/// hands them to the scheduler, starts requests, and journals and prints each result as it comes;
+/// then the `--atomic` rollback and the summary. The command that starts it resolves its plan and its client.
 package struct BatchRun {
     // Not Sendable: lives in the one task that drives the batch.
     package let plan: BatchRunPlan
