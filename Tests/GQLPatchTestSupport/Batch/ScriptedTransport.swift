@@ -9,7 +9,7 @@ import GQLPatchSupport
 import HTTP
 
 /// A fake transport for the batch tests: answers requests from a script, in order (the last answer
-/// repeats), and counts them.
+/// repeats), and counts them and keeps their bodies.
 package final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     // @unchecked: `script` and `count` are only touched while holding `lock`.
     package enum Answer: Sendable {
@@ -21,16 +21,20 @@ package final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var script: [Answer]
     private var count = 0
+    private var bodies: [String] = []
 
     package init(_ script: [Answer]) {
         self.script = script
     }
 
     package var requests: Int { lock.withLock { count } }
+    /// The bodies sent, in order.
+    package var sent: [String] { lock.withLock { bodies } }
 
     package func send(_ request: HTTPRequest, timeout: Double) async throws(GQLPatchError) -> HTTPResponse {
         let answer: Answer = lock.withLock {
             count += 1
+            bodies.append(String(decoding: request.body, as: UTF8.self))
             return script.count > 1 ? script.removeFirst() : script[0]
         }
         switch answer {

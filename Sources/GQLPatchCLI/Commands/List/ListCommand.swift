@@ -21,14 +21,7 @@ package struct ListCommand: Sendable {
     package var settings: Settings
     package var context: RunContext
 
-    package struct Plan: Sendable {
-        package var model: Model
-        /// The query field, its declared arguments and their values.
-        package var query: ListQuery
-        package var arguments: JSONObject { query.arguments }
-        package var selection: SelectionSet
-        package var fetchSelection: SelectionSet
-    }
+    package typealias Plan = ModelListing
 
     package func makePlan() throws(GQLPatchError) -> Plan {
         let catalogue = settings.catalogue
@@ -57,18 +50,19 @@ package struct ListCommand: Sendable {
             limit: options.limit, index: options.index)
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
             .readSelections(for: model, paths: options.select)
-        return Plan(model: model, query: query, selection: selection, fetchSelection: fetchSelection)
+        var listing = ModelListing(model: model, query: query, selection: selection, fetchSelection: fetchSelection)
+        listing.strict = options.strict
+        listing.includeDeleted = options.includeDeleted
+        listing.limit = options.limit
+        return listing
     }
 
     package func run() async throws(GQLPatchError) {
-        var plan = try makePlan()
-        let documents = DocumentBuilder()
+        let plan = try makePlan()
         for note in plan.query.notes { context.console.message("gqlpatch: note: \(note)") }
-        if let token = options.startingToken { plan.query.arguments["nextToken"] = .string(token) }
         if settings.dryRun {
-            let request = try documents.listQuery(
-                model: plan.model, selection: plan.fetchSelection, query: plan.query)
-            let step = DryRun.step("list the first page (then each nextToken)", request)
+            let step = DryRun.step(
+                "list the first page (then each nextToken)", try plan.request(token: options.startingToken))
             try DryRun.print([step], settings: settings, context: context)
             return
         }
@@ -112,105 +106,36 @@ package struct ListCommand: Sendable {
     }
 
     /// Reads and prints every page; the number of items the server reported errors for.
-    private func readPages(_ plan: Plan, session: CommandSession, resume: LockedValue<String?>)
+    private func readPages(_ listing: ModelListing, session: CommandSession, resume: LockedValue<String?>)
         async throws(GQLPatchError) -> Int
     {
-        let documents = DocumentBuilder()
         let console = session.console
-        let field = plan.query.field
-        var query = plan.query
-        var printed = 0
-        var failed = 0
-        var pageNumber = 0
-        var pages = PageTokenGuard(listing: field)
-        // A page is retried on what `apply` retries (no connection, a lost one, HTTP 5xx, 429), with its backoff.
-        let sender = session.pageRetrying
-        while true {
-            pageNumber += 1
-            let request = try documents.listQuery(model: plan.model, selection: plan.fetchSelection, query: query)
-            let response = try await sender.send(request).result.get()
-            var itemErrors: [ItemError] = []
-            for error in response.errors {
-                guard let itemError = ItemError(error, field: field), !options.strict else {
-                    try session.printEnvelopeOnFailure(response)
-                    throw response.failure ?? GQLPatchError(.graphQLError, error.summary)
-                }
-                itemErrors.append(itemError)
-            }
-            guard let connection = response.field(field)?.objectValue, let items = connection["items"]?.arrayValue
-            else {
-                throw GQLPatchError(.badResponse, "\(field) returned no items list")
-            }
-            let page = pageNumber
-            let outcome: Result<String?, GQLPatchError> = resume.withValue { token in
+        let envelope = settings.output == .envelope
+        let inline = options.errorsInline && !envelope
+        return try await listing.run(
+            from: resume.current, sender: session.pageRetrying,
+            rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) }
+        ) { (page) throws(GQLPatchError) in
+            // Printed and the token moved on under one lock: a signal sees the page whole or not at all.
+            let printed: Result<Void, GQLPatchError> = resume.withValue { token in
                 do throws(GQLPatchError) {
-                    if settings.output == .envelope { try session.printLine(response.envelope) }
-                    // A record with an error under it is not a good record: a field the error nulled
-                    // would read as a real null (and a backfill would overwrite the value it hides).
-                    var failedItems = Set<Int>()
-                    for itemError in itemErrors {
-                        let record = items.indices.contains(itemError.index) ? items[itemError.index].objectValue : nil
-                        let which =
-                            record.map {
-                                " (page \(page), \(describe(record: $0, index: itemError.index, plan: plan)))"
-                            }
-                            ?? " (page \(page))"
-                        console.message("gqlpatch: error: \(itemError.path)\(which): \(itemError.error.summary)")
-                        if options.errorsInline, settings.output != .envelope {
-                            var line = JSONObject([("error", itemError.error.raw)])
-                            if let record, !failedItems.contains(itemError.index) {
-                                // Every error of this record takes its nulled value out of the line.
-                                var partial = SelectionProjection.project(record, onto: plan.selection)
-                                for other in itemErrors where other.index == itemError.index {
-                                    partial = other.removing(from: partial)
-                                }
-                                line["item"] = .object(partial)
-                            }
-                            try session.printLine(.object(line))
-                        }
-                        failedItems.insert(itemError.index)
+                    if envelope { try session.printLine(page.response.envelope) }
+                    for failure in page.failures {
+                        console.message("gqlpatch: error: \(failure.path) (\(failure.place)): \(failure.error.summary)")
+                        guard inline else { continue }
+                        var line = JSONObject([("error", failure.error.raw)])
+                        if let partial = failure.partial { line["item"] = .object(partial) }
+                        try session.printLine(.object(line))
                     }
-                    failed += failedItems.count
-                    for (index, item) in items.enumerated() {
-                        guard let record = item.objectValue, !failedItems.contains(index) else { continue }
-                        if record["_deleted"] == .bool(true), !options.includeDeleted { continue }
-                        if settings.output != .envelope {
-                            try session.printLine(.object(SelectionProjection.project(record, onto: plan.selection)))
-                        }
-                        printed += 1
-                        if let limit = options.limit, printed >= limit {
-                            token = nil
-                            return .success(nil)
-                        }
-                    }
-                    // A token seen before is not one to resume from (it would go round again): none is offered.
-                    let next: String?
-                    do throws(GQLPatchError) {
-                        next = try pages.follow(connection["nextToken"]?.stringValue)
-                    } catch {
-                        token = nil
-                        return .failure(error)
-                    }
-                    token = next
-                    return .success(next)
+                    if !envelope { for record in page.records { try session.printLine(.object(record)) } }
+                    token = page.nextToken
+                    return .success(())
                 } catch {
                     return .failure(error)
                 }
             }
-            guard let next = try outcome.get() else { return failed }
-            query.arguments["nextToken"] = .string(next)
+            try printed.get()
         }
-    }
-
-    /// `Item id=3`, `RecipeStep recipeID=r1 rowID=2`: the record by its key; by its place in the page
-    /// (`Order item 0`) when the answer does not hold the whole key.
-    private func describe(record: JSONObject, index: Int, plan: Plan) -> String {
-        var key = JSONObject()
-        for name in plan.model.primaryKey {
-            guard let value = record[name], !value.isNull else { return "\(plan.model.name) item \(index)" }
-            key[name] = value
-        }
-        return ModelLookup.describe(model: plan.model, key: key)
     }
 
     /// Tries per page, as `apply`'s default `--max-attempts`.

@@ -86,32 +86,26 @@ package struct QueryCommand: Sendable {
 
     /// `--paginate`: sends the document with each `nextToken` until there is none, printing the
     /// connection's items as JSON Lines (or each response with `--output envelope`). Pages are retried
-    /// as `list`'s are, and a token seen before stops it (`PageTokenGuard`).
+    /// as `list`'s are, and a token seen before stops it.
     private func paginate(_ first: GraphQLRequestBody, connection: ConnectionPath, session: CommandSession)
         async throws(GQLPatchError)
     {
-        let name = connection.keys.joined(separator: ".")
-        let sender = session.pageRetrying
-        var request = first
-        var pages = PageTokenGuard(listing: name)
-        while true {
-            let response = try await sender.send(request).result.get()
-            if let failure = response.failure {
-                try session.printEnvelopeOnFailure(response)
-                throw failure
-            }
-            var value = response.data
-            for key in connection.keys { value = value?[key] }
-            guard let page = value?.objectValue, let items = page["items"]?.arrayValue else {
-                throw GQLPatchError(.badResponse, "\(name) returned no items list")
-            }
-            if settings.output == .envelope {
-                try session.printLine(response.envelope)
+        let reader = ConnectionReader(
+            path: connection.keys, sender: session.pageRetrying, itemErrors: false,
+            rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
+            request: { token in
+                var request = first
+                if let token { request.variables["nextToken"] = .string(token) }
+                return request
+            })
+        let envelope = settings.output == .envelope
+        try await reader.run(from: nil) { (page) throws(GQLPatchError) -> Bool in
+            if envelope {
+                try session.printLine(page.response.envelope)
             } else {
-                for item in items where !item.isNull { try session.printLine(item) }
+                for item in page.items where !item.isNull { try session.printLine(item) }
             }
-            guard let token = try pages.follow(page["nextToken"]?.stringValue) else { return }
-            request.variables["nextToken"] = .string(token)
+            return true
         }
     }
 }
