@@ -1,5 +1,3 @@
-import FoundationEssentials
-import GQLPatchSupport
 
 #if canImport(Glibc)
     import Glibc
