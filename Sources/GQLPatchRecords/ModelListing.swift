@@ -57,7 +57,8 @@ package struct ModelListing: Sendable {
 
     /// Hands each page to `deliver` from `token`; the number of records the server reported errors for.
     package func run(
-        from token: String?, sender: RetryingSender, rejected: @escaping @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void,
+        from token: String?, sender: RetryingSender,
+        rejected: @escaping @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void,
         deliver: (Page) throws(GQLPatchError) -> Void
     ) async throws(GQLPatchError) -> Int {
         let listing = self

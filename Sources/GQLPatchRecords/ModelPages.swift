@@ -33,10 +33,24 @@ package struct ModelPages: Sendable {
         if let token { self.query.arguments["nextToken"] = .string(token) }
     }
 
+    /// The request for the page `query` names (its `nextToken`, or the first).
+    package static func request(model: Model, selection: SelectionSet, query: ListQuery) throws(GQLPatchError)
+        -> GraphQLRequestBody
+    {
+        try DocumentBuilder().listQuery(model: model, selection: selection, query: query)
+    }
+
+    /// The first page's request, for a dry run.
+    package static func planned(model: Model, selection: SelectionSet, query: ListQuery, purpose: String)
+        throws(GQLPatchError) -> PlannedRequest
+    {
+        PlannedRequest(purpose, try request(model: model, selection: selection, query: query))
+    }
+
     /// The next page; nil after the last.
     package mutating func next() async throws(GQLPatchError) -> Page? {
         guard !finished else { return nil }
-        let request = try DocumentBuilder().listQuery(model: model, selection: selection, query: query)
+        let request = try Self.request(model: model, selection: selection, query: query)
         let response = try await sender.send(request).result.get()
         if let error = response.errors.first {
             throw response.failure ?? GQLPatchError(.graphQLError, error.summary)

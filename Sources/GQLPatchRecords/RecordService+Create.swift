@@ -51,8 +51,7 @@ extension RecordService {
     package func create(_ target: CreateTarget) async throws(GQLPatchError) -> CreateOutcome {
         let model = target.model
         let field = model.operations.create ?? "create"
-        let request = try DocumentBuilder().createMutation(
-            model: model, selection: target.selection, input: target.input, condition: target.condition)
+        let request = try createRequest(target)
         let sent = try await sendWrite(request, write: "create", model: model, key: target.key)
         let response = sent.response
         if response.errors.isEmpty {

@@ -82,8 +82,7 @@ extension RecordService {
             guard let record, !isGone(record) else { throw GQLPatchError(.notFound, "no \(name)") }
             before = record
         }
-        let request = try DocumentBuilder().deleteMutation(
-            model: model, selection: target.selection, input: target.key, condition: target.condition)
+        let request = try deleteRequest(target, version: nil)
         let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
         if conflictResolution == .auto, let conflict = sent.response.errors.first(where: \.isConflict),
             model.operations.get != nil,
@@ -126,10 +125,7 @@ extension RecordService {
                     "\(name) is at \(versionName) \(version), not \(expected) (\(wording.name(.expectVersion))); nothing was deleted"
                 )
             }
-            var input = target.key
-            input[scheme.inputField] = .int(version)
-            let request = try DocumentBuilder().deleteMutation(
-                model: model, selection: target.selection, input: input, condition: target.condition)
+            let request = try deleteRequest(target, version: version)
             let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
             if sent.ambiguous { lostTry = true }
             if scheme.isFieldVersioning, sent.response.errors.contains(where: \.isConditionalCheckFailed) {

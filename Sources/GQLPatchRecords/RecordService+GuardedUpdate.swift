@@ -46,8 +46,7 @@ extension RecordService {
                 }
             }
             let condition = WriteGuard.combined(target.condition, terms)
-            let request = try DocumentBuilder().updateMutation(
-                model: model, selection: target.selection, input: changeSet.input(version: nil), condition: condition)
+            let request = try updateRequest(target, changeSet, version: nil, condition: condition)
             let sent = try await sendUpdate(request, target)
             if sent.ambiguous { lostChanges = changeSet.changes }
             let response = sent.response

@@ -47,9 +47,7 @@ extension RecordService {
             }
             before = record
         }
-        let request = try DocumentBuilder().updateMutation(
-            model: model, selection: target.selection, input: target.changeSet.input(version: nil),
-            condition: target.condition)
+        let request = try updateRequest(target, target.changeSet, version: nil, condition: target.condition)
         let sent = try await sendUpdate(request, target)
         let response = sent.response
         // The schema did not say, but the API checks versions: switch to the versioned path, unless

@@ -55,10 +55,7 @@ extension RecordService {
             if target.condition == nil, comparer.allApplied(record: record, changes: changeSet.changes) {
                 return .done(.unchanged(record: record, read: read.response))
             }
-            let request = try DocumentBuilder().updateMutation(
-                model: target.model, selection: target.selection,
-                input: changeSet.input(version: version, versionField: scheme.inputField),
-                condition: target.condition)
+            let request = try updateRequest(target, changeSet, version: version, condition: target.condition)
             let sent = try await sendUpdate(request, target)
             let response = sent.response
             if sent.ambiguous { (lostWrite, lostChanges) = (version, changeSet.changes) }

@@ -114,7 +114,7 @@ package struct RecordService: Sendable {
     /// `get<Model>` for the key. A failed response goes to `rejected` and is thrown; a record for
     /// another key is refused (`ResponseKeyCheck`).
     package func read(_ model: Model, key: JSONObject, selection: SelectionSet) async throws(GQLPatchError) -> Read {
-        let request = try DocumentBuilder().getQuery(model: model, selection: selection, key: key)
+        let request = try readRequest(model, key: key, selection: selection)
         let response = try await send(request).response
         if let failure = response.failure {
             try rejected(response)

@@ -70,6 +70,22 @@ package struct SequenceReader: Sendable {
         return largest
     }
 
+    /// The read `largestNumber` sends first, for a dry run.
+    package func plannedLargestNumber(_ sequence: SequenceDescription, purpose: String) throws(GQLPatchError)
+        -> PlannedRequest
+    {
+        try plannedRecords(
+            model: sequence.model, query: sequence.query(order: .desc, limit: 1), selection: selection(for: sequence),
+            purpose: purpose)
+    }
+
+    /// The first page `records(model:query:selection:)` asks for, for a dry run.
+    package func plannedRecords(model: Model, query: ListQuery, selection: SelectionSet, purpose: String)
+        throws(GQLPatchError) -> PlannedRequest
+    {
+        PlannedRequest(purpose, try DocumentBuilder().listQuery(model: model, selection: selection, query: query))
+    }
+
     /// Every record `query` returns, following `nextToken` to the end, tombstones included. A scan is
     /// the caller's to refuse (`ListQuery.notes`); this reads what it is given. `selection` must hold
     /// the fields the query's arguments give a value (the partition key): each record is checked on them.
@@ -92,9 +108,8 @@ package struct SequenceReader: Sendable {
     ) async throws(GQLPatchError) {
         var query = query
         var tokens = PageTokenGuard(listing: query.field)
-        let documents = DocumentBuilder()
         while true {
-            let request = try documents.listQuery(model: model, selection: selection, query: query)
+            let request = try DocumentBuilder().listQuery(model: model, selection: selection, query: query)
             let response = try await service.send(request).response
             if let failure = response.failure {
                 try service.rejected(response)

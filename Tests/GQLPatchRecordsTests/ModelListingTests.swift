@@ -45,11 +45,12 @@ import Testing
             Self.page(#"{"id":"3","name":"c"}"#, next: nil),
         ])
         var pages: [ModelListing.Page] = []
-        let failed = try await listing.run(from: nil, sender: sender, rejected: { _ in }) { pages.append($0) }
+        let failed = try await listing.run(from: nil, sender: sender, rejected: { _ in }, deliver: { pages.append($0) })
         #expect(failed == 0)
         #expect(pages.map { $0.records.map { $0["id"] } } == [["1"], ["3"]])
         #expect(pages.map(\.nextToken) == ["t1", nil])
-        #expect(!transport.sent[0].contains("\"nextToken\":\"t1\"") && transport.sent[1].contains("\"nextToken\":\"t1\""))
+        #expect(
+            !transport.sent[0].contains("\"nextToken\":\"t1\"") && transport.sent[1].contains("\"nextToken\":\"t1\""))
     }
 
     @Test func startsFromTheGivenTokenAndStopsAtTheLimitWithNothingToResume() async throws {
@@ -58,7 +59,7 @@ import Testing
         ])
         listing.limit = 1
         var pages: [ModelListing.Page] = []
-        _ = try await listing.run(from: "t0", sender: sender, rejected: { _ in }) { pages.append($0) }
+        _ = try await listing.run(from: "t0", sender: sender, rejected: { _ in }, deliver: { pages.append($0) })
         #expect(pages.count == 1 && pages[0].records.count == 1 && pages[0].nextToken == nil)
         #expect(transport.requests == 1 && transport.sent[0].contains("\"nextToken\":\"t0\""))
     }
@@ -70,7 +71,7 @@ import Testing
             """#
         let (listing, sender, _) = try listing([body])
         var pages: [ModelListing.Page] = []
-        let failed = try await listing.run(from: nil, sender: sender, rejected: { _ in }) { pages.append($0) }
+        let failed = try await listing.run(from: nil, sender: sender, rejected: { _ in }, deliver: { pages.append($0) })
         #expect(failed == 1)
         #expect(pages[0].records.map { $0["id"] } == ["2"])
         #expect(pages[0].failures.map(\.place) == ["page 1, Item id=1"])
@@ -87,9 +88,9 @@ import Testing
         let shown = LockedValue(0)
         var delivered = 0
         let error = await #expect(throws: GQLPatchError.self) {
-            _ = try await listing.run(from: nil, sender: sender, rejected: { _ in shown.withValue { $0 += 1 } }) { _ in
-                delivered += 1
-            }
+            _ = try await listing.run(
+                from: nil, sender: sender, rejected: { _ in shown.withValue { $0 += 1 } },
+                deliver: { _ in delivered += 1 })
         }
         #expect(error?.code == .graphQLError && error?.message.hasPrefix("the server answered with errors") == true)
         #expect(shown.current == 1 && delivered == 0)
@@ -101,9 +102,10 @@ import Testing
         ])
         var pages: [ModelListing.Page] = []
         let error = await #expect(throws: GQLPatchError.self) {
-            _ = try await listing.run(from: nil, sender: sender, rejected: { _ in }) { pages.append($0) }
+            _ = try await listing.run(from: nil, sender: sender, rejected: { _ in }, deliver: { pages.append($0) })
         }
-        #expect(error?.code == .badResponse && error?.message.hasPrefix("listItems: the server returned nextToken") == true)
+        #expect(
+            error?.code == .badResponse && error?.message.hasPrefix("listItems: the server returned nextToken") == true)
         #expect(pages.count == 2 && pages[1].nextToken == nil)
     }
 }

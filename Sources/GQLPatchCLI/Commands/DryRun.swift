@@ -9,36 +9,15 @@ import JSON
 /// The `--dry-run` plan: endpoint, auth mode, header names and each step's query and variables.
 /// Secrets are never in it (header values are not shown at all).
 package enum DryRun {
-    package static func step(_ purpose: String, _ request: GraphQLRequestBody) -> JSONValue {
-        .object(
-            JSONObject([
-                ("purpose", .string(purpose)),
-                ("query", .string(request.query)),
-                ("variables", .object(request.variables)),
-            ]))
+    /// Prints the plan of the requests the run would send on stdout, pretty or compact as the run asks.
+    package static func print(_ planned: [PlannedRequest], settings: Settings, context: RunContext)
+        throws(GQLPatchError)
+    {
+        try print(json: planned.map(\.json), settings: settings, context: context)
     }
 
-    /// Marks the version of a planned write as coming from the fetch (`_version`, or v1 `@versioned`'s
-    /// `expectedVersion` from its `version`).
-    package static func replacingVersion(in step: JSONValue, scheme: VersionScheme = .sync) -> JSONValue {
-        guard var object = step.objectValue, var variables = object["variables"]?.objectValue,
-            var input = variables["input"]?.objectValue
-        else { return step }
-        input[scheme.inputField] = .string("<\(scheme.recordField) from step 1>")
-        variables["input"] = .object(input)
-        object["variables"] = .object(variables)
-        return .object(object)
-    }
-
-    /// `step` with `prefix` before its purpose (`if the record exists: update`).
-    package static func relabel(_ step: JSONValue, prefix: String) -> JSONValue {
-        guard var object = step.objectValue, let purpose = object["purpose"]?.stringValue else { return step }
-        object["purpose"] = .string(prefix + purpose)
-        return .object(object)
-    }
-
-    /// Prints the plan of `steps` on stdout, pretty or compact as the run asks.
-    package static func print(_ steps: [JSONValue], settings: Settings, context: RunContext) throws(GQLPatchError) {
+    /// Prints the plan of `steps` (each a planned request, or one with more said around it).
+    package static func print(json steps: [JSONValue], settings: Settings, context: RunContext) throws(GQLPatchError) {
         let document = plan(settings: settings, steps: steps)
         try JSONPrinter(pretty: settings.pretty, console: context.console).print(document, to: context.console)
     }

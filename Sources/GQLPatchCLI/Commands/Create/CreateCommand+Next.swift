@@ -41,26 +41,27 @@ extension CreateCommand {
     /// lost race (`RecordService.createNext`), and prints the record.
     func runNext(field: String) async throws(GQLPatchError) {
         let plan = try makeNextPlan(field: field)
-        let documents = DocumentBuilder()
-        let create = try documents.createMutation(
-            model: plan.create.model, selection: plan.create.selection, input: plan.create.built.input)
+        let session = CommandSession(settings: settings, context: context)
+        let target = RecordService.CreateTarget(
+            model: plan.create.model, input: plan.create.built.input, checkedKey: plan.create.built.key, key: nil,
+            selection: plan.create.selection, fetchSelection: plan.create.fetchSelection)
+        let records = Self.records(
+            for: try session.records().createRequest(target), keyIsComplete: true, session: session)
+        let reader = SequenceReader(service: records)
         if settings.dryRun {
-            let reader = try documents.listQuery(
-                model: plan.sequence.model, selection: SelectionSet(fields: [.init(name: field)]),
-                query: plan.sequence.query(order: .desc, limit: 1))
             try DryRun.print(
                 [
-                    DryRun.step(
-                        "read the largest \(field) of \(plan.sequence.parentName), tombstones included", reader),
-                    DryRun.step(
-                        "create at that \(field) plus one (\(plan.start) when there is none; read again and retried when another writer takes it)",
-                        create),
+                    try reader.plannedLargestNumber(
+                        plan.sequence,
+                        purpose: "read the largest \(field) of \(plan.sequence.parentName), tombstones included"),
+                    try records.plannedCreate(
+                        target,
+                        purpose:
+                            "create at that \(field) plus one (\(plan.start) when there is none; read again and retried when another writer takes it)"
+                    ),
                 ], settings: settings, context: context)
             return
         }
-        let session = CommandSession(settings: settings, context: context)
-        let records = Self.records(for: create, keyIsComplete: true, session: session)
-        let reader = SequenceReader(service: records)
         // A made-up id is made again for each try: a lost race deletes the try's record (a versioned
         // model keeps its key as a tombstone).
         let freshID: (@Sendable () -> String)? =

@@ -53,19 +53,18 @@ package struct CreateCommand: Sendable {
     package func run() async throws(GQLPatchError) {
         if let field = options.next { return try await runNext(field: field) }
         let plan = try makePlan()
-        let request = try DocumentBuilder().createMutation(
-            model: plan.model, selection: plan.selection, input: plan.built.input)
+        let session = CommandSession(settings: settings, context: context)
+        let target = RecordService.CreateTarget(
+            model: plan.model, input: plan.built.input, checkedKey: checkedKey(plan),
+            key: plan.built.keyIsComplete ? plan.built.key : nil, selection: plan.selection,
+            fetchSelection: plan.fetchSelection)
+        let request = try session.records().createRequest(target)
         if settings.dryRun {
-            try DryRun.print([DryRun.step("create", request)], settings: settings, context: context)
+            try DryRun.print([PlannedRequest("create", request)], settings: settings, context: context)
             return
         }
-        let session = CommandSession(settings: settings, context: context)
         let outcome = try await Self.records(for: request, keyIsComplete: plan.built.keyIsComplete, session: session)
-            .create(
-                RecordService.CreateTarget(
-                    model: plan.model, input: plan.built.input, checkedKey: checkedKey(plan),
-                    key: plan.built.keyIsComplete ? plan.built.key : nil, selection: plan.selection,
-                    fetchSelection: plan.fetchSelection))
+            .create(target)
         switch outcome {
         case .created(let item, let response):
             try session.printRecord(.object(item), envelope: response.envelope)

@@ -66,46 +66,20 @@ package struct DeleteCommand: Sendable {
                 key: plan.key, entry: ("delete", .object(record)), differences: JSONObject())
             return
         }
+        let records = session.records()
+        let target = RecordService.DeleteTarget(
+            model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion,
+            selection: plan.selection, versioned: records.isVersioned(plan.model))
         if settings.dryRun {
-            try printDryRun(
-                plan, versioned: RecordService.isVersioned(plan.model, under: settings.conflictResolution))
+            try DryRun.print(try records.plannedDelete(target), settings: settings, context: context)
             return
         }
-        let records = session.records()
-        let outcome = try await records.delete(
-            RecordService.DeleteTarget(
-                model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion,
-                selection: plan.selection, versioned: records.isVersioned(plan.model)))
+        let outcome = try await records.delete(target)
         if let version = outcome.version {
             session.console.message(
                 "gqlpatch: note: \(ModelLookup.describe(model: plan.model, key: plan.key)) is versioned: the delete is soft (the record stays with _deleted: true, _version \(version + 1))"
             )
         }
         try session.printRecord(outcome.record ?? .null, envelope: outcome.response?.envelope)
-    }
-
-    private func printDryRun(_ plan: Plan, versioned: Bool) throws(GQLPatchError) {
-        try VersionScheme.checkWritable(plan.model)
-        let documents = DocumentBuilder()
-        var steps: [JSONValue] = []
-        var input = plan.key
-        let scheme = VersionScheme.of(plan.model)
-        if versioned {
-            let get = try documents.getQuery(
-                model: plan.model, selection: RecordService.versionSelection(for: plan.model), key: plan.key)
-            steps.append(DryRun.step("fetch the record's \(scheme.recordField)", get))
-            input[scheme.inputField] = .int(0)
-        }
-        let delete = try documents.deleteMutation(
-            model: plan.model, selection: plan.selection, input: input, condition: plan.condition)
-        let purpose =
-            scheme.isFieldVersioning
-            ? "delete, with \(scheme.inputField) = \(scheme.recordField) from step 1"
-            : "delete, with _version from step 1"
-        steps.append(
-            versioned
-                ? DryRun.replacingVersion(in: DryRun.step(purpose, delete), scheme: scheme)
-                : DryRun.step("delete", delete))
-        try DryRun.print(steps, settings: settings, context: context)
     }
 }

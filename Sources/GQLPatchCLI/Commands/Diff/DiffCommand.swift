@@ -35,22 +35,21 @@ package struct DiffCommand: Sendable {
         var plans: [(DiffSide, DiffSide, [String])] = []
         for name in names { plans.append(try plan(name)) }
         if from.dryRun {
-            let documents = DocumentBuilder()
             var steps: [JSONValue] = []
             for (source, target, _) in plans {
                 for (name, side, settings) in [("from", source, from), ("to", target, to)] {
-                    let request = try documents.listQuery(
-                        model: side.model, selection: side.selection, query: side.query)
+                    let planned = try ModelPages.planned(
+                        model: side.model, selection: side.selection, query: side.query,
+                        purpose: "list \(side.model.name), every page")
                     steps.append(
                         .object(
                             JSONObject([
-                                ("side", .string(name)),
-                                ("endpoint", .string(settings.endpoint ?? "")),
-                                ("step", DryRun.step("list \(side.model.name), every page", request)),
+                                ("side", .string(name)), ("endpoint", .string(settings.endpoint ?? "")),
+                                ("step", planned.json),
                             ])))
                 }
             }
-            try DryRun.print(steps, settings: from, context: context)
+            try DryRun.print(json: steps, settings: from, context: context)
             return .success
         }
         var summary: [String] = []

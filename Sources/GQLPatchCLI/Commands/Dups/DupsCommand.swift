@@ -51,14 +51,6 @@ package struct DupsCommand: Sendable {
 
     package func run() async throws(GQLPatchError) -> ExitCode {
         let plan = try makePlan()
-        if settings.dryRun {
-            let request = try DocumentBuilder().listQuery(
-                model: plan.model, selection: plan.selection, query: plan.query)
-            try DryRun.print(
-                [DryRun.step("read the parent's records (then each nextToken)", request)], settings: settings,
-                context: context)
-            return .success
-        }
         let session = CommandSession(settings: settings, context: context)
         let console = session.console
         // A page is retried on what `apply` retries, as `list`'s pages are.
@@ -67,7 +59,15 @@ package struct DupsCommand: Sendable {
             let outcome = await sender.send(request)
             return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
         })
-        let read = try await SequenceReader(service: records).records(
+        let reader = SequenceReader(service: records)
+        if settings.dryRun {
+            let planned = try reader.plannedRecords(
+                model: plan.model, query: plan.query, selection: plan.selection,
+                purpose: "read the parent's records (then each nextToken)")
+            try DryRun.print([planned], settings: settings, context: context)
+            return .success
+        }
+        let read = try await reader.records(
             model: plan.model, query: plan.query, selection: plan.selection)
         let groups = plan.finder.groups(read)
         for group in groups { try session.printLine(group.json) }

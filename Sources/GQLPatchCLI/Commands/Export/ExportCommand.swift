@@ -71,11 +71,10 @@ package struct ExportCommand: Sendable {
         announce(prepared)
         let steps = prepared.steps
         if settings.dryRun {
-            let documents = DocumentBuilder()
-            var planned: [JSONValue] = []
-            for step in steps {
-                let request = try documents.listQuery(model: step.model, selection: step.selection, query: step.query)
-                planned.append(DryRun.step("list \(step.model.name), the first page (then each nextToken)", request))
+            let planned = try steps.map { (step) throws(GQLPatchError) in
+                try ModelPages.planned(
+                    model: step.model, selection: step.selection, query: step.query,
+                    purpose: "list \(step.model.name), the first page (then each nextToken)")
             }
             try DryRun.print(planned, settings: settings, context: context)
             return

@@ -35,9 +35,9 @@ package struct GetCommand: Sendable {
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
         if settings.dryRun {
-            let request = try DocumentBuilder().getQuery(
-                model: plan.model, selection: plan.fetchSelection, key: plan.key)
-            try DryRun.print([DryRun.step("fetch the record", request)], settings: settings, context: context)
+            let read = try CommandSession(settings: settings, context: context).records().plannedRead(
+                plan.model, key: plan.key, selection: plan.fetchSelection, purpose: "fetch the record")
+            try DryRun.print([read], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

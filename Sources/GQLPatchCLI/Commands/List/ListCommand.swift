@@ -61,7 +61,7 @@ package struct ListCommand: Sendable {
         let plan = try makePlan()
         for note in plan.query.notes { context.console.message("gqlpatch: note: \(note)") }
         if settings.dryRun {
-            let step = DryRun.step(
+            let step = PlannedRequest(
                 "list the first page (then each nextToken)", try plan.request(token: options.startingToken))
             try DryRun.print([step], settings: settings, context: context)
             return
@@ -112,10 +112,11 @@ package struct ListCommand: Sendable {
         let console = session.console
         let envelope = settings.output == .envelope
         let inline = options.errorsInline && !envelope
-        return try await listing.run(
-            from: resume.current, sender: session.pageRetrying,
-            rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) }
-        ) { (page) throws(GQLPatchError) in
+        let rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void = { (response) throws(GQLPatchError) in
+            try session.printEnvelopeOnFailure(response)
+        }
+        return try await listing.run(from: resume.current, sender: session.pageRetrying, rejected: rejected) {
+            (page) throws(GQLPatchError) in
             // Printed and the token moved on under one lock: a signal sees the page whole or not at all.
             let printed: Result<Void, GQLPatchError> = resume.withValue { token in
                 do throws(GQLPatchError) {

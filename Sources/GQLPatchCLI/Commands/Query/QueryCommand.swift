@@ -66,7 +66,7 @@ package struct QueryCommand: Sendable {
         let (request, connection, mutates) = try makePlan()
         if settings.dryRun {
             let what = connection == nil ? "send the document" : "send the document (then again with each nextToken)"
-            try DryRun.print([DryRun.step(what, request)], settings: settings, context: context)
+            try DryRun.print([PlannedRequest(what, request)], settings: settings, context: context)
             return
         }
         var session = CommandSession(settings: settings, context: context)

@@ -28,7 +28,7 @@ package struct SchemaCommand: Sendable {
         let request = GraphQLRequestBody(
             query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
         if settings.dryRun {
-            try DryRun.print([DryRun.step("introspect the schema", request)], settings: settings, context: context)
+            try DryRun.print([PlannedRequest("introspect the schema", request)], settings: settings, context: context)
             return
         }
         let session = CommandSession(settings: settings, context: context)

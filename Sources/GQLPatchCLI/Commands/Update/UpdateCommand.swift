@@ -18,11 +18,11 @@ package struct UpdateCommand: Sendable {
 
     package func run() async throws(GQLPatchError) {
         let plan = try makePlan()
+        let session = CommandSession(settings: settings, context: context)
         if settings.dryRun {
-            try printDryRun(plan)
+            try DryRun.print(try session.records().plannedUpdate(plan), settings: settings, context: context)
             return
         }
-        let session = CommandSession(settings: settings, context: context)
         if options.preview {
             try await preview(plan, session: session)
             return
@@ -92,57 +92,6 @@ package struct UpdateCommand: Sendable {
             model: model, changeSet: changeSet, condition: condition, expectVersion: expectVersion,
             selection: selection, fetchSelection: fetchSelection, versioned: versioned, unguarded: options.unguarded,
             differencesOnly: differencesOnly)
-    }
-
-    private func printDryRun(_ plan: UpdateTarget) throws(GQLPatchError) {
-        try DryRun.print(try dryRunSteps(plan), settings: settings, context: context)
-    }
-
-    /// The requests the update would send, as dry-run steps.
-    package func dryRunSteps(_ plan: UpdateTarget) throws(GQLPatchError) -> [JSONValue] {
-        try VersionScheme.checkWritable(plan.model)
-        let documents = DocumentBuilder()
-        var steps: [JSONValue] = []
-        // An edited field's new value is worked out from the record the first step reads.
-        var changeSet = plan.changeSet
-        for edit in changeSet.edits {
-            changeSet.changes[edit.field] = .string("<\(edit.field) from step 1, edited>")
-        }
-        if plan.versioned {
-            let scheme = VersionScheme.of(plan.model)
-            let get = try documents.getQuery(model: plan.model, selection: plan.fetchSelection, key: plan.changeSet.key)
-            steps.append(DryRun.step("fetch the record and its \(scheme.recordField)", get))
-            let update = try documents.updateMutation(
-                model: plan.model, selection: plan.selection,
-                input: changeSet.input(version: 0, versionField: scheme.inputField), condition: plan.condition)
-            let purpose =
-                scheme.isFieldVersioning
-                ? "update, with \(scheme.inputField) = \(scheme.recordField) from step 1"
-                : "update, with _version from step 1"
-            var step = DryRun.step(purpose, update)
-            step = DryRun.replacingVersion(in: step, scheme: scheme)
-            steps.append(step)
-        } else if !changeSet.edits.isEmpty {
-            var fetch = plan.fetchSelection
-            let guarding = WriteGuard(catalogue: settings.catalogue, model: plan.model)
-            for name in guarding.readFields where !fetch.contains(name) { fetch.fields.append(.init(name: name)) }
-            let get = try documents.getQuery(model: plan.model, selection: fetch, key: plan.changeSet.key)
-            steps.append(DryRun.step("fetch the record", get))
-            let guardText: JSONValue =
-                plan.unguarded
-                ? .string("<none: --unguarded>")
-                : .string("<the values step 1 read: each counter's old value, else updatedAt>")
-            let update = try documents.updateMutation(
-                model: plan.model, selection: plan.selection, input: changeSet.input(version: nil),
-                condition: WriteGuard.combined(plan.condition, [.object(JSONObject([("guard", guardText)]))]))
-            steps.append(DryRun.step("update, with the edits worked out from step 1 and guarded by its values", update))
-        } else {
-            let update = try documents.updateMutation(
-                model: plan.model, selection: plan.selection, input: plan.changeSet.input(version: nil),
-                condition: plan.condition)
-            steps.append(DryRun.step("update", update))
-        }
-        return steps
     }
 
     // MARK: - Sending

@@ -29,16 +29,18 @@ package struct UpsertCommand: Sendable {
         let built = try CreateInputBuilder(
             catalogue: settings.catalogue, readFile: context.readFile, wording: CommandLineWording()
         ).build(model: model, patch: values, values: [])
-        let createRequest = try DocumentBuilder().createMutation(
-            model: model, selection: plan.selection, input: built.input)
+        let session = CommandSession(settings: settings, context: context)
+        let create = RecordService.CreateTarget(
+            model: model, input: built.input, checkedKey: built.key, key: built.key, selection: plan.selection,
+            fetchSelection: model.isVersioned ? RecordService.withSyncFields(plan.fetchSelection) : plan.fetchSelection)
+        let records = session.records()
         if settings.dryRun {
-            var steps = try update.dryRunSteps(plan)
-            steps = steps.map { step in DryRun.relabel(step, prefix: "if the record exists: ") }
-            steps.append(DryRun.step("if it does not: create", createRequest))
+            let steps =
+                try records.plannedUpdate(plan).map { $0.relabelled("if the record exists: ") }
+                + [try records.plannedCreate(create, purpose: "if it does not: create")]
             try DryRun.print(steps, settings: settings, context: context)
             return
         }
-        let session = CommandSession(settings: settings, context: context)
         if options.update.preview {
             let read = try await session.records().read(model, key: plan.changeSet.key, selection: plan.fetchSelection)
             let printer = PreviewPrinter(session: session, colour: colour)
@@ -53,15 +55,11 @@ package struct UpsertCommand: Sendable {
                 key: plan.changeSet.key, entry: ("changes", .object(differences)), differences: differences)
             return
         }
-        let target = RecordUpserter.Target(
-            update: plan,
-            create: RecordService.CreateTarget(
-                model: model, input: built.input, checkedKey: built.key, key: built.key, selection: plan.selection,
-                fetchSelection: model.isVersioned
-                    ? RecordService.withSyncFields(plan.fetchSelection) : plan.fetchSelection))
+        let target = RecordUpserter.Target(update: plan, create: create)
         let upserter = RecordUpserter(
-            records: session.records(),
-            creator: CreateCommand.records(for: createRequest, keyIsComplete: true, session: session))
+            records: records,
+            creator: CreateCommand.records(
+                for: try records.createRequest(create), keyIsComplete: true, session: session))
         let name = ModelLookup.describe(model: model, key: plan.changeSet.key)
         switch try await upserter.run(target) {
         case .created(let item, let response):

@@ -53,11 +53,13 @@ package struct WaitCommand: Sendable {
             environment: environment, realtimeEndpoint: options.realtimeEndpoint)
         let name = ModelLookup.describe(model: model, key: key)
         if settings.dryRun {
-            let read = try DocumentBuilder().getQuery(model: model, selection: readSelection, key: key)
+            let read = try CommandSession(settings: settings, context: context).records().plannedRead(
+                model, key: key, selection: readSelection,
+                purpose:
+                    "read the record after subscribing, after each of its events and every \(RecordWait.rereadMilliseconds / 1000) s; a read that does not hold is made again over about 1.5 s"
+            )
             var plan = source.plan().objectValue ?? JSONObject()
-            plan["read"] = DryRun.step(
-                "read the record after subscribing, after each of its events and every \(RecordWait.rereadMilliseconds / 1000) s; a read that does not hold is made again over about 1.5 s",
-                read)
+            plan["read"] = read.json
             try JSONPrinter(pretty: settings.pretty, console: context.console).print(
                 .object(plan), to: context.console)
             return .success
