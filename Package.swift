@@ -102,7 +102,7 @@ let package = Package(
             dependencies: support + [
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
             ]),
-        .target(name: "GQLPatchCompletion", dependencies: support + ["GQLPatchSchema"]),
+        .target(name: "GQLPatchCompletion", dependencies: support + ["GQLPatchSchema", "AWSSigning"]),
         .target(
             name: "GQLPatchSettings",
             dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning"]),

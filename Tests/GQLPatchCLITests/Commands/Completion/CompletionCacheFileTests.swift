@@ -128,11 +128,11 @@ import Testing
         let path = folder.appendingPathComponent("big.cache").path
         #expect(
             FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]))
-        #expect(CompletionCache.readCacheFile(path) == bytes)
+        #expect(CompletionCacheFolder.readCacheFile(path) == bytes)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(CompletionCacheFile.maxBytes + 1))
         try handle.close()
-        #expect(CompletionCache.readCacheFile(path) == nil)
+        #expect(CompletionCacheFolder.readCacheFile(path) == nil)
     }
 
     @Test func aWrongVersionIsIgnored() throws {

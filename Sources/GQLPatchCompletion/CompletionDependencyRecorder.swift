@@ -1,14 +1,14 @@
-import GQLPatchCompletion
 import GQLPatchSupport
 
-/// Records every file the catalogue load looks at, where it looks: a `RunContext` whose file system
-/// stamps each path it reads or checks first (`FileStamp`, before the read, so a change during the
+/// Records every file the catalogue load looks at, where it looks: a file system that stamps each path it reads or checks first (`FileStamp`, before the read, so a change during the
 /// read shows as a different stamp next time). This finds `--schema`, `GQLPATCH_SCHEMA`,
 /// `./schema.graphql`, the config and `transform.conf.json` without a list of them to keep in step; a
 /// `schema/` folder is recorded by its own stamp when listed, and each file in it when read.
 package final class CompletionDependencyRecorder: Sendable {
     private let seen = LockedValue<[CompletionDependency?]>([])
     private let paths = LockedValue<Set<String>>([])
+
+    package init() {}
 
     /// Stamps `path` unless it already was (the first stamp is the one taken before any read).
     package func record(_ path: String) {
@@ -17,11 +17,9 @@ package final class CompletionDependencyRecorder: Sendable {
         seen.withValue { $0.append(stamp.map { CompletionDependency(path: path, stamp: $0) }) }
     }
 
-    /// `context` with its file reads and status checks recorded.
-    package func recording(_ context: RunContext) -> RunContext {
-        var recorded = context
-        let files = context.files
-        recorded.files = FileSystem(
+    /// `files` with its reads and status checks recorded.
+    package func recording(_ files: FileSystem) -> FileSystem {
+        FileSystem(
             read: { [self] (path: String, limit: InputLimit) throws(GQLPatchError) -> [UInt8] in
                 record(path)
                 return try files.read(path, limit: limit)
@@ -36,7 +34,6 @@ package final class CompletionDependencyRecorder: Sendable {
                 record(path)
                 return try files.list(directory: path)
             })
-        return recorded
     }
 
     /// Every file recorded, in order; nil when one of them could not be stamped.

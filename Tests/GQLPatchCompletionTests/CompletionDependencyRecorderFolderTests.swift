@@ -1,13 +1,7 @@
 import Foundation
-import GQLPatchTestSupport
 import Testing
 
-@testable import GQLPatchBatch
-@testable import GQLPatchCLI
-@testable import GQLPatchClient
 @testable import GQLPatchCompletion
-@testable import GQLPatchOperations
-@testable import GQLPatchRecords
 @testable import GQLPatchSchema
 @testable import GQLPatchSupport
 
@@ -22,11 +16,7 @@ import Testing
         try "type A @model { id: ID! }".write(
             to: schema.appendingPathComponent("a.graphql"), atomically: false, encoding: .utf8)
         let recorder = CompletionDependencyRecorder()
-        let context = recorder.recording(
-            RunContext(
-                console: Console(writeOut: { _ in }, writeErr: { _ in }, stdoutIsTerminal: false), files: .local,
-                transport: NoTransport(), workingDirectory: folder.path))
-        _ = try CatalogueLoader.load(path: schema.path, files: context.files)
+        _ = try CatalogueLoader.load(path: schema.path, files: recorder.recording(.local))
         let dependencies = try #require(recorder.dependencies)
         let recorded = try #require(dependencies.first { $0.path == schema.path })
         #expect(dependencies.contains { $0.path == schema.appendingPathComponent("a.graphql").path })
