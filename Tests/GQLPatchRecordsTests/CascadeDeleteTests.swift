@@ -105,4 +105,31 @@ import Testing
         }
         #expect(sent.operations == ["GetAuthor"])
     }
+
+    @Test func theDeletesRunInOrderAndAFailureSaysWhereTheyStopped() async throws {
+        let sent = Sent()
+        let records = Self.service(sent) { operation, variables in
+            let input = variables["input"]?.objectValue ?? JSONObject()
+            switch operation {
+            case "DeleteBook": return #"{"deleteBook": {"id": "b1"}}"#
+            case "DeleteAuthor" where input["id"] == "a1": return "null"
+            default: return "null"
+            }
+        }
+        let book = try #require(Self.library.models["Book"])
+        let author = try #require(Self.library.models["Author"])
+        let cascade = CascadeDelete(records: records, pageSize: nil, refused: Self.refusedAsText)
+        var deleted: [String] = []
+        do throws(CascadeDelete.Stopped) {
+            _ = try await cascade.run(
+                [.init(model: book, key: ["id": "b1"]), .init(model: author, key: ["id": "a1"])], condition: nil,
+                expectVersion: nil, deleted: { target, _ in deleted.append(target.name) })
+            Issue.record("expected the root's delete to fail")
+        } catch {
+            #expect(error.index == 1 && error.error.code == .notFound)
+            #expect(error.error.message.hasPrefix("no Author id=a1"), "\(error.error.message)")
+        }
+        #expect(deleted == ["Book id=b1"])
+        #expect(sent.operations.prefix(1) == ["DeleteBook"])
+    }
 }

@@ -31,27 +31,20 @@ extension DeleteCommand {
             )
             return
         }
-        let selections = SelectionBuilder(catalogue: settings.catalogue, wording: CommandLineWording())
-        var softDeletes = 0
-        for (index, target) in order.enumerated() {
-            let isRoot = index == order.count - 1
-            do {
-                let outcome = try await records.delete(
-                    RecordService.DeleteTarget(
-                        model: target.model, key: target.key, condition: isRoot ? plan.condition : nil,
-                        expectVersion: isRoot ? options.expectVersion : nil,
-                        selection: selections.defaultSelection(for: target.model),
-                        versioned: records.isVersioned(target.model)))
-                if outcome.version != nil { softDeletes += 1 }
+        let softDeletes: Int
+        do throws(CascadeDelete.Stopped) {
+            softDeletes = try await cascade.run(
+                order, condition: plan.condition, expectVersion: options.expectVersion
+            ) { (target, outcome) throws(GQLPatchError) in
                 try session.printLine(
                     .object(
                         JSONObject([
                             ("model", .string(target.model.name)), ("key", .object(target.key)),
                             ("record", outcome.record ?? .null),
                         ])))
-            } catch {
-                throw Self.stopped(error, at: index, of: order)
             }
+        } catch {
+            throw Self.stopped(error.error, at: error.index, of: order)
         }
         if softDeletes > 0 {
             session.console.message(

@@ -1,4 +1,3 @@
-import AWSSigning
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
@@ -92,57 +91,15 @@ package struct ExportCommand: Sendable {
                 "gqlpatch: note: export: \(steps.count) models are read side by side into part files, so each model's lines come once it is read whole (one model at a time streams: export MODEL)"
             )
         }
-        // One run at a time on a state file: a second is refused before it reads or writes anything.
-        var lock: FileLock?
-        if let path = options.state {
-            switch FileLock.acquire(for: path) {
-            case .acquired(let held): lock = held
-            case .held:
-                throw GQLPatchError(
-                    .throttled,
-                    "another export is running on \(path); wait for it to end (or stop it), then run this one again"
-                )
-            case .failed(let reason):
-                throw GQLPatchError(.ioError, "cannot lock \(path) (through \(path).lock): \(reason)")
-            }
+        let job = try ExportJob(
+            models: steps.map(\.model.name), output: options.output, stateFile: options.state,
+            temporaryBase: temporaryBase
+        ) { saved in
+            .usage(
+                "\(options.state ?? "") is the state of another export (\(saved.models.joined(separator: ", ")) to \(saved.output)); give its models and \(OptionName.outShort), or another \(OptionName.state) file"
+            )
         }
-        var finished = false
-        defer { lock?.release(remove: finished) }
-        let parts = try ExportParts(stateFile: options.state, temporaryBase: temporaryBase)
-        let models = steps.map(\.model.name)
-        var state = ExportState(output: options.output ?? "-", models: models)
-        if let path = options.state, let saved = try ExportParts.loadState(path) {
-            guard saved.output == state.output, saved.models == models else {
-                throw GQLPatchError(
-                    .usage,
-                    "\(path) is the state of another export (\(saved.models.joined(separator: ", ")) to \(saved.output)); give its models and \(OptionName.outShort), or another \(OptionName.state) file"
-                )
-            }
-            state = saved
-            console.message("gqlpatch: note: export: going on from \(path)")
-        }
-        let progress = ExportProgress(state: state, file: options.state)
-        let target = options.output.map { ExportTarget(path: $0, resumable: options.state != nil) }
-        let sink = try target.map { target throws(GQLPatchError) in
-            do throws(GQLPatchError) {
-                return try ExportFile(path: target.working, length: state.outputLength)
-            } catch {
-                guard !target.inPlace else { throw error }
-                throw GQLPatchError(
-                    error.code, error.message + " (the export is written there first, then renamed to \(target.path))")
-            }
-        }
-        defer { sink?.finish() }
-        let put: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
-            if let sink { try sink.append(bytes) } else { try console.write(bytes) }
-        }
-        // Everything before the end line is digested as it is written; the digest so far is kept
-        // with the output's length, so a resumed run goes on from the same point.
-        let hasher = LockedValue(try ExportRun.digestSoFar(state, working: target?.working, stateFile: options.state))
-        let write: @Sendable ([UInt8]) throws(GQLPatchError) -> Void = { bytes throws(GQLPatchError) in
-            hasher.withValue { $0.update(data: bytes) }
-            try put(bytes)
-        }
+        if job.resumed, let path = options.state { console.message("gqlpatch: note: export: going on from \(path)") }
         let watch = catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
@@ -150,7 +107,7 @@ package struct ExportCommand: Sendable {
         // Cleared before any message that follows, and never drawn again after (the flag and the
         // writes share a lock).
         let drawn = LockedValue(false)
-        let drawing = showsProgress ? Self.drawProgress(progress, console: console, stopped: drawn) : nil
+        let drawing = showsProgress ? Self.drawProgress(job.progress, console: console, stopped: drawn) : nil
         let endDrawing = {
             drawing?.cancel()
             drawn.withValue { stopped in
@@ -159,20 +116,16 @@ package struct ExportCommand: Sendable {
             }
         }
         do throws(GQLPatchError) {
-            try await exportRun(prepared, stop: stop).write(
-                parts: parts, progress: progress, write: write, put: put, hasher: hasher)
-            if options.output == nil { try console.checkOutput() }
+            try await job.write(exportRun(prepared, stop: stop), console: console)
             endDrawing()
         } catch {
             endDrawing()
+            let target = job.target
             if let path = options.state {
                 console.message(
                     "gqlpatch: note: export stopped; run the same command again to go on from where it stopped (\(path))"
-                        + (target.map { "; \($0.path) is untouched until then" } ?? "")
-                )
+                        + (target.map { "; \($0.path) is untouched until then" } ?? ""))
             } else {
-                parts.remove(models.count)
-                target?.discard()
                 let kept = target.flatMap { $0.inPlace ? nil : "; \($0.path) is untouched" } ?? ""
                 console.message(
                     "gqlpatch: note: export stopped\(kept); run it again to export from the start (with \(OptionName.state) FILE and \(OptionName.outShort) FILE, a stopped export goes on from where it stopped)"
@@ -180,11 +133,7 @@ package struct ExportCommand: Sendable {
             }
             throw error
         }
-        if let target, let sink { try target.commit(sink) }
-        parts.remove(models.count)
-        if let path = options.state { _ = try? PrivateFiles.remove(path) }
-        finished = true
-        console.message(Self.summary(progress.current))
+        console.message(Self.summary(job.progress.current))
     }
 
     /// The engine that reads and writes `prepared`.
