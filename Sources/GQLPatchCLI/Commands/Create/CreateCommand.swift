@@ -18,46 +18,30 @@ package struct CreateCommand: Sendable {
     package var context: RunContext
 
     package struct Plan: Sendable {
-        package var model: Model
+        package var target: RecordService.CreateTarget
         package var built: CreateInputBuilder.Result
-        package var selection: SelectionSet
+        package var model: Model { target.model }
+        package var selection: SelectionSet { target.selection }
         /// The selection of the fetch after an existing key: the printed fields plus every sent field.
-        package var fetchSelection: SelectionSet
+        package var fetchSelection: SelectionSet { target.fetchSelection }
     }
 
     package func makePlan() throws(GQLPatchError) -> Plan {
-        let catalogue = settings.catalogue
-        let model = try ModelLookup.model(named: options.model, in: catalogue)
-        var patch: JSONObject?
-        if let path = options.patch {
-            patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
+        let patch = try options.patch.map { (path) throws(GQLPatchError) in
+            try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
         }
-        let built = try CreateInputBuilder(
-            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        )
-        .build(model: model, patch: patch, values: options.values)
-        let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-        let selection =
-            try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
-            ?? selections.defaultSelection(for: model)
-        var fetchSelection = selections.defaultSelection(for: model)
-        if let select = options.select {
-            let sent = built.input.keys.filter { model.field($0) != nil }
-            fetchSelection = try selections.selection(for: model, paths: select + sent)
-        }
-        // An existing key may be a versioned delete's tombstone: the fetch must see `_deleted`.
-        if model.isVersioned { fetchSelection = RecordService.withSyncFields(fetchSelection) }
-        return Plan(model: model, built: built, selection: selection, fetchSelection: fetchSelection)
+        let (target, built) = try RecordTargetBuilder(
+            catalogue: settings.catalogue, conflictResolution: settings.conflictResolution,
+            readFile: context.readFile, wording: CommandLineWording(), schemaSource: settings.schemaSource
+        ).create(model: options.model, patch: patch, values: options.values, select: options.select)
+        return Plan(target: target, built: built)
     }
 
     package func run() async throws(GQLPatchError) {
         if let field = options.next { return try await runNext(field: field) }
         let plan = try makePlan()
         let session = CommandSession(settings: settings, context: context)
-        let target = RecordService.CreateTarget(
-            model: plan.model, input: plan.built.input, checkedKey: checkedKey(plan),
-            key: plan.built.keyIsComplete ? plan.built.key : nil, selection: plan.selection,
-            fetchSelection: plan.fetchSelection)
+        let target = plan.target
         let request = try session.records().createRequest(target)
         if settings.dryRun {
             try DryRun.print([PlannedRequest("create", request)], settings: settings, context: context)
@@ -99,13 +83,6 @@ package struct CreateCommand: Sendable {
             let outcome = await sender.send(request)
             return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
         })
-    }
-
-    /// The key fields given, which the answer must carry: an id gqlpatch made up is the server's to replace.
-    private func checkedKey(_ plan: Plan) -> JSONObject {
-        var given = plan.built.key
-        if plan.built.generatedID { given["id"] = nil }
-        return given
     }
 
     private func describe(_ plan: Plan) -> String {

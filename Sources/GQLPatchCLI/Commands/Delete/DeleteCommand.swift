@@ -14,37 +14,16 @@ package struct DeleteCommand: Sendable {
     package var settings: Settings
     package var context: RunContext
 
-    package struct Plan: Sendable {
-        package var model: Model
-        package var key: JSONObject
-        package var condition: JSONValue?
-        package var selection: SelectionSet
-    }
+    package typealias Plan = RecordService.DeleteTarget
 
+    /// The delete's target, every check made.
     package func makePlan() throws(GQLPatchError) -> Plan {
-        let catalogue = settings.catalogue
-        let model = try ModelLookup.model(named: options.model, in: catalogue)
-        guard model.operations.delete != nil, model.operations.deleteInput != nil else {
-            throw .invalidInput("the API has no delete operation for \(model.name)")
-        }
-        let key = try ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
-            .key(model: model, options.key)
-        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(
-            model: model, pairs: options.conditions)
-        let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-        let selection =
-            try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
-            ?? selections.defaultSelection(for: model)
-        let versioned = RecordService.isVersioned(model, under: settings.conflictResolution)
-        if options.expectVersion != nil, !versioned {
-            throw .invalidInput(
-                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"
-            )
-        }
-        if versioned, model.operations.get == nil {
-            throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
-        }
-        return Plan(model: model, key: key, condition: condition, selection: selection)
+        try RecordTargetBuilder(
+            catalogue: settings.catalogue, conflictResolution: settings.conflictResolution,
+            readFile: context.readFile, wording: CommandLineWording(), schemaSource: settings.schemaSource
+        ).delete(
+            model: options.model, key: options.key, conditions: options.conditions,
+            expectVersion: options.expectVersion, select: options.select)
     }
 
     package func run() async throws(GQLPatchError) {
@@ -55,10 +34,9 @@ package struct DeleteCommand: Sendable {
             return
         }
         if options.preview, !settings.dryRun {
-            let versioned = RecordService.isVersioned(plan.model, under: settings.conflictResolution)
             let read = try await session.records().read(
                 plan.model, key: plan.key,
-                selection: versioned ? RecordService.withSyncFields(plan.selection) : plan.selection)
+                selection: plan.versioned ? RecordService.withSyncFields(plan.selection) : plan.selection)
             guard let record = read.record, record["_deleted"] != .bool(true) else {
                 throw GQLPatchError(.notFound, "no \(ModelLookup.describe(model: plan.model, key: plan.key))")
             }
@@ -67,14 +45,11 @@ package struct DeleteCommand: Sendable {
             return
         }
         let records = session.records()
-        let target = RecordService.DeleteTarget(
-            model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion,
-            selection: plan.selection, versioned: records.isVersioned(plan.model))
         if settings.dryRun {
-            try DryRun.print(try records.plannedDelete(target), settings: settings, context: context)
+            try DryRun.print(try records.plannedDelete(plan), settings: settings, context: context)
             return
         }
-        let outcome = try await records.delete(target)
+        let outcome = try await records.delete(plan)
         if let version = outcome.version {
             session.console.message(
                 "gqlpatch: note: \(ModelLookup.describe(model: plan.model, key: plan.key)) is versioned: the delete is soft (the record stays with _deleted: true, _version \(version + 1))"

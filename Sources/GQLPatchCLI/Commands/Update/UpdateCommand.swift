@@ -34,64 +34,25 @@ package struct UpdateCommand: Sendable {
 
     /// Everything worked out before the first request.
     package func makePlan() throws(GQLPatchError) -> UpdateTarget {
-        let catalogue = settings.catalogue
-        let model = try ModelLookup.model(named: options.model, in: catalogue)
-        var patch: JSONObject?
+        var asked = RecordTargetBuilder.Update(
+            model: options.model, key: options.id.map { .id($0) } ?? .fields(options.keys))
         if let path = options.patch {
-            patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
+            asked.patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
         }
-        let builder = ChangeSetBuilder(catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording())
-        let key: ChangeSetBuilder.Key = options.id.map { .id($0) } ?? .fields(options.keys)
-        var expectVersion = options.expectVersion
-        var differencesOnly = false
-        if let given = patch,
-            let whole = try WholeRecordPatch.read(
-                given, model: model, key: try builder.key(model: model, key), catalogue: catalogue)
-        {
-            patch = whole.patch
-            differencesOnly = true
-            if let version = whole.expectVersion {
-                if let flag = expectVersion, flag != version {
-                    throw .usage("--expect-version \(flag) and the patch's version \(version) disagree")
-                }
-                expectVersion = version
-            }
-            context.console.message(
-                "gqlpatch: note: the patch is a whole \(model.name) record: \(whole.dropped.joined(separator: ", ")) ignored (the key and what the server sets)"
-                    + (whole.expectVersion.map { "; it must still be at version \($0)" } ?? "")
-                    + "; only the fields that differ from the stored record are sent")
-        }
-        let changeSet = try builder.build(
-            model: model, key: key, patch: patch, changes: options.changes, edits: options.edits,
-            mergesPatchObjects: true)
-        if changeSet.changes.isEmpty, changeSet.edits.isEmpty {
-            throw .invalidInput("the patch for \(model.name) names no fields to change")
-        }
-        let condition = try ConditionBuilder(catalogue: catalogue, wording: CommandLineWording()).condition(
-            model: model, pairs: options.conditions)
-        let selections = SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-        let selection =
-            try options.select.map { paths throws(GQLPatchError) in try selections.selection(for: model, paths: paths) }
-            ?? selections.defaultSelection(for: model)
-        var fetchSelection = selections.defaultSelection(for: model)
-        if let select = options.select {
-            fetchSelection = try selections.selection(
-                for: model, paths: select + changeSet.changes.keys + changeSet.edits.map(\.field))
-        }
-        let versioned = RecordService.isVersioned(model, under: settings.conflictResolution)
-        if expectVersion != nil, !versioned {
-            throw .invalidInput(
-                "--expect-version needs a versioned model, and \(model.name) has no _version in \(settings.schemaSource) (use --conflict-resolution on if the API is versioned)"
-            )
-        }
-        if versioned, model.operations.get == nil {
-            throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
-        }
-        if versioned { fetchSelection = VersionScheme.of(model).fetchSelection(fetchSelection) }
-        return UpdateTarget(
-            model: model, changeSet: changeSet, condition: condition, expectVersion: expectVersion,
-            selection: selection, fetchSelection: fetchSelection, versioned: versioned, unguarded: options.unguarded,
-            differencesOnly: differencesOnly)
+        asked.changes = options.changes
+        asked.edits = options.edits
+        asked.conditions = options.conditions
+        asked.expectVersion = options.expectVersion
+        asked.select = options.select
+        asked.unguarded = options.unguarded
+        return try targets.update(asked) { context.console.message($0) }
+    }
+
+    /// The run's builder of record targets.
+    var targets: RecordTargetBuilder {
+        RecordTargetBuilder(
+            catalogue: settings.catalogue, conflictResolution: settings.conflictResolution,
+            readFile: context.readFile, wording: CommandLineWording(), schemaSource: settings.schemaSource)
     }
 
     // MARK: - Sending
