@@ -126,28 +126,12 @@ package struct SequenceMoveCommand: Sendable {
         -> JSONObject?
     {
         guard case .insert(let options) = request else { return nil }
-        for value in options.values {
-            if value.field == sequence.orderField {
-                throw .usage("--set \(value.field): the new row's \(value.field) is the one --at gives")
-            }
-            if sequence.parent[value.field] != nil {
-                throw .usage("--set \(value.field): the new row's \(value.field) is the parent's, given with --key")
-            }
+        let patch = try options.patch.map { (path) throws(GQLPatchError) in
+            try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
         }
-        var patch: JSONObject?
-        if let path = options.patch {
-            patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
-        }
-        let placed =
-            sequence.parent.map { FieldAssignment(field: $0.key, value: .json($0.value.serialized())) }
-            + [FieldAssignment(field: sequence.orderField, value: .json(String(options.position)))]
-        let built = try CreateInputBuilder(
-            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        )
-        .build(model: sequence.model, patch: patch, values: placed + options.values)
-        var input = built.input
-        input[sequence.orderField] = nil
-        return input
+        return try sequence.newRow(
+            position: options.position, patch: patch, values: options.values, catalogue: catalogue,
+            readFile: context.readFile, wording: CommandLineWording())
     }
 
     // MARK: - Dry run
