@@ -41,6 +41,21 @@ package struct RecordWait: Sendable {
     /// How often the record is read again while no event comes.
     package static let rereadMilliseconds: Int64 = 10_000
 
+    /// What a wait testing `fields` reads, and what its events carry: the read is `reading` with every
+    /// tested field; an event carries the key and those fields, so one that holds the values settles
+    /// the wait by itself.
+    package static func selections(model: Model, testing fields: [String], reading: SelectionSet) -> (
+        read: SelectionSet, event: SelectionSet
+    ) {
+        var read = reading
+        var event = SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0, subselection: nil) })
+        for field in fields {
+            if !read.contains(field) { read.fields.append(SelectionSet.Field(name: field, subselection: nil)) }
+            if !event.contains(field) { event.fields.append(SelectionSet.Field(name: field, subselection: nil)) }
+        }
+        return (read, event)
+    }
+
     package var model: Model
     package var key: JSONObject
     /// The filter the record must match (every value asked for).

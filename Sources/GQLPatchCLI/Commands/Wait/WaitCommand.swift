@@ -30,19 +30,9 @@ package struct WaitCommand: Sendable {
         else { throw .usage("wait needs what to wait for: \(OptionName.until) FIELD=VALUE") }
         let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: wording)
             .readSelections(for: model, paths: options.select)
-        // The fields the conditions test are read too, whatever is printed; the events carry the
-        // key and those fields.
-        var readSelection = fetchSelection
-        var eventSelection = SelectionSet(
-            fields: model.primaryKey.map { SelectionSet.Field(name: $0, subselection: nil) })
-        for pair in options.until {
-            if !readSelection.contains(pair.field) {
-                readSelection.fields.append(SelectionSet.Field(name: pair.field, subselection: nil))
-            }
-            if !eventSelection.contains(pair.field) {
-                eventSelection.fields.append(SelectionSet.Field(name: pair.field, subselection: nil))
-            }
-        }
+        // The fields the conditions test are read too, whatever is printed.
+        let (readSelection, eventSelection) = RecordWait.selections(
+            model: model, testing: options.until.map(\.field), reading: fetchSelection)
         let events = ModelSubscription.Event.allCases.filter { model.operations.subscription($0) != nil }
         guard events.contains(.update) else {
             throw .invalidInput(
