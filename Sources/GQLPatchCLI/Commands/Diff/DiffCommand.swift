@@ -26,14 +26,22 @@ package struct DiffCommand: Sendable {
 
     package func run() async throws(GQLPatchError) -> ExitCode {
         let console = context.console
-        let (names, onlyOneSide) = try modelNames()
+        let api = { (settings: Settings, side: APISide) in
+            DiffPlan.API(
+                catalogue: settings.catalogue,
+                sender: CommandSession(settings: settings, context: context).pageRetrying, described: side.described)
+        }
+        let planned = try DiffPlan.make(
+            models: options.models, source: api(from, .from), target: api(to, .to),
+            includeTimestamps: options.includeTimestamps, pageSize: options.pageSize, readFile: context.readFile,
+            wording: CommandLineWording())
         var differs = false
-        for (name, side) in onlyOneSide {
-            console.message("gqlpatch: diff: \(name) is only in \(side.described)'s schema")
+        for (name, side) in planned.onlyOneSide {
+            console.message("gqlpatch: diff: \(name) is only in \(side)'s schema")
             differs = true
         }
-        var plans: [(DiffSide, DiffSide, [String])] = []
-        for name in names { plans.append(try plan(name)) }
+        for note in planned.notes { console.message(note) }
+        let plans = planned.pairs.map { ($0.source, $0.target, $0.fields) }
         if from.dryRun {
             var steps: [JSONValue] = []
             for (source, target, _) in plans {
@@ -68,90 +76,5 @@ package struct DiffCommand: Sendable {
         console.message(
             "gqlpatch: diff: " + (summary.isEmpty ? "no models in common" : summary.joined(separator: "; ")))
         return differs ? .graphQLError : .success
-    }
-
-    /// The models to compare (named, or every model either API can list), and those only one
-    /// side's schema has.
-    private func modelNames() throws(GQLPatchError) -> ([String], [(String, APISide)]) {
-        let listable = { (settings: Settings) in
-            settings.catalogue.modelNames.filter { settings.catalogue.models[$0]?.operations.list != nil }
-        }
-        let candidates: [String]
-        if options.models.isEmpty {
-            let target = listable(to)
-            candidates = listable(from) + target.filter { !listable(from).contains($0) }
-        } else {
-            var named: [String] = []
-            for name in options.models {
-                let model =
-                    from.catalogue.models[name] != nil
-                    ? try ModelLookup.model(named: name, in: from.catalogue)
-                    : try ModelLookup.model(named: name, in: to.catalogue)
-                if !named.contains(model.name) { named.append(model.name) }
-            }
-            candidates = named
-        }
-        var both: [String] = []
-        var one: [(String, APISide)] = []
-        for name in candidates {
-            switch (from.catalogue.models[name]?.operations.list, to.catalogue.models[name]?.operations.list) {
-            case (.some, .some): both.append(name)
-            case (.some, nil): one.append((name, .from))
-            case (nil, .some): one.append((name, .to))
-            case (nil, nil): throw .invalidInput("neither API has a list query for \(name)")
-            }
-        }
-        return (both, one)
-    }
-
-    /// How each side reads `name`, and the fields compared: those both write, plus the timestamps
-    /// when asked. A field only one side has is noted, not compared.
-    private func plan(_ name: String) throws(GQLPatchError) -> (DiffSide, DiffSide, [String]) {
-        let source = try side(name, from, .from)
-        let target = try side(name, to, .to)
-        guard source.model.primaryKey == target.model.primaryKey else {
-            throw .invalidInput(
-                "\(name)'s key is \(source.model.primaryKey.joined(separator: ", ")) in the source but \(target.model.primaryKey.joined(separator: ", ")) in the target: its records cannot be matched"
-            )
-        }
-        let written = { (side: DiffSide, settings: Settings) in
-            ExportLine(model: side.model, catalogue: settings.catalogue, includeTimestamps: false).fields
-        }
-        let sourceFields = written(source, from)
-        let targetFields = written(target, to)
-        for field in sourceFields where !targetFields.contains(field) {
-            context.console.message(
-                "gqlpatch: note: diff: \(name).\(field) is only in the source's schema; not compared")
-        }
-        for field in targetFields where !sourceFields.contains(field) {
-            context.console.message(
-                "gqlpatch: note: diff: \(name).\(field) is only in the target's schema; not compared")
-        }
-        var fields = sourceFields.filter(targetFields.contains)
-        if options.includeTimestamps {
-            fields += ["createdAt", "updatedAt"].filter {
-                source.model.field($0) != nil && target.model.field($0) != nil
-            }
-        }
-        return (source, target, fields)
-    }
-
-    private func side(_ name: String, _ settings: Settings, _ which: APISide) throws(GQLPatchError) -> DiffSide {
-        let catalogue = settings.catalogue
-        let model = try ModelLookup.model(named: name, in: catalogue)
-        let query = try ListArgumentsBuilder(
-            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        ).query(model: model, tests: [], filter: nil, sort: nil, pageSize: options.pageSize)
-        var (_, selection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-            .readSelections(for: model, paths: nil)
-        // Timestamps a schema only guesses at are not in the default selection: asked for, they are read.
-        if options.includeTimestamps {
-            for name in ["createdAt", "updatedAt"] where model.field(name) != nil && !selection.contains(name) {
-                selection.fields.append(SelectionSet.Field(name: name))
-            }
-        }
-        return DiffSide(
-            model: model, selection: selection, query: query,
-            sender: CommandSession(settings: settings, context: context).pageRetrying, described: which.described)
     }
 }
