@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
         .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL", "AWSSigning"]),
-        .target(name: "HTTP", dependencies: ["GQLPatchSupport"]),
+        .target(name: "HTTP", dependencies: ["GQLPatchSupport", "WebSocket"]),
         .target(name: "HTTPDirect", dependencies: ["HTTP", "GQLPatchSupport", "CNet", "WebSocket"]),
         .target(name: "HTTPCurl", dependencies: ["HTTP", "GQLPatchSupport", "CCurl"]),
         .target(
@@ -136,7 +136,7 @@ let package = Package(
         testTarget("GQLPatchSupport", below: []),
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
         testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),
-        testTarget("HTTP", below: ["GQLPatchSupport"]),
+        testTarget("HTTP", below: ["GQLPatchSupport", "WebSocket"]),
         testTarget("HTTPDirect", below: ["HTTP", "GQLPatchSupport", "CNet"]),
         testTarget("HTTPCurl", below: ["HTTP", "GQLPatchSupport", "CCurl"]),
         testTarget("GQLPatchClient", below: ["HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport"]),

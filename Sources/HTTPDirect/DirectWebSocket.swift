@@ -6,27 +6,11 @@ import WebSocket
 /// A WebSocket over gqlpatch's own connection (TCP, TLS for `wss`): the opening handshake, then
 /// masked frames out and checked, bounded messages in. Blocking with deadlines, like the rest of the
 /// own client: one task drives it (a `watch` or `wait`), and a receive never waits past its deadline.
-package final class DirectWebSocket: @unchecked Sendable {
+package final class DirectWebSocket: WebSocketChannel, @unchecked Sendable {
     // @unchecked: one task owns it; nothing is shared.
 
-    /// What a receive brought.
-    package enum Received: Sendable, Equatable {
-        case event(WebSocketEvent)
-        /// Nothing by the deadline (the connection is still open).
-        case timedOut
-        /// The server closed the connection without a close frame.
-        case closed
-    }
-
-    /// Why the socket failed: the connection's failure, or the protocol's.
-    package enum Failure: Error, Sendable {
-        case transport(TransportFailure)
-        /// The proxy (`host[:port]`) could not be reached, or would not open the tunnel.
-        case proxy(String, TransportFailure)
-        case protocolError(WebSocketProblem)
-        /// The handshake's answer could not be read (too long, not HTTP).
-        case badHandshake(String)
-    }
+    package typealias Received = WebSocketReceived
+    package typealias Failure = WebSocketFailure
 
     private let connection: DirectConnection
     private var reader: WebSocketFrameReader
@@ -50,6 +34,16 @@ package final class DirectWebSocket: @unchecked Sendable {
 
     /// The current time on the clock deadlines are given in (milliseconds).
     package static var now: Int64 { gqlpatch_net_now_ms() }
+
+    /// Opens `request`'s WebSocket (see `connect(url:...)`).
+    package static func connect(_ request: WebSocketRequest, certificateAuthorities: String?, proxy: String?)
+        throws(Failure) -> DirectWebSocket
+    {
+        try connect(
+            url: request.url, subprotocols: request.subprotocols, headers: request.headers.map { ($0.name, $0.value) },
+            certificateAuthorities: certificateAuthorities, proxy: proxy,
+            maximumMessageBytes: request.maximumMessageBytes, deadline: request.deadline)
+    }
 
     /// Opens `url` (`ws://` or `wss://`, its path and query the request target) and does the opening
     /// handshake, offering `subprotocols`, with `headers` beside the handshake's own. Through `proxy`
@@ -202,7 +196,7 @@ package final class DirectWebSocket: @unchecked Sendable {
     }
 
     /// Sends one text message.
-    package func send(text: String, deadline: Int64) throws(Failure) {
+    package func send(text: String, deadline: Int64) throws(WebSocketFailure) {
         try send(WebSocketFrame(opcode: .text, payload: Array(text.utf8)), deadline: deadline)
     }
 
@@ -221,7 +215,7 @@ package final class DirectWebSocket: @unchecked Sendable {
     }
 
     /// The next event by `deadline`. A ping is answered with its pong here (and reported).
-    package func receive(deadline: Int64) throws(Failure) -> Received {
+    package func receive(deadline: Int64) throws(WebSocketFailure) -> WebSocketReceived {
         while true {
             do {
                 while let frame = try reader.nextFrame() {
@@ -249,7 +243,7 @@ package final class DirectWebSocket: @unchecked Sendable {
     }
 
     /// Sends a close frame (the connection itself closes when the socket is dropped).
-    package func close(_ code: WebSocketCloseCode = .normal, deadline: Int64) {
+    package func close(_ code: WebSocketCloseCode, deadline: Int64) {
         try? send(code.closeFrame(), deadline: deadline)
     }
 }

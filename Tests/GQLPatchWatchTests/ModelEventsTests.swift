@@ -18,7 +18,7 @@ import Testing
         let update = ModelSubscription(event: .update, name: "onUpdateJob")
         let started = RealtimeSubscriber.Subscription(id: "update", query: "subscription { onUpdateJob { id } }")
         let subscriber = RealtimeSubscriber(
-            endpoint: realtime, graphQL: graphQL, authorizer: .none, certificateAuthorities: nil,
+            endpoint: realtime, graphQL: graphQL, authorizer: .none, webSockets: TransportMaker.refusingWebSockets,
             subscriptions: [started], timeoutMilliseconds: 1_000, secrets: { _ in }, note: { _ in })
         return ModelEvents(subscriptions: [(update, started)], subscriber: subscriber, endpointHint: hint)
     }

@@ -3,7 +3,6 @@ import CognitoSRP
 import FoundationEssentials
 import GQLPatchSupport
 import HTTP
-import HTTPDirect
 import JSON
 import WebSocket
 
@@ -18,7 +17,7 @@ import WebSocket
 package final class RealtimeConnection: @unchecked Sendable {
     // @unchecked: one task owns it.
 
-    private let socket: DirectWebSocket
+    private let socket: any WebSocketChannel
     /// The GraphQL endpoint the authorization is made for (its host signs in, and AWS signs for).
     private let graphQL: AWSEndpointURL
     private let authorizer: RequestAuthorizer
@@ -63,7 +62,7 @@ package final class RealtimeConnection: @unchecked Sendable {
     package static let maximumMessageBytes = 512 << 10
 
     private init(
-        socket: DirectWebSocket, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer, announced: Int?,
+        socket: any WebSocketChannel, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer, announced: Int?,
         token: String?, register: @escaping @Sendable ([String]) -> Void
     ) {
         self.register = register
@@ -74,8 +73,8 @@ package final class RealtimeConnection: @unchecked Sendable {
         self.keepAliveMilliseconds = keepAlive
         self.refusedTimeout = refused ? announced : nil
         self.token = token
-        self.lastHeard = DirectWebSocket.now
-        self.openedAt = DirectWebSocket.now
+        self.lastHeard = MonotonicClock.milliseconds
+        self.openedAt = MonotonicClock.milliseconds
     }
 
     /// Connects to `endpoint` for the API at `graphQL` and waits for the acknowledgement;
@@ -83,7 +82,7 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// refused on the last connection: the authorizer renews it first.
     package static func open(
         endpoint: AWSEndpointURL, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer,
-        certificateAuthorities: String?, proxy: ProxySelection? = nil, timeoutMilliseconds: Int64,
+        webSockets: TransportMaker.WebSocketOpener, timeoutMilliseconds: Int64,
         rejected: String? = nil,
         register: @escaping @Sendable ([String]) -> Void
     ) async throws(RealtimeProblem) -> RealtimeConnection {
@@ -93,13 +92,13 @@ package final class RealtimeConnection: @unchecked Sendable {
         let headerText = JSONValue.object(header).serialized()
         var url = endpoint
         url.query = ""
-        let deadline = DirectWebSocket.now.adding(milliseconds: timeoutMilliseconds)
-        let socket: DirectWebSocket
+        let deadline = MonotonicClock.milliseconds.adding(milliseconds: timeoutMilliseconds)
+        let socket: any WebSocketChannel
         do {
-            socket = try DirectWebSocket.connect(
-                url: url, subprotocols: ["graphql-ws", RealtimeEndpoint.headerSubprotocol(headerText)], headers: [],
-                certificateAuthorities: certificateAuthorities, proxy: proxy?.authority,
-                maximumMessageBytes: maximumMessageBytes, deadline: deadline)
+            socket = try webSockets(
+                WebSocketRequest(
+                    url: url, subprotocols: ["graphql-ws", RealtimeEndpoint.headerSubprotocol(headerText)],
+                    maximumMessageBytes: maximumMessageBytes, deadline: deadline))
         } catch {
             throw problem(error, host: endpoint.hostHeader)
         }
@@ -155,7 +154,7 @@ package final class RealtimeConnection: @unchecked Sendable {
                         ]))
                 ),
             ]))
-        let deadline = DirectWebSocket.now.adding(milliseconds: timeoutMilliseconds)
+        let deadline = MonotonicClock.milliseconds.adding(milliseconds: timeoutMilliseconds)
         do {
             try socket.send(text: start.serialized(), deadline: deadline)
         } catch {
@@ -163,7 +162,7 @@ package final class RealtimeConnection: @unchecked Sendable {
         }
         while true {
             let message = try Self.read(socket, host: graphQL.hostHeader, deadline: deadline, what: "start_ack")
-            lastHeard = DirectWebSocket.now
+            lastHeard = MonotonicClock.milliseconds
             switch message {
             case .startAck(let acked) where acked == id: return
             case .error(let failed, let errors) where failed == id || failed == nil:
@@ -184,11 +183,11 @@ package final class RealtimeConnection: @unchecked Sendable {
     package func next(until deadline: Int64) throws(RealtimeProblem) -> RealtimeMessage? {
         if !pending.isEmpty { return pending.removeFirst() }
         while true {
-            let now = DirectWebSocket.now
+            let now = MonotonicClock.milliseconds
             let silentUntil = lastHeard.adding(milliseconds: keepAliveMilliseconds)
             if now >= silentUntil { throw .keepAliveMissed(milliseconds: keepAliveMilliseconds) }
             if now >= deadline { return nil }
-            let received: DirectWebSocket.Received
+            let received: WebSocketReceived
             do {
                 received = try socket.receive(deadline: min(deadline, silentUntil))
             } catch {
@@ -198,7 +197,7 @@ package final class RealtimeConnection: @unchecked Sendable {
             case .timedOut: continue
             case .closed: throw .closed
             case .event(let event):
-                lastHeard = DirectWebSocket.now
+                lastHeard = MonotonicClock.milliseconds
                 switch event {
                 case .text(let text):
                     guard let message = RealtimeMessage.decode(text) else {
@@ -217,20 +216,20 @@ package final class RealtimeConnection: @unchecked Sendable {
     /// Ends subscription `id` (the server answers `complete`).
     package func stop(id: String) {
         let stop = JSONValue.object(JSONObject([("id", .string(id)), ("type", .string("stop"))]))
-        try? socket.send(text: stop.serialized(), deadline: DirectWebSocket.now.adding(milliseconds: 1000))
+        try? socket.send(text: stop.serialized(), deadline: MonotonicClock.milliseconds.adding(milliseconds: 1000))
     }
 
     /// Closes the connection cleanly.
     package func close() {
-        socket.close(.normal, deadline: DirectWebSocket.now.adding(milliseconds: 1000))
+        socket.close(.normal, deadline: MonotonicClock.milliseconds.adding(milliseconds: 1000))
     }
 
     /// One message by `deadline`, for the waits of `open` and `start`.
-    private static func read(_ socket: DirectWebSocket, host: String, deadline: Int64, what: String)
+    private static func read(_ socket: any WebSocketChannel, host: String, deadline: Int64, what: String)
         throws(RealtimeProblem) -> RealtimeMessage
     {
         while true {
-            let received: DirectWebSocket.Received
+            let received: WebSocketReceived
             do {
                 received = try socket.receive(deadline: deadline)
             } catch {
@@ -281,7 +280,7 @@ package final class RealtimeConnection: @unchecked Sendable {
         return (object, request.secrets)
     }
 
-    private static func problem(_ failure: DirectWebSocket.Failure, host: String) -> RealtimeProblem {
+    private static func problem(_ failure: WebSocketFailure, host: String) -> RealtimeProblem {
         switch failure {
         case .transport(let failure): return .connection(failure, host: host)
         case .proxy(let proxy, let failure): return .connection(failure, host: "the proxy \(proxy)")

@@ -1,6 +1,5 @@
 import GQLPatchSupport
 import HTTP
-import HTTPDirect
 import JSON
 
 /// Keeps subscriptions running across broken connections: connects, starts each subscription, and
@@ -46,9 +45,9 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     package let endpoint: AWSEndpointURL
     private let graphQL: AWSEndpointURL
     private let authorizer: RequestAuthorizer
-    private let certificateAuthorities: String?
-    /// The proxy the connection goes through (`http_proxy`, `https_proxy`, ... as for requests).
-    private let proxy: ProxySelection?
+    /// Opens the connections: the run's transports' opener (its proxy and certificate authorities
+    /// are those of every request).
+    private let webSockets: TransportMaker.WebSocketOpener
     private let subscriptions: [Subscription]
     /// How long a connect or an acknowledgement may take.
     private let timeoutMilliseconds: Int64
@@ -77,7 +76,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     private var completed: Set<String> = []
 
     /// The clock deadlines are given in (milliseconds, monotonic).
-    package static var now: Int64 { DirectWebSocket.now }
+    package static var now: Int64 { MonotonicClock.milliseconds }
 
     /// A connection up this long, or one that delivered an event, was healthy.
     package static let healthyMilliseconds: Int64 = 10_000
@@ -86,7 +85,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
 
     package init(
         endpoint: AWSEndpointURL, graphQL: AWSEndpointURL, authorizer: RequestAuthorizer,
-        certificateAuthorities: String?, proxy: ProxySelection? = nil, subscriptions: [Subscription],
+        webSockets: @escaping TransportMaker.WebSocketOpener, subscriptions: [Subscription],
         timeoutMilliseconds: Int64, secrets: @escaping @Sendable ([String]) -> Void,
         note: @escaping @Sendable (String) -> Void,
         verbose: (@Sendable (String) -> Void)? = nil,
@@ -95,8 +94,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
         self.endpoint = endpoint
         self.graphQL = graphQL
         self.authorizer = authorizer
-        self.certificateAuthorities = certificateAuthorities
-        self.proxy = proxy
+        self.webSockets = webSockets
         self.subscriptions = subscriptions
         self.timeoutMilliseconds = timeoutMilliseconds
         self.secrets = secrets
@@ -263,7 +261,7 @@ package final class RealtimeSubscriber: @unchecked Sendable {
     private func open() async throws(RealtimeProblem) {
         let connection = try await RealtimeConnection.open(
             endpoint: endpoint, graphQL: graphQL, authorizer: authorizer,
-            certificateAuthorities: certificateAuthorities, proxy: proxy, timeoutMilliseconds: timeoutMilliseconds,
+            webSockets: webSockets, timeoutMilliseconds: timeoutMilliseconds,
             rejected: rejectedToken, register: secrets)
         rejectedToken = nil
         if let refused = connection.refusedTimeout {

@@ -9,7 +9,8 @@ import HTTPDirect
 /// connections: a command's few requests, one after another, over `DirectTransport` (nothing to load
 /// for http, libssl alone for https: the one-request run does not wait some 5 ms for libcurl and its
 /// 30 libraries); a batch's many in flight at once over `DirectBatchTransport` (the same
-/// connections, many on one thread).
+/// connections, many on one thread). The real-time client's WebSockets go over the own client, through
+/// the proxy the same environment names for their endpoint.
 public struct StandardTransport: HTTPTransport {
     /// The own client: `DirectTransport`, or `DirectBatchTransport` for a batch.
     private let direct: any HTTPTransport
@@ -31,6 +32,13 @@ public struct StandardTransport: HTTPTransport {
                 } else {
                     DirectTransport.prepare(endpoint: endpoint)
                 }
+            },
+            openWebSocket: { request throws(WebSocketFailure) in
+                // The proxy the endpoint's scheme names (`http_proxy` for ws, `https_proxy` for wss),
+                // as for every request; the tunnel, and TLS inside it, are the own client's.
+                try DirectWebSocket.connect(
+                    request, certificateAuthorities: certificateAuthorities,
+                    proxy: ProxySelection.proxy(forWebSocket: request.url, environment: environment)?.authority)
             })
     }
 

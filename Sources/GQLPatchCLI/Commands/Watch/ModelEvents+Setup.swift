@@ -76,8 +76,7 @@ extension ModelEvents {
             settings.verbose ? { @Sendable in console.message("gqlpatch: \($0)") } : nil
         let subscriber = RealtimeSubscriber(
             endpoint: realtime, graphQL: graphQL, authorizer: settings.authorizer,
-            certificateAuthorities: CertificateAuthorities.bundle(in: environment),
-            proxy: ProxySelection.proxy(forWebSocket: realtime, environment: environment),
+            webSockets: { request throws(WebSocketFailure) in try context.transports.openWebSocket(request) },
             subscriptions: subscriptions.map(\.1), timeoutMilliseconds: timeoutMilliseconds(settings),
             secrets: { secrets?.register($0) },
             note: { console.message("gqlpatch: \($0)") },
