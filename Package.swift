@@ -8,22 +8,25 @@ import PackageDescription
 //                           every settings problem
 //          -> GQLPatchSettings   config discovery, endpoint, auth and identity resolution, the Amplify config,
 //                                the token and identity caches: resolved values, problems by what they are
-//          -> GQLPatchTransfer   moving data between APIs and files: export's plan and reader, copy's typed source
+//          -> GQLPatchTransfer   moving data between APIs and files: export's plan, reader and job, copy's
+//                                typed source, diff's plan and comparison
 //               -> GQLPatchBatch (below)
 //          -> GQLPatchWatch      watching records: a model's subscriptions, the watch and wait loops
 //               -> GQLPatchRecords (below)
-//          -> GQLPatchCompletion the completion cache's file and the file stamps it trusts -> GQLPatchSchema
+//          -> GQLPatchCompletion the completion cache's file, folder and file stamps -> GQLPatchSchema
 //          -> GQLPatchBatch      apply (line source and parser, scheduler, sender, journal, rollback, dry run,
 //                                preview) and the sequences' runs (insert, renumber)
-//               -> GQLPatchRecords    the record rules: update, delete and edits (one conflict-retry loop),
-//                                          cascade delete, lookup, response checks
+//               -> GQLPatchRecords    the record rules: targets made from what is asked; read, update, delete
+//                                          and edits (one conflict-retry loop), their requests built once (sent,
+//                                          or planned for a dry run); cascade delete, listings, lookup
 //                    -> GQLPatchOperations  value typing, change sets, documents, selections, masking (HMAC from AWSSigning)
 //                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
 //                    -> GQLPatchClient      GraphQL client, the transport router, auth, AWS credentials
 //                         -> HTTPDirect    gqlpatch's own HTTP/1.1 client (blocking and event loop) -> CNet
 //                         -> HTTPCurl      the libcurl client, the only importer of CCurl
 //                              -> HTTP     the vocabulary: request, response, URL, response reader,
-//                                          proxy selection, TransportFailure, the HTTPTransport protocol
+//                                          proxy selection, TransportFailure, the HTTPTransport protocol,
+//                                          the WebSocketChannel protocol (-> WebSocket)
 //   GQLPatchSupport (errors, exit codes, console, bounded file reads, small helpers) is under all of them.
 //   GraphQLSDL, JSON, AWSSigning, CCurl and CNet stand alone and import nothing of ours. CCurl loads the
 //   system's libcurl (for a proxy); CNet is the own client's sockets, and the system's libssl for
