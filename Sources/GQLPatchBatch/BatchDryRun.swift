@@ -105,7 +105,7 @@ package struct BatchDryRun {
         for edit in operation.edits { input[edit.field] = .string("<\(edit.field) from a get, edited>") }
         var createIfAbsent: GraphQLRequestBody?
         switch operation.kind {
-        case .update, .upsert:
+        case .update, .upsert, .touch:
             if operation.versioned { input[scheme.inputField] = fetched }
             request = try documents.updateMutation(
                 model: operation.model, selection: selection, input: input, condition: operation.condition)

@@ -91,14 +91,16 @@ package struct BatchLineParser: Sendable {
             )
         }
         guard let opValue = object["op"] else {
-            throw .invalidInput("missing \"op\" (update, create, delete or upsert)")
+            throw .invalidInput("missing \"op\" (update, create, delete, upsert or touch)")
         }
         guard let opText = opValue.stringValue, let kind = BatchOperation.Kind(rawValue: opText) else {
             throw .invalidInput(
-                "\"op\" must be \"update\", \"create\", \"delete\" or \"upsert\", got \(opValue.serialized())")
+                "\"op\" must be \"update\", \"create\", \"delete\", \"upsert\" or \"touch\", got \(opValue.serialized())"
+            )
         }
         let edited = ["merge"] + Self.editKeys.map(\.0)
-        if kind == .create || kind == .delete, let member = edited.first(where: { object[$0] != nil }) {
+        if kind == .create || kind == .delete || kind == .touch, let member = edited.first(where: { object[$0] != nil })
+        {
             throw .invalidInput("\"\(member)\" does not apply to a \(kind.rawValue) (only to update and upsert)")
         }
         guard let modelValue = object["model"] else { throw .invalidInput("missing \"model\"") }
@@ -195,6 +197,17 @@ package struct BatchLineParser: Sendable {
                 key = try typedKey(object, model: model)
             }
             changes = try createFields(set ?? JSONObject(), key: key, model: model)
+        case .touch:
+            guard set == nil, unset.isEmpty else {
+                throw .invalidInput("a touch takes no \"set\" or \"unset\" (it changes no value)")
+            }
+            key = try typedKey(object, model: model)
+            guard model.operations.update != nil else {
+                throw .invalidInput("the API has no update operation for \(model.name)")
+            }
+            if versioned, model.operations.get == nil {
+                throw .invalidInput("\(model.name) is versioned but the API has no get query to fetch its _version")
+            }
         case .delete:
             guard set == nil, unset.isEmpty else { throw .invalidInput("a delete takes no \"set\" or \"unset\"") }
             key = try typedKey(object, model: model)

@@ -7,6 +7,9 @@ import JSON
 package struct BatchOperation: Sendable {
     package enum Kind: String, Sendable, CaseIterable {
         case update, create, delete, upsert
+        /// A key-only update: the record written again, every value kept (`updatedAt` and the
+        /// version move; subscribers and streams see it).
+        case touch
     }
 
     /// 1-based line number in the input.
@@ -15,7 +18,8 @@ package struct BatchOperation: Sendable {
     package var model: Model
     /// The typed primary key, in key order (for a create without a key: the id made from the line).
     package var key: JSONObject
-    /// update: the typed changes (null = unset); create: the typed fields besides the key; delete: empty.
+    /// update: the typed changes (null = unset); create: the typed fields besides the key; delete and
+    /// touch: empty.
     package var changes: JSONObject
     /// update and upsert: the changes worked out from the record as read (`"merge"`, `"append"`,
     /// `"prepend"`, `"remove"`, `"add"`, `"incr"`); none of their fields is in `changes`.

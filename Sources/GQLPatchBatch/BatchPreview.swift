@@ -84,9 +84,12 @@ package struct BatchPreview {
             return entry(.create(ChangeSet(key: operation.key, changes: operation.changes).input(version: nil)))
         case (.delete, let record?):
             return entry(.delete(record))
+        case (.touch, .some):
+            // Written again, no value changed.
+            return entry(.changes(JSONObject()))
         case (.create, .some):
             return entry(.exists(operation.recordName))
-        case (.update, nil), (.delete, nil):
+        case (.update, nil), (.delete, nil), (.touch, nil):
             return entry(.absent(operation.recordName))
         }
     }

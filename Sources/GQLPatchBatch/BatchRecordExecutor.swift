@@ -58,21 +58,11 @@ package struct BatchRecordExecutor: Sendable {
                 return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous || inDoubt)
             })
         if let journal, let operation, !operation.digest.isEmpty {
-            service.beforeWrite = { (write, model, request) throws(GQLPatchError) in
-                try journal.recordSending(
-                    line: operation.line, digest: operation.digest, write: write,
-                    expect: write == "delete" ? nil : Self.expected(request, model: model))
+            service.beforeWrite = { (write, _, lands) throws(GQLPatchError) in
+                try journal.recordSending(line: operation.line, digest: operation.digest, write: write, expect: lands)
             }
         }
         return service
-    }
-
-    /// The fields a write's record holds once it has landed: its input without the key and version.
-    static func expected(_ request: GraphQLRequestBody, model: Model) -> JSONObject? {
-        guard var input = request.variables["input"]?.objectValue else { return nil }
-        for name in model.primaryKey { input[name] = nil }
-        for name in ["_version", "expectedVersion", VersionScheme.of(model).inputField] { input[name] = nil }
-        return input
     }
 
     package func run(_ operation: BatchOperation) async -> LineResult {
@@ -86,6 +76,7 @@ package struct BatchRecordExecutor: Sendable {
             case .create: return try await create(operation)
             case .delete: return try await delete(operation)
             case .upsert: return try await upsert(operation)
+            case .touch: return try await touch(operation)
             }
         } catch {
             return LineResult.failure(operation, status(for: error), error)
@@ -170,6 +161,23 @@ package struct BatchRecordExecutor: Sendable {
         case .updated(let item, _, let before):
             let object = item.objectValue
             return result(operation, .updated, item: object, undo: revert(operation, before: before, after: object))
+        case .unchanged(let record, _):
+            return result(operation, .unchanged, item: record)
+        }
+    }
+
+    // MARK: - Touch
+
+    /// A key-only update: the record is written again (`updatedAt`, the version), every value kept.
+    /// Nothing to undo. A touch in doubt is sent again: no value tells whether it landed, and a second
+    /// touch changes nothing either.
+    private func touch(_ operation: BatchOperation) async throws(GQLPatchError) -> LineResult {
+        var target = updateTarget(operation)
+        target.touches = true
+        target.inDoubt = nil
+        switch try await records(for: operation).update(target) {
+        case .updated(let item, _, _):
+            return result(operation, .updated, item: item.objectValue)
         case .unchanged(let record, _):
             return result(operation, .unchanged, item: record)
         }

@@ -104,7 +104,7 @@ extension SequenceRun {
             undo = .revert(
                 model: model.name, key: operation.key, previous: JSONObject([(report.field, old)]),
                 left: operation.changes, version: version)
-        case .upsert:
+        case .upsert, .touch:
             return state.atomic
         }
         let result = LineResult(

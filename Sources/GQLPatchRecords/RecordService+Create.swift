@@ -52,7 +52,9 @@ extension RecordService {
         let model = target.model
         let field = model.operations.create ?? "create"
         let request = try createRequest(target)
-        let sent = try await sendWrite(request, write: "create", model: model, key: target.key)
+        var lands = target.input
+        for name in model.primaryKey { lands[name] = nil }
+        let sent = try await sendWrite(request, write: "create", model: model, key: target.key, lands: lands)
         let response = sent.response
         if response.errors.isEmpty {
             guard let item = response.field(field) else {

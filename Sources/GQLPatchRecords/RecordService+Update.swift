@@ -42,13 +42,15 @@ extension RecordService {
             guard let record = read.record else {
                 throw GQLPatchError(.notFound, "no \(target.name)")
             }
-            if target.condition == nil, comparer(target).allApplied(record: record, changes: target.changeSet.changes) {
+            if target.condition == nil, !target.touches,
+                comparer(target).allApplied(record: record, changes: target.changeSet.changes)
+            {
                 return .unchanged(record: record, read: read.response)
             }
             before = record
         }
         let request = try updateRequest(target, target.changeSet, version: nil, condition: target.condition)
-        let sent = try await sendUpdate(request, target)
+        let sent = try await sendUpdate(request, target, changes: target.changeSet)
         let response = sent.response
         // The schema did not say, but the API checks versions: switch to the versioned path, unless
         // the compiled schema's update input has no `_version` (gqlpatch never sends a field the
@@ -76,8 +78,13 @@ extension RecordService {
     // MARK: - Shared by the update paths
 
     /// Sends an update mutation; its answer must be for the record asked for.
-    func sendUpdate(_ request: GraphQLRequestBody, _ target: UpdateTarget) async throws(GQLPatchError) -> Sent {
-        let sent = try await sendWrite(request, write: "update", model: target.model, key: target.changeSet.key)
+    func sendUpdate(_ request: GraphQLRequestBody, _ target: UpdateTarget, changes: ChangeSet)
+        async throws(GQLPatchError) -> Sent
+    {
+        // A touch changes no value: nothing read afterwards tells whether it landed.
+        let sent = try await sendWrite(
+            request, write: target.touches ? "touch" : "update", model: target.model, key: target.changeSet.key,
+            lands: target.touches ? nil : changes.changes)
         try ResponseKeyCheck.check(
             sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
         return sent

@@ -52,11 +52,12 @@ extension RecordService {
             let changeSet = try resolved(target, against: record)
             var attempted = target
             attempted.changeSet = changeSet
-            if target.condition == nil, comparer.allApplied(record: record, changes: changeSet.changes) {
+            if target.condition == nil, !target.touches, comparer.allApplied(record: record, changes: changeSet.changes)
+            {
                 return .done(.unchanged(record: record, read: read.response))
             }
             let request = try updateRequest(target, changeSet, version: version, condition: target.condition)
-            let sent = try await sendUpdate(request, target)
+            let sent = try await sendUpdate(request, target, changes: changeSet)
             let response = sent.response
             if sent.ambiguous { (lostWrite, lostChanges) = (version, changeSet.changes) }
             if scheme.isFieldVersioning, response.errors.contains(where: \.isConditionalCheckFailed) {

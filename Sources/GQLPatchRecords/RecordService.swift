@@ -45,9 +45,11 @@ package struct RecordService: Sendable {
     package var rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void
     package var lostWrite: LostWrite
     /// Told of each write just before it is sent (`apply --journal` records it, fsynced): "create",
-    /// "update" or "delete", the model and the request. A failure stops the write.
+    /// "update", "touch" or "delete", the model, and the fields the record holds once the write has
+    /// landed (the typed values the write sends, its key and version aside; nil when no value tells:
+    /// a delete, a touch). A failure stops the write.
     package var beforeWrite:
-        (@Sendable (_ write: String, _ model: Model, _ request: GraphQLRequestBody) throws(GQLPatchError) -> Void)?
+        (@Sendable (_ write: String, _ model: Model, _ lands: JSONObject?) throws(GQLPatchError) -> Void)?
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, retryConflicts: Int,
@@ -138,10 +140,10 @@ package struct RecordService: Sendable {
 
     /// Sends a write; an error with no answer (a lost connection, a 5xx), or an answer whose error
     /// may have come after the write ran (a mapping template's), gets the caller's lost-write words.
-    package func sendWrite(_ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?)
-        async throws(GQLPatchError) -> Sent
-    {
-        try beforeWrite?(write, model, request)
+    package func sendWrite(
+        _ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?, lands: JSONObject? = nil
+    ) async throws(GQLPatchError) -> Sent {
+        try beforeWrite?(write, model, lands)
         let sent: Sent
         do {
             sent = try await send(request)

@@ -20,6 +20,10 @@ package struct UpdateTarget: Sendable {
     package var unguarded = false
     /// Send only the changes that differ from the record as read (a whole-record patch).
     package var differencesOnly = false
+    /// Write even with nothing to change: a key-only update (with the version read, when versioned)
+    /// makes the resolver write the item again (`updatedAt`, a stream record, an `onUpdate` event)
+    /// while every value stays as it is, a concurrent writer's included.
+    package var touches = false
     /// What a stopped run may have sent for this change and may still land (`apply --resume`'s line
     /// in doubt: its journaled write): a record found holding it took that write, and a worked-out
     /// edit is not applied on top of it.

@@ -31,10 +31,18 @@ import Testing
 
     @Test(arguments: [
         Bad(text: "[1,2]", message: #"expected a JSON object with "op", "model" and "key", got an array"#),
-        Bad(text: #"{"model":"Item","key":{"id":"1"}}"#, message: #"missing "op" (update, create, delete or upsert)"#),
+        Bad(
+            text: #"{"model":"Item","key":{"id":"1"}}"#,
+            message: #"missing "op" (update, create, delete, upsert or touch)"#),
         Bad(
             text: #"{"op":"merge","model":"Item","key":{"id":"1"}}"#,
-            message: #""op" must be "update", "create", "delete" or "upsert", got "merge""#),
+            message: #""op" must be "update", "create", "delete", "upsert" or "touch", got "merge""#),
+        Bad(
+            text: #"{"op":"touch","model":"Item","key":{"id":"1"},"set":{"name":"x"}}"#,
+            message: #"a touch takes no "set" or "unset" (it changes no value)"#),
+        Bad(
+            text: #"{"op":"touch","model":"Item","key":{"id":"1"},"incr":{"stock":1}}"#,
+            message: #""incr" does not apply to a touch (only to update and upsert)"#),
         Bad(text: #"{"op":"update","key":{"id":"1"},"set":{"name":"x"}}"#, message: #"missing "model""#),
         Bad(
             text: #"{"op":"update","model":"Itme","key":{"id":"1"},"set":{"name":"x"}}"#,
@@ -162,6 +170,15 @@ import Testing
                 == "atomic cannot undo a delete of Item: it is versioned, and a deleted record stays as a tombstone that cannot be re-created"
         )
         #expect(error.line == 3)
+    }
+
+    @Test func aTouchIsItsKeyAloneWithItsCondition() throws {
+        let operation = try parser().parse(
+            line(#"{"op":"touch","model":"RecipeStep","key":{"recipeID":"r1","rowID":3},"if":{"action":"stir"}}"#))
+        #expect(operation.kind == .touch)
+        #expect(operation.key == ["recipeID": "r1", "rowID": 3])
+        #expect(operation.changes.isEmpty && operation.edits.isEmpty)
+        #expect(operation.condition == ["action": ["eq": "stir"]])
     }
 
     @Test func updateIsTypedLikeTheCommandLine() throws {

@@ -108,7 +108,7 @@ import Testing
         let start = try #require(Self.readme.range(of: marker), "README's apply section lost its example lines")
         let lines = Self.readme[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { $0.hasPrefix("    ") }.map { $0.dropFirst(4) }
-        #expect(lines.count == 5)
+        #expect(lines.count == 6)
         let project = try ReadmeProject()
         defer { project.stop() }
         try project.write("lines.jsonl", lines.joined(separator: "\n") + "\n")
@@ -117,6 +117,6 @@ import Testing
         let statuses = try result.stdout.split(separator: "\n").map {
             try JSONValue.parse(String($0))["status"]?.stringValue ?? "?"
         }
-        #expect(statuses.sorted() == ["created", "created", "deleted", "updated", "updated"], "\(result)")
+        #expect(statuses.sorted() == ["created", "created", "deleted", "updated", "updated", "updated"], "\(result)")
     }
 }

@@ -86,7 +86,7 @@ extension ApplyOptions {
           {"op": "update", "model": "Item", "key": {"id": "1"}, "set": {"name": "Lamp"}, "unset": ["description"],
            "if": {"name": "Chair"}, "expectVersion": 3}
           {"op": "create", "model": "Item", "key": {"id": "9"}, "set": {"name": "Desk"}}
-          {"op": "delete", "model": "Item", "key": {"id": "2"}}
+          {"op": "delete", "model": "Item", "key": {"id": "2"}}  ("touch": written again, unchanged)
         Values are typed by the schema as with 'update --set F:=JSON'. A file is checked whole before
         anything is sent; standard input line by line. A create without a key gets an id made from
         the line (a retry cannot create it twice); with "next": FIELD it joins a sequence as 'create
