@@ -136,7 +136,7 @@ enum ApplyLineFuzzTarget {
             if !unset.isEmpty { object["unset"] = .array(unset) }
         case .create:
             object["set"] = .object(operation.changes)
-        case .delete:
+        case .delete, .touch:
             break
         }
         if let condition = original["if"] { object["if"] = condition }
