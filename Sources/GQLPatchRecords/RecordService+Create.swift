@@ -52,9 +52,9 @@ extension RecordService {
         let model = target.model
         let field = model.operations.create ?? "create"
         let request = try createRequest(target)
-        var lands = target.input
-        for name in model.primaryKey { lands[name] = nil }
-        let sent = try await sendWrite(request, write: "create", model: model, key: target.key, lands: lands)
+        let sent = try await sendWrite(
+            request, write: "create", model: model, key: target.key,
+            lands: Self.withoutKey(target.input, model))
         let response = sent.response
         if response.errors.isEmpty {
             guard let item = response.field(field) else {
@@ -104,5 +104,12 @@ extension RecordService {
             }
         }
         return .exists(record: existing, response: response)
+    }
+
+    /// A create's input without its key: what the record holds once it has landed.
+    private static func withoutKey(_ input: JSONObject, _ model: Model) -> JSONObject {
+        var fields = input
+        for name in model.primaryKey { fields[name] = nil }
+        return fields
     }
 }

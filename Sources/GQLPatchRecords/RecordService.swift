@@ -141,9 +141,11 @@ package struct RecordService: Sendable {
     /// Sends a write; an error with no answer (a lost connection, a 5xx), or an answer whose error
     /// may have come after the write ran (a mapping template's), gets the caller's lost-write words.
     package func sendWrite(
-        _ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?, lands: JSONObject? = nil
+        _ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?,
+        lands: @autoclosure () -> JSONObject? = nil
     ) async throws(GQLPatchError) -> Sent {
-        try beforeWrite?(write, model, lands)
+        // Worked out only for a journal: a run without one pays nothing per write.
+        if let beforeWrite { try beforeWrite(write, model, lands()) }
         let sent: Sent
         do {
             sent = try await send(request)

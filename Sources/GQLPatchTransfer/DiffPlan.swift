@@ -44,7 +44,8 @@ package struct DiffPlan: Sendable {
         }
         var candidates: [String] = []
         if models.isEmpty {
-            candidates = listable(source) + listable(target).filter { !listable(source).contains($0) }
+            let fromSource = listable(source)
+            candidates = fromSource + listable(target).filter { !fromSource.contains($0) }
         }
         for name in models {
             let model =
