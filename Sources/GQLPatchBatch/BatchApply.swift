@@ -84,9 +84,10 @@ package struct BatchApply: Sendable {
 
     /// Opens a source the command made (`copy`'s records): a resumed journal is read first, and
     /// matched against the operations as they come.
-    package func open(_ source: any BatchSource) throws(GQLPatchError) -> BatchInput {
+    /// `total`: how many operations it gives, when known (the progress line's).
+    package func open(_ source: any BatchSource, total: Int? = nil) throws(GQLPatchError) -> BatchInput {
         let (journal, check) = try resumed(inputName: source.name, dryRun: false)
-        return BatchInput(source: source, wording: lineParser.wording, journal: journal, check: check, total: nil)
+        return BatchInput(source: source, wording: lineParser.wording, journal: journal, check: check, total: total)
     }
 
     /// The parser of the run's lines, as its options and journal want it.

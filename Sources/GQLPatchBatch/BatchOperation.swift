@@ -40,6 +40,9 @@ package struct BatchOperation: Sendable {
     /// known once created) and the number of an empty parent's first record.
     package var sequence: SequenceDescription?
     package var start = 1
+    /// The condition is the selection that picked the record (a bulk write): a false condition
+    /// or a record gone is `no-longer-matches`, not a failure.
+    package var selected = false
     /// `--resume`: the write the journal recorded as being sent for this line, which may have been
     /// applied before the run stopped. The line is settled by reading its record first.
     package var inDoubt: BatchJournal.Intent?

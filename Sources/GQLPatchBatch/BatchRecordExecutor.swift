@@ -79,6 +79,13 @@ package struct BatchRecordExecutor: Sendable {
             case .touch: return try await touch(operation)
             }
         } catch {
+            if operation.selected, error.kind == .conditionFalse || error.code == .notFound {
+                return LineResult(
+                    line: operation.line, status: .noLongerMatches, key: operation.key,
+                    error:
+                        "\(operation.recordName) no longer matches the selection (changed or deleted since it was read); nothing was written",
+                    code: .conflict, digest: operation.digest)
+            }
             return LineResult.failure(operation, status(for: error), error)
         }
     }

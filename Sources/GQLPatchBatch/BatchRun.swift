@@ -170,6 +170,8 @@ package struct BatchRun {
         if let fatal { throw fatal }
         if interrupted { return watch?.exitCode ?? .interrupted }
         if tally.failures > 0 || tally[.rollbackFailed] > 0 { return .partialFailure }
+        // Every record that still matched was written; the others changed meanwhile and were left.
+        if tally[.noLongerMatches] > 0 { return .conflict }
         return .success
     }
 

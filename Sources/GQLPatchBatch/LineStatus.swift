@@ -10,12 +10,15 @@ package enum LineStatus: String, Sendable, CaseIterable {
     case rolledBack = "rolled_back"
     /// `--atomic`: the line's change could not be undone (the record changed since, or the request failed).
     case rollbackFailed = "rollback_failed"
+    /// A write guarded by the selection that picked its record (a bulk update by a selection): the record was
+    /// changed (or deleted) since it was read so that it no longer matches; nothing was written.
+    case noLongerMatches = "no-longer-matches"
 
     /// The line's change is on the server.
     package var isApplied: Bool { self == .updated || self == .created || self == .deleted }
 
     /// The line did what it asked (or there was nothing to do): recorded in the journal, not retried on resume.
-    package var isDone: Bool { isApplied || self == .unchanged }
+    package var isDone: Bool { isApplied || self == .unchanged || self == .noLongerMatches }
 
     /// The line failed: counts towards exit 4 and stops the run without `--continue-on-error`.
     package var isFailure: Bool { self == .conflict || self == .notFound || self == .failed }

@@ -67,6 +67,22 @@ package struct ListArgumentsBuilder: Sendable {
         }
     }
 
+    /// The tests and the JSON filter as one filter object, typed by the model's filter input: what
+    /// a listing picks, whichever key it queries; nil when there are neither.
+    package func selection(model: Model, tests: [FieldTest], filter: JSONValue?) throws(GQLPatchError) -> JSONValue? {
+        var terms = try self.filter(model: model, tests: tests).map { [$0] } ?? []
+        if let filter, let filterName = model.operations.filterInput {
+            terms.append(
+                try ValueTyper(catalogue: catalogue).value(
+                    fromJSON: filter, as: .named(filterName), at: wording.name(.filterJSON)))
+        }
+        switch terms.count {
+        case 0: return nil
+        case 1: return terms[0]
+        default: return .object(JSONObject([("and", .array(terms))]))
+        }
+    }
+
     /// The query a listing sends; `index` names the secondary index to query (by its name or its query's).
     package func query(
         model: Model, tests: [FieldTest], filter: JSONValue?, sort: SortOrder?, pageSize: Int?, limit: Int? = nil,

@@ -204,7 +204,9 @@ extension RecordService {
             let reason =
                 target.condition == nil
                 ? "the delete's condition failed" : "the \(wording.name(.condition)) condition is false"
-            throw GQLPatchError(.conflict, "\(name): \(reason) (\(response.errors[0].summary)); nothing was deleted")
+            let message = "\(name): \(reason) (\(response.errors[0].summary)); nothing was deleted"
+            if target.condition == nil { throw GQLPatchError(.conflict, message) }
+            throw GQLPatchError(.conflict, message, kind: .conditionFalse)
         }
         if response.errors.contains(where: \.isUnauthorized) {
             throw await refusedWrite(

@@ -68,8 +68,8 @@ extension RecordService {
                 try rejected(response)
                 throw GQLPatchError(
                     .conflict,
-                    "\(target.name): the \(wording.name(.condition)) condition is false (\(response.errors[0].summary)); nothing was written"
-                )
+                    "\(target.name): the \(wording.name(.condition)) condition is false (\(response.errors[0].summary)); nothing was written",
+                    kind: .conditionFalse)
             }
             return .conflict(problem: "the record changed after it was read", response: response)
         }

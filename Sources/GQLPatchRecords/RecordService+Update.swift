@@ -161,8 +161,9 @@ extension RecordService {
             let reason =
                 target.condition == nil
                 ? "the update's condition failed" : "the \(wording.name(.condition)) condition is false"
-            throw GQLPatchError(
-                .conflict, "\(target.name): \(reason) (\(response.errors[0].summary)); nothing was written")
+            let message = "\(target.name): \(reason) (\(response.errors[0].summary)); nothing was written"
+            if target.condition == nil { throw GQLPatchError(.conflict, message) }
+            throw GQLPatchError(.conflict, message, kind: .conditionFalse)
         }
         if response.errors.contains(where: \.isUnauthorized) {
             throw await refusedWrite(

@@ -95,6 +95,25 @@ package struct RecordTargetBuilder: Sendable {
             differencesOnly: differencesOnly)
     }
 
+    /// The target of writing the record `key` names again, every value as it is (`touch`): a
+    /// key-only update (`UpdateTarget.touches`), with the version read when versioned.
+    package func touch(model name: String, key: ChangeSetBuilder.Key) throws(GQLPatchError) -> UpdateTarget {
+        let model = try ModelLookup.model(named: name, in: catalogue)
+        guard model.operations.update != nil, model.operations.updateInput != nil else {
+            throw .invalidInput("the API has no update operation for \(model.name)")
+        }
+        let typed = try ChangeSetBuilder(catalogue: catalogue, readFile: readFile, wording: wording).key(
+            model: model, key)
+        let selection = SelectionBuilder(catalogue: catalogue, wording: wording).defaultSelection(for: model)
+        let versioned = try checkVersioning(model, expectVersion: nil)
+        var target = UpdateTarget(
+            model: model, changeSet: ChangeSet(key: typed, changes: JSONObject()), selection: selection,
+            fetchSelection: versioned ? VersionScheme.of(model).fetchSelection(selection) : selection,
+            versioned: versioned)
+        target.touches = true
+        return target
+    }
+
     /// The target of creating a record of `patch` and `values`, typed and checked against the create
     /// input (its required fields included), and what the typing found (the key given whole, an id
     /// made up).

@@ -3,9 +3,10 @@
 public enum Sending: Sendable {
     /// Sends nothing at all (`schema`).
     case never
-    /// Sends, except with `--dry-run` (every command but `delete --cascade`).
+    /// Sends, except with `--dry-run` (every command but `delete --cascade` and a selection's).
     case unlessDryRun
-    /// Sends even with `--dry-run`: `delete --cascade --dry-run` reads the tree it would delete.
+    /// Sends even with `--dry-run`: `delete --cascade --dry-run` reads the tree it would delete, and a
+    /// bulk update's the records it would write.
     case evenOnDryRun
 
     /// Whether a run with these options sends.

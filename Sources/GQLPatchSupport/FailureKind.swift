@@ -4,4 +4,7 @@ public enum FailureKind: Sendable, Equatable {
     /// The record is a soft-deleted tombstone (`_deleted: true`): not found, and its key cannot be
     /// created again until the tombstone expires.
     case softDeleted
+    /// The caller's condition is false on a record that is there (a write's `condition`): for a
+    /// write guarded by a selection, the record no longer matches it.
+    case conditionFalse
 }

@@ -100,7 +100,7 @@ terminalConsole.stdoutNeverStalls = {
     let kind = info.st_mode & S_IFMT
     return kind == S_IFREG || (kind == S_IFCHR && isatty(1) == 0)
 }()
-let context = RunContext(
+var context = RunContext(
     console: terminalConsole,
     files: .local,
     transports: StandardTransport.maker(
@@ -108,6 +108,8 @@ let context = RunContext(
         environment: environment.values),
     workingDirectory: LocalFiles.currentDirectory()
 )
+// A question (a bulk write's count to confirm) is asked only of a person at a terminal.
+if isatty(0) == 1, isatty(2) == 1 { context.ask = TerminalQuestion.ask }
 let code = await Application.run(rawArguments: rawArguments, environment: environment, context: context)
 // Every output went out through write(2) already (nothing sits in a stdio buffer): end without the
 // exit handlers, which would only tear down libcurl's TLS library (about a millisecond) on the way out.

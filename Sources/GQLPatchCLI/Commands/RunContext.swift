@@ -24,6 +24,9 @@ public struct RunContext: Sendable {
     public var credentialNote: CredentialNote?
     /// SRP, `SECRET_HASH` and TOTP for user-pool sign-in.
     public var signInArithmetic: SignInArithmetic = .builtIn
+    /// Asks a person a question on the terminal (stderr) and reads the answer line; nil when
+    /// standard input is not a terminal (nobody to ask).
+    public var ask: (@Sendable (String) -> String?)?
 
     /// A run whose every request goes over `transport` (a test's fake), whatever it is made for.
     public init(console: Console, files: FileSystem, transport: any HTTPTransport, workingDirectory: String) {

@@ -50,9 +50,33 @@ extension HelpText {
 
         """
 
+    package static let touch = """
+        Usage: gqlpatch [global options] touch <Model> (<key> | --where ... | --filter ... | --all)
+
+        Writes records again without changing them: a key-only update (with the _version read, when
+        versioned), so the resolver stores each record anew: updatedAt moves (and _version,
+        _lastChangedAt), a DynamoDB stream record is sent (a @searchable index, stream Lambdas) and
+        onUpdate subscribers (DataStore clients) see it. No other field is sent, so a value another
+        writer stores meanwhile is never reverted. One key prints the record as JSON; a selection is
+        read first, counted and confirmed, then written as update --where writes.
+
+        \(TouchOptions.optionTable.helpList)
+
+        It cannot re-create what is not in the table (a deleted search index's mapping is the
+        backend's to rebuild) and does not touch soft-deleted records.
+
+        Examples:
+          gqlpatch touch Item --id 42
+          gqlpatch touch Item --all --yes -j 16 --journal touch.journal
+
+        \(globalsPointer)
+
+        """
+
     package static let delete = """
         Usage: gqlpatch [global options] delete <Model> <key> [--expect-version N] [--if FIELD=VALUE]...
                                               [--cascade [--page-size N]]
+               gqlpatch [global options] delete <Model> (--where ... | --filter ... | --all) [--yes]
 
         Deletes one record and prints it as JSON. For versioned models the record's _version is
         fetched first and the delete is soft: the record stays with _deleted: true (said on stderr).
@@ -68,6 +92,7 @@ extension HelpText {
           gqlpatch delete Item --id 42 --if name=Lamp --expect-version 3
           gqlpatch delete Recipe --id r1 --cascade
           gqlpatch --dry-run delete Recipe --id r1 --cascade
+          gqlpatch delete Item --where description=obsolete --yes
 
         \(globalsPointer)
 

@@ -89,7 +89,7 @@ public enum HelpText {
     }
 
     package static let update = """
-        Usage: gqlpatch [global options] update <Model> <key> <change>... [<condition>...]
+        Usage: gqlpatch [global options] update <Model> (<key> | --where ... | --all) <change>...
 
         Sends an update that carries only the key and the fields you name, typed by the schema: fields
         you do not name are left alone. A versioned model's _version is fetched first and conflicts
@@ -102,9 +102,7 @@ public enum HelpText {
           gqlpatch update RecipeStep --key recipeID=r1 --key rowID=3 --set quantity=2.5 --unset action
           gqlpatch update Item --id 42 --set imageFile.key=photos/42.png --add tags=sale
           gqlpatch get Item --id 42 | jq '.name = "Desk"' | gqlpatch update Item --id 42 --patch -
-
-        Edits (a sub-field, the list edits, counters, a --patch object) are worked out from the record
-        as read and written guarded; a concurrent change is read again and redone (--retry-conflicts).
+          gqlpatch update Item --where description=draft --set description=final --yes
 
         \(globalsPointer)
 

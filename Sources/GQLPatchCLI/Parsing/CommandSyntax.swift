@@ -42,6 +42,7 @@ public struct CommandSyntax: Sendable {
         GetOptions.self,
         CreateOptions.self,
         DeleteOptions.self,
+        TouchOptions.self,
         ListOptions.self,
         QueryOptions.self,
         SchemaOptions.self,

@@ -11,3 +11,13 @@ extension OptionBinding {
         }
     }
 }
+
+extension OptionBinding {
+    /// The same option listed under `section` on one line with the others of `group` (see `OptionSpec.group`).
+    package func grouped(_ section: String, _ group: String) -> Self {
+        var copy = self
+        copy.spec.section = section
+        copy.spec.group = group
+        return copy
+    }
+}

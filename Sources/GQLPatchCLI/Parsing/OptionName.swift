@@ -3,6 +3,7 @@
 /// is a compile error rather than an option that silently never matches.
 package enum OptionName {
     package static let add = "--add"
+    package static let all = "--all"
     package static let allowIncomplete = "--allow-incomplete"
     package static let allowInsecureHttp = "--allow-insecure-http"
     package static let apiKey = "--api-key"
@@ -98,6 +99,7 @@ package enum OptionName {
     package static let version = "--version"
     package static let viaGap = "--via-gap"
     package static let `where` = "--where"
+    package static let yes = "--yes"
     /// `-j`, the short name of `--concurrency`.
     package static let concurrencyShort = "-j"
     /// `-o`, the short name of `--out`.
@@ -111,7 +113,7 @@ package enum OptionName {
 
     /// Every name above, for the test that each is declared once and used.
     package static let allNames: [String] = [
-        add, allowIncomplete, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId,
+        add, all, allowIncomplete, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId,
         clientSecret,
         compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint,
         errorsInline,
@@ -122,7 +124,7 @@ package enum OptionName {
         out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
         timeout,
-        token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`,
+        token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`, yes,
         on, count, until, realtimeEndpoint, concurrencyShort, outShort, helpShort, sameAPI,
     ]
 }

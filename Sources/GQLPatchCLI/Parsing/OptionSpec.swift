@@ -34,6 +34,9 @@ package struct OptionSpec: Sendable {
     package var section: String
     /// What completion offers for its value from the schema.
     package var completion: OptionCompletion = .none
+    /// Listed on one line with the options beside it that share it, this being their help (a
+    /// command that takes another's options as they are: `update --where` takes `list`'s).
+    package var group: String?
 
     /// An option that takes a value.
     package static func value(
@@ -71,29 +74,36 @@ package struct OptionSpec: Sendable {
     /// The help lines: `  TERM  help`, the help at column 30 (on the next line when the term is longer),
     /// continuation lines under it; one such entry per value form.
     package var helpLines: [String] {
-        let column = 30
         var lines: [String] = []
         let forms = [Form(valueName: valueName ?? "", help: help)] + moreForms
         for form in forms {
-            var term: String
-            if takesValue {
-                let long = "\(name) \(form.valueName)"
-                term = short.map { "\($0) \(form.valueName), \(long)" } ?? long
-            } else {
-                term = short.map { "\($0), \(name)" } ?? name
-                if let opposite { term += " | \(opposite)" }
-            }
-            let parts = form.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let head = "  " + term
-            if head.count + 2 > column {
-                lines.append(head)
-                lines.append(String(repeating: " ", count: column) + parts[0])
-            } else {
-                lines.append(head + String(repeating: " ", count: column - head.count) + parts[0])
-            }
-            lines += parts.dropFirst().map { String(repeating: " ", count: column) + $0 }
+            lines += Self.entry(term: term(form.valueName), help: form.help)
         }
         return lines
+    }
+
+    /// `-j N, --concurrency N`, `--resume`, `--compact | --pretty`.
+    func term(_ valueName: String) -> String {
+        guard takesValue else {
+            let term = short.map { "\($0), \(name)" } ?? name
+            return opposite.map { term + " | \($0)" } ?? term
+        }
+        let long = "\(name) \(valueName)"
+        return short.map { "\($0) \(valueName), \(long)" } ?? long
+    }
+
+    /// `  TERM  help`, the help at column 30 (on the next line when the term is longer).
+    static func entry(term: String, help: String) -> [String] {
+        let column = 30
+        let parts = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let head = "  " + term
+        var lines: [String]
+        if head.count + 2 > column {
+            lines = [head, String(repeating: " ", count: column) + parts[0]]
+        } else {
+            lines = [head + String(repeating: " ", count: column - head.count) + parts[0]]
+        }
+        return lines + parts.dropFirst().map { String(repeating: " ", count: column) + $0 }
     }
 }
 
@@ -112,12 +122,35 @@ extension [OptionSpec] {
     package var helpList: String {
         var lines: [String] = []
         var section: String?
-        for spec in self {
+        var index = startIndex
+        while index < endIndex {
+            let spec = self[index]
             if spec.section != section {
                 lines.append(spec.section + ":")
                 section = spec.section
             }
-            lines += spec.helpLines
+            index += 1
+            guard let group = spec.group else {
+                lines += spec.helpLines
+                continue
+            }
+            var terms = [spec.term(spec.valueName ?? "")]
+            while index < endIndex, self[index].group == group {
+                terms.append(self[index].term(self[index].valueName ?? ""))
+                index += 1
+            }
+            // The terms over as many lines as they need (each line still starts with an option).
+            var termLines = [terms[0]]
+            for term in terms.dropFirst() {
+                if termLines[termLines.count - 1].count + term.count + 2 > 94 {
+                    termLines[termLines.count - 1] += ","
+                    termLines.append(term)
+                } else {
+                    termLines[termLines.count - 1] += ", " + term
+                }
+            }
+            lines += termLines.dropLast().map { "  " + $0 }
+            lines += OptionSpec.entry(term: termLines[termLines.count - 1], help: group)
         }
         return lines.joined(separator: "\n")
     }

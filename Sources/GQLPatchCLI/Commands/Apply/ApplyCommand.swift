@@ -34,8 +34,16 @@ package struct ApplyCommand: Sendable {
     /// a proxy: many requests in flight on one thread); what was resolved before (credentials,
     /// sign-in) keeps the run's own.
     package func run() async throws(GQLPatchError) -> ExitCode {
+        try await run(batchApply.open(dryRun: settings.dryRun))
+    }
+
+    /// Runs a source a command made (`update --where`'s records) as it runs a file's lines.
+    package func run(_ source: any BatchSource, total: Int?) async throws(GQLPatchError) -> ExitCode {
+        try await run(batchApply.open(source, total: total))
+    }
+
+    private func run(_ input: BatchInput) async throws(GQLPatchError) -> ExitCode {
         let apply = batchApply
-        let input = try apply.open(dryRun: settings.dryRun)
         if settings.dryRun {
             return try await dryRun(input)
         }
@@ -63,6 +71,9 @@ package struct ApplyCommand: Sendable {
         return apply
     }
 
+    /// The command the summary names (`update` for `update --where`).
+    package var commandName = "apply"
+
     /// The batch's plan: the options and settings it runs by, and what it prints.
     private var plan: BatchRunPlan {
         var plan = BatchRunPlan(
@@ -78,6 +89,7 @@ package struct ApplyCommand: Sendable {
         plan.showsProgress = showsProgress
         plan.catchesInterrupt = catchesInterrupt
         plan.resumeCommand = resumeCommand
+        plan.commandName = commandName
         return plan
     }
 
@@ -109,7 +121,8 @@ package struct ApplyCommand: Sendable {
                 throw error
             }
         }
-        console.message("gqlpatch: apply: preview of \(count) line\(count == 1 ? "" : "s"); nothing was written")
+        console.message(
+            "gqlpatch: \(commandName): preview of \(count) line\(count == 1 ? "" : "s"); nothing was written")
         return .success
     }
 
@@ -138,7 +151,7 @@ package struct ApplyCommand: Sendable {
         let others =
             otherShards > 0 ? " (\(otherShards) other shards' line\(otherShards == 1 ? "" : "s") left out)" : ""
         out.message(
-            "gqlpatch: apply: dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); nothing was sent "
+            "gqlpatch: \(commandName): dry run: \(count) line\(count == 1 ? "" : "s") checked\(others); \(commandName == "apply" ? "nothing was sent" : "no write was sent") "
                 + "(\(DryRun.authNote(settings)))")
         return .success
     }

@@ -1,3 +1,4 @@
+import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
@@ -24,6 +25,14 @@ package struct DeleteCommand: Sendable {
         ).delete(
             model: options.model, key: options.key, conditions: options.conditions,
             expectVersion: options.expectVersion, select: options.select)
+    }
+
+    /// The delete of each record a selection picks (`delete --where`).
+    package func selectionWrite() throws(GQLPatchError) -> SelectionWrite {
+        var options = self.options
+        options.key = .typed(JSONObject())
+        let target = try DeleteCommand(options: options, settings: settings, context: context).makePlan()
+        return SelectionWrite(kind: .delete, model: target.model, versioned: target.versioned)
     }
 
     package func run() async throws(GQLPatchError) {

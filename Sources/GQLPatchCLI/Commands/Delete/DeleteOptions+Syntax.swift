@@ -11,6 +11,18 @@ extension DeleteOptions: CommandDefinition {
         let model = try CommandLineParser.modelName(positionals, command: "delete", keyed: options)
         var given = KeyedOptions(DeleteOptions(model: model, key: .fields([])))
         try OptionBinding.apply(bindings, options, to: &given)
+        let many = given.options.many
+        try many.check(command: "delete", keyGiven: given.id != nil || !given.keys.isEmpty)
+        if many.isGiven {
+            var one = given.options
+            (one.many.list.pageSize, one.pageSize) = (one.pageSize, nil)
+            if one.cascade || !one.conditions.isEmpty || one.expectVersion != nil || one.select != nil {
+                throw .usage(
+                    "\(OptionName.cascade), \(OptionName.if), \(OptionName.expectVersion) and \(OptionName.select) go with one record's key; with \(OptionName.where), \(OptionName.filter) or \(OptionName.all) the selection guards each delete"
+                )
+            }
+            return one
+        }
         let delete = try given.resolved(command: "delete", key: \.key)
         if delete.preview, delete.cascade {
             throw .usage("--preview cannot be combined with --cascade (--dry-run shows the reads of a cascade)")
@@ -23,26 +35,27 @@ extension DeleteOptions: CommandDefinition {
     }
 
     /// `delete`'s options, as its `--help` lists them, each with where its value goes.
-    package static let bindings: [OptionBinding<KeyedOptions<DeleteOptions>>] = [
-        .id(\.id), .key(\.keys),
-        .repeated(
-            OptionName.if, "FIELD=VALUE", "only if FIELD currently equals VALUE; repeat for AND",
-            completes: .assignment(.nonModel), read: .pair, appending: \.options.conditions),
-        .expectVersion(\.options.expectVersion),
-        .flag(
-            OptionName.cascade,
-            """
-            first delete the records of the @hasMany and @hasOne relationships,
-            depth first, reading every page of them; prints one JSON line
-            per deleted record: {"model": ..., "key": {...}, "record": {...}}
-            """, sets: \.options.cascade),
-        .pageSize("with --cascade: records per read of a relationship", \.options.pageSize),
-        .select("the fields to print (not with --cascade)", \.options.select),
-        .flag(
-            OptionName.preview,
-            #"read the record and print what would be deleted ({"key", "delete": {...}}); delete nothing"#,
-            sets: \.options.preview),
-    ]
+    package static let bindings: [OptionBinding<KeyedOptions<DeleteOptions>>] =
+        [
+            .id(\.id), .key(\.keys),
+            .repeated(
+                OptionName.if, "FIELD=VALUE", "only if FIELD currently equals VALUE; repeat for AND",
+                completes: .assignment(.nonModel), read: .pair, appending: \.options.conditions),
+            .expectVersion(\.options.expectVersion),
+            .flag(
+                OptionName.cascade,
+                """
+                first delete the records of the @hasMany and @hasOne relationships,
+                depth first, reading every page of them; prints one JSON line
+                per deleted record: {"model": ..., "key": {...}, "record": {...}}
+                """, sets: \.options.cascade),
+            .pageSize("records per read (of a relationship, with --cascade)", \.options.pageSize),
+            .select("the fields to print (not with --cascade)", \.options.select),
+            .flag(
+                OptionName.preview,
+                #"read the record and print what would be deleted ({"key", "delete": {...}}); delete nothing"#,
+                sets: \.options.preview),
+        ] + SelectionOptions.bindings(\.options.many, excluding: [OptionName.pageSize])
 
     /// `delete`'s options, as its `--help` lists them.
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
@@ -50,7 +63,14 @@ extension DeleteOptions: CommandDefinition {
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let focus = CatalogueFocus(models: [model], followsRelationsTransitively: cascade)
         // `--cascade --dry-run` reads the tree it would delete, so it needs the credentials.
-        let settings = try run.settings(sending: cascade ? .evenOnDryRun : .unlessDryRun, focus: focus)
+        let settings = try run.settings(
+            sending: cascade || many.isGiven ? .evenOnDryRun : .unlessDryRun, focus: focus)
+        if many.isGiven {
+            let write = try DeleteCommand(options: self, settings: settings, context: run.context).selectionWrite()
+            var command = SelectionCommand(run, options: many, settings: settings, verb: "delete")
+            command.preview = preview
+            return try await command.run(write)
+        }
         try await DeleteCommand(options: self, settings: settings, context: run.context).run()
         return .success
     }

@@ -15,6 +15,8 @@ public struct DeleteOptions: Sendable {
     public var select: [String]?
     /// `--preview`: read the record and print what would be deleted; delete nothing.
     public var preview = false
+    /// `--where`, `--filter`, `--all`, ...: every record picked instead of one key's.
+    public var many = SelectionOptions()
 
     public init(model: String, key: ChangeSetBuilder.Key) {
         self.model = model

@@ -27,6 +27,23 @@ package struct ListCommand: Sendable {
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: options.model, in: catalogue)
         guard model.operations.list != nil else { throw .invalidInput("the API has no list query for \(model.name)") }
+        let filter = try filterJSON()
+        let query = try ListArgumentsBuilder(
+            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
+        ).query(
+            model: model, tests: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
+            limit: options.limit, index: options.index)
+        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
+            .readSelections(for: model, paths: options.select)
+        var listing = ModelListing(model: model, query: query, selection: selection, fetchSelection: fetchSelection)
+        listing.strict = options.strict
+        listing.includeDeleted = options.includeDeleted
+        listing.limit = options.limit
+        return listing
+    }
+
+    /// `--filter`'s JSON (inline, or `@PATH`); nil when not given.
+    func filterJSON() throws(GQLPatchError) -> JSONValue? {
         var filter: JSONValue?
         if let text = options.filter {
             let (bytes, name): ([UInt8], String) =
@@ -43,18 +60,15 @@ package struct ListCommand: Sendable {
                     "\(place):\(error.line):\(error.column): error: \(inline ? "" : "--filter: ")\(error.message)")
             }
         }
-        let query = try ListArgumentsBuilder(
-            catalogue: catalogue, readFile: context.readFile, wording: CommandLineWording()
-        ).query(
-            model: model, tests: options.conditions, filter: filter, sort: options.sort, pageSize: options.pageSize,
-            limit: options.limit, index: options.index)
-        let (selection, fetchSelection) = try SelectionBuilder(catalogue: catalogue, wording: CommandLineWording())
-            .readSelections(for: model, paths: options.select)
-        var listing = ModelListing(model: model, query: query, selection: selection, fetchSelection: fetchSelection)
-        listing.strict = options.strict
-        listing.includeDeleted = options.includeDeleted
-        listing.limit = options.limit
-        return listing
+        return filter
+    }
+
+    /// What the listing picks, as one filter (its tests and `--filter`, typed): what each write to a
+    /// record it picked is guarded by (`update --where`).
+    func selectionFilter(model: Model) throws(GQLPatchError) -> JSONValue? {
+        let builder = ListArgumentsBuilder(
+            catalogue: settings.catalogue, readFile: context.readFile, wording: CommandLineWording())
+        return try builder.selection(model: model, tests: options.conditions, filter: try filterJSON())
     }
 
     package func run() async throws(GQLPatchError) {

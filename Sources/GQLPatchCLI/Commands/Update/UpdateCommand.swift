@@ -1,3 +1,4 @@
+import GQLPatchBatch
 import GQLPatchClient
 import GQLPatchOperations
 import GQLPatchRecords
@@ -33,9 +34,9 @@ package struct UpdateCommand: Sendable {
     // MARK: - Planning (no requests)
 
     /// Everything worked out before the first request.
-    package func makePlan() throws(GQLPatchError) -> UpdateTarget {
+    package func makePlan(key: ChangeSetBuilder.Key? = nil) throws(GQLPatchError) -> UpdateTarget {
         var asked = RecordTargetBuilder.Update(
-            model: options.model, key: options.id.map { .id($0) } ?? .fields(options.keys))
+            model: options.model, key: key ?? options.id.map { .id($0) } ?? .fields(options.keys))
         if let path = options.patch {
             asked.patch = try PatchFile.read(path, readFile: context.readFile, wording: CommandLineWording())
         }
@@ -46,6 +47,18 @@ package struct UpdateCommand: Sendable {
         asked.select = options.select
         asked.unguarded = options.unguarded
         return try targets.update(asked) { context.console.message($0) }
+    }
+
+    /// The write to each record a selection picks (`update --where`): the changes, for no key yet.
+    package func selectionWrite() throws(GQLPatchError) -> SelectionWrite {
+        let target = try makePlan(key: .typed(JSONObject()))
+        if target.differencesOnly {
+            throw .usage("\(OptionName.patch) holds a whole record, which names one record; give the fields to change")
+        }
+        var write = SelectionWrite(kind: .update, model: target.model, versioned: target.versioned)
+        write.changes = target.changeSet.changes
+        write.edits = target.changeSet.edits
+        return write
     }
 
     /// The run's builder of record targets.

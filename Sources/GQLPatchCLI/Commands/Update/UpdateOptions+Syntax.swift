@@ -5,7 +5,8 @@ import GQLPatchSupport
 extension UpdateOptions: CommandDefinition {
     /// `update <Model> (--id V | --key F=V...) (--set ... | --unset F | --patch P)... [--if F=V]... [--expect-version N] [--select ...]`
     package static let syntax = CommandSyntax(
-        name: "update", summary: "update <Model> <key> <change>...   change only the named fields of one record",
+        name: "update",
+        summary: "update <Model> <key> <change>...   change only the named fields of one record (or --where)",
         help: HelpText.update, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         try parse("update", options, positionals)
@@ -27,7 +28,15 @@ extension UpdateOptions: CommandDefinition {
         var update = UpdateOptions(model: model)
         try OptionBinding.apply(bindings, options, to: &update)
         if update.id != nil, !update.keys.isEmpty { throw .usage("give the key with --id or with --key, not both") }
-        if update.id == nil, update.keys.isEmpty {
+        try update.many.check(command: command, keyGiven: update.id != nil || !update.keys.isEmpty)
+        if update.many.isGiven,
+            !update.conditions.isEmpty || update.expectVersion != nil || update.select != nil || update.unguarded
+        {
+            throw .usage(
+                "\(OptionName.if), \(OptionName.expectVersion), \(OptionName.select) and \(OptionName.unguarded) name one record; with \(OptionName.where), \(OptionName.filter) or \(OptionName.all) the selection guards each write"
+            )
+        }
+        if update.id == nil, update.keys.isEmpty, !update.many.isGiven {
             throw .usage("\(command) needs a key: --id VALUE, or --key FIELD=VALUE for each key field")
         }
         if update.changes.isEmpty, update.patch == nil, update.edits.isEmpty {
@@ -53,10 +62,8 @@ extension UpdateOptions: CommandDefinition {
                 OptionName.unset, "FIELD", "send null, which removes the attribute (refused for a required field)",
                 section: "Changes", completes: .field(.writable), read: .unset, appending: \.changes),
             .patch(
-                """
-                a JSON object of changes (null = unset), applied before the flags;
-                an object for an object field merges into it (RFC 7396)
-                """, section: "Changes", \.patch),
+                "a JSON object of changes (null = unset; an object field's merges in)", section: "Changes",
+                \.patch),
             .repeated(
                 OptionName.append, "FIELD=VALUE", "add VALUE at the end of the list FIELD (typed as its items)",
                 section: edits, completes: .assignment(.writable), read: .edit(.append), appending: \.edits),
@@ -76,38 +83,35 @@ extension UpdateOptions: CommandDefinition {
                 OptionName.decr, "FIELD=N", "take N from the Int or Float FIELD", section: edits,
                 completes: .assignment(.writable), read: .edit(.decrement), appending: \.edits),
             .flag(
-                OptionName.preview,
-                """
-                read the record and print what would change, field by field
-                ({"key", "changes": {F: {"from", "to"}}}); write nothing
-                """, section: edits, sets: \.preview),
+                OptionName.preview, #"print what would change ({"key", "changes": {F: {"from", "to"}}})"#,
+                section: edits, sets: \.preview),
             .flag(
-                OptionName.unguarded,
-                """
-                write edits of an unversioned record even when no guard can be
-                built (racy: a concurrent change can be lost)
-                """, section: edits, sets: \.unguarded),
+                OptionName.unguarded, "write edits of an unversioned record even with no guard (racy)",
+                section: edits, sets: \.unguarded),
             .repeated(
                 OptionName.if, "FIELD=VALUE",
-                """
-                only if FIELD currently equals VALUE; repeat for AND
-                (FIELD:=null: only if FIELD is absent or null)
-                """, section: "Conditions", completes: .assignment(.nonModel), read: .assignment,
-                appending: \.conditions),
+                "only if FIELD equals VALUE (FIELD:=null: absent or null); repeat for AND",
+                section: "Conditions", completes: .assignment(.nonModel), read: .assignment, appending: \.conditions),
             .expectVersion(section: "Conditions", \.expectVersion),
             .select(
-                """
-                the fields to return (default: every scalar, enum and non-model
-                object field, plus _version/_deleted/_lastChangedAt when versioned)
-                """, section: "Conditions", \.select),
-        ]
+                "the fields to return (default: the scalar, enum and object fields)", section: "Conditions",
+                \.select),
+        ] + SelectionOptions.bindings(\.many)
     }()
 
     /// `update`'s options, as its `--help` lists them.
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        // A selection's dry run reads the records it picks, so it needs the credentials.
+        let settings = try run.settings(
+            sending: many.isGiven ? .evenOnDryRun : .unlessDryRun, focus: CatalogueFocus(models: [model]))
+        if many.isGiven {
+            let write = try UpdateCommand(options: self, settings: settings, context: run.context).selectionWrite()
+            var command = SelectionCommand(run, options: many, settings: settings, verb: "update")
+            command.preview = preview
+            return try await command.run(write)
+        }
         var command = UpdateCommand(options: self, settings: settings, context: run.context)
         command.colour = PreviewPrinter.colours(console: run.context.console, environment: run.environment)
         try await command.run()

@@ -22,6 +22,8 @@ public struct UpdateOptions: Sendable {
     public var expectVersion: Int?
     /// `--select a,b,c.d`; nil means the default selection.
     public var select: [String]?
+    /// `--where`, `--filter`, `--all`, ...: every record picked instead of one key's.
+    public var many = SelectionOptions()
 
     public init(model: String) {
         self.model = model

@@ -11,9 +11,10 @@ extension UpsertOptions: CommandDefinition {
         UpsertOptions(update: try UpdateOptions.parse("upsert", options, positionals))
     }
 
-    /// `update`'s options but the conditions (a record that may not exist has no version or values to test).
+    /// `update`'s options but the conditions (a record that may not exist has no version or values to
+    /// test) and the selection of many records (one key names the record to make).
     package static let optionTable: [OptionSpec] = UpdateOptions.optionTable.filter {
-        ![OptionName.if, OptionName.expectVersion].contains($0.name)
+        ![OptionName.if, OptionName.expectVersion].contains($0.name) && $0.section != SelectionOptions.section
     }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {

@@ -1,0 +1,35 @@
+import GQLPatchSupport
+import JSON
+
+/// The keys a selection picked, read back from their spool, as a batch's source: one operation per
+/// key, numbered from 1 in the order they were listed.
+package final class SelectionSource: BatchSource {
+    package let name: String
+    private let lines: BatchLineSource
+    private let write: SelectionWrite
+    private let journaled: Bool
+
+    /// `journaled`: the run keeps a journal, so each operation carries its line's digest.
+    package init(spool: SelectionSpool, write: SelectionWrite, journaled: Bool) throws(GQLPatchError) {
+        name = spool.name
+        lines = try spool.lines()
+        self.write = write
+        self.journaled = journaled
+    }
+
+    package func next() async throws(GQLPatchError) -> BatchEntry? {
+        while let line = try lines.next() {
+            if line.isBlank { continue }
+            guard let key = try? line.parse().objectValue, !key.isEmpty,
+                write.model.primaryKey.allSatisfy({ key[$0] != nil }), key.count == write.model.primaryKey.count
+            else {
+                throw GQLPatchError(
+                    .invalidInput,
+                    "\(name):\(line.number): error: not a key of \(write.model.name) (the file holds the keys a run selected, one JSON object per line)"
+                )
+            }
+            return .operation(write.operation(line: line.number, key: key, bytes: line.bytes, journaled: journaled))
+        }
+        return nil
+    }
+}

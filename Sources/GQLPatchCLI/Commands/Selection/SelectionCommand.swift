@@ -1,0 +1,100 @@
+import GQLPatchBatch
+import GQLPatchOperations
+import GQLPatchRecords
+import GQLPatchSchema
+import GQLPatchSettings
+import GQLPatchSupport
+import JSON
+
+/// `update`, `delete` and `touch` of the records a selection picks: their keys are read whole first
+/// (`SelectionSpool`: never writing while paging the listing), counted on stderr and confirmed; then
+/// apply's engine writes each, guarded by the selection (`SelectionWrite`), and prints a line for it.
+package struct SelectionCommand: Sendable {
+    package var options: SelectionOptions
+    package var settings: Settings
+    package var context: RunContext
+    /// The command's name in messages (`update`).
+    package var verb: String
+    /// Where a private file of the keys goes (`$TMPDIR`).
+    package var temporaryFolder = "/tmp"
+    package var resumeCommand: String?
+    package var catchesInterrupt = false
+    /// `--preview`: print what each record's write would change; write nothing.
+    package var preview = false
+    /// Asks the question on the terminal and returns the answer; nil when standard input is not one.
+    package var ask: (@Sendable (String) -> String?)?
+
+    /// The command as `run` starts it: its temporary folder, resume command, signals and terminal.
+    package init(_ run: CommandRun, options: SelectionOptions, settings: Settings, verb: String) {
+        self.options = options
+        self.settings = settings
+        context = run.context
+        self.verb = verb
+        temporaryFolder = PrivateFiles.temporaryBase(run.environment)
+        resumeCommand = ResumeCommand.text(for: run.arguments)
+        catchesInterrupt = run.environmentCheck != nil
+        ask = run.context.ask
+    }
+
+    /// Picks the records and writes `write` to each; the batch's exit code.
+    package func run(_ write: SelectionWrite) async throws(GQLPatchError) -> ExitCode {
+        var write = write
+        let console = context.console
+        var list = options.list
+        list.model = write.model.name
+        // `--filter @-` is read once, for the listing and the guard both.
+        list.filter = try ListCommand(options: list, settings: settings, context: context).filterJSON()?.serialized()
+        let lister = ListCommand(options: list, settings: settings, context: context)
+        var listing = try lister.makePlan()
+        for note in listing.query.notes { console.message("gqlpatch: note: \(note)") }
+        write.condition = try SelectionCondition(catalogue: settings.catalogue, wording: CommandLineWording())
+            .condition(model: write.model, filter: try lister.selectionFilter(model: write.model))
+        let model = write.model
+        listing.selection = SelectionSet(fields: model.primaryKey.map { SelectionSet.Field(name: $0) })
+        listing.fetchSelection = listing.selection
+        if model.field("_deleted") != nil { listing.fetchSelection.fields.append(SelectionSet.Field(name: "_deleted")) }
+
+        let writes = !settings.dryRun && !preview
+        let journal = writes ? options.run.journalPath : nil
+        let spool: SelectionSpool
+        if let journal, options.run.resume {
+            spool = try SelectionSpool.resumed(kept: journal + ".keys")
+        } else {
+            spool = try SelectionSpool.create(
+                keeping: journal.map { $0 + ".keys" }, folder: temporaryFolder, wording: CommandLineWording())
+            let session = CommandSession(settings: settings, context: context)
+            try await spool.fill(
+                from: listing, sender: session.pageRetrying,
+                rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
+                progress: { _ in })
+        }
+        let count = spool.count
+        let records = "\(count) \(model.name) record\(count == 1 ? "" : "s")"
+        console.message(
+            "gqlpatch: \(verb): \(records) \(options.run.resume ? "selected by the run the journal records" : "selected")"
+        )
+        if count == 0 { return .success }
+        if writes { try confirm(records, count: count) }
+        var apply = ApplyCommand(options: options.run, settings: settings, context: context)
+        apply.options.preview = preview
+        apply.commandName = verb
+        apply.catchesInterrupt = catchesInterrupt
+        apply.resumeCommand = resumeCommand
+        let source = try SelectionSource(spool: spool, write: write, journaled: journal != nil)
+        return try await apply.run(source, total: count)
+    }
+
+    /// Asks for the count on a terminal; refuses (nothing sent) without `--yes` anywhere else.
+    private func confirm(_ records: String, count: Int) throws(GQLPatchError) {
+        if options.yes { return }
+        guard let ask else {
+            throw .usage(
+                "\(verb) would write \(records) and standard input is not a terminal to confirm it: pass \(OptionName.yes) to go on (or \(OptionName.dryRun) to see the writes); nothing was sent"
+            )
+        }
+        let answer = ask("gqlpatch: \(verb) \(records)? Type \(count) to go on: ")
+        guard answer?.split(separator: " ").joined() == String(count) else {
+            throw .usage("\(verb) not confirmed (the answer was not \(count)); nothing was sent")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import JSON
+import Testing
+
+/// `update`, `delete` and `touch` of the records a selection picks, against the emulator: the keys
+/// read whole first, counted, confirmed, then each written guarded by the selection.
+@Suite struct SelectionWriteEndToEndTests {
+    static let optimistic = ["--conflict-handler", "optimistic"]
+
+    /// `count` Items, every `every`th one with description "match" (the others "other").
+    private func seed(_ emulator: Emulator, count: Int, every: Int, schema: String) throws {
+        var lines = ""
+        for index in 0..<count {
+            let description = index % every == 0 ? "match" : "other"
+            lines +=
+                #"{"op": "create", "model": "Item", "key": {"id": "r\#(index)"}, "set": {"name": "old", "description": "\#(description)"}}"#
+                + "\n"
+        }
+        let run = try emulator.gqlpatch(["apply", "-j", "16", try emulator.file("seed.jsonl", lines)], schema: schema)
+        #expect(run.status == 0, "\(run)")
+    }
+
+    /// Every Item, by id, through the API (as another client reads them).
+    private func items(_ emulator: Emulator, schema: String) throws -> [String: JSONValue] {
+        let run = try emulator.gqlpatch(["list", "Item", "--page-size", "1000"], schema: schema, stdoutToFile: true)
+        #expect(run.status == 0, "\(run)")
+        var items: [String: JSONValue] = [:]
+        for line in run.stdout.split(separator: "\n") {
+            let item = try JSONValue.parse(String(line))
+            items[item["id"]?.stringValue ?? ""] = item
+        }
+        return items
+    }
+
+    /// Another writer's change of `id`'s description, with the version it reads when versioned.
+    private func otherWriter(_ emulator: Emulator, _ id: String, versioned: Bool) throws {
+        var input: JSONObject = ["id": .string(id), "description": "taken"]
+        if versioned { input["_version"] = try emulator.storedItem(id)["_version"] ?? .null }
+        let response = try emulator.graphQL(
+            "mutation U($input: UpdateItemInput!) { updateItem(input: $input) { id } }",
+            variables: ["input": .object(input)])
+        #expect(response["data"]?["updateItem"]?["id"] == .string(id), "\(response)")
+    }
+
+    /// 10,000 records, 1,000 of them picked; once the keys are read (the journal's keys file is in
+    /// place), another writer changes 50 of those not yet written so that they no longer match:
+    /// exactly the other 950 are updated, the 50 keep the other writer's values and are reported.
+    @Test(arguments: [false, true])
+    func aRecordChangedSinceItWasPickedIsReportedNotOverwritten(versioned: Bool) throws {
+        let extra = versioned ? Self.optimistic : []
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey] + extra)
+        defer { emulator.stop() }
+        let schema = try Emulator.compiledSchema(arguments: extra, into: emulator.folder)
+        try seed(emulator, count: 10_000, every: 10, schema: schema)
+        let journal = emulator.folder.appendingPathComponent("bulk.journal").path
+        let bulk = try ApplyProcess(
+            [
+                "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "update", "Item",
+                "--where", "description=match", "--set", "name=bulk", "--yes", "--page-size", "1000", "-j", "4",
+                "--rate", "150", "--journal", journal,
+            ], in: emulator.folder)
+        let keysFile = journal + ".keys"
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: keysFile), bulk.process.isRunning, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        let keys = try String(contentsOfFile: keysFile, encoding: .utf8).split(separator: "\n")
+        #expect(keys.count == 1000)
+        // The last 50 keys are written last: seconds after the plan, at 150 requests a second.
+        let taken = try keys.suffix(50).map { try JSONValue.parse(String($0))["id"]?.stringValue ?? "" }
+        for id in taken { try otherWriter(emulator, id, versioned: versioned) }
+        let status = try bulk.wait(timeout: 300)
+        #expect(status == 2, "\(bulk.stderr)")
+        #expect(bulk.stderr.contains("gqlpatch: update: 1000 Item records selected"), "\(bulk.stderr)")
+        let lines = try bulk.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        let reported = Set(
+            lines.filter { $0["status"] == "no-longer-matches" }.compactMap { $0["key"]?["id"]?.stringValue })
+        #expect(reported == Set(taken), "\(bulk.stderr)")
+        #expect(lines.filter { $0["status"] == "updated" }.count == 950)
+
+        let stored = try items(emulator, schema: schema)
+        #expect(stored.count == 10_000)
+        let renamed = stored.values.filter { $0["name"] == "bulk" }
+        #expect(renamed.count == 950)
+        #expect(renamed.allSatisfy { $0["description"] == "match" })
+        for id in taken {
+            #expect(stored[id]?["name"] == "old" && stored[id]?["description"] == "taken", "\(id)")
+        }
+        // Each write carried the selection as its condition.
+        let conditions = try emulator.bodies().filter { $0["operationName"] == "UpdateItem" }
+            .map { $0["variables"]?["condition"] }
+        #expect(conditions.allSatisfy { $0 == ["description": ["eq": "match"]] || $0 == nil })
+        #expect(conditions.filter { $0 != nil }.count >= 1000)
+    }
+
+    /// A delete by a selection that spans many pages deletes every record it picked, and nothing
+    /// else: the keys are read whole before the first delete (deleting while paging the same
+    /// listing would skip records).
+    @Test func deleteWhereOverManyPagesDeletesEveryMatchAndNothingElse() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        try seed(emulator, count: 300, every: 3, schema: TestPaths.schema)
+        let run = try emulator.gqlpatch(
+            ["delete", "Item", "--where", "description=match", "--page-size", "10", "--yes", "-j", "8"])
+        #expect(run.status == 0, "\(run)")
+        let pages = try emulator.operationNames().filter { $0 == "ListItem" }.count
+        #expect(pages > 10, "\(pages) pages")
+        let deleted = try emulator.inputs(of: "DeleteItem").compactMap { $0["id"]?.stringValue }
+        let picked = (0..<300).filter { $0 % 3 == 0 }.map { "r\($0)" }
+        #expect(deleted.sorted() == picked.sorted())
+        let left = try items(emulator, schema: TestPaths.schema)
+        #expect(left.count == 200 && left.values.allSatisfy { $0["description"] == "other" })
+    }
+
+    /// Outside a terminal the write is refused without --yes, after the count: nothing is sent but
+    /// the listing; a dry run sends no mutation either.
+    @Test func withoutYesInAPipeNothingIsWritten() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        try seed(emulator, count: 6, every: 2, schema: TestPaths.schema)
+        let before = try emulator.operationNames().count
+        let run = try emulator.gqlpatch(["update", "Item", "--where", "description=match", "--set", "name=x"])
+        #expect(run.status == 64, "\(run)")
+        #expect(
+            run.stderr.contains(
+                "gqlpatch: error: update would write 3 Item records and standard input is not a terminal to confirm it: pass --yes"
+            ), "\(run)")
+        let dry = try emulator.gqlpatch(["--dry-run", "delete", "Item", "--all"])
+        #expect(dry.status == 0, "\(dry)")
+        #expect(dry.stdout.split(separator: "\n").count == 6, "\(dry)")
+        let sent = try emulator.operationNames().dropFirst(before)
+        #expect(!sent.isEmpty && sent.allSatisfy { $0 == "ListItem" }, "\(sent)")
+        #expect(try items(emulator, schema: TestPaths.schema).values.allSatisfy { $0["name"] == "old" })
+    }
+
+    /// `touch --all` writes every record again: its version moves by one and no value but
+    /// `updatedAt` changes; a watch sees one onUpdate event for each.
+    @Test func touchAllWritesEveryRecordAgainAndEachIsSeenByWatch() throws {
+        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey] + Self.optimistic)
+        defer { emulator.stop() }
+        let schema = try Emulator.compiledSchema(arguments: Self.optimistic, into: emulator.folder)
+        try seed(emulator, count: 500, every: 1, schema: schema)
+        let before = try items(emulator, schema: schema)
+        let watch = try ApplyProcess(
+            [
+                "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "watch", "Item",
+                "--on", "update", "--count", "500", "--timeout", "120s",
+            ], in: emulator.folder)
+        Thread.sleep(forTimeInterval: 1)  // the subscription is made before the first write
+        let run = try emulator.gqlpatch(["touch", "Item", "--all", "--yes", "-j", "8"], schema: schema)
+        #expect(run.status == 0, "\(run)")
+        #expect(try watch.wait(timeout: 150) == 0, "\(watch.stderr)")
+        let events = try watch.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+        #expect(Set(events.compactMap { $0["key"]?["id"]?.stringValue }).count == 500)
+        let after = try items(emulator, schema: schema)
+        for (id, old) in before {
+            let new = try #require(after[id])
+            #expect(new["_version"]?.intValue == (old["_version"]?.intValue ?? 0) + 1, "\(id)")
+            for field in ["name", "description", "tags", "createdAt"] {
+                #expect(new[field] == old[field], "\(id) \(field)")
+            }
+            #expect(new["updatedAt"] != old["updatedAt"], "\(id)")
+        }
+    }
+}
