@@ -5,6 +5,8 @@ import JSON
 /// key, numbered from 1 in the order they were listed.
 package final class SelectionSource: BatchSource {
     package let name: String
+    /// Held for as long as its lines are read: its descriptor closes with it.
+    private let spool: SelectionSpool
     private let lines: BatchLineSource
     private let write: SelectionWrite
     private let journaled: Bool
@@ -12,6 +14,7 @@ package final class SelectionSource: BatchSource {
     /// `journaled`: the run keeps a journal, so each operation carries its line's digest.
     package init(spool: SelectionSpool, write: SelectionWrite, journaled: Bool) throws(GQLPatchError) {
         name = spool.name
+        self.spool = spool
         lines = try spool.lines()
         self.write = write
         self.journaled = journaled

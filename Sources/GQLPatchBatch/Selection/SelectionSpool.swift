@@ -84,6 +84,12 @@ package final class SelectionSpool {
         return spool
     }
 
+    /// Whether anything is at `path` (a kept spool, its journal), a symbolic link included.
+    package static func isThere(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
     /// Adds one key.
     package func append(_ key: JSONObject) throws(GQLPatchError) {
         JSONValue.object(key).write(to: &buffer, pretty: false)

@@ -6,7 +6,9 @@ import Testing
 /// reads a page, an event or a line itself; and no command builds a record request, for its run or
 /// its dry run: the record rules and the readers below build them, and a dry run asks them.
 @Suite struct CommandLoopTests {
-    static let commands = ["Export", "Import", "Copy", "Diff", "Watch", "Wait", "Apply", "List", "Query", "Dups"]
+    static let commands = [
+        "Export", "Import", "Copy", "Diff", "Watch", "Wait", "Apply", "List", "Query", "Dups", "Selection", "Touch",
+    ]
     /// What reading a page, an event or a line looks like in Swift.
     static let reads = [
         "ModelPages(", "pages.next(", "reader.next(", ".next(until:", "subscriber.next(",

@@ -56,9 +56,20 @@ package struct SelectionCommand: Sendable {
 
         let writes = !settings.dryRun && !preview
         let journal = writes ? options.run.journalPath : nil
+        var run = options.run
+        if let journal, run.resume, !SelectionSpool.isThere(journal + ".keys") {
+            // Killed before its keys were whole, the stopped run wrote nothing: select afresh.
+            console.message(
+                "gqlpatch: note: \(journal).keys is not there: the stopped run had not read all the keys, so it wrote nothing; selecting again"
+            )
+            run.resume = false
+        }
         let spool: SelectionSpool
-        if let journal, options.run.resume {
+        let resumed = run.resume
+        if let journal, run.resume {
             spool = try SelectionSpool.resumed(kept: journal + ".keys")
+            // Killed between its keys and its journal, it wrote nothing yet: the journal starts now.
+            run.resume = SelectionSpool.isThere(journal)
         } else {
             spool = try SelectionSpool.create(
                 keeping: journal.map { $0 + ".keys" }, folder: temporaryFolder, wording: CommandLineWording())
@@ -70,12 +81,10 @@ package struct SelectionCommand: Sendable {
         }
         let count = spool.count
         let records = "\(count) \(model.name) record\(count == 1 ? "" : "s")"
-        console.message(
-            "gqlpatch: \(verb): \(records) \(options.run.resume ? "selected by the run the journal records" : "selected")"
-        )
+        console.message("gqlpatch: \(verb): \(records) \(resumed ? "selected by the stopped run" : "selected")")
         if count == 0 { return .success }
         if writes { try confirm(records, count: count) }
-        var apply = ApplyCommand(options: options.run, settings: settings, context: context)
+        var apply = ApplyCommand(options: run, settings: settings, context: context)
         apply.options.preview = preview
         apply.commandName = verb
         apply.catchesInterrupt = catchesInterrupt
