@@ -196,6 +196,12 @@ public struct ChangeSetBuilder: Sendable {
                     throw .invalidInput("\(name) is a relationship (@belongsTo); set its key fields\(keys) instead")
                 }
             }
+            if model.ownerFields.contains(name) {
+                // An implicit owner field: AppSync fills it from the identity that writes the record.
+                throw .invalidInput(
+                    "\(name) is set by the server: \(model.name)'s owner field is left implicit (\(input.name) has no \(name)), so AppSync sets it from the identity that writes the record; declare it in the model (\(name): String) to set it"
+                )
+            }
             if modelField.isReadOnly || ["createdAt", "updatedAt"].contains(name) {
                 throw .invalidInput("\(name) is set by the server")
             }

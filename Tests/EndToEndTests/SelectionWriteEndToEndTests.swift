@@ -163,3 +163,37 @@ import Testing
         }
     }
 }
+
+/// Owners set on old rows: written where the model declares its owner field, refused before
+/// anything is read where it is implicit (AppSync fills it from the identity that writes).
+@Suite struct SelectionOwnerEndToEndTests {
+    @Test func aDeclaredOwnerFieldIsSetOnTheRowsWithoutOne() throws {
+        let notes = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/import/notes.graphql").path
+        let emulator = try Emulator(schema: notes)
+        defer { emulator.stop() }
+        try emulator.create("Note", ["id": "n1", "text": "old"])
+        try emulator.create("Note", ["id": "n2", "text": "mine", "owner": "bob"])
+        let run = try emulator.gqlpatch(
+            ["update", "Note", "--where", "owner:=null", "--set", "owner=alice", "--yes"], schema: notes)
+        #expect(run.status == 0, "\(run)")
+        let list = try emulator.gqlpatch(["list", "Note"], schema: notes)
+        let owners = try list.stdout.split(separator: "\n").map { try JSONValue.parse(String($0)) }
+            .reduce(into: [String: String]()) { $0[$1["id"]?.stringValue ?? ""] = $1["owner"]?.stringValue }
+        #expect(owners == ["n1": "alice", "n2": "bob"])
+    }
+
+    @Test func anImplicitOwnerFieldIsRefusedBeforeAnythingIsRead() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        let schema = try emulator.file(
+            "implicit.graphql", "type Note @model @auth(rules: [{ allow: owner }]) {\n  id: ID!\n  text: String!\n}\n")
+        let run = try emulator.gqlpatch(
+            ["update", "Note", "--where", "text=x", "--set", "owner=alice", "--yes"], schema: schema)
+        #expect(run.status == 65, "\(run)")
+        #expect(
+            run.stderr.hasPrefix(
+                "gqlpatch: error: owner is set by the server: Note's owner field is left implicit (UpdateNoteInput has no owner)"
+            ), "\(run)")
+        #expect(try emulator.operationNames().isEmpty)
+    }
+}

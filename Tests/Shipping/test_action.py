@@ -15,7 +15,7 @@ class ActionDefinitionTests(unittest.TestCase):
 
     def test_is_a_composite_action_with_documented_inputs_and_outputs(self):
         self.assertEqual(self.action["runs"]["using"], "composite")
-        self.assertEqual(set(self.action["inputs"]), {"args", "dist", "working-directory"})
+        self.assertEqual(set(self.action["inputs"]), {"args", "dist", "working-directory", "yes"})
         for name, spec in self.action["inputs"].items():
             self.assertTrue(spec.get("description"), f"input {name} needs a description")
             self.assertIn("default", spec, f"input {name} is optional and needs a default")
@@ -49,6 +49,21 @@ class ActionRunTests(ActionRunner, unittest.TestCase):
         self.assertEqual(outputs["stdout"], ran.stdout.rstrip("\n"))
         self.assertIn("Lamp with  two spaces and $HOME", outputs["stdout"], "each line is one argument, unexpanded")
         self.assertNotIn("da2-actiontest0123456789", outputs["stdout"])
+
+    def test_yes_adds_the_confirmation_a_write_to_many_records_needs(self):
+        tarball = self.make_dist()
+        self.assertEqual(self.run_step("install", {"dist": str(tarball)}).returncode, 0)
+        env = {"GQLPATCH_ENDPOINT": "https://example.invalid/graphql", "GQLPATCH_API_KEY": "da2-actiontest0123456789"}
+        # One record's update takes no --yes: the parser's refusal shows the input added it.
+        args = "update\nItem\n--id\n42\n--set\nname=Lamp\n"
+        with_yes = self.run_step("run", {"args": args, "working-directory": "project", "yes": "true"}, env)
+        self.assertEqual(with_yes.returncode, 64, with_yes.stderr)
+        self.assertIn("gqlpatch: error: --limit, --yes, --journal and the batch options go with --where", with_yes.stderr)
+        without = self.run_step("run", {"args": "--dry-run\n" + args, "working-directory": "project", "yes": "false"}, env)
+        self.assertEqual(without.returncode, 0, without.stderr)
+        wrong = self.run_step("run", {"args": args, "working-directory": "project", "yes": "maybe"}, env)
+        self.assertEqual(wrong.returncode, 64)
+        self.assertIn('the yes input is "true" or "false", not "maybe"', wrong.stderr)
 
     def test_a_tampered_tarball_is_refused(self):
         tarball = self.make_dist()
