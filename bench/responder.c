@@ -1,6 +1,7 @@
 /*
  * The bench's loopback GraphQL responder: a single-threaded epoll HTTP/1.1 server that answers
- * AppSync-shaped JSON for the two operations the bench sends (getItem with _version, updateItem).
+ * AppSync-shaped JSON for the operations the bench sends (getItem with _version, updateItem, and with
+ * --list listItems).
  *
  * It checks the x-api-key header against the key it was given, or accepts any request that carries
  * a SigV4 Authorization header (AWS4-HMAC-SHA256 ...) or a JWT one (eyJ..., a Cognito user-pool
@@ -21,6 +22,9 @@
  * (connections: accepted; resumed: TLS handshakes that resumed a session; span_ms: from the first request to the last, the time the client sent in;
  * cpu_ms: this process's own CPU, user+sys, in the period: what the server side of a run cost, which bounds how fast any client can go
  * when both share one machine).
+ *   --list N: listItems answers pages of N made-up Items (r0 .. rN-1, every one "matching": the
+ *     filter is not read), `limit` a page (default 100), the offset as nextToken: what a bulk
+ *     update reads before it writes.
  *   --tls CERT KEY: https instead of http (libssl, TLS 1.2-1.3, session tickets and a session cache,
  *     so a client can resume); a silent close sends no close_notify, as a dropped connection would not.
  */
@@ -101,7 +105,7 @@ static const char *api_key = "";
 
 /* The counts of the final line and of the SIGUSR1 lines. */
 typedef struct {
-    unsigned long requests, get, update, other, unauthorized, throttled, connections, resumed;
+    unsigned long requests, get, update, list, other, unauthorized, throttled, connections, resumed;
     double first, last; /* monotonic seconds of the first and the last request (0: none yet) */
 } Counts;
 static Counts total, period;
@@ -118,9 +122,9 @@ static double cpu_ms(void) {
 /* The CPU of the counts printed (SINCE: the CPU at the period's start; 0 for the whole run). */
 static void print_counts(const Counts *c, double since) {
     fprintf(stderr,
-            "responder: requests=%lu get=%lu update=%lu other=%lu unauthorized=%lu throttled=%lu connections=%lu "
-            "resumed=%lu span_ms=%.0f cpu_ms=%.0f\n",
-            c->requests, c->get, c->update, c->other, c->unauthorized, c->throttled, c->connections, c->resumed,
+            "responder: requests=%lu get=%lu update=%lu list=%lu other=%lu unauthorized=%lu throttled=%lu "
+            "connections=%lu resumed=%lu span_ms=%.0f cpu_ms=%.0f\n",
+            c->requests, c->get, c->update, c->list, c->other, c->unauthorized, c->throttled, c->connections, c->resumed,
             c->requests ? (c->last - c->first) * 1000 : 0.0, cpu_ms() - since);
     fflush(stderr);
 }
@@ -150,6 +154,7 @@ static int bucket_take(void) {
 
 /* --delay-ms: answers wait in one FIFO (one delay for all, so it is in due order). */
 static double delay_seconds = 0;
+static long list_total = 0; /* --list N */
 typedef struct Delayed {
     struct Delayed *next;
     double due;
@@ -266,6 +271,35 @@ static void respond(Connection *c, int status, const char *body, size_t body_len
     if (close_every && ++answers_sent % close_every == 0) c->close_silently = 1;
 }
 
+/* --list: one page of made-up Items from the offset the nextToken holds. */
+static void answer_list(Connection *c, const char *body, size_t body_len) {
+    char token[32];
+    long start = find_member(body, body_len, "\"nextToken\"", token, sizeof token) ? atol(token) : 0;
+    long limit = 100;
+    const char *hit = memmem(body, body_len, "\"limit\":", 8);
+    if (hit) limit = atol(hit + 8);
+    if (limit < 1 || limit > 10000) limit = 100;
+    if (start < 0 || start > list_total) start = list_total;
+    long end = start + limit < list_total ? start + limit : list_total;
+    size_t capacity = 128 + (size_t)(end - start) * 256;
+    char *out = malloc(capacity);
+    size_t n = (size_t)snprintf(out, capacity, "{\"data\":{\"listItems\":{\"items\":[");
+    for (long i = start; i < end; i++) {
+        n += (size_t)snprintf(out + n, capacity - n,
+                              "%s{\"id\":\"r%ld\",\"name\":\"Desk %ld\",\"description\":\"match\",\"modelFile\":null,"
+                              "\"imageFile\":null,\"tags\":[\"a\"],\"createdAt\":\"2026-01-01T00:00:00.000Z\","
+                              "\"updatedAt\":\"2026-01-01T00:00:00.000Z\"}",
+                              i > start ? "," : "", i, i);
+    }
+    if (end < list_total) {
+        n += (size_t)snprintf(out + n, capacity - n, "],\"nextToken\":\"%ld\"}}}", end);
+    } else {
+        n += (size_t)snprintf(out + n, capacity - n, "],\"nextToken\":null}}}");
+    }
+    respond(c, 200, out, n);
+    free(out);
+}
+
 static void note_time(Counts *c, double now) {
     if (!c->requests) c->first = now;
     c->last = now;
@@ -296,6 +330,11 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
         static const char throttled[] =
             "{\"errors\":[{\"errorType\":\"TooManyRequestsException\",\"message\":\"Rate exceeded\"}]}";
         respond(c, 429, throttled, sizeof throttled - 1);
+        return;
+    }
+    if (list_total > 0 && memmem(body, body_len, "listItems", 9)) {
+        COUNT(list);
+        answer_list(c, body, body_len);
         return;
     }
     char id[128], name[128], out[2048];
@@ -421,6 +460,8 @@ int main(int argc, char **argv) {
     while (first < argc && strncmp(argv[first], "--", 2) == 0) {
         if (strcmp(argv[first], "--delay-ms") == 0 && first + 1 < argc) {
             delay_seconds = atof(argv[first + 1]) / 1000;
+        } else if (strcmp(argv[first], "--list") == 0 && first + 1 < argc && atol(argv[first + 1]) > 0) {
+            list_total = atol(argv[first + 1]);
         } else if (strcmp(argv[first], "--close-every") == 0 && first + 1 < argc && atol(argv[first + 1]) > 0) {
             close_every = (unsigned long)atol(argv[first + 1]);
         } else if (strcmp(argv[first], "--bucket") == 0 && first + 1 < argc &&

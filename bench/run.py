@@ -34,6 +34,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import export_bench  # noqa: E402  (scenario 13, beside this file)
 import realtime_bench  # noqa: E402  (scenario 12, beside this file)
+import selection_bench  # noqa: E402  (scenario 14, beside this file)
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -805,6 +806,9 @@ def main() -> int:
         if wanted("13"):
             print("bench: 13. export (the emulator; a million synthetic records)", file=sys.stderr, flush=True)
             emulator_lines += export_bench.run(args.bin, python, scratch)
+        if wanted("14"):
+            print("bench: 14. update --where (the responder; a million matching keys)", file=sys.stderr, flush=True)
+            emulator_lines += selection_bench.run(args.bin, scratch, scratch / "compiled-plain.graphql")
         print("bench: server capacity (wrk)", file=sys.stderr, flush=True)
         capacity = server_rate(url, scratch, args.wrk_seconds)
     finally:

@@ -180,6 +180,26 @@ import Testing
         #expect(steps.last?["variables"]?["input"] == ["id": "n1", "expectedVersion": "<version from step 1>"])
     }
 
+    /// `touch` against the real transformer's output: a key-only update carrying the version read as
+    /// `expectedVersion`; the resolver moves `version` and `updatedAt`, every other value stays (one
+    /// record by its key, and every record by `--all`).
+    @Test func touchSendsTheKeyAndTheExpectedVersionOnly() throws {
+        let (emulator, schema) = try Self.served()
+        defer { emulator.stop() }
+        try emulator.create("Note", ["id": "n2", "title": "Second", "body": "b"], select: "id version")
+        let one = try emulator.gqlpatch(["touch", "Note", "--id", "n1"], schema: schema)
+        #expect(one.status == 0, "\(one)")
+        #expect(try stored(emulator) == ["id": "n1", "title": "First", "body": .null, "version": 2])
+        let all = try emulator.gqlpatch(["touch", "Note", "--all", "--yes"], schema: schema)
+        #expect(all.status == 0, "\(all)")
+        #expect(try stored(emulator)["version"] == 3)
+        let second = try emulator.graphQL(#"query { getNote(id: "n2") { title body version } }"#)
+        #expect(second["data"]?["getNote"] == ["title": "Second", "body": "b", "version": 2])
+        let inputs = try emulator.inputs(of: "UpdateNote")
+        #expect(inputs.count == 3)
+        #expect(inputs.allSatisfy { Set($0.objectValue?.keys ?? []) == ["id", "expectedVersion"] }, "\(inputs)")
+    }
+
     /// The version field and input are the resolver's: refused as a change.
     @Test func theVersionFieldCannotBeSet() throws {
         let (emulator, schema) = try Self.served()
