@@ -47,9 +47,13 @@ package struct BatchOperation: Sendable {
     /// applied before the run stopped. The line is settled by reading its record first.
     package var inDoubt: BatchJournal.Intent?
 
+    /// Operations of one group run one after another in input order (a cascade's deletes under one
+    /// record: its children before it); nil: the record's own identity.
+    package var group: String?
+
     /// The record this line touches: lines with the same identity are applied in input order.
     package var identity: String {
-        model.name + " " + JSONValue.object(key).serialized()
+        group ?? model.name + " " + JSONValue.object(key).serialized()
     }
 
     /// `Item id=42`, for messages.

@@ -30,6 +30,11 @@ package struct CascadeDelete: Sendable {
         package var model: Model
         package var key: JSONObject
         package var name: String { ModelLookup.describe(model: model, key: key) }
+
+        package init(model: Model, key: JSONObject) {
+            self.model = model
+            self.key = key
+        }
     }
 
     /// Why a cascade cannot be done with this schema, for the caller to word.

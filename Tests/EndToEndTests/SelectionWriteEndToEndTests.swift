@@ -197,3 +197,43 @@ import Testing
         #expect(try emulator.operationNames().isEmpty)
     }
 }
+
+/// `delete --where --cascade`: each selected record with the tree under it, children first, the
+/// trees side by side; what is not selected (and its children) stays.
+@Suite struct SelectionCascadeEndToEndTests {
+    @Test func eachSelectedRecordIsDeletedAfterItsChildren() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        var seed = ""
+        for recipe in 1...4 {
+            let name = recipe == 4 ? "keep" : "old"
+            seed += #"{"op":"create","model":"Recipe","key":{"id":"c\#(recipe)"},"set":{"name":"\#(name)"}}"# + "\n"
+            for row in 1...5 {
+                seed +=
+                    #"{"op":"create","model":"RecipeStep","key":{"recipeID":"c\#(recipe)","rowID":\#(row)},"set":{"action":"a"}}"#
+                    + "\n"
+            }
+        }
+        #expect(try emulator.gqlpatch(["apply", try emulator.file("seed.jsonl", seed)]).status == 0)
+        let run = try emulator.gqlpatch(
+            ["delete", "Recipe", "--where", "name=old", "--cascade", "--yes", "-j", "3"])
+        #expect(run.status == 0, "\(run)")
+        #expect(
+            run.stderr.contains("gqlpatch: delete: 3 Recipe records selected; reading what is under them"), "\(run)")
+        #expect(run.stderr.contains("gqlpatch: delete: with their children, 18 records (3 Recipe, 15 RecipeStep)"))
+        // Each Recipe's delete came after every one of its steps' deletes, and carried the selection.
+        let deletes = try emulator.bodies().filter {
+            ["DeleteRecipe", "DeleteRecipeStep"].contains($0["operationName"]?.stringValue ?? "")
+        }
+        #expect(deletes.count == 18)
+        for recipe in 1...3 {
+            let id = "c\(recipe)"
+            let root = try #require(deletes.firstIndex { $0["variables"]?["input"]?["id"] == .string(id) })
+            #expect(deletes[root]["variables"]?["condition"] == ["name": ["eq": "old"]])
+            let steps = deletes.indices.filter { deletes[$0]["variables"]?["input"]?["recipeID"] == .string(id) }
+            #expect(steps.count == 5 && steps.allSatisfy { $0 < root }, "\(id)")
+        }
+        let left = try emulator.gqlpatch(["list", "RecipeStep"]).stdout.split(separator: "\n")
+        #expect(left.count == 5 && left.allSatisfy { $0.contains(#""recipeID":"c4""#) })
+    }
+}

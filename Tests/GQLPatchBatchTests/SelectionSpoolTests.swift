@@ -75,6 +75,41 @@ import Testing
         }
     }
 
+    /// A cascade's lines: every delete of one tree in one group (run in order), the selection's
+    /// condition on the selected record's own delete only; a line of a model the cascade cannot
+    /// reach is refused.
+    @Test func aCascadesLinesGroupEachTreeAndGuardItsRoot() async throws {
+        let folder = try BatchFixture.folder()
+        let path = folder.appendingPathComponent("c.keys").path
+        let lines = [
+            #"{"model":"RecipeStep","key":{"recipeID":"r1","rowID":1},"group":"Recipe r1"}"#,
+            #"{"model":"Recipe","key":{"id":"r1"},"group":"Recipe r1","root":true}"#,
+            #"{"model":"Nope","key":{"id":"x"},"group":"g"}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let catalogue = try BatchFixture.catalogue()
+        let recipe = try #require(catalogue.models["Recipe"])
+        var write = SelectionWrite(kind: .delete, model: recipe, versioned: false)
+        write.condition = ["name": ["eq": "old"]]
+        for (name, model) in catalogue.models { write.cascadeModels[name] = (model, false) }
+        let source = try SelectionSource(spool: try SelectionSpool.resumed(kept: path), write: write, journaled: true)
+        guard case .operation(let step) = try await source.next(), case .operation(let root) = try await source.next()
+        else {
+            Issue.record("the cascade's lines were not read as operations")
+            return
+        }
+        #expect(step.model.name == "RecipeStep" && step.condition == nil && step.identity == "Recipe r1")
+        #expect(root.model.name == "Recipe" && root.condition == write.condition && root.identity == "Recipe r1")
+        #expect(step.selected && root.selected && step.kind == .delete && !step.digest.isEmpty)
+        do {
+            _ = try await source.next()
+            Issue.record("a model the cascade cannot reach was read")
+        } catch {
+            #expect(error.code == .invalidInput)
+            #expect(error.message.hasPrefix("\(path):3: error: not a record of the cascade"))
+        }
+    }
+
     /// Each operation carries the selection as its condition, is marked as picked by it, and has a
     /// digest that changes with the write, so a run resumed with another change is refused.
     @Test func theOperationCarriesTheSelectionAndADigestOfTheWrite() throws {

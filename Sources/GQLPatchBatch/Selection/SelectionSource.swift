@@ -23,6 +23,7 @@ package final class SelectionSource: BatchSource {
     package func next() async throws(GQLPatchError) -> BatchEntry? {
         while let line = try lines.next() {
             if line.isBlank { continue }
+            if !write.cascadeModels.isEmpty { return .operation(try cascadeOperation(line)) }
             guard let key = try? line.parse().objectValue, !key.isEmpty,
                 write.model.primaryKey.allSatisfy({ key[$0] != nil }), key.count == write.model.primaryKey.count
             else {
@@ -34,5 +35,22 @@ package final class SelectionSource: BatchSource {
             return .operation(write.operation(line: line.number, key: key, bytes: line.bytes, journaled: journaled))
         }
         return nil
+    }
+
+    /// A cascade's line: `{"model", "key", "group"}`, and `"root": true` on a selected record's own.
+    private func cascadeOperation(_ line: JSONLine) throws(GQLPatchError) -> BatchOperation {
+        guard let object = try? line.parse().objectValue, let name = object["model"]?.stringValue,
+            let (model, versioned) = write.cascadeModels[name], let key = object["key"]?.objectValue,
+            model.primaryKey.allSatisfy({ key[$0] != nil }), key.count == model.primaryKey.count,
+            let group = object["group"]?.stringValue
+        else {
+            throw GQLPatchError(
+                .invalidInput,
+                "\(name):\(line.number): error: not a record of the cascade (the file holds the deletes a run planned, one JSON object per line)"
+            )
+        }
+        return write.cascadeOperation(
+            line: line.number, model: model, versioned: versioned, key: key, group: group,
+            root: object["root"] == .bool(true), bytes: line.bytes, journaled: journaled)
     }
 }

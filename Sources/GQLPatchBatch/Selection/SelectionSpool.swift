@@ -90,7 +90,7 @@ package final class SelectionSpool {
         return lstat(path, &status) == 0
     }
 
-    /// Adds one key.
+    /// Adds one key (or a cascade's line).
     package func append(_ key: JSONObject) throws(GQLPatchError) {
         JSONValue.object(key).write(to: &buffer, pretty: false)
         buffer.append(UInt8(ascii: "\n"))

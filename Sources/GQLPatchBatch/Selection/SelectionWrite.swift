@@ -15,6 +15,8 @@ package struct SelectionWrite: Sendable {
     /// The selection as a condition; nil when it tests nothing but the key (every record).
     package var condition: JSONValue?
     package var versioned: Bool
+    /// A cascading delete: the models its deletes may reach, by name, and whether each is versioned.
+    package var cascadeModels: [String: (model: Model, versioned: Bool)] = [:]
 
     package init(kind: BatchOperation.Kind, model: Model, versioned: Bool) {
         self.kind = kind
@@ -29,6 +31,22 @@ package struct SelectionWrite: Sendable {
         bytes += Array(" \(edits) ".utf8)
         (condition ?? .null).write(to: &bytes, pretty: false)
         return bytes
+    }
+
+    /// A cascade's delete of one record of the tree under a selected one (`group` names that
+    /// record, whose deletes run in order): the selected record's own delete (`root`) carries the
+    /// selection's condition.
+    package func cascadeOperation(
+        line: Int, model: Model, versioned: Bool, key: JSONObject, group: String, root: Bool, bytes: [UInt8],
+        journaled: Bool
+    ) -> BatchOperation {
+        var operation = BatchOperation(
+            line: line, kind: .delete, model: model, key: key, changes: JSONObject(),
+            condition: root ? condition : nil, expectVersion: nil, versioned: versioned,
+            digest: journaled ? BatchLineParser.digest(signature + [0x0A] + bytes) : "")
+        operation.selected = true
+        operation.group = group
+        return operation
     }
 
     /// The operation for the record `key` (line `line` of the selected keys, `bytes` as written there).

@@ -76,7 +76,7 @@ extension HelpText {
     package static let delete = """
         Usage: gqlpatch [global options] delete <Model> <key> [--expect-version N] [--if FIELD=VALUE]...
                                               [--cascade [--page-size N]]
-               gqlpatch [global options] delete <Model> (--where ... | --filter ... | --all) [--yes]
+               gqlpatch [global options] delete <Model> (--where ... | --filter ... | --all) [--cascade] [--yes]
 
         Deletes one record and prints it as JSON. For versioned models the record's _version is
         fetched first and the delete is soft: the record stays with _deleted: true (said on stderr).

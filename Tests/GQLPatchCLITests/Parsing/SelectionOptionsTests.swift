@@ -49,8 +49,8 @@ import Testing
             message: "--resume needs --journal PATH"),
         Case(arguments: ["update", "Item", "--all"], message: "update needs at least one change"),
         Case(
-            arguments: ["delete", "Item", "--all", "--cascade"],
-            message: "--cascade, --if, --expect-version and --select go with one record's key"),
+            arguments: ["delete", "Item", "--all", "--cascade", "--if", "name=x"],
+            message: "--if, --expect-version and --select go with one record's key"),
         Case(arguments: ["touch", "Item"], message: "touch needs a key"),
         Case(arguments: ["upsert", "Item", "--id", "1", "--set", "a=b", "--all"], message: "unknown option '--all'"),
     ])

@@ -1,3 +1,4 @@
+import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
 import GQLPatchSchema
@@ -10,11 +11,7 @@ extension DeleteCommand {
     /// record. With `--dry-run` only the reads happen and the records that would be deleted are
     /// listed. A failure part-way stops the cascade and says what was and was not deleted.
     func runCascade(_ plan: Plan, session: CommandSession) async throws(GQLPatchError) {
-        let records = session.records()
-        let schemaSource = settings.schemaSource
-        let cascade = CascadeDelete(records: records, pageSize: options.pageSize) { refusal in
-            Self.words(refusal, schemaSource: schemaSource)
-        }
+        let cascade = cascade(session)
         let order = try await cascade.plan(
             model: plan.model, key: plan.key, condition: plan.condition, expectVersion: options.expectVersion)
         if settings.dryRun {
@@ -50,6 +47,14 @@ extension DeleteCommand {
             session.console.message(
                 "gqlpatch: note: \(softDeletes) of the records are versioned: their deletes are soft (they stay with _deleted: true)"
             )
+        }
+    }
+
+    /// The cascade's reads through `session`, its refusals in the command line's words.
+    func cascade(_ session: CommandSession) -> CascadeDelete {
+        let schemaSource = settings.schemaSource
+        return CascadeDelete(records: session.records(), pageSize: options.pageSize) { refusal in
+            Self.words(refusal, schemaSource: schemaSource)
         }
     }
 

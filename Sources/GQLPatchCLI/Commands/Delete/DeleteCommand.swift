@@ -28,11 +28,20 @@ package struct DeleteCommand: Sendable {
     }
 
     /// The delete of each record a selection picks (`delete --where`).
-    package func selectionWrite() throws(GQLPatchError) -> SelectionWrite {
+    /// `cascading`: with every model the cascade may reach, each as the run versions it.
+    package func selectionWrite(cascading: Bool = false) throws(GQLPatchError) -> SelectionWrite {
         var options = self.options
         options.key = .typed(JSONObject())
         let target = try DeleteCommand(options: options, settings: settings, context: context).makePlan()
-        return SelectionWrite(kind: .delete, model: target.model, versioned: target.versioned)
+        var write = SelectionWrite(kind: .delete, model: target.model, versioned: target.versioned)
+        if cascading {
+            for (name, model) in settings.catalogue.models {
+                write.cascadeModels[name] = (
+                    model, RecordService.isVersioned(model, under: settings.conflictResolution)
+                )
+            }
+        }
+        return write
     }
 
     package func run() async throws(GQLPatchError) {

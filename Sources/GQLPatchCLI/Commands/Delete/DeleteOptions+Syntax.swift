@@ -16,9 +16,9 @@ extension DeleteOptions: CommandDefinition {
         if many.isGiven {
             var one = given.options
             (one.many.list.pageSize, one.pageSize) = (one.pageSize, nil)
-            if one.cascade || !one.conditions.isEmpty || one.expectVersion != nil || one.select != nil {
+            if !one.conditions.isEmpty || one.expectVersion != nil || one.select != nil {
                 throw .usage(
-                    "\(OptionName.cascade), \(OptionName.if), \(OptionName.expectVersion) and \(OptionName.select) go with one record's key; with \(OptionName.where), \(OptionName.filter) or \(OptionName.all) the selection guards each delete"
+                    "\(OptionName.if), \(OptionName.expectVersion) and \(OptionName.select) go with one record's key; with \(OptionName.where), \(OptionName.filter) or \(OptionName.all) the selection guards each delete"
                 )
             }
             return one
@@ -66,10 +66,12 @@ extension DeleteOptions: CommandDefinition {
         let settings = try run.settings(
             sending: cascade || many.isGiven ? .evenOnDryRun : .unlessDryRun, focus: focus)
         if many.isGiven {
-            let write = try DeleteCommand(options: self, settings: settings, context: run.context).selectionWrite()
+            let delete = DeleteCommand(options: self, settings: settings, context: run.context)
             var command = SelectionCommand(run, options: many, settings: settings, verb: "delete")
             command.preview = preview
-            return try await command.run(write)
+            guard cascade else { return try await command.run(delete.selectionWrite()) }
+            let session = CommandSession(settings: settings, context: run.context)
+            return try await command.run(delete.selectionWrite(cascading: true), cascade: delete.cascade(session))
         }
         try await DeleteCommand(options: self, settings: settings, context: run.context).run()
         return .success

@@ -37,7 +37,8 @@ package struct SelectionCommand: Sendable {
     }
 
     /// Picks the records and writes `write` to each; the batch's exit code.
-    package func run(_ write: SelectionWrite) async throws(GQLPatchError) -> ExitCode {
+    /// `cascade`: each selected record is deleted with the tree under it (`delete --cascade`).
+    package func run(_ write: SelectionWrite, cascade: CascadeDelete? = nil) async throws(GQLPatchError) -> ExitCode {
         var write = write
         let console = context.console
         var list = options.list
@@ -73,15 +74,29 @@ package struct SelectionCommand: Sendable {
         } else {
             spool = try SelectionSpool.create(
                 keeping: journal.map { $0 + ".keys" }, folder: temporaryFolder, wording: CommandLineWording())
+            // A cascade reads the trees under the keys it selected into the spool the run reads.
+            let keys =
+                cascade == nil
+                ? spool
+                : try SelectionSpool.create(keeping: nil, folder: temporaryFolder, wording: CommandLineWording())
             let session = CommandSession(settings: settings, context: context)
-            try await spool.fill(
+            try await keys.fill(
                 from: listing, sender: session.pageRetrying,
                 rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
                 progress: { _ in })
+            if let cascade {
+                console.message(
+                    "gqlpatch: \(verb): \(Self.records(keys.count, model.name)) selected; reading what is under them")
+                let counts = try await spool.fillCascade(roots: keys, model: model, cascade: cascade)
+                let each = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+                console.message("gqlpatch: \(verb): with their children, \(spool.count) records (\(each))")
+            }
         }
         let count = spool.count
-        let records = "\(count) \(model.name) record\(count == 1 ? "" : "s")"
-        console.message("gqlpatch: \(verb): \(records) \(resumed ? "selected by the stopped run" : "selected")")
+        let records = Self.records(count, cascade == nil ? model.name : nil)
+        if cascade == nil || resumed {
+            console.message("gqlpatch: \(verb): \(records) \(resumed ? "selected by the stopped run" : "selected")")
+        }
         if count == 0 { return .success }
         if writes { try confirm(records, count: count) }
         var apply = ApplyCommand(options: run, settings: settings, context: context)
@@ -91,6 +106,11 @@ package struct SelectionCommand: Sendable {
         apply.resumeCommand = resumeCommand
         let source = try SelectionSource(spool: spool, write: write, journaled: journal != nil)
         return try await apply.run(source, total: count)
+    }
+
+    /// `12 Item records`, `12 records`.
+    static func records(_ count: Int, _ model: String?) -> String {
+        "\(count) \(model.map { $0 + " " } ?? "")record\(count == 1 ? "" : "s")"
     }
 
     /// Asks for the count on a terminal; refuses (nothing sent) without `--yes` anywhere else.
