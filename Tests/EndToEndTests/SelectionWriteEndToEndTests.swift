@@ -237,3 +237,34 @@ import Testing
         #expect(left.count == 5 && left.allSatisfy { $0.contains(#""recipeID":"c4""#) })
     }
 }
+
+/// On a terminal (a pseudo-terminal made by util-linux's `script`) the count is asked for: typed
+/// right, the records are written; typed wrong, nothing is.
+@Suite struct SelectionConfirmationEndToEndTests {
+    private func typed(_ answer: String, _ emulator: Emulator) throws -> ProcessResult {
+        let command = [
+            TestPaths.binary, "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema",
+            TestPaths.schema, "--compact", "update", "Item", "--where", "description=match", "--set", "name=typed",
+        ].joined(separator: " ")
+        return try CommandRunner.run(
+            "/bin/bash", ["-c", "echo \(answer) | script -qec '\(command)' /dev/null"],
+            workingDirectory: emulator.folder.path)
+    }
+
+    @Test func theCountTypedOnTheTerminalConfirmsTheWrite() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        for (index, description) in ["match", "other", "match"].enumerated() {
+            try emulator.create("Item", ["id": .string("t\(index)"), "name": "old", "description": .string(description)])
+        }
+        let wrong = try typed("3", emulator)
+        #expect(wrong.status == 64, "\(wrong)")
+        #expect(wrong.stdout.contains("gqlpatch: update 2 Item records? Type 2 to go on: "), "\(wrong)")
+        #expect(wrong.stdout.contains("gqlpatch: error: update not confirmed (the answer was not 2); nothing was sent"))
+        #expect(try emulator.operationNames().filter { $0 == "UpdateItem" }.isEmpty)
+        let right = try typed("2", emulator)
+        #expect(right.status == 0, "\(right)")
+        #expect(right.stdout.contains("gqlpatch: update: done: 2 lines"), "\(right)")
+        #expect(try emulator.operationNames().filter { $0 == "UpdateItem" }.count == 2)
+    }
+}

@@ -80,10 +80,15 @@ package struct SelectionCommand: Sendable {
                 ? spool
                 : try SelectionSpool.create(keeping: nil, folder: temporaryFolder, wording: CommandLineWording())
             let session = CommandSession(settings: settings, context: context)
+            // On a terminal, the keys read so far (a million take a minute).
+            let shows = console.stderrIsTerminal
             try await keys.fill(
                 from: listing, sender: session.pageRetrying,
                 rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
-                progress: { _ in })
+                progress: { count in
+                    if shows { console.writeErr(ProgressLine.clear + "gqlpatch: \(verb): \(count) selected so far") }
+                })
+            if shows { console.writeErr(ProgressLine.clear) }
             if let cascade {
                 console.message(
                     "gqlpatch: \(verb): \(Self.records(keys.count, model.name)) selected; reading what is under them")
