@@ -36,7 +36,8 @@ package struct ApplyLineWording: InputWording {
         case .start: return "\"start\""
         // Not a member of a line: named as the run was given it.
         case .groupBy: return run.name(source)
-        case .insertAt, .renumberField, .viaGap, .variable, .operation, .atomic, .journal, .resume, .allowIncomplete,
+        case .insertAt, .renumberField, .viaGap, .variable, .operation, .argument, .atomic, .journal, .resume,
+            .allowIncomplete,
             .mapOwner,
             .region,
             .profile,

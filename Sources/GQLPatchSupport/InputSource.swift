@@ -60,6 +60,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case variable
     /// Which operation of a hand-written document to send.
     case operation
+    /// A value for an argument of a custom query or mutation.
+    case argument
     /// A batch that is undone whole when a line fails (its journal keeps the previous values).
     case atomic
     /// The journal a batch records its applied lines in.

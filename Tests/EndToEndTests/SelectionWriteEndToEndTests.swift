@@ -255,7 +255,8 @@ import Testing
         let emulator = try Emulator()
         defer { emulator.stop() }
         for (index, description) in ["match", "other", "match"].enumerated() {
-            try emulator.create("Item", ["id": .string("t\(index)"), "name": "old", "description": .string(description)])
+            try emulator.create(
+                "Item", ["id": .string("t\(index)"), "name": "old", "description": .string(description)])
         }
         let wrong = try typed("3", emulator)
         #expect(wrong.status == 64, "\(wrong)")

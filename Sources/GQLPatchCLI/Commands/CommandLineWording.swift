@@ -42,6 +42,7 @@ package struct CommandLineWording: InputWording {
         case .viaGap: return OptionName.viaGap
         case .variable: return OptionName.var
         case .operation: return OptionName.operation
+        case .argument: return OptionName.arg
         case .atomic: return OptionName.atomic
         case .journal: return OptionName.journal
         case .resume: return OptionName.resume

@@ -45,6 +45,7 @@ public struct CommandSyntax: Sendable {
         TouchOptions.self,
         ListOptions.self,
         QueryOptions.self,
+        CallOptions.self,
         SchemaOptions.self,
         ApplyOptions.self,
         InsertOptions.self,

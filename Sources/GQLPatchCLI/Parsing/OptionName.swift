@@ -8,6 +8,7 @@ package enum OptionName {
     package static let allowInsecureHttp = "--allow-insecure-http"
     package static let apiKey = "--api-key"
     package static let append = "--append"
+    package static let arg = "--arg"
     package static let at = "--at"
     package static let atomic = "--atomic"
     package static let auth = "--auth"
@@ -43,8 +44,10 @@ package enum OptionName {
     package static let incr = "--incr"
     package static let index = "--index"
     package static let journal = "--journal"
+    package static let json = "--json"
     package static let key = "--key"
     package static let limit = "--limit"
+    package static let list = "--list"
     package static let mask = "--mask"
     package static let maskKey = "--mask-key"
     package static let mapOwner = "--map-owner"
@@ -113,12 +116,14 @@ package enum OptionName {
 
     /// Every name above, for the test that each is declared once and used.
     package static let allNames: [String] = [
-        add, all, allowIncomplete, allowInsecureHttp, apiKey, append, at, atomic, auth, authFlow, by, cascade, clientId,
+        add, all, allowIncomplete, allowInsecureHttp, apiKey, append, arg, at, atomic, auth, authFlow, by, cascade,
+        clientId,
         clientSecret,
         compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint,
         errorsInline,
         everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
-        includeDeleted, includeTimestamps, incr, index, journal, key, limit, mapOwner, mask, maskKey, maxAttempts,
+        includeDeleted, includeTimestamps, incr, index, journal, json, key, limit, list, mapOwner, mask, maskKey,
+        maxAttempts,
         maxResponseMb, mfaCode, mode, next,
         noCache, operation, owner,
         out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,

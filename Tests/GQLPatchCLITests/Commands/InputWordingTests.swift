@@ -21,7 +21,7 @@ import Testing
             GlobalOptions.table, ApplyOptions.optionTable, CreateOptions.optionTable, DeleteOptions.optionTable,
             GetOptions.optionTable, ListOptions.optionTable, QueryOptions.optionTable, UpdateOptions.optionTable,
             InsertOptions.optionTable, RenumberOptions.optionTable,
-            DupsOptions.optionTable, ImportOptions.optionTable, CopyOptions.optionTable,
+            DupsOptions.optionTable, ImportOptions.optionTable, CopyOptions.optionTable, CallOptions.optionTable,
         ]
         return Set(tables.joined().flatMap(\.names))
     }

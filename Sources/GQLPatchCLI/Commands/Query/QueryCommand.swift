@@ -12,6 +12,8 @@ package struct QueryCommand: Sendable {
     package var options: QueryOptions
     package var settings: Settings
     package var context: RunContext
+    /// Print only this field of `data` (`call`: the operation's value); nil: the whole `data`.
+    package var field: String?
 
     package func makeRequest() throws(GQLPatchError) -> GraphQLRequestBody { try makePlan().request }
 
@@ -55,7 +57,7 @@ package struct QueryCommand: Sendable {
 
     /// The schema file parsed as SDL, when it is SDL (nil for JSON or on any problem: the catalogue,
     /// already loaded from it, is then the only source).
-    private func schemaDocument() -> Document? {
+    func schemaDocument() -> Document? {
         guard let bytes = try? context.files.read(settings.schemaSource, limit: .schemaFile),
             bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) != UInt8(ascii: "{")
         else { return nil }
@@ -81,7 +83,8 @@ package struct QueryCommand: Sendable {
             try session.printEnvelopeOnFailure(response)
             throw failure
         }
-        try session.printRecord(response.data ?? .null, envelope: response.envelope)
+        let data = response.data ?? .null
+        try session.printRecord(field.map { data[$0] ?? .null } ?? data, envelope: response.envelope)
     }
 
     /// `--paginate`: sends the document with each `nextToken` until there is none, printing the

@@ -39,7 +39,7 @@ import Testing
 
     @Test func commandsAndHelpTopics() {
         #expect(complete("gqlpatch ") == CommandSyntax.all.map(\.name) + ["help"])
-        #expect(complete("gqlpatch c") == ["create", "copy", "completion"])
+        #expect(complete("gqlpatch c") == ["create", "call", "copy", "completion"])
         #expect(complete("gqlpatch help de") == ["delete"])
         #expect(complete("gqlpatch --dry-run up") == ["update", "upsert"])
         #expect(complete("gqlpatch --schema x.graphql upd") == ["update"])

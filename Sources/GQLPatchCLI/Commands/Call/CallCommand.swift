@@ -1,0 +1,71 @@
+import GQLPatchOperations
+import GQLPatchSettings
+import GQLPatchSupport
+import JSON
+
+/// `gqlpatch call`: the document for one query or mutation field made from the schema (each
+/// argument a variable of its own type, the selection from the return type), then sent, checked and
+/// printed as `query` sends a hand-written one: the `--arg` values typed by the variables' types.
+package struct CallCommand: Sendable {
+    package var options: CallOptions
+    package var settings: Settings
+    package var context: RunContext
+
+    package func run() async throws(GQLPatchError) {
+        let table = try operations()
+        if options.list {
+            try printList(table)
+            return
+        }
+        let operation = try table.operation(named: options.operation ?? "")
+        if let model = operation.model {
+            context.console.message(
+                "gqlpatch: note: \(operation.name) is \(model)'s generated operation: get, list, create, update and delete do it with \(model)'s record rules (versions, conditions, retries)"
+            )
+        }
+        let text = try table.document(
+            for: operation, given: options.arguments.map(\.field), select: options.select)
+        var query = QueryOptions(document: .inline(text))
+        query.variables = options.arguments
+        var command = QueryCommand(options: query, settings: settings, context: context)
+        command.field = operation.name
+        try await command.run()
+    }
+
+    /// The schema's operations; `call` reads them from SDL (compiled or source).
+    private func operations() throws(GQLPatchError) -> CustomOperationTable {
+        let lister = QueryCommand(options: QueryOptions(document: .inline("")), settings: settings, context: context)
+        guard settings.catalogue.origin != .modelIntrospection, let sdl = lister.schemaDocument() else {
+            throw .configuration(
+                "call reads the operations from an SDL schema (compiled, as `gqlpatch schema pull` writes it, or the Amplify source schema); \(settings.schemaSource.isEmpty ? "none was found" : "\(settings.schemaSource) is not one"): give \(OptionName.schema) FILE"
+            )
+        }
+        return try CustomOperationTable(
+            catalogue: settings.catalogue, sdl: sdl, file: settings.schemaSource, wording: CommandLineWording())
+    }
+
+    /// One signature a line, or with `--json` one array.
+    private func printList(_ table: CustomOperationTable) throws(GQLPatchError) {
+        let console = context.console
+        if options.json {
+            let list = table.custom.map { operation in
+                JSONValue.object(
+                    JSONObject([
+                        ("name", .string(operation.name)), ("kind", .string(operation.kind.rawValue)),
+                        (
+                            "arguments",
+                            .array(
+                                operation.arguments.map {
+                                    .object(JSONObject([("name", .string($0.name)), ("type", .string("\($0.type)"))]))
+                                })
+                        ),
+                        ("returns", .string("\(operation.returns)")),
+                    ]))
+            }
+            try CommandSession(settings: settings, context: context).printRecord(.array(list), envelope: nil)
+            return
+        }
+        for operation in table.custom { console.writeOut(Array((operation.signature + "\n").utf8)) }
+        try console.checkOutput()
+    }
+}

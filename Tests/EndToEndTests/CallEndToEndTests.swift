@@ -1,0 +1,124 @@
+import Foundation
+import JSON
+import Testing
+
+/// `gqlpatch call` against a scripted server, each request checked by graphql-core (validation of
+/// the document, and coercion of the variables by their declared types) against the fixture's
+/// schema: the document is made from the schema, the values typed by it, and every refusal sends
+/// nothing.
+@Suite struct CallEndToEndTests {
+    static let schema = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/call/schema.graphql").path
+
+    /// graphql-core's verdict on each request body: "ok", or its errors.
+    static let validator = """
+        import json, re, sys
+        from graphql import build_schema, parse, validate
+        from graphql.execution.values import get_variable_values
+        source = open(sys.argv[1]).read()
+        # The Amplify directives are the transformer's; the types and root fields are what is checked.
+        schema = build_schema("scalar AWSJSON\\n" + re.sub(r"@\\w+(\\([^)]*\\))?", "", source))
+        for line in sys.stdin:
+            body = json.loads(line)
+            document = parse(body["query"])
+            errors = [e.message for e in validate(schema, document)]
+            if not errors:
+                operation = document.definitions[0]
+                coerced = get_variable_values(schema, operation.variable_definitions, body.get("variables") or {})
+                errors = [e.message for e in coerced] if isinstance(coerced, list) else []
+            print("ok" if not errors else "; ".join(errors))
+        """
+
+    private func validated(_ bodies: [String]) throws -> [String] {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("call-validate-\(UUID()).py")
+        try Self.validator.write(to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let result = try CommandRunner.run(
+            TestPaths.python, [script.path, Self.schema], stdin: bodies.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    private func call(_ server: ScriptedServer, _ arguments: [String]) throws -> ProcessResult {
+        try GQLPatchRun.run(
+            [
+                "--endpoint", server.endpoint, "--api-key", "da2-call", "--allow-insecure-http", "--schema",
+                Self.schema,
+                "call",
+            ] + arguments)
+    }
+
+    @Test func eachArgumentIsAVariableOfItsOwnTypeAndTheValueIsPrinted() throws {
+        let server = try ScriptedServer { _, body in
+            let answer =
+                body.contains("publishItem")
+                ? #"{"data":{"publishItem":{"id":"42","status":"DONE","meta":"{\"by\":\"ci\"}","stats":{"count":2,"tags":["a"]}}}}"#
+                : #"{"data":{"echo":"hello"}}"#
+            return ScriptedServer.Reply(status: 200, body: answer)
+        }
+        defer { server.stop() }
+        let published = try call(
+            server,
+            [
+                "publishItem", "--arg", "id=42", "--arg", "status=DONE", "--arg", #"meta:={"by":"ci"}"#, "--arg",
+                #"input:={"note":"n","priority":2}"#,
+            ])
+        #expect(published.status == 0, "\(published)")
+        #expect(
+            try JSONValue.parse(published.stdout)
+                == ["id": "42", "status": "DONE", "meta": #"{"by":"ci"}"#, "stats": ["count": 2, "tags": ["a"]]])
+        let echoed = try call(server, ["echo", "--arg", "msg=hello"])
+        #expect(echoed.status == 0 && echoed.stdout.trimmingCharacters(in: .newlines) == #""hello""#, "\(echoed)")
+        let bodies = server.received
+        #expect(bodies.count == 2)
+        #expect(try validated(bodies) == ["ok", "ok"])
+        let variables = try JSONValue.parse(bodies[0])["variables"]
+        // AWSJSON goes as a JSON string, the input object typed field by field.
+        #expect(
+            variables == [
+                "id": "42", "status": "DONE", "meta": #"{"by":"ci"}"#, "input": ["note": "n", "priority": 2],
+            ])
+    }
+
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        Refusal(
+            arguments: ["searchItems", "--arg", "trm=a"],
+            message: #"gqlpatch: error: --arg trm: searchItems has no argument "trm"; did you mean term?"#),
+        Refusal(arguments: ["searchItems"], message: "gqlpatch: error: searchItems needs --arg term (String!)"),
+        Refusal(
+            arguments: ["publishItem", "--arg", "id=1", "--arg", "status=DON"],
+            message: #"gqlpatch: error: $status: "DON" is not a value of enum JobStatus"#),
+        Refusal(
+            arguments: ["publishItem", "--arg", "id=1", "--arg", "status=DONE", "--arg", "input:={"],
+            message: "gqlpatch: error: "),
+        Refusal(
+            arguments: ["searchItems", "--arg", "term:=[1]"],
+            message: "gqlpatch: error: $term: expected a String, got a list"),
+        Refusal(
+            arguments: ["serchItems"],
+            message: #"gqlpatch: error: the schema has no query or mutation "serchItems"; did you mean searchItems?"#),
+    ])
+    func aBadArgumentSendsNothing(_ refusal: Refusal) throws {
+        let server = try ScriptedServer { _, _ in ScriptedServer.Reply(status: 200, body: #"{"data":{}}"#) }
+        defer { server.stop() }
+        let result = try call(server, refusal.arguments)
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.hasPrefix(refusal.message), "\(result)")
+        #expect(server.received.isEmpty)
+    }
+
+    @Test func theListNamesTheCustomOperationsOnly() throws {
+        let result = try GQLPatchRun.run(["--schema", Self.schema, "call", "--list"])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stdout.split(separator: "\n") == [
+                "query echo(msg: String!): String", "query searchItems(term: String!, limit: Int): [Item]",
+                "mutation publishItem(id: ID!, status: JobStatus!, meta: AWSJSON, input: PublishInput): PublishResult",
+            ])
+    }
+}
