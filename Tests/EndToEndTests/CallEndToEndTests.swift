@@ -122,3 +122,35 @@ import Testing
             ])
     }
 }
+
+/// `call --list` over the real Gen 2 projects of the shared corpus: from each `amplify_outputs.json`
+/// that describes custom operations, exactly its `queries` and `mutations`; and the same from the
+/// compiled schema beside it.
+@Suite struct CallCorpusEndToEndTests {
+    @Test func theListIsTheIntrospectionsQueriesAndMutations() throws {
+        let corpus = TestPaths.corpus
+        let projects = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
+        var checked = 0
+        for project in projects {
+            let folder = corpus.appendingPathComponent(project)
+            let outputs = folder.appendingPathComponent("amplify_outputs.json")
+            guard let data = FileManager.default.contents(atPath: outputs.path),
+                let introspection = try JSONValue.parse(Array(data))["data"]?["model_introspection"]
+            else { continue }
+            var expected: Set<String> = []
+            for (section, kind) in [("queries", "query"), ("mutations", "mutation")] {
+                for name in introspection[section]?.objectValue?.keys ?? [] { expected.insert("\(kind) \(name)") }
+            }
+            guard !expected.isEmpty else { continue }
+            checked += 1
+            for schema in [outputs.path, folder.appendingPathComponent("compiled.graphql").path] {
+                let run = try GQLPatchRun.run(["--schema", schema, "call", "--list", "--json"])
+                #expect(run.status == 0, "\(project): \(run)")
+                let listed = try JSONValue.parse(run.stdout).arrayValue ?? []
+                let names = Set(listed.map { "\($0["kind"]?.stringValue ?? "") \($0["name"]?.stringValue ?? "")" })
+                #expect(names == expected, "\(project) from \(schema)")
+            }
+        }
+        #expect(checked >= 2, "the corpus's Gen 2 projects with custom operations were found")
+    }
+}

@@ -1,6 +1,8 @@
 import GQLPatchOperations
+import GQLPatchSchema
 import GQLPatchSettings
 import GQLPatchSupport
+import GraphQLSDL
 import JSON
 
 /// `gqlpatch call`: the document for one query or mutation field made from the schema (each
@@ -32,12 +34,20 @@ package struct CallCommand: Sendable {
         try await command.run()
     }
 
-    /// The schema's operations; `call` reads them from SDL (compiled or source).
+    /// The schema's operations: from SDL (compiled or source), or a Gen 2 model introspection's
+    /// `queries` and `mutations` (`amplify_outputs.json`).
     private func operations() throws(GQLPatchError) -> CustomOperationTable {
-        let lister = QueryCommand(options: QueryOptions(document: .inline("")), settings: settings, context: context)
-        guard settings.catalogue.origin != .modelIntrospection, let sdl = lister.schemaDocument() else {
+        let source = settings.schemaSource
+        let sdl: Document?
+        if settings.catalogue.origin == .modelIntrospection {
+            sdl = try ModelIntrospectionSDL.document(try context.files.read(source, limit: .schemaFile), file: source)
+        } else {
+            sdl = QueryCommand(options: QueryOptions(document: .inline("")), settings: settings, context: context)
+                .schemaDocument()
+        }
+        guard let sdl else {
             throw .configuration(
-                "call reads the operations from an SDL schema (compiled, as `gqlpatch schema pull` writes it, or the Amplify source schema); \(settings.schemaSource.isEmpty ? "none was found" : "\(settings.schemaSource) is not one"): give \(OptionName.schema) FILE"
+                "call reads the operations from the schema (compiled, as `gqlpatch schema pull` writes it, the Amplify source schema, or amplify_outputs.json); \(source.isEmpty ? "none was found" : "\(source) could not be read as one"): give \(OptionName.schema) FILE"
             )
         }
         return try CustomOperationTable(
