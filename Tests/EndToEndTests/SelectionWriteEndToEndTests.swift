@@ -16,13 +16,15 @@ import Testing
                 #"{"op": "create", "model": "Item", "key": {"id": "r\#(index)"}, "set": {"name": "old", "description": "\#(description)"}}"#
                 + "\n"
         }
-        let run = try emulator.gqlpatch(["apply", "-j", "16", try emulator.file("seed.jsonl", lines)], schema: schema)
+        let run = try emulator.gqlpatch(
+            ["apply", "-j", "16", try emulator.file("seed.jsonl", lines)], schema: schema, timeout: 900)
         #expect(run.status == 0, "\(run)")
     }
 
     /// Every Item, by id, through the API (as another client reads them).
     private func items(_ emulator: Emulator, schema: String) throws -> [String: JSONValue] {
-        let run = try emulator.gqlpatch(["list", "Item", "--page-size", "1000"], schema: schema, stdoutToFile: true)
+        let run = try emulator.gqlpatch(
+            ["list", "Item", "--page-size", "1000"], schema: schema, stdoutToFile: true, timeout: 900)
         #expect(run.status == 0, "\(run)")
         var items: [String: JSONValue] = [:]
         for line in run.stdout.split(separator: "\n") {
@@ -57,7 +59,7 @@ import Testing
             [
                 "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", schema, "update", "Item",
                 "--where", "description=match", "--set", "name=bulk", "--yes", "--page-size", "1000", "-j", "4",
-                "--rate", "150", "--journal", journal,
+                "--rate", "100", "--journal", journal,
             ], in: emulator.folder)
         let keysFile = journal + ".keys"
         let deadline = Date().addingTimeInterval(120)
@@ -66,7 +68,7 @@ import Testing
         }
         let keys = try String(contentsOfFile: keysFile, encoding: .utf8).split(separator: "\n")
         #expect(keys.count == 1000)
-        // The last 50 keys are written last: seconds after the plan, at 150 requests a second.
+        // The last 50 keys are written last: seconds after the plan, at 100 requests a second.
         let taken = try keys.suffix(50).map { try JSONValue.parse(String($0))["id"]?.stringValue ?? "" }
         for id in taken { try otherWriter(emulator, id, versioned: versioned) }
         let status = try bulk.wait(timeout: 300)

@@ -19,13 +19,14 @@ enum GQLPatchRun {
 
 extension Emulator {
     /// Runs gqlpatch against this emulator with its endpoint and API key and the given schema.
+    /// `timeout` only guards against a hang (a large seed on a loaded machine takes minutes).
     func gqlpatch(
         _ arguments: [String], schema: String = TestPaths.schema, environment: [String: String] = [:],
-        stdin: String? = nil, stdoutToFile: Bool = false
+        stdin: String? = nil, stdoutToFile: Bool = false, timeout: Double = 60
     ) throws -> ProcessResult {
         try GQLPatchRun.run(
             ["--endpoint", endpoint, "--api-key", Emulator.apiKey, "--schema", schema] + arguments,
-            environment: environment, stdin: stdin, in: folder, stdoutToFile: stdoutToFile)
+            environment: environment, stdin: stdin, in: folder, timeout: timeout, stdoutToFile: stdoutToFile)
     }
 
     /// The GraphQL requests (bodies) received so far.
