@@ -55,6 +55,15 @@ def positive(text: str) -> int:
     return value
 
 
+def load_handler(path: str):
+    """The module at `path` (a test's answers to custom operations)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("custom_handler", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def write_after(text: str) -> tuple[int, dict]:
     """`N:BODY`: a request number and a GraphQL request body (JSON)."""
     number, _, body = text.partition(":")
@@ -112,6 +121,9 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--fail-request", type=int, action="append", default=[], metavar="N",
                         help="answer the Nth POST to /graphql (1-based) with HTTP 500, unexecuted; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
+    parser.add_argument("--custom-handler", metavar="FILE.py",
+                        help="a Python module answering the schema's custom queries and mutations: its function "
+                             "named after each takes the arguments (a dict) and returns the value")
     parser.add_argument("--log-times", action="store_true",
                         help="add each request's arrival (\"at\": seconds on a steady clock) to its log entry")
     parser.add_argument("--print-schema", action="store_true", help="print the compiled schema and exit")
@@ -170,7 +182,8 @@ def serve(args: argparse.Namespace, compiled) -> None:
     """Run the server until SIGTERM or SIGINT."""
     store = Store(args.db, list(compiled.catalogue.models), args.stale_reads, args.stale_read_ms)
     executor = Executor(compiled, store, args.conflict_handler,
-                        denied_fields=[tuple(denied.split(".")) for denied in args.deny_field])
+                        denied_fields=[tuple(denied.split(".")) for denied in args.deny_field],
+                        custom_handler=load_handler(args.custom_handler) if args.custom_handler else None)
     user_pool = (UserPoolTokens(args.user_pool_jwks, args.user_pool_issuer, tuple(args.user_pool_client_id))
                  if args.user_pool_jwks else None)
     authorizer = Authorizer(args.api_key, tuple(args.token), tuple(args.iam), user_pool)

@@ -13,6 +13,8 @@ from typing import Optional
 
 from graphql import (
     EnumTypeDefinitionNode,
+    FieldDefinitionNode,
+    InputObjectTypeDefinitionNode,
     ListTypeNode,
     NamedTypeNode,
     NonNullTypeNode,
@@ -239,7 +241,10 @@ class Catalogue:
     models: dict[str, Model]
     non_models: dict[str, ObjectTypeDefinitionNode]
     enums: dict[str, EnumTypeDefinitionNode]
-    order: list[str]               # source order of model, non-model and enum names
+    order: list[str]               # source order of model, non-model, input and enum names
+    # Custom operations: the source's own `type Query` / `type Mutation` fields, by root type.
+    custom: dict[str, list[FieldDefinitionNode]] = field(default_factory=dict)
+    inputs: dict[str, InputObjectTypeDefinitionNode] = field(default_factory=dict)
 
     def is_model(self, name: str) -> bool:
         return name in self.models
@@ -332,21 +337,30 @@ def parse_source(sdl: str) -> Catalogue:
     """Parse an Amplify source schema into a catalogue (relationships resolved)."""
     document = parse(sdl)
     models, non_models, enums, order = {}, {}, {}, []
+    custom: dict[str, list[FieldDefinitionNode]] = {}
+    inputs: dict[str, InputObjectTypeDefinitionNode] = {}
     for definition in document.definitions:
         if isinstance(definition, ObjectTypeDefinitionNode):
             name = definition.name.value
             directives = _directives(definition)
             if "model" in directives:
                 models[name] = _read_model(definition, directives["model"])
-            elif name in ("Query", "Mutation", "Subscription"):
-                raise SchemaError(f"custom {name} fields are not supported by the emulator")
+            elif name == "Subscription":
+                raise SchemaError("custom Subscription fields are not supported by the emulator")
+            elif name in ("Query", "Mutation"):
+                # Custom operations (@function, @http, custom resolvers): answered by --custom-handler.
+                custom.setdefault(name, []).extend(definition.fields or [])
+                continue
             else:
                 non_models[name] = definition
             order.append(name)
         elif isinstance(definition, EnumTypeDefinitionNode):
             enums[definition.name.value] = definition
             order.append(definition.name.value)
-    catalogue = Catalogue(models, non_models, enums, order)
+        elif isinstance(definition, InputObjectTypeDefinitionNode):
+            inputs[definition.name.value] = definition
+            order.append(definition.name.value)
+    catalogue = Catalogue(models, non_models, enums, order, custom, inputs)
     for model in models.values():
         _read_keys(model)
     _read_relations(catalogue)

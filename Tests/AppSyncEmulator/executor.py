@@ -107,13 +107,30 @@ class Executor:
     """The executable schema plus its resolvers."""
 
     def __init__(self, compiled: CompiledSchema, store: Store, conflict_handler: str,
-                 denied_fields: Optional[list[tuple[str, str]]] = None):
+                 denied_fields: Optional[list[tuple[str, str]]] = None, custom_handler: Any = None):
         self.schema: GraphQLSchema = build_schema(compiled.printable())
         scalars.install(self.schema)
         self.store = store
+        self.compiled = compiled
         Resolvers(compiled, store, conflict_handler).bind(self.schema)
+        self._bind_custom(custom_handler)
         for type_name, field_name in denied_fields or []:
             self._deny(type_name, field_name)
+
+    def _bind_custom(self, handler: Any) -> None:
+        """Custom operations (@function and the like) answer through `handler`, a module whose
+        function of the operation's name takes the arguments (as graphql-core coerced them, AWSJSON
+        parsed) and returns the value. Without one, AppSync's answer for a function that failed:
+        errorType `Lambda:Unhandled`."""
+        for name, root in self.compiled.custom_operations.items():
+            root_type = self.schema.query_type if root == "Query" else self.schema.mutation_type
+            function = getattr(handler, name, None) if handler is not None else None
+
+            def resolve(_root, _info, _name=name, _function=function, **args):
+                if _function is None:
+                    raise AppSyncError(f"no handler for {_name} (give --custom-handler)", "Lambda:Unhandled")
+                return _function(args)
+            root_type.fields[name].resolve = resolve
 
     def _deny(self, type_name: str, field_name: str) -> None:
         """`@auth` on a field the caller may not read: AppSync returns the record with the field
@@ -136,7 +153,7 @@ class Executor:
         block (the real-time endpoint only queues)."""
         mutation_type = self.schema.mutation_type
         for name, field in (mutation_type.fields.items() if mutation_type else ()):
-            if field.resolve is not None:
+            if field.resolve is not None and name not in self.compiled.custom_operations:
                 field.resolve = self._announcing(field.resolve, listener)
 
     def _announcing(self, resolve: Callable, listener: Callable[[str, dict, Any], None]) -> Callable:

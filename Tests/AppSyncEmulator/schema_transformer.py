@@ -107,6 +107,8 @@ class CompiledSchema:
     queries: dict[str, Operation]
     mutations: dict[str, Operation]
     relation_fields: dict[tuple[str, str], Relation]
+    # Custom operations by name: their root type ("Query" or "Mutation").
+    custom_operations: dict[str, str] = field(default_factory=dict)
 
     def printable(self) -> str:
         """The SDL with the AWS scalar and directive declarations on top."""
@@ -154,6 +156,7 @@ class Compiler:
         self.queries: dict[str, Operation] = {}
         self.mutations: dict[str, Operation] = {}
         self.relation_fields: dict[tuple[str, str], Relation] = {}
+        self.custom_operations: dict[str, str] = {}
 
     # -- entry point
 
@@ -164,13 +167,20 @@ class Compiler:
         for index, model in enumerate(self.catalogue.models.values()):
             self._emit_model(model, first=index == 0)
         self.query.fields.extend(self.index_queries)
+        # Custom operations, after the generated ones (as the transformer prints them).
+        for root, target in (("Query", self.query), ("Mutation", self.mutation)):
+            for node in self.catalogue.custom.get(root, []):
+                target.fields.append(Field(node.name.value, TypeRef.from_ast(node.type).render(),
+                                           [(a.name.value, TypeRef.from_ast(a.type).render())
+                                            for a in node.arguments or []]))
+                self.custom_operations[node.name.value] = root
         for definition in self.key_inputs:
             self._emit(definition)
         root_types = (self.query, self.mutation, self.subscription)
         printed = [d for d in self.definitions if d not in root_types or d.fields]
         sdl = "\n\n".join(d.render() for d in printed) + "\n"
         return CompiledSchema(sdl, self.catalogue, self.versioned, self.queries, self.mutations,
-                              self.relation_fields)
+                              self.relation_fields, self.custom_operations)
 
     def _emit(self, definition: Definition) -> None:
         if definition.name in self.emitted:
@@ -187,6 +197,10 @@ class Compiler:
             node: EnumTypeDefinitionNode = self.catalogue.enums[name]
             return Definition("enum", name, [v.name.value for v in node.values or []],
                               node.description.value if node.description else None)
+        if name in self.catalogue.inputs:
+            source = self.catalogue.inputs[name]
+            return Definition("input", name, [Field(f.name.value, TypeRef.from_ast(f.type).render())
+                                              for f in source.fields or []])
         node: ObjectTypeDefinitionNode = self.catalogue.non_models[name]
         fields = [Field(f.name.value, TypeRef.from_ast(f.type).render(),
                         description=f.description.value if f.description else None)

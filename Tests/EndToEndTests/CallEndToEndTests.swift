@@ -154,3 +154,46 @@ import Testing
         #expect(checked >= 2, "the corpus's Gen 2 projects with custom operations were found")
     }
 }
+
+/// `call` against the emulator serving the fixture's custom operations (answered by
+/// Tests/Fixtures/call/handler.py, executed by graphql-core): values typed as the schema says, and
+/// a function's failure worded for a mutation as one that may have been applied.
+@Suite struct CallEmulatorEndToEndTests {
+    static let folder = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/call")
+    static let schema = folder.appendingPathComponent("schema.graphql").path
+
+    @Test func eachKindOfOperationIsCalled() throws {
+        let emulator = try Emulator(
+            schema: Self.schema,
+            arguments: [
+                "--api-key", Emulator.apiKey, "--custom-handler", Self.folder.appendingPathComponent("handler.py").path,
+            ])
+        defer { emulator.stop() }
+        let published = try emulator.gqlpatch(
+            [
+                "call", "publishItem", "--arg", "id=42", "--arg", "status=DONE", "--arg", #"meta:={"by":"ci"}"#,
+                "--arg", #"input:={"note":"n","priority":3}"#,
+            ], schema: Self.schema)
+        #expect(published.status == 0, "\(published)")
+        #expect(
+            try JSONValue.parse(published.stdout)
+                == ["id": "42", "status": "DONE", "meta": #"{"by":"ci"}"#, "stats": ["count": 3, "tags": ["n"]]])
+        let found = try emulator.gqlpatch(
+            ["call", "searchItems", "--arg", "term=lamp", "--arg", "limit=3", "--select", "id"], schema: Self.schema)
+        #expect(found.status == 0, "\(found)")
+        #expect(try JSONValue.parse(found.stdout) == [["id": "s0"], ["id": "s1"], ["id": "s2"]])
+        let echoed = try emulator.gqlpatch(["call", "echo", "--arg", "msg=00123"], schema: Self.schema)
+        #expect(try JSONValue.parse(echoed.stdout) == "00123", "a String stays a string: \(echoed)")
+    }
+
+    @Test func aMutationWhoseFunctionFailedMayHaveBeenApplied() throws {
+        let emulator = try Emulator(schema: Self.schema)
+        defer { emulator.stop() }
+        let run = try emulator.gqlpatch(
+            ["call", "publishItem", "--arg", "id=1", "--arg", "status=DONE"], schema: Self.schema)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.hasPrefix("gqlpatch: error: the server answered with errors: Lambda:Unhandled: "), "\(run)")
+        #expect(run.stderr.contains("; the mutation may or may not have been applied"), "\(run)")
+        #expect(try emulator.operationNames() == ["Call"], "sent once, never again by a retry")
+    }
+}

@@ -81,6 +81,12 @@ package struct QueryCommand: Sendable {
         let response = try await session.send(request)
         if let failure = response.failure {
             try session.printEnvelopeOnFailure(response)
+            if mutates, response.errors.contains(where: \.mayFollowAWrite) {
+                throw GQLPatchError(
+                    failure.code,
+                    "\(failure.message); the mutation may or may not have been applied (its resolver may have written before it failed)"
+                )
+            }
             throw failure
         }
         let data = response.data ?? .null
