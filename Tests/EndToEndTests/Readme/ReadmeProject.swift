@@ -21,19 +21,33 @@ final class ReadmeProject: @unchecked Sendable {
         var description: String { "gqlpatch \(arguments) -> exit \(status): \(stderr)" }
     }
 
-    init() throws {
-        emulator = try Emulator(arguments: [
-            "--api-key", Emulator.apiKey, "--conflict-handler", "optimistic",
-            "--iam", "\(Self.access):\(Self.secret):\(Self.region)",
-        ])
+    /// The fixture of the custom operations' examples: a schema declaring them, and the answers the
+    /// emulator gives for them (what the functions would return).
+    static let callFixture = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/call")
+
+    /// `customOperations`: the project's schema.graphql is Tests/Fixtures/call's (custom queries and
+    /// mutations beside a model), answered by its handler.py; nothing is seeded.
+    init(customOperations: Bool = false) throws {
+        let schema = customOperations ? Self.callFixture.appendingPathComponent("schema.graphql").path : TestPaths.schema
+        emulator =
+            customOperations
+            ? try Emulator(
+                schema: schema,
+                arguments: [
+                    "--api-key", Emulator.apiKey, "--custom-handler",
+                    Self.callFixture.appendingPathComponent("handler.py").path,
+                ])
+            : try Emulator(arguments: [
+                "--api-key", Emulator.apiKey, "--conflict-handler", "optimistic",
+                "--iam", "\(Self.access):\(Self.secret):\(Self.region)",
+            ])
         folder = emulator.folder.appendingPathComponent("project")
         log = emulator.folder.appendingPathComponent("calls.tsv")
         let bin = emulator.folder.appendingPathComponent("bin")
         for directory in [folder, bin] {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        try FileManager.default.copyItem(
-            atPath: TestPaths.schema, toPath: folder.appendingPathComponent("schema.graphql").path)
+        try FileManager.default.copyItem(atPath: schema, toPath: folder.appendingPathComponent("schema.graphql").path)
         try write(
             "transform.conf.json",
             #"{"Version": 5, "ResolverConfig": {"project": {"ConflictHandler": "OPTIMISTIC_CONCURRENCY", "ConflictDetection": "VERSION"}}}"#
@@ -54,7 +68,7 @@ final class ReadmeProject: @unchecked Sendable {
         exit $status
         """.write(to: shim, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
-        try seed()
+        if !customOperations { try seed() }
     }
 
     func stop() { emulator.stop() }
