@@ -184,6 +184,13 @@ import Testing
         #expect(try JSONValue.parse(found.stdout) == [["id": "s0"], ["id": "s1"], ["id": "s2"]])
         let echoed = try emulator.gqlpatch(["call", "echo", "--arg", "msg=00123"], schema: Self.schema)
         #expect(try JSONValue.parse(echoed.stdout) == "00123", "a String stays a string: \(echoed)")
+        // The same from the compiled schema the API serves (as `schema pull` would write it).
+        let compiled = try Emulator.compiledSchema(source: Self.schema, into: emulator.folder)
+        let again = try emulator.gqlpatch(
+            ["call", "publishItem", "--arg", "id=7", "--arg", "status=QUEUED", "--select", "id,status"],
+            schema: compiled)
+        #expect(again.status == 0, "\(again)")
+        #expect(try JSONValue.parse(again.stdout) == ["id": "7", "status": "QUEUED"])
     }
 
     @Test func aMutationWhoseFunctionFailedMayHaveBeenApplied() throws {
@@ -195,5 +202,81 @@ import Testing
         #expect(run.stderr.hasPrefix("gqlpatch: error: the server answered with errors: Lambda:Unhandled: "), "\(run)")
         #expect(run.stderr.contains("; the mutation may or may not have been applied"), "\(run)")
         #expect(try emulator.operationNames() == ["Call"], "sent once, never again by a retry")
+    }
+}
+
+/// `call` from a Gen 2 `amplify_outputs.json` (Tests/Fixtures/call/gen2): a custom query returning a
+/// custom type, a mutation taking an enum, an AWSJSON and an input, an async mutation; against the
+/// emulator serving the same operations (source.graphql, answered by handler.py) through
+/// graphql-core. The variables sent are the expected ones, types included; refusals send nothing.
+@Suite struct CallGen2EndToEndTests {
+    static let folder = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/call/gen2")
+    static let outputs = folder.appendingPathComponent("amplify_outputs.json").path
+
+    private func emulator() throws -> Emulator {
+        try Emulator(
+            schema: Self.folder.appendingPathComponent("source.graphql").path,
+            arguments: [
+                "--api-key", Emulator.apiKey, "--custom-handler", Self.folder.appendingPathComponent("handler.py").path,
+            ])
+    }
+
+    @Test func eachOperationIsCalledWithTypedVariables() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let weather = try emulator.gqlpatch(["call", "getWeather", "--arg", "city=Oslo"], schema: Self.outputs)
+        #expect(weather.status == 0, "\(weather)")
+        #expect(
+            try JSONValue.parse(weather.stdout)
+                == [
+                    "city": "Oslo", "temperature": 21.5, "unit": "CELSIUS",
+                    "days": [["date": "2026-12-07", "high": 23.0]],
+                ])
+        let report = try emulator.gqlpatch(
+            [
+                "call", "report", "--arg", "kind=BUG", "--arg", #"payload:={"a":1}"#, "--arg",
+                #"details:={"note":"x","count":2}"#,
+            ], schema: Self.outputs)
+        #expect(report.status == 0, "\(report)")
+        #expect(try JSONValue.parse(report.stdout) == ["id": "BUG-2-1", "accepted": true])
+        let started = try emulator.gqlpatch(["call", "startExport", "--arg", "format=csv"], schema: Self.outputs)
+        #expect(try JSONValue.parse(started.stdout) == ["success": true], "\(started)")
+        let variables = try emulator.bodies().map { $0["variables"] ?? .null }
+        #expect(
+            variables == [
+                ["city": "Oslo"], ["kind": "BUG", "payload": #"{"a":1}"#, "details": ["note": "x", "count": 2]],
+                ["format": "csv"],
+            ])
+    }
+
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test(arguments: [
+        Refusal(
+            arguments: ["report", "--arg", "kind=BOG"],
+            message: #"gqlpatch: error: $kind: "BOG" is not a value of enum ReportKind"#),
+        Refusal(arguments: ["report"], message: "gqlpatch: error: report needs --arg kind (ReportKind!)"),
+        Refusal(
+            arguments: ["report", "--arg", "kind=BUG", "--arg", "details:={\"count\":1}"],
+            message: "gqlpatch: error: $details"),
+        Refusal(
+            arguments: ["getWeather", "--arg", "city:=[\"a\"]"],
+            message: "gqlpatch: error: $city: expected a String, got a list"),
+        Refusal(arguments: ["report", "--arg", "kind=BUG", "--arg", "payload:={"], message: "gqlpatch: error: "),
+        Refusal(
+            arguments: ["getWeather", "--arg", "cty=Oslo"],
+            message: #"gqlpatch: error: --arg cty: getWeather has no argument "cty"; did you mean city?"#),
+    ])
+    func aBadArgumentSendsNothing(_ refusal: Refusal) throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let run = try emulator.gqlpatch(["call"] + refusal.arguments, schema: Self.outputs)
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stderr.hasPrefix(refusal.message), "\(run)")
+        #expect(try emulator.operationNames().isEmpty)
     }
 }

@@ -156,9 +156,24 @@ package struct ModelIntrospectionReader {
             }
             blueprints.append(blueprint)
         }
-        return CatalogueGenerator(
+        var catalogue = CatalogueGenerator(
             origin: .modelIntrospection, blueprints: blueprints, enums: enums, nonModelTypes: nonModels
         ).generate()
+        // The inputs of custom operations (`a.customType` arguments), typed as their fields say.
+        for (key, value) in introspection["inputs"]?.objectValue ?? JSONObject() {
+            let name = value["name"]?.stringValue ?? key
+            var fields: [InputField] = []
+            for (fieldName, spec) in value["attributes"]?.objectValue ?? JSONObject() {
+                let parsed = try field(
+                    spec, name: fieldName, path: "\(prefix)inputs.\(key).attributes.\(fieldName)", enums: enumNames,
+                    inputs: true)
+                fields.append(InputField(name: fieldName, type: parsed.type))
+            }
+            if catalogue.inputObjects[name] == nil {
+                catalogue.inputObjects[name] = InputObject(name: name, fields: fields)
+            }
+        }
+        return catalogue
     }
 
     private struct ParsedField {
@@ -167,9 +182,10 @@ package struct ModelIntrospectionReader {
         package var related: String?
     }
 
-    private func field(_ value: JSONValue, name: String, path: String, enums: Set<String>) throws(GQLPatchError)
-        -> ParsedField
-    {
+    /// `inputs`: the field of an input, which may name another input (`{"input": X}`).
+    private func field(
+        _ value: JSONValue, name: String, path: String, enums: Set<String>, inputs: Bool = false
+    ) throws(GQLPatchError) -> ParsedField {
         guard value.objectValue != nil else { throw problem("\(path) must be an object") }
         let base: String
         let kind: ModelField.Kind
@@ -185,6 +201,8 @@ package struct ModelIntrospectionReader {
                 (base, kind, related) = (m, .model, m)
             } else if let n = object["nonModel"]?.stringValue {
                 (base, kind) = (n, .nonModel)
+            } else if inputs, let i = object["input"]?.stringValue {
+                (base, kind) = (i, .nonModel)
             } else {
                 throw problem("\(path).type must name an enum, model or nonModel")
             }

@@ -28,7 +28,8 @@ final class ReadmeProject: @unchecked Sendable {
     /// `customOperations`: the project's schema.graphql is Tests/Fixtures/call's (custom queries and
     /// mutations beside a model), answered by its handler.py; nothing is seeded.
     init(customOperations: Bool = false) throws {
-        let schema = customOperations ? Self.callFixture.appendingPathComponent("schema.graphql").path : TestPaths.schema
+        let schema =
+            customOperations ? Self.callFixture.appendingPathComponent("schema.graphql").path : TestPaths.schema
         emulator =
             customOperations
             ? try Emulator(
