@@ -1,7 +1,7 @@
 /*
  * The bench's loopback GraphQL responder: a single-threaded epoll HTTP/1.1 server that answers
- * AppSync-shaped JSON for the operations the bench sends (getItem with _version, updateItem, and with
- * --list listItems).
+ * AppSync-shaped JSON for the operations the bench sends (getItem with _version, updateItem, the
+ * custom mutation publishItem, and with --list listItems).
  *
  * It checks the x-api-key header against the key it was given, or accepts any request that carries
  * a SigV4 Authorization header (AWS4-HMAC-SHA256 ...) or a JWT one (eyJ..., a Cognito user-pool
@@ -351,6 +351,13 @@ static void answer(Connection *c, const char *headers, const char *headers_end, 
                      "\"createdAt\":\"2026-01-01T00:00:00.000Z\",\"updatedAt\":\"2026-01-02T00:00:00.000Z\","
                      "\"_version\":2,\"_deleted\":null,\"_lastChangedAt\":1767312000000}}}",
                      id, name);
+    } else if (memmem(body, body_len, "publishItem", 11)) {
+        /* A custom mutation (Tests/Fixtures/call's), as its function would answer. */
+        COUNT(other);
+        n = snprintf(out, sizeof out,
+                     "{\"data\":{\"publishItem\":{\"id\":\"%s\",\"status\":\"DONE\",\"meta\":null,"
+                     "\"stats\":{\"count\":1,\"tags\":[\"a\"]}}}}",
+                     id);
     } else if (memmem(body, body_len, "getItem", 7)) {
         COUNT(get);
         n = snprintf(out, sizeof out,

@@ -112,6 +112,24 @@ import Testing
         #expect(server.received.isEmpty)
     }
 
+    /// A mutation's answer lost to a 502: sent once and reported as maybe applied; with
+    /// --idempotent, sent again.
+    @Test func aMutationIsResentOnlyWhenIdempotent() throws {
+        let answer = #"{"data":{"publishItem":{"id":"1","status":"DONE","meta":null,"stats":null}}}"#
+        for idempotent in [false, true] {
+            let server = try ScriptedServer { index, _ in
+                index == 0
+                    ? ScriptedServer.Reply(status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>")
+                    : ScriptedServer.Reply(status: 200, body: answer)
+            }
+            defer { server.stop() }
+            let result = try call(
+                server, ["publishItem", "--arg", "id=1", "--arg", "status=DONE"] + (idempotent ? ["--idempotent"] : []))
+            #expect(result.status == (idempotent ? 0 : 69), "\(result)")
+            #expect(server.received.count == (idempotent ? 2 : 1), "\(result)")
+        }
+    }
+
     @Test func theListNamesTheCustomOperationsOnly() throws {
         let result = try GQLPatchRun.run(["--schema", Self.schema, "call", "--list"])
         #expect(result.status == 0, "\(result)")

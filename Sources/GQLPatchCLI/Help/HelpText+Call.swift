@@ -10,8 +10,8 @@ extension HelpText {
         and checked as --set is; required arguments enforced), and the selection covers the return
         type's scalars, enums and objects, 3 deep (--select narrows or deepens it). Prints the
         operation's value as JSON. Nothing is sent when an argument is unknown, missing or wrong
-        (exit 65). A mutation is never sent twice by a retry: its answer lost, it may or may not
-        have been applied (exit 69).
+        (exit 65). A mutation is never sent twice by a retry (unless --idempotent): its answer lost,
+        it may or may not have been applied (exit 69).
 
         \(CallOptions.optionTable.helpList)
 

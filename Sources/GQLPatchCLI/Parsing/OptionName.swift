@@ -36,6 +36,7 @@ package enum OptionName {
     package static let id = "--id"
     package static let identity = "--identity"
     package static let identityPoolId = "--identity-pool-id"
+    package static let idempotent = "--idempotent"
     package static let `if` = "--if"
     package static let ifAbsent = "--if-absent"
     package static let includeDeleted = "--include-deleted"
@@ -121,7 +122,8 @@ package enum OptionName {
         clientSecret,
         compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint,
         errorsInline,
-        everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, `if`, ifAbsent,
+        everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, idempotent, `if`,
+        ifAbsent,
         includeDeleted, includeTimestamps, incr, index, journal, json, key, limit, list, mapOwner, mask, maskKey,
         maxAttempts,
         maxResponseMb, mfaCode, mode, next,

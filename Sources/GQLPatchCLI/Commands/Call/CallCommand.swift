@@ -31,6 +31,7 @@ package struct CallCommand: Sendable {
         query.variables = options.arguments
         var command = QueryCommand(options: query, settings: settings, context: context)
         command.field = operation.name
+        command.idempotent = options.idempotent
         try await command.run()
     }
 

@@ -52,6 +52,10 @@ extension CallOptions: CommandDefinition {
             call.arguments.append(assignment)
         },
         .select("the fields of the result to print (default: its scalars and objects, 3 deep)", \.select),
+        .flag(
+            OptionName.idempotent,
+            "safe to send twice: retry a lost answer or a 5xx (a mutation is otherwise sent once)",
+            sets: \.idempotent),
         .flag(OptionName.list, "print each custom query and mutation with its arguments; send nothing", sets: \.list),
         .flag(OptionName.json, "with --list: one JSON array of {name, kind, arguments, returns}", sets: \.json),
     ]

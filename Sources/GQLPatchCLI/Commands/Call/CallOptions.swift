@@ -12,6 +12,8 @@ public struct CallOptions: Sendable {
     public var list = false
     /// `--json`: the list as one JSON array.
     public var json = false
+    /// `--idempotent`: the operation is safe to send again, so a lost answer or a 5xx is retried.
+    public var idempotent = false
 
     public init() {}
 }

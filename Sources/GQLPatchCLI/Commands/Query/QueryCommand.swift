@@ -14,6 +14,9 @@ package struct QueryCommand: Sendable {
     package var context: RunContext
     /// Print only this field of `data` (`call`: the operation's value); nil: the whole `data`.
     package var field: String?
+    /// Safe to send again (`call --idempotent`): a failure that may have reached the server (a lost
+    /// answer, a 5xx) is retried as a read is; otherwise only throttling is, which nothing applied.
+    package var idempotent = false
 
     package func makeRequest() throws(GQLPatchError) -> GraphQLRequestBody { try makePlan().request }
 
@@ -73,12 +76,13 @@ package struct QueryCommand: Sendable {
         }
         var session = CommandSession(settings: settings, context: context)
         // A hand-written mutation may not be safe to run twice: never sent again by the transport.
-        session.client.resendable = !mutates
+        session.client.resendable = !mutates || idempotent
         if let connection {
             try await paginate(request, connection: connection, session: session)
             return
         }
-        let response = try await session.send(request)
+        let response =
+            idempotent ? try await session.pageRetrying.send(request).result.get() : try await session.send(request)
         if let failure = response.failure {
             try session.printEnvelopeOnFailure(response)
             if mutates, response.errors.contains(where: \.mayFollowAWrite) {
