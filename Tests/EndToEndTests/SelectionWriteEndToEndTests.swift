@@ -135,6 +135,25 @@ import Testing
         #expect(try items(emulator, schema: TestPaths.schema).values.allSatisfy { $0["name"] == "old" })
     }
 
+    /// A journal already there (another run's) is refused before anything is read, and no keys file
+    /// is left beside it; a keys file already there likewise.
+    @Test func anotherRunsJournalOrKeysAreNeverWrittenOver() throws {
+        let emulator = try Emulator()
+        defer { emulator.stop() }
+        let journal = try emulator.file(
+            "taken.journal", #"{"gqlpatchJournal":1,"input":"x.jsonl","atomic":false}"# + "\n")
+        let run = try emulator.gqlpatch(["touch", "Item", "--all", "--yes", "--journal", journal])
+        #expect(run.status == 64, "\(run)")
+        #expect(run.stderr.hasPrefix("gqlpatch: error: the journal \(journal) already exists: pass --resume"), "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: journal + ".keys"))
+        let keys = try emulator.file("other.journal.keys", "{\"id\":\"a\"}\n")
+        let again = try emulator.gqlpatch(
+            ["touch", "Item", "--all", "--yes", "--journal", String(keys.dropLast(5))])
+        #expect(again.status == 64, "\(again)")
+        #expect(again.stderr.hasPrefix("gqlpatch: error: \(keys) already exists (the keys a run selected"), "\(again)")
+        #expect(try emulator.operationNames().isEmpty)
+    }
+
     /// `touch --all` writes every record again: its version moves by one and no value but
     /// `updatedAt` changes; a watch sees one onUpdate event for each.
     @Test func touchAllWritesEveryRecordAgainAndEachIsSeenByWatch() throws {

@@ -58,6 +58,12 @@ package struct SelectionCommand: Sendable {
         let writes = !settings.dryRun && !preview
         let journal = writes ? options.run.journalPath : nil
         var run = options.run
+        if let journal, !run.resume, (context.files.stat(journal)?.size ?? 0) > 0 {
+            // Refused before the keys are read, so that no keys file is left beside another run's journal.
+            throw .usage(
+                "the journal \(journal) already exists: pass \(OptionName.resume) to continue that run, or remove the file"
+            )
+        }
         if let journal, run.resume, !SelectionSpool.isThere(journal + ".keys") {
             // Killed before its keys were whole, the stopped run wrote nothing: select afresh.
             console.message(
