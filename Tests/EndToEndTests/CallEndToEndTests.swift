@@ -130,6 +130,24 @@ import Testing
         }
     }
 
+    /// `call <operation> --help` (and `help call <operation>`) describes it from the schema alone.
+    @Test func anOperationsHelpIsReadFromTheSchema() throws {
+        for arguments in [["call", "publishItem", "--help"], ["help", "call", "publishItem"]] {
+            let result = try GQLPatchRun.run(["--schema", Self.schema] + arguments)
+            #expect(result.status == 0, "\(result)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("mutation publishItem(id: ID!, status: JobStatus!") == true, "\(result)")
+            #expect(lines.contains("  --arg status=VALUE          JobStatus!, required: QUEUED, RUNNING, DONE, FAILED"))
+            #expect(lines.contains("  --arg input:=JSON           PublishInput {note: String!, priority: Int}"))
+            #expect(lines.last?.hasSuffix("(--select changes it): id status meta stats { count tags }") == true)
+        }
+        let unknown = try GQLPatchRun.run(["--schema", Self.schema, "call", "publishItm", "--help"])
+        #expect(unknown.status == 65)
+        #expect(
+            unknown.stderr.hasPrefix(
+                #"gqlpatch: error: the schema has no query or mutation "publishItm"; did you mean publishItem?"#))
+    }
+
     @Test func theListNamesTheCustomOperationsOnly() throws {
         let result = try GQLPatchRun.run(["--schema", Self.schema, "call", "--list"])
         #expect(result.status == 0, "\(result)")

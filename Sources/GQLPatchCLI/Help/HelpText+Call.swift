@@ -15,11 +15,13 @@ extension HelpText {
 
         \(CallOptions.optionTable.helpList)
 
-        The operations are read from an SDL schema: the compiled one (gqlpatch schema pull) or the
-        Amplify source schema's own type Query and type Mutation.
+        The operations are read from the schema: the compiled one (gqlpatch schema pull), the Amplify
+        source schema's own type Query and type Mutation, or amplify_outputs.json's. `gqlpatch call
+        <operation> --help` describes one: its arguments, their types and values, what it returns.
 
         Examples:
           gqlpatch call --list
+          gqlpatch call publishItem --help
           gqlpatch call echo --arg msg=hello
           gqlpatch call publishItem --arg id=42 --arg status=DONE --arg meta:='{"by":"ci"}'
 

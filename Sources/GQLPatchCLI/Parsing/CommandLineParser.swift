@@ -153,6 +153,13 @@ public struct CommandLineParser: Sendable {
             if topic == AuthOptions.syntax.name, let action, HelpText.auth(action: action) != nil {
                 return Invocation(command: .help(topic: "auth \(action)"), options: globals.options)
             }
+            // `call <operation> --help` (and `help call <operation>`): that operation, from the schema.
+            if topic == CallOptions.syntax.name, let action {
+                var call = CallOptions()
+                call.operation = action
+                call.describe = true
+                return Invocation(command: .run(call), options: globals.options)
+            }
             if let topic, topic != HelpText.globalsTopic, CommandSyntax.named(topic) == nil {
                 throw .usage("no help for '\(topic)'\(FieldSuggestion.phrase(for: topic, among: Self.commandNames))")
             }

@@ -85,6 +85,11 @@ package struct CustomOperationTable: Sendable {
         return text + " }"
     }
 
+    /// The selection of what `operation` returns (`id status stats { count }`): empty for a scalar.
+    package func selection(for operation: CustomOperation, select: [String]?) throws(GQLPatchError) -> String {
+        try selection(of: operation.returns.namedType, select: select, operation: operation)
+    }
+
     /// The selection of `typeName`: empty for a scalar or enum.
     private func selection(of typeName: String, select: [String]?, operation: CustomOperation)
         throws(GQLPatchError) -> String

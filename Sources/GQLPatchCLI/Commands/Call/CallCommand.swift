@@ -20,6 +20,10 @@ package struct CallCommand: Sendable {
             return
         }
         let operation = try table.operation(named: options.operation ?? "")
+        if options.describe {
+            try describe(operation, table)
+            return
+        }
         if let model = operation.model {
             context.console.message(
                 "gqlpatch: note: \(operation.name) is \(model)'s generated operation: get, list, create, update and delete do it with \(model)'s record rules (versions, conditions, retries)"
@@ -53,6 +57,33 @@ package struct CallCommand: Sendable {
         }
         return try CustomOperationTable(
             catalogue: settings.catalogue, sdl: sdl, file: settings.schemaSource, wording: CommandLineWording())
+    }
+
+    /// `call <operation> --help`: the signature, each argument as `--arg` takes it (its type, whether
+    /// required, an enum's values, an input's fields), and the default selection of the result.
+    private func describe(_ operation: CustomOperation, _ table: CustomOperationTable) throws(GQLPatchError) {
+        let catalogue = settings.catalogue
+        var lines = [operation.signature, ""]
+        if !operation.arguments.isEmpty { lines.append("Arguments:") }
+        for argument in operation.arguments {
+            let name = argument.type.namedType
+            let scalar = catalogue.scalars.contains(name) && name != "AWSJSON" && !argument.type.isList
+            let form =
+                "  \(OptionName.arg) \(argument.name)\(scalar || catalogue.enums[name] != nil ? "=VALUE" : ":=JSON")"
+            var about = "\(argument.type)\(CustomOperation.isRequired(argument) ? ", required" : "")"
+            if let values = catalogue.enums[name] { about += ": \(values.joined(separator: ", "))" }
+            if let input = catalogue.inputObjects[name] {
+                about += " {\(input.fields.map { "\($0.name): \($0.type)" }.joined(separator: ", "))}"
+            }
+            lines.append(form + String(repeating: " ", count: max(2, 30 - form.count)) + about)
+        }
+        let shown = try table.selection(for: operation, select: nil)
+        lines.append("")
+        lines.append(
+            "Prints the \(operation.returns) as JSON"
+                + (shown.isEmpty ? "." : ", selecting by default (--select changes it): \(shown)"))
+        context.console.writeOut(Array((lines.joined(separator: "\n") + "\n").utf8))
+        try context.console.checkOutput()
     }
 
     /// One signature a line, or with `--json` one array.

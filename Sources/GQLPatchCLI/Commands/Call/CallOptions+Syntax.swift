@@ -64,7 +64,8 @@ extension CallOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(requireEndpoint: !list, sending: list ? .never : .unlessDryRun)
+        let local = list || describe  // read from the schema alone
+        let settings = try run.settings(requireEndpoint: !local, sending: local ? .never : .unlessDryRun)
         try await CallCommand(options: self, settings: settings, context: run.context).run()
         return .success
     }

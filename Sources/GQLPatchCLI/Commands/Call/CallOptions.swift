@@ -14,6 +14,8 @@ public struct CallOptions: Sendable {
     public var json = false
     /// `--idempotent`: the operation is safe to send again, so a lost answer or a 5xx is retried.
     public var idempotent = false
+    /// `call <operation> --help`: describe the operation from the schema; send nothing.
+    public var describe = false
 
     public init() {}
 }
