@@ -27,6 +27,32 @@ extension OptionBinding {
             appending: path)
     }
 
+    /// `--var NAME=VALUE` of `query` and `--arg NAME=VALUE` of `call` (also `NAME:=JSON` and
+    /// `NAME=@PATH`): named values in command-line order, each name once; `kind` names what they
+    /// are in messages (`variable`, `argument`), `json` the JSON form's help.
+    package static func namedValues(
+        _ name: String, _ help: String, json: String, kind: String,
+        _ path: WritableKeyPath<Target, [FieldAssignment]> & Sendable
+    ) -> Self {
+        OptionBinding(
+            .value(
+                name, "NAME=VALUE", help, repeats: true,
+                moreForms: [
+                    .init(valueName: "NAME:=JSON", help: json),
+                    .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
+                ])
+        ) { (target, value, given) throws(GQLPatchError) in
+            let assignment = try CommandLineParser.assignment(value, option: given)
+            guard !assignment.field.contains(".") else {
+                throw .usage("\(given) expects NAME=VALUE with \(kind) name, got '\(value)'")
+            }
+            guard !target[keyPath: path].contains(where: { $0.field == assignment.field }) else {
+                throw .usage("\(given) \(assignment.field) given twice")
+            }
+            target[keyPath: path].append(assignment)
+        }
+    }
+
     /// `--expect-version N` of `update` and `delete`.
     package static func expectVersion(section: String = "Options", _ path: WritableKeyPath<Target, Int?> & Sendable)
         -> Self

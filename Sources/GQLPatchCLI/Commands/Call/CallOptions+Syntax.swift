@@ -33,24 +33,9 @@ extension CallOptions: CommandDefinition {
 
     /// `call`'s options, as its `--help` lists them, each with where its value goes.
     package static let bindings: [OptionBinding<CallOptions>] = [
-        OptionBinding(
-            .value(
-                OptionName.arg, "NAME=VALUE", "VALUE typed by the argument's type (an enum's value checked)",
-                repeats: true,
-                moreForms: [
-                    .init(valueName: "NAME:=JSON", help: "a literal JSON value (an input object, a list, AWSJSON)"),
-                    .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
-                ])
-        ) { (call, value, given) throws(GQLPatchError) in
-            let assignment = try CommandLineParser.assignment(value, option: given)
-            guard !assignment.field.contains(".") else {
-                throw .usage("\(given) expects NAME=VALUE with an argument name, got '\(value)'")
-            }
-            guard !call.arguments.contains(where: { $0.field == assignment.field }) else {
-                throw .usage("\(given) \(assignment.field) given twice")
-            }
-            call.arguments.append(assignment)
-        },
+        .namedValues(
+            OptionName.arg, "VALUE typed by the argument's type (an enum's value checked)",
+            json: "a literal JSON value (an input object, a list, AWSJSON)", kind: "an argument", \.arguments),
         .select("the fields of the result to print (default: its scalars and objects, 3 deep)", \.select),
         .flag(
             OptionName.idempotent,

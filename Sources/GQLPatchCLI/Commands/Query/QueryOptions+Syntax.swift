@@ -31,23 +31,9 @@ extension QueryOptions: CommandDefinition {
     /// `query`'s options, as its `--help` lists them, each with where its value goes.
     package static let bindings: [OptionBinding<QueryOptions>] = [
 
-        OptionBinding(
-            .value(
-                OptionName.var, "NAME=VALUE", "VALUE typed by the variable's type", repeats: true,
-                moreForms: [
-                    .init(valueName: "NAME:=JSON", help: "a literal JSON value"),
-                    .init(valueName: "NAME=@PATH", help: "the value read from a file (@- for standard input)"),
-                ])
-        ) { (query, value, given) throws(GQLPatchError) in
-            let assignment = try CommandLineParser.assignment(value, option: given)
-            guard !assignment.field.contains(".") else {
-                throw .usage("\(given) expects NAME=VALUE with a variable name, got '\(value)'")
-            }
-            guard !query.variables.contains(where: { $0.field == assignment.field }) else {
-                throw .usage("\(given) \(assignment.field) given twice")
-            }
-            query.variables.append(assignment)
-        },
+        .namedValues(
+            OptionName.var, "VALUE typed by the variable's type", json: "a literal JSON value", kind: "a variable",
+            \.variables),
         .once(
             OptionName.operation, "NAME", "the operation to run when the document has several", read: .text,
             into: \.operation),
