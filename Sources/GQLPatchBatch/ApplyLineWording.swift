@@ -34,9 +34,10 @@ package struct ApplyLineWording: InputWording {
         case .conflictResolution: return run.name(source)
         case .next: return "\"next\""
         case .start: return "\"start\""
+        case .argument: return "\"args\""
         // Not a member of a line: named as the run was given it.
         case .groupBy: return run.name(source)
-        case .insertAt, .renumberField, .viaGap, .variable, .operation, .argument, .atomic, .journal, .resume,
+        case .insertAt, .renumberField, .viaGap, .variable, .operation, .idempotent, .atomic, .journal, .resume,
             .allowIncomplete,
             .mapOwner,
             .region,

@@ -1,8 +1,9 @@
 /// `apply --shard I/N`: the part of an input that one of N jobs (a CI matrix) applies. A line belongs
 /// to shard `FNV-1a-64(identity) mod N + 1`, where the identity is the record the line touches (see
 /// `BatchOperation.identity`: the model name, a space, the typed key as compact JSON in key order;
-/// a create without a key uses the id made from its line). The hash has no seed and no platform
-/// dependence, so every machine and version agrees, and all lines of one record land in one shard.
+/// a create without a key uses the id made from its line; a call line's is `call LINE`). The hash
+/// has no seed and no platform dependence, so every machine and version agrees, and all lines of
+/// one record land in one shard.
 public struct ApplyShard: Sendable, Equatable {
     /// 1-based: 1...count.
     public var index: Int

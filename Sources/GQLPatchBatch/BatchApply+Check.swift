@@ -5,14 +5,14 @@ extension BatchApply {
     /// Checks every line of a file; prints each bad line's error and throws 65 when there is one.
     /// Matches each line against a resumed journal (a mismatch throws 65 at once). Returns the number
     /// of the run's own operations (non-blank lines of its shard) and, for a file of at most
-    /// `keptOperations` lines, every line's operation in order.
+    /// `keptOperations` lines, every line's entry in order.
     func checkWhole(
         _ source: BatchLineSource, parser: BatchLineParser, journal check: inout BatchJournalCheck?
-    ) throws(GQLPatchError) -> (count: Int, operations: [BatchOperation]?) {
+    ) throws(GQLPatchError) -> (count: Int, entries: [BatchEntry]?) {
         var count = 0
         var ownCount = 0
         var errors = 0
-        var operations: [BatchOperation]? = []
+        var entries: [BatchEntry]? = []
         var chunk: [JSONLine] = []
         var ended = false
         checking: while !ended {
@@ -28,10 +28,10 @@ extension BatchApply {
             for result in parser.parseAll(chunk) {
                 count += 1
                 ownCount += 1
-                let operation: BatchOperation
+                let entry: BatchEntry
                 switch result {
                 case .success(let parsed):
-                    operation = parsed
+                    entry = parsed
                 case .failure(let error):
                     errors += 1
                     console.message(error.rendered(source: source.name))
@@ -40,11 +40,11 @@ extension BatchApply {
                 }
                 // Every line is checked (one bad line fails the file in every shard); only the shard's
                 // own count for the progress line and the journal.
-                if !plan.applies(operation) { ownCount -= 1 } else { _ = try check?.isDone(.operation(operation)) }
+                if !plan.applies(entry) { ownCount -= 1 } else { _ = try check?.isDone(entry) }
                 if count > Self.keptOperations {
-                    operations = nil
+                    entries = nil
                 } else {
-                    operations?.append(operation)
+                    entries?.append(entry)
                 }
             }
         }
@@ -53,6 +53,6 @@ extension BatchApply {
             throw .invalidInput(
                 "\(errors) invalid line\(errors == 1 ? "" : "s") in \(source.name)\(more); nothing was sent")
         }
-        return (ownCount, operations)
+        return (ownCount, entries)
     }
 }

@@ -27,6 +27,8 @@ package struct BatchApply: Sendable {
     package var verbose = false
     /// An export file cut short or changed is read as it is, with a warning (default: refused).
     package var allowIncomplete = false
+    /// The schema's custom operations, for call lines (`BatchLineParser.calls`).
+    package var calls: (@Sendable () throws(GQLPatchError) -> CustomOperationTable)?
     /// What each line becomes before it is checked, journaled and run (`import`'s rewrite).
     package var transform: (@Sendable (JSONLine) -> JSONLine)?
 
@@ -66,7 +68,7 @@ package struct BatchApply: Sendable {
         let parser = lineParser
         var (journal, check) = try resumed(inputName: source.name, dryRun: dryRun)
         var total: Int?
-        var checked: [BatchOperation]?
+        var checked: [BatchEntry]?
         if !readsStandardInput {
             (total, checked) = try checkWhole(source, parser: parser, journal: &check)
             try check?.checkAllMatched()
@@ -94,7 +96,8 @@ package struct BatchApply: Sendable {
     package var lineParser: BatchLineParser {
         BatchLineParser(
             catalogue: catalogue, conflictResolution: plan.conflictResolution, atomic: plan.atomic,
-            wantsDigest: journal != nil, wording: ApplyLineWording(run: wording), journaled: journal != nil)
+            wantsDigest: journal != nil, wording: ApplyLineWording(run: wording), journaled: journal != nil,
+            calls: calls)
     }
 
     /// The journal resumed (`--resume`, not on a dry run) and its check against the input.

@@ -69,16 +69,22 @@ package struct BatchDryRun {
 
     /// The next line's planned request; nil at the input's end.
     package mutating func next() async throws(Stop) -> BatchPlannedLine? {
-        let next: BatchOperation?
+        let next: BatchEntry?
         do {
-            next = try await input.nextOperation(of: plan, otherShards: &otherShards)
+            next = try await input.nextEntry(of: plan, otherShards: &otherShards)
         } catch {
             switch error {
             case .invalidLine(let error): throw .invalidLine(error)
             case .failed(let error): throw .failed(error)
             }
         }
-        guard let operation = next else { return nil }
+        let operation: BatchOperation
+        switch next {
+        case nil, .refused?: return nil
+        case .call(let call)?:
+            return BatchPlannedLine(line: call.line, op: BatchLineParser.callOp, key: nil, request: call.request)
+        case .operation(let found)?: operation = found
+        }
         if operation.kind != .create {
             do {
                 try VersionScheme.checkWritable(operation.model)
@@ -128,6 +134,7 @@ package struct BatchDryRun {
                 model: operation.model, selection: selection, input: input, condition: operation.condition)
         }
         return BatchPlannedLine(
-            line: operation.line, kind: operation.kind, key: operation.key, request: request, ifAbsent: createIfAbsent)
+            line: operation.line, op: operation.kind.rawValue, key: operation.key, request: request,
+            ifAbsent: createIfAbsent)
     }
 }

@@ -1,7 +1,9 @@
-/// One entry of a batch's source: an operation, or an input line that could not become one (which
+/// One entry of a batch's source: an operation on a record, a call, or an input line that could not become one (which
 /// fails as its own line, and is matched against a resumed journal by its digest).
 package enum BatchEntry: Sendable {
     case operation(BatchOperation)
+    /// A custom query or mutation (`{"op": "call"}`).
+    case call(BatchCall)
     /// `digest`: as `BatchOperation.digest` (empty when the run keeps no journal).
     case refused(BatchLineError, digest: String)
 
@@ -9,6 +11,7 @@ package enum BatchEntry: Sendable {
     package var line: Int {
         switch self {
         case .operation(let operation): operation.line
+        case .call(let call): call.line
         case .refused(let error, _): error.line
         }
     }
@@ -16,6 +19,7 @@ package enum BatchEntry: Sendable {
     package var digest: String {
         switch self {
         case .operation(let operation): operation.digest
+        case .call(let call): call.digest
         case .refused(_, let digest): digest
         }
     }

@@ -1,11 +1,9 @@
 import GQLPatchSupport
 
 extension BatchInput {
-    /// The next operation of the run's shard, other shards' counted in `otherShards`; nil at the
-    /// input's end.
-    func nextOperation(of plan: BatchRunPlan, otherShards: inout Int) async throws(BatchInputStop)
-        -> BatchOperation?
-    {
+    /// The next operation or call of the run's shard, other shards' counted in `otherShards`; nil at
+    /// the input's end. A line that does not parse stops the pass.
+    func nextEntry(of plan: BatchRunPlan, otherShards: inout Int) async throws(BatchInputStop) -> BatchEntry? {
         while true {
             let read: BatchEntry?
             do {
@@ -13,15 +11,10 @@ extension BatchInput {
             } catch {
                 throw .failed(error)
             }
-            switch read {
-            case nil:
-                return nil
-            case .refused(let error, _):
-                throw .invalidLine(error)
-            case .operation(let operation):
-                if plan.applies(operation) { return operation }
-                otherShards += 1
-            }
+            guard let entry = read else { return nil }
+            if case .refused(let error, _) = entry { throw .invalidLine(error) }
+            if plan.applies(entry) { return entry }
+            otherShards += 1
         }
     }
 }

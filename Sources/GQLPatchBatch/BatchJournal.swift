@@ -35,7 +35,7 @@ package final class BatchJournal: @unchecked Sendable {
     /// A write recorded as about to be sent (`"sending"`) for a line with no done entry.
     package struct Intent: Sendable, Equatable {
         package var digest: String
-        /// "create", "update", "touch" or "delete".
+        /// "create", "update", "touch", "delete" or "call" (a custom mutation).
         package var write: String
         /// The fields the record holds once the write has landed; nil when not recorded.
         package var expect: JSONObject?
@@ -234,7 +234,7 @@ package final class BatchJournal: @unchecked Sendable {
         }
         guard let digest = value["digest"]?.stringValue else { throw damaged("line \(number) has no digest") }
         if let write = value["sending"] {
-            guard let write = write.stringValue, ["create", "update", "touch", "delete"].contains(write) else {
+            guard let write = write.stringValue, ["create", "update", "touch", "delete", "call"].contains(write) else {
                 throw damaged("line \(number) is sending a write gqlpatch does not write")
             }
             guard state.done[number] == nil else { throw damaged("line \(number) is sending after it was done") }

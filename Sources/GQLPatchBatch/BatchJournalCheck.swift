@@ -40,6 +40,10 @@ package struct BatchJournalCheck: Sendable {
             let operation: BatchOperation
             switch entry {
             case .operation(let parsed): operation = parsed
+            case .call:
+                throw .invalidInput(
+                    "\(journalPath):\(journaled.journalLine): error: the journal has an undo of line \(line), a call, which has none; the journal was changed since gqlpatch wrote it"
+                )
             case .refused(let error, _): throw .invalidInput(error.rendered(source: inputName))
             }
             if let problem = journaled.action.mismatch(with: operation, lineName: "line \(line) of \(inputName)") {
@@ -57,10 +61,15 @@ package struct BatchJournalCheck: Sendable {
     /// not done: it may have been applied before the run stopped. A line that differs from the
     /// journaled one is an error.
     package func intent(for operation: BatchOperation) throws(GQLPatchError) -> BatchJournal.Intent? {
-        guard let intent = state.sending[operation.line] else { return nil }
-        guard operation.digest == intent.digest else {
+        try intent(line: operation.line, digest: operation.digest)
+    }
+
+    /// As `intent(for:)`, for the line `line` whose digest is `digest` (a call's).
+    package func intent(line: Int, digest: String) throws(GQLPatchError) -> BatchJournal.Intent? {
+        guard let intent = state.sending[line] else { return nil }
+        guard digest == intent.digest else {
             throw .invalidInput(
-                "\(inputName):\(operation.line): error: this line differs from the one the journal \(journalPath) recorded as being sent; resume with the same input"
+                "\(inputName):\(line): error: this line differs from the one the journal \(journalPath) recorded as being sent; resume with the same input"
             )
         }
         return intent

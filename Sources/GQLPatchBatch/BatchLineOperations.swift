@@ -5,12 +5,12 @@ import GQLPatchSupport
 package final class BatchLineOperations: BatchSource {
     package let lines: BatchLineSource
     package let parser: BatchLineParser
-    /// The operations of a file's non-blank lines in order, when the whole-file check kept them
+    /// The entries of a file's non-blank lines in order, when the whole-file check kept them
     /// (files up to `BatchApply.keptOperations` lines); nil: parse each line as it is read.
-    private var checked: [BatchOperation]?
+    private var checked: [BatchEntry]?
     private var checkedIndex = 0
 
-    package init(lines: BatchLineSource, parser: BatchLineParser, checked: [BatchOperation]?) {
+    package init(lines: BatchLineSource, parser: BatchLineParser, checked: [BatchEntry]?) {
         self.lines = lines
         self.parser = parser
         self.checked = checked
@@ -25,13 +25,13 @@ package final class BatchLineOperations: BatchSource {
         while let line = try lines.next() {
             if line.isBlank { continue }
             if let checked {
-                let operation = checked[checkedIndex]
+                let entry = checked[checkedIndex]
                 checkedIndex += 1
                 if checkedIndex == checked.count { self.checked = [] }  // let the array go
-                return .operation(operation)
+                return entry
             }
             do {
-                return .operation(try parser.parse(line))
+                return try parser.parseEntry(line)
             } catch {
                 return .refused(error, digest: parser.wantsDigest ? BatchLineParser.digest(line.bytes) : "")
             }

@@ -33,11 +33,16 @@ package struct BatchLineParser: Sendable {
     package var journaled = false
     /// How the shared builders' messages name the line's members and the run's settings.
     package var wording: ApplyLineWording
+    /// The schema's custom operations, for `{"op": "call"}` lines: asked for when a call line first
+    /// needs them (a run without one never reads them); nil: call lines are refused.
+    package var calls: (@Sendable () throws(GQLPatchError) -> CustomOperationTable)?
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, atomic: Bool, wantsDigest: Bool = true,
-        wording: ApplyLineWording, journaled: Bool = false
+        wording: ApplyLineWording, journaled: Bool = false,
+        calls: (@Sendable () throws(GQLPatchError) -> CustomOperationTable)? = nil
     ) {
+        self.calls = calls
         self.catalogue = catalogue
         self.conflictResolution = conflictResolution
         self.atomic = atomic
@@ -76,7 +81,7 @@ package struct BatchLineParser: Sendable {
     }
 
     /// `bytes`: the line's text, asked for only when the digest or a made id needs it.
-    private func operation(from value: JSONValue, number: Int, bytes: () -> [UInt8]) throws(GQLPatchError)
+    func operation(from value: JSONValue, number: Int, bytes: () -> [UInt8]) throws(GQLPatchError)
         -> BatchOperation
     {
         guard let object = value.objectValue else {
@@ -91,11 +96,14 @@ package struct BatchLineParser: Sendable {
             )
         }
         guard let opValue = object["op"] else {
-            throw .invalidInput("missing \"op\" (update, create, delete, upsert or touch)")
+            throw .invalidInput("missing \"op\" (update, create, delete, upsert, touch or call)")
         }
         guard let opText = opValue.stringValue, let kind = BatchOperation.Kind(rawValue: opText) else {
+            if opValue == .string(Self.callOp) {
+                throw .invalidInput("a call line is not taken here: only apply runs custom operations")
+            }
             throw .invalidInput(
-                "\"op\" must be \"update\", \"create\", \"delete\", \"upsert\" or \"touch\", got \(opValue.serialized())"
+                "\"op\" must be \"update\", \"create\", \"delete\", \"upsert\", \"touch\" or \"call\", got \(opValue.serialized())"
             )
         }
         let edited = ["merge"] + Self.editKeys.map(\.0)

@@ -5,18 +5,31 @@ import JSON
 /// absent), with the values only a run could know shown as placeholders.
 package struct BatchPlannedLine: Sendable {
     package var line: Int
-    package var kind: BatchOperation.Kind
-    package var key: JSONObject
+    /// The line's `"op"`.
+    package var op: String
+    /// The record's key; nil for a call.
+    package var key: JSONObject?
     package var request: GraphQLRequestBody
     /// An upsert's create, sent when the record is not there to update.
     package var ifAbsent: GraphQLRequestBody?
 
-    /// `{"line", "status": "planned", "op", "key", "query", "variables"}`, and an upsert's `"ifAbsent"`.
+    package init(
+        line: Int, op: String, key: JSONObject?, request: GraphQLRequestBody, ifAbsent: GraphQLRequestBody? = nil
+    ) {
+        self.line = line
+        self.op = op
+        self.key = key
+        self.request = request
+        self.ifAbsent = ifAbsent
+    }
+
+    /// `{"line", "status": "planned", "op", "key", "query", "variables"}` (no key for a call), and an
+    /// upsert's `"ifAbsent"`.
     package var json: JSONValue {
-        var object = JSONObject([
-            ("line", .int(line)), ("status", "planned"), ("op", .string(kind.rawValue)), ("key", .object(key)),
-            ("query", .string(request.query)), ("variables", .object(request.variables)),
-        ])
+        var object = JSONObject([("line", .int(line)), ("status", "planned"), ("op", .string(op))])
+        if let key { object["key"] = .object(key) }
+        object["query"] = .string(request.query)
+        object["variables"] = .object(request.variables)
         if let ifAbsent {
             object["ifAbsent"] = .object(
                 JSONObject([("query", .string(ifAbsent.query)), ("variables", .object(ifAbsent.variables))]))

@@ -48,7 +48,16 @@ package struct BatchPreview {
     /// The next line's entry; nil at the input's end.
     package func next() async throws(BatchInputStop) -> BatchPreviewEntry? {
         var otherShards = 0
-        guard let operation = try await input.nextOperation(of: plan, otherShards: &otherShards) else { return nil }
+        let operation: BatchOperation
+        switch try await input.nextEntry(of: plan, otherShards: &otherShards) {
+        case nil, .refused?: return nil
+        case .call(let call)?:
+            // What a call would do is its resolver's: shown as the request it sends, not read.
+            return BatchPreviewEntry(
+                line: call.line, key: nil,
+                change: .call(operation: call.operation, variables: call.request.variables, mutates: call.mutates))
+        case .operation(let found)?: operation = found
+        }
         do {
             return try await entry(operation)
         } catch {

@@ -13,21 +13,28 @@ package struct BatchPreviewEntry: Sendable {
         case exists(String)
         /// An update or delete of a record that is not there (the record's name).
         case absent(String)
+        /// A call: the operation and the variables it would be sent with (nothing is read for it).
+        case call(operation: String, variables: JSONObject, mutates: Bool)
     }
 
     package var line: Int
-    package var key: JSONObject
+    /// nil for a call.
+    package var key: JSONObject?
     package var change: Change
 
-    /// `{"line", "key", "changes" | "create" | "delete" | "error"}`.
+    /// `{"line", "key", "changes" | "create" | "delete" | "error"}`, a call's `{"line", "call": {"operation", "variables"}, "note"}`.
     package var json: JSONObject {
-        var entry = JSONObject([("line", .int(line)), ("key", .object(key))])
+        var entry = JSONObject([("line", .int(line))])
+        if let key { entry["key"] = .object(key) }
         switch change {
         case .changes(let differences): entry["changes"] = .object(differences)
         case .create(let input): entry["create"] = .object(input)
         case .delete(let record): entry["delete"] = .object(record)
         case .exists(let name): entry["error"] = .string("\(name) already exists")
         case .absent(let name): entry["error"] = .string("no \(name)")
+        case .call(let operation, let variables, let mutates):
+            entry["call"] = .object(JSONObject([("operation", .string(operation)), ("variables", .object(variables))]))
+            if mutates { entry["note"] = "a custom mutation: what it changes is its resolver's, not previewed" }
         }
         return entry
     }

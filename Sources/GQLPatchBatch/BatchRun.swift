@@ -36,6 +36,8 @@ package struct BatchRun {
     private var outputFailed = false
     /// Lines read ahead to match the journal before a rollback, to be reported as skipped.
     private var readAheadSkips: [Int] = []
+    /// A custom mutation was admitted: sending every line again would send it again.
+    private var sentCustomMutations = false
     private var progress = ProgressLine()
     private let started = Date()
     /// `--rate auto`'s limiter, shared by every request of the run (rollback included).
@@ -62,7 +64,8 @@ package struct BatchRun {
     private var options: BatchRunPlan { plan }
 
     private enum NextItem {
-        case operation(BatchOperation)
+        /// An operation or a call, to run.
+        case entry(BatchEntry)
         case result(LineResult)
         case end
     }
@@ -73,22 +76,28 @@ package struct BatchRun {
             catalogue: catalogue, sender: sender, retryConflicts: plan.retryConflicts,
             conflictResolution: plan.conflictResolution, atomic: options.atomic, wording: wording,
             journal: journal)
+        let calls = BatchCallExecutor(
+            sender: sender, once: makeSender(once: true), idempotent: plan.idempotentCalls, journal: journal,
+            wording: wording)
         let watch = plan.catchesInterrupt ? InterruptWatch() : nil
         watch?.start()
         defer { watch?.stop() }
 
         await withTaskGroup(of: (String, LineResult).self) { group in
             var scheduler = KeyedScheduler(limit: options.concurrency)
-            // The admitted operations by the handle the scheduler knows them by.
-            var admitted: [Int: BatchOperation] = [:]
+            // The admitted operations and calls by the handle the scheduler knows them by.
+            var admitted: [Int: BatchEntry] = [:]
             var nextHandle = 0
             func start(_ entries: [KeyedScheduler.Entry]) {
                 for entry in entries {
-                    guard let operation = admitted.removeValue(forKey: entry.element) else { continue }
-                    group.addTask { (entry.key, await executor.run(operation)) }
+                    switch admitted.removeValue(forKey: entry.element) {
+                    case .operation(let operation)?: group.addTask { (entry.key, await executor.run(operation)) }
+                    case .call(let call)?: group.addTask { (entry.key, await calls.run(call)) }
+                    case .refused?, nil: continue
+                    }
                 }
             }
-            func drain() -> [BatchOperation] {
+            func drain() -> [BatchEntry] {
                 scheduler.drain().compactMap { admitted.removeValue(forKey: $0) }
             }
             let window = max(options.concurrency * 4, 64)
@@ -113,9 +122,16 @@ package struct BatchRun {
                         inputDone = true
                     case .result(let result):
                         finish(result)
-                    case .operation(let operation):
-                        admitted[nextHandle] = operation
-                        start(scheduler.admit(nextHandle, key: operation.identity, phase: plan.phase?(operation)))
+                    case .entry(let entry):
+                        admitted[nextHandle] = entry
+                        switch entry {
+                        case .operation(let operation):
+                            start(scheduler.admit(nextHandle, key: operation.identity, phase: plan.phase?(operation)))
+                        case .call(let call):
+                            if call.mutates { sentCustomMutations = true }
+                            start(scheduler.admit(nextHandle, key: call.identity, phase: nil))
+                        case .refused: break
+                        }
                         nextHandle += 1
                     }
                 }
@@ -161,7 +177,11 @@ package struct BatchRun {
         {
             console.message("gqlpatch: note: to go on from where it stopped, run: \(resume)")
         }
-        if interrupted, journal == nil, plan.suggestsJournal {
+        if interrupted, journal == nil, plan.suggestsJournal, sentCustomMutations {
+            console.message(
+                "gqlpatch: note: \(plan.commandName) stopped with no journal: what was applied stands; running it again sends every call line again, custom mutations too (with \(wording.name(.journal)) PATH, \(wording.name(.resume)) goes on exactly where a run stopped, and reports a call in doubt instead of sending it)"
+            )
+        } else if interrupted, journal == nil, plan.suggestsJournal {
             let words = wording
             console.message(
                 "gqlpatch: note: \(plan.commandName) stopped with no journal: what was applied stands, and the same command goes on by sending every line again (an applied line comes back unchanged, or fails its condition); with \(words.name(.journal)) PATH, \(words.name(.resume)) goes on exactly where a run stopped"
@@ -175,9 +195,13 @@ package struct BatchRun {
         return .success
     }
 
-    private func makeSender() -> BatchSender {
+    /// The run's sender; `once`: a custom mutation's, which retries only what never reached the
+    /// server, over a client that never resends.
+    private func makeSender(once: Bool = false) -> BatchSender {
+        var client = self.client
+        if once { client.resendable = false }
         var sender = BatchSender(
-            client: client, policy: RetryPolicy(maxAttempts: options.maxAttempts),
+            client: client, policy: RetryPolicy(maxAttempts: options.maxAttempts, onlyThrottling: once),
             limiter: options.rate.map { RateLimiter(perSecond: $0) }, sleep: plan.sleep, random: plan.random)
         if let adaptive {
             // The law measures round trips: a steady clock, not the wall clock.
@@ -195,7 +219,7 @@ package struct BatchRun {
 
     private mutating func nextItem() async throws(GQLPatchError) -> NextItem {
         while let entry = try await source.next() {
-            if options.shard != nil, case .operation(let operation) = entry, !options.applies(operation) {
+            if !options.applies(entry) {
                 tally.otherShards += 1
                 continue
             }
@@ -209,7 +233,10 @@ package struct BatchRun {
             case .operation(var operation):
                 // A line whose write may have landed before the run stopped is settled by a read first.
                 operation.inDoubt = try check?.intent(for: operation)
-                return .operation(operation)
+                return .entry(.operation(operation))
+            case .call(var call):
+                call.inDoubt = try check?.intent(line: call.line, digest: call.digest) != nil
+                return .entry(.call(call))
             }
         }
         return .end
@@ -261,7 +288,7 @@ package struct BatchRun {
     private mutating func print(_ result: LineResult) {
         tally.add(result.status)
         if result.settled { tally.settled += 1 }
-        if [.conflict, .notFound, .failed].contains(result.status) {
+        if result.status.isFailure {
             toldFailures += 1
             if toldFailures <= Self.failuresTold {
                 if plan.showsProgress { console.writeErr(ProgressLine.clear) }
@@ -292,20 +319,24 @@ package struct BatchRun {
         }
     }
 
-    /// Reports operations that were admitted but never sent (not after Ctrl-C: a resume does them).
-    private mutating func skip(_ operations: [BatchOperation]) {
+    /// Reports operations and calls that were admitted but never sent (not after Ctrl-C: a resume
+    /// does them).
+    private mutating func skip(_ entries: [BatchEntry]) {
         guard !interrupted else { return }
-        for operation in operations.sorted(by: { $0.line < $1.line }) {
-            print(LineResult(line: operation.line, status: .skipped, key: operation.key, digest: operation.digest))
+        for entry in entries.sorted(by: { $0.line < $1.line }) {
+            var result = LineResult(line: entry.line, status: .skipped, digest: entry.digest)
+            switch entry {
+            case .operation(let operation): result.key = operation.key
+            case .call(let call): result.operation = call.operation
+            case .refused: break
+            }
+            print(result)
         }
     }
 
     /// Whether the entry is another shard's (`--shard`); a line that does not parse is no shard's to
     /// leave out: it is reported.
-    private func isOtherShards(_ entry: BatchEntry) -> Bool {
-        guard options.shard != nil, case .operation(let operation) = entry else { return false }
-        return !options.applies(operation)
-    }
+    private func isOtherShards(_ entry: BatchEntry) -> Bool { !options.applies(entry) }
 
     /// Reports the lines after the stop as skipped (those read ahead for a rollback first).
     private mutating func skipRest() async {

@@ -55,8 +55,22 @@ package struct BatchRunPlan: Sendable {
         self.conflictResolution = conflictResolution
     }
 
+    /// Custom mutations may be sent again (`BatchCallExecutor`): a lost answer retried, a resumed
+    /// run's call in doubt resent.
+    package var idempotentCalls = false
+
     /// Whether the operation is the run's (its shard's, when there is one).
     package func applies(_ operation: BatchOperation) -> Bool {
         shard?.contains(identity: operation.identity) ?? true
+    }
+
+    /// Whether the entry is the run's: an operation or call of its shard, or a refused line (which
+    /// is no shard's to leave out: it is reported).
+    package func applies(_ entry: BatchEntry) -> Bool {
+        switch entry {
+        case .operation(let operation): applies(operation)
+        case .call(let call): shard?.contains(identity: call.identity) ?? true
+        case .refused: true
+        }
     }
 }

@@ -27,7 +27,7 @@ package struct BatchTally: Sendable {
         counts.filter { $0.key != .rolledBack && $0.key != .rollbackFailed && $0.key != .skipped }.values.reduce(0, +)
     }
 
-    package var failures: Int { self[.conflict] + self[.notFound] + self[.failed] }
+    package var failures: Int { counts.filter { $0.key.isFailure }.values.reduce(0, +) }
 
     /// `gqlpatch: apply: done: 120 lines in 3.2 s (37.5 lines/s): 100 updated, 18 unchanged, 2 failed`
     /// (`interrupted after`, or `stopped after` for a run ended by an error); `command` names the

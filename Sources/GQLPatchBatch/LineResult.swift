@@ -9,6 +9,9 @@ package struct LineResult: Sendable {
     /// The record as the mutation returned it (or as read, for `unchanged`).
     package var item: JSONObject?
     package var error: String?
+    /// A `call` line: the operation called, and the value it answered with.
+    package var operation: String?
+    package var value: JSONValue?
     /// The exit code the failure would have as a single command (for the summary).
     package var code: ExitCode?
     /// With `--atomic`: how to undo the line's change.
@@ -36,11 +39,14 @@ package struct LineResult: Sendable {
         self.digest = digest
     }
 
-    /// `{"line": N, "status": ..., "key": ..., "item": ..., "error": ...}` (absent members left out).
+    /// `{"line": N, "status": ..., "key": ..., "item": ..., "error": ...}`, a call's
+    /// `{"line": N, "status": "called", "operation": ..., "result": ...}` (absent members left out).
     package func json() -> JSONValue {
         var object = JSONObject([("line", .int(line)), ("status", .string(status.rawValue))])
         if let key { object["key"] = .object(key) }
+        if let operation { object["operation"] = .string(operation) }
         if let item { object["item"] = .object(item) }
+        if let value { object["result"] = value }
         if let error { object["error"] = .string(error) }
         return .object(object)
     }

@@ -13,13 +13,19 @@ package enum LineStatus: String, Sendable, CaseIterable {
     /// A write guarded by the selection that picked its record (a bulk update by a selection): the record was
     /// changed (or deleted) since it was read so that it no longer matches; nothing was written.
     case noLongerMatches = "no-longer-matches"
+    /// A `call` line: the operation answered (a query's or a mutation's value).
+    case called
+    /// A `call` line's mutation was sent and no answer came back (or the run stopped while it was
+    /// being sent): it may or may not have been applied, and is not sent again unless the user says
+    /// a resend is safe.
+    case unknown
 
     /// The line's change is on the server.
     package var isApplied: Bool { self == .updated || self == .created || self == .deleted }
 
     /// The line did what it asked (or there was nothing to do): recorded in the journal, not retried on resume.
-    package var isDone: Bool { isApplied || self == .unchanged || self == .noLongerMatches }
+    package var isDone: Bool { isApplied || self == .unchanged || self == .noLongerMatches || self == .called }
 
     /// The line failed: counts towards exit 4 and stops the run without `--continue-on-error`.
-    package var isFailure: Bool { self == .conflict || self == .notFound || self == .failed }
+    package var isFailure: Bool { self == .conflict || self == .notFound || self == .failed || self == .unknown }
 }

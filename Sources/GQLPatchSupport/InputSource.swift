@@ -62,6 +62,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case operation
     /// A value for an argument of a custom query or mutation.
     case argument
+    /// Custom mutations that are safe to send again (a retry, a resumed run).
+    case idempotent
     /// A batch that is undone whole when a line fails (its journal keeps the previous values).
     case atomic
     /// The journal a batch records its applied lines in.

@@ -40,7 +40,7 @@ import Testing
         var planned: [BatchPlannedLine] = []
         while let line = try await dryRun.next() { planned.append(line) }
         #expect(planned.map(\.line) == [1, 3, 4])
-        #expect(planned.map(\.kind) == [.update, .upsert, .delete])
+        #expect(planned.map(\.op) == ["update", "upsert", "delete"])
         #expect(planned[0].request.query.contains("updateItem"))
         #expect(planned[0].ifAbsent == nil)
         #expect(planned[1].ifAbsent?.query.contains("createItem") == true)

@@ -26,7 +26,7 @@ import Testing
         for (line, result) in zip(lines, results) {
             let single = Result { () throws(BatchLineError) in try parser.parse(line) }
             switch (result, single) {
-            case (.success(let operation), .success(let expected)):
+            case (.success(.operation(let operation)), .success(let expected)):
                 #expect(operation.line == line.number)
                 #expect(operation.key == expected.key)
                 #expect(operation.changes == expected.changes)

@@ -33,10 +33,10 @@ import Testing
         Bad(text: "[1,2]", message: #"expected a JSON object with "op", "model" and "key", got an array"#),
         Bad(
             text: #"{"model":"Item","key":{"id":"1"}}"#,
-            message: #"missing "op" (update, create, delete, upsert or touch)"#),
+            message: #"missing "op" (update, create, delete, upsert, touch or call)"#),
         Bad(
             text: #"{"op":"merge","model":"Item","key":{"id":"1"}}"#,
-            message: #""op" must be "update", "create", "delete", "upsert" or "touch", got "merge""#),
+            message: #""op" must be "update", "create", "delete", "upsert", "touch" or "call", got "merge""#),
         Bad(
             text: #"{"op":"touch","model":"Item","key":{"id":"1"},"set":{"name":"x"}}"#,
             message: #"a touch takes no "set" or "unset" (it changes no value)"#),

@@ -43,6 +43,7 @@ package struct CommandLineWording: InputWording {
         case .variable: return OptionName.var
         case .operation: return OptionName.operation
         case .argument: return OptionName.arg
+        case .idempotent: return OptionName.idempotent
         case .atomic: return OptionName.atomic
         case .journal: return OptionName.journal
         case .resume: return OptionName.resume

@@ -1,3 +1,4 @@
+import GQLPatchSchema
 import GraphQLSDL
 
 /// A field of the query or mutation type that is not one of the models' generated operations: a
@@ -25,6 +26,14 @@ package struct CustomOperation: Sendable {
     /// Whether the argument must be given: non-null, without a default.
     package static func isRequired(_ argument: InputValueDefinition) -> Bool {
         argument.type.isNonNull && argument.defaultValue == nil
+    }
+
+    /// Whether `argument` is given as JSON (`NAME:=JSON`): an input object, a list, `AWSJSON`;
+    /// otherwise as text typed by its scalar or enum (`NAME=VALUE`).
+    package static func takesJSON(_ argument: InputValueDefinition, in catalogue: ModelCatalogue) -> Bool {
+        let name = argument.type.namedType
+        let plain = (catalogue.scalars.contains(name) && name != "AWSJSON") || catalogue.enums[name] != nil
+        return !plain || argument.type.isList
     }
 
     /// `mutation publish(id: ID!, note: String): PublishResult`.

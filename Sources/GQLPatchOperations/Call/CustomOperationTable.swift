@@ -9,8 +9,9 @@ package struct CustomOperationTable: Sendable {
     /// Every callable field, custom ones first in schema order, then the generated ones.
     package private(set) var operations: [CustomOperation] = []
     private let types: SchemaTypeTable
-    private let catalogue: ModelCatalogue
-    private let wording: any InputWording
+    let catalogue: ModelCatalogue
+    /// How refusals name the arguments and the selection (`--arg`, an `apply` line's `"args"`).
+    var wording: any InputWording
 
     /// How deep a default selection follows object fields (`a.customType` inside another).
     package static let selectionDepth = 3
@@ -40,6 +41,13 @@ package struct CustomOperationTable: Sendable {
             }
         }
         operations = custom + modelOperations
+    }
+
+    /// The same table, its refusals worded by `wording`.
+    package func worded(by wording: any InputWording) -> CustomOperationTable {
+        var table = self
+        table.wording = wording
+        return table
     }
 
     /// The custom operations (`call --list`).

@@ -68,6 +68,7 @@ package struct ApplyCommand: Sendable {
         apply.secrets = context.secrets
         apply.verbose = settings.verbose
         apply.allowIncomplete = options.allowIncomplete
+        apply.calls = CallCommand.operationsOnce(settings: settings, context: context)
         return apply
     }
 
@@ -84,6 +85,7 @@ package struct ApplyCommand: Sendable {
         plan.atomic = options.atomic
         plan.continueOnError = options.continueOnError
         plan.shard = options.shard
+        plan.idempotentCalls = options.idempotent
         plan.sleep = sleep
         plan.random = random
         plan.showsProgress = showsProgress

@@ -48,6 +48,9 @@ extension ApplyOptions {
         .flag(
             OptionName.resume, "skip the lines the journal records as applied, continue with the rest", sets: \.resume),
         .flag(
+            OptionName.idempotent, "call lines' mutations are safe to send twice: retried, and resent on --resume",
+            sets: \.idempotent),
+        .flag(
             OptionName.allowIncomplete,
             "read an export cut short or changed (no end line, or one that disagrees)",
             sets: \.allowIncomplete),
@@ -55,8 +58,8 @@ extension ApplyOptions {
             .value(
                 OptionName.shard, "I/N",
                 """
-                only shard I of N (1 <= I <= N <= 10000): a line's is FNV-1a 64 of
-                "MODEL KEYJSON" mod N, plus 1; its journal is PATH.shard-I-of-N
+                only shard I of N (1 <= I <= N <= 10000): a line's is FNV-1a 64 of "MODEL KEYJSON"
+                (a call's: "call LINE") mod N, plus 1; its journal is PATH.shard-I-of-N
                 """)
         ) { (apply, value, given) throws(GQLPatchError) in
             guard let shard = ApplyShard(value) else {
@@ -87,24 +90,23 @@ extension ApplyOptions {
            "if": {"name": "Chair"}, "expectVersion": 3}
           {"op": "create", "model": "Item", "key": {"id": "9"}, "set": {"name": "Desk"}}
           {"op": "delete", "model": "Item", "key": {"id": "2"}}  ("touch": written again, unchanged)
-        Values are typed by the schema as with 'update --set F:=JSON'. A file is checked whole before
-        anything is sent; standard input line by line. A create without a key gets an id made from
-        the line (a retry cannot create it twice); with "next": FIELD it joins a sequence as 'create
-        --next' does ("key" is the parent; "start": N for an empty one; not with --journal). An export's
-        first and last lines are read, not sent: a file cut short or changed is refused (65).
-          {"op": "create", "model": "RecipeStep", "key": {"recipeID": "r1"}, "next": "rowID", "set": {"action": "Stir"}}
+          {"op": "call", "operation": "publish", "args": {"id": "1"}}  (a custom query or mutation)
+        Values are typed by the schema as with 'update --set F:=JSON' ("args" as 'call --arg'). A file
+        is checked whole before anything is sent; standard input line by line. A create without a key
+        gets an id made from the line (a retry cannot create it twice); with "next": FIELD it joins a
+        sequence as 'create --next' does ("key" is the parent; "start": N for an empty one; not with
+        --journal). An export's first and last lines are read, not sent: one cut short or changed is refused (65).
 
         Prints one JSON line per input line as lines finish (completion order):
           {"line": N, "status": "updated"|"created"|"deleted"|"unchanged"|"conflict"|"not_found"|"failed"|"skipped",
-           "key": {...}, "item": {...}, "error": "..."}
+           "key": {...}, "item": {...}, "error": "..."}; a call: "called" with "operation" and "result", or
+           "unknown" (a mutation's answer lost, or in doubt on --resume: not sent again)
         ("skipped": not sent because the run stopped), then a summary on stderr. With --atomic, a failure
         is followed by one more line per undone line: "rolled_back" or "rollback_failed" (with "error").
 
         \(ApplyOptions.helpOptions.helpList)
 
-        Exit: 0 every line done, 4 some lines failed, 69 the endpoint unreachable, 130 Ctrl-C (the
-        requests in flight finish; with --journal, the --resume command is printed).
-
+        Exit: 0 every line done, 4 some lines failed, 69 the endpoint unreachable, 130 Ctrl-C (with --journal: the --resume command).
         Examples:
           jq -c '{op: "update", model: "Item", key: {id}, set: {name}}' items.json | gqlpatch apply -j 16
           gqlpatch apply changes.jsonl --journal changes.journal --resume   # after Ctrl-C

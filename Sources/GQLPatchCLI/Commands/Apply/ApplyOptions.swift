@@ -27,6 +27,9 @@ public struct ApplyOptions: Sendable {
     public var continueOnError = false
     /// `--allow-incomplete`: an export file cut short or changed is read as it is (default: refused).
     public var allowIncomplete = false
+    /// `--idempotent`: call lines' mutations may be sent again (a lost answer retried, one in doubt
+    /// resent on `--resume`).
+    public var idempotent = false
     /// `--shard I/N`: apply only the lines of shard I of N (nil: every line).
     public var shard: ApplyShard?
 

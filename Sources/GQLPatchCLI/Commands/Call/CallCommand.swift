@@ -14,7 +14,7 @@ package struct CallCommand: Sendable {
     package var context: RunContext
 
     package func run() async throws(GQLPatchError) {
-        let table = try operations()
+        let table = try Self.operations(settings: settings, context: context)
         if options.list {
             try printList(table)
             return
@@ -39,24 +39,44 @@ package struct CallCommand: Sendable {
         try await command.run()
     }
 
+    /// `operations`, read once, when first asked for (`apply`'s call lines: a run without one never
+    /// reads the schema again).
+    static func operationsOnce(settings: Settings, context: RunContext)
+        -> @Sendable () throws(GQLPatchError) -> CustomOperationTable
+    {
+        let made = LockedValue<Result<CustomOperationTable, GQLPatchError>?>(nil)
+        return { () throws(GQLPatchError) -> CustomOperationTable in
+            try made.withValue { (value: inout Result<CustomOperationTable, GQLPatchError>?) in
+                if value == nil {
+                    value = Result { () throws(GQLPatchError) in try operations(settings: settings, context: context) }
+                }
+                return value!
+            }.get()
+        }
+    }
+
     /// The schema's operations: from SDL (compiled or source), or a Gen 2 model introspection's
     /// `queries` and `mutations` (`amplify_outputs.json`).
-    private func operations() throws(GQLPatchError) -> CustomOperationTable {
-        let source = settings.schemaSource
+    static func operations(settings: Settings, context: RunContext) throws(GQLPatchError) -> CustomOperationTable {
+        try operations(catalogue: settings.catalogue, source: settings.schemaSource, files: context.files)
+    }
+
+    /// The operations of the schema `catalogue` was read from (`source`).
+    static func operations(catalogue: ModelCatalogue, source: String, files: FileSystem) throws(GQLPatchError)
+        -> CustomOperationTable
+    {
         let sdl: Document?
-        if settings.catalogue.origin == .modelIntrospection {
-            sdl = try ModelIntrospectionSDL.document(try context.files.read(source, limit: .schemaFile), file: source)
+        if catalogue.origin == .modelIntrospection {
+            sdl = try ModelIntrospectionSDL.document(try files.read(source, limit: .schemaFile), file: source)
         } else {
-            sdl = QueryCommand(options: QueryOptions(document: .inline("")), settings: settings, context: context)
-                .schemaDocument()
+            sdl = QueryCommand.schemaDocument(source: source, files: files)
         }
         guard let sdl else {
             throw .configuration(
                 "call reads the operations from the schema (compiled, as `gqlpatch schema pull` writes it, the Amplify source schema, or amplify_outputs.json); \(source.isEmpty ? "none was found" : "\(source) could not be read as one"): give \(OptionName.schema) FILE"
             )
         }
-        return try CustomOperationTable(
-            catalogue: settings.catalogue, sdl: sdl, file: settings.schemaSource, wording: CommandLineWording())
+        return try CustomOperationTable(catalogue: catalogue, sdl: sdl, file: source, wording: CommandLineWording())
     }
 
     /// `call <operation> --help`: the signature, each argument as `--arg` takes it (its type, whether
@@ -67,9 +87,8 @@ package struct CallCommand: Sendable {
         if !operation.arguments.isEmpty { lines.append("Arguments:") }
         for argument in operation.arguments {
             let name = argument.type.namedType
-            let scalar = catalogue.scalars.contains(name) && name != "AWSJSON" && !argument.type.isList
             let form =
-                "  \(OptionName.arg) \(argument.name)\(scalar || catalogue.enums[name] != nil ? "=VALUE" : ":=JSON")"
+                "  \(OptionName.arg) \(argument.name)\(CustomOperation.takesJSON(argument, in: catalogue) ? ":=JSON" : "=VALUE")"
             var about = "\(argument.type)\(CustomOperation.isRequired(argument) ? ", required" : "")"
             if let values = catalogue.enums[name] { about += ": \(values.joined(separator: ", "))" }
             if let input = catalogue.inputObjects[name] {

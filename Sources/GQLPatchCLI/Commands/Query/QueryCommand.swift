@@ -61,10 +61,15 @@ package struct QueryCommand: Sendable {
     /// The schema file parsed as SDL, when it is SDL (nil for JSON or on any problem: the catalogue,
     /// already loaded from it, is then the only source).
     func schemaDocument() -> Document? {
-        guard let bytes = try? context.files.read(settings.schemaSource, limit: .schemaFile),
+        Self.schemaDocument(source: settings.schemaSource, files: context.files)
+    }
+
+    /// The file `source` parsed as SDL, when it is SDL.
+    static func schemaDocument(source: String, files: FileSystem) -> Document? {
+        guard let bytes = try? files.read(source, limit: .schemaFile),
             bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) != UInt8(ascii: "{")
         else { return nil }
-        return try? Parser.parse(bytes, file: settings.schemaSource)
+        return try? Parser.parse(bytes, file: source)
     }
 
     package func run() async throws(GQLPatchError) {
