@@ -13,7 +13,9 @@ import GQLPatchSchema
 ///     S TAB SELECTOR                                                  (what chose the schema; see CompletionCache)
 ///     D TAB PATH TAB - | DEVICE TAB INODE TAB SIZE TAB MTIME TAB MTIME_NS TAB CTIME TAB CTIME_NS
 ///     N TAB MODEL TAB MODEL ...                                        (every model, in schema order)
+///     O TAB OPERATION TAB OPERATION ...                                (every custom operation, in schema order)
 ///     M TAB MODEL TAB KEY,KEY TAB FIELD:KIND:READONLY:ENUM TAB ...     (one line a model)
+///     A TAB OPERATION TAB ARGUMENT:ENUM:JSON TAB ...                   (one line an operation)
 ///     E TAB ENUM TAB VALUE TAB ...                                     (one line an enum)
 ///     .
 ///
@@ -23,30 +25,36 @@ import GQLPatchSchema
 package struct CompletionCacheFile: CompletionSource {
     package static let magic = "gqlpatch-completion-cache"
     /// Bumped whenever the lines change meaning.
-    package static let formatVersion = 1
+    package static let formatVersion = 2
     /// A cache file larger than this is not read (and is replaced).
     package static let maxBytes = 64 << 20
 
     private let bytes: [UInt8]
     /// Where the `N` line starts.
     private let namesStart: Int
+    /// Where the `O` line starts.
+    private let operationsStart: Int
 
     // MARK: writing
 
-    /// The file for `catalogue`; nil when a name holds a separator (it cannot be written faithfully).
+    /// The file for `source`; nil when a name holds a separator (it cannot be written faithfully).
     package static func encode(
-        _ catalogue: ModelCatalogue, selector: String, dependencies: [CompletionDependency],
+        _ source: CatalogueCompletionSource, selector: String, dependencies: [CompletionDependency],
         version: String
     ) -> [UInt8]? {
+        let catalogue = source.catalogue
         var body = "S\t" + escape(selector) + "\n"
         for dependency in dependencies {
             body += "D\t" + escape(dependency.path) + "\t" + dependency.stamp.text + "\n"
         }
         guard catalogue.modelNames.allSatisfy(isPlainName) else { return nil }
         body += (["N"] + catalogue.modelNames).joined(separator: "\t") + "\n"
+        let operations = source.operations
+        guard operations.allSatisfy({ isPlainName($0.name) }) else { return nil }
+        body += (["O"] + operations.map(\.name)).joined(separator: "\t") + "\n"
         var enumNames: Set<String> = []
         for name in catalogue.modelNames {
-            guard let model = catalogue.completionModel(named: name), model.primaryKey.allSatisfy(isPlainName) else {
+            guard let model = source.completionModel(named: name), model.primaryKey.allSatisfy(isPlainName) else {
                 return nil
             }
             var line = "M\t" + name + "\t" + model.primaryKey.joined(separator: ",")
@@ -56,6 +64,15 @@ package struct CompletionCacheFile: CompletionSource {
                     "\t" + field.name + ":" + field.kind.rawValue + ":" + (field.isReadOnly ? "1" : "0") + ":"
                     + (field.enumType ?? "")
                 if let type = field.enumType { enumNames.insert(type) }
+            }
+            body += line + "\n"
+        }
+        for operation in operations {
+            var line = "A\t" + operation.name
+            for argument in operation.arguments {
+                guard isPlainName(argument.name), argument.enumType.map(isPlainName) ?? true else { return nil }
+                line += "\t" + argument.name + ":" + (argument.enumType ?? "") + ":" + (argument.json ? "1" : "0")
+                if let type = argument.enumType { enumNames.insert(type) }
             }
             body += line + "\n"
         }
@@ -143,8 +160,14 @@ package struct CompletionCacheFile: CompletionSource {
         guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "N"),
             bytes[cursor + 1] == 0x0A || bytes[cursor + 1] == 0x09
         else { return nil }
+        let names = cursor
+        _ = nextLine()
+        guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "O"),
+            bytes[cursor + 1] == 0x0A || bytes[cursor + 1] == 0x09
+        else { return nil }
         self.bytes = bytes
-        self.namesStart = cursor
+        self.namesStart = names
+        self.operationsStart = cursor
     }
 
     package var modelNames: [String] {
@@ -169,6 +192,24 @@ package struct CompletionCacheFile: CompletionSource {
         let key =
             parts[2].isEmpty ? [] : parts[2].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         return CompletionModel(primaryKey: key, fields: fields)
+    }
+
+    package var operationNames: [String] {
+        fields(ofLineAt: operationsStart).dropFirst().map(String.init)
+    }
+
+    package func completionOperation(named name: String) -> CompletionOperation? {
+        guard Self.isPlainName(name), let start = line(kind: "A", name: name) else { return nil }
+        var arguments: [CompletionOperation.Argument] = []
+        for part in fields(ofLineAt: start).dropFirst(2) {
+            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard pieces.count == 3, !pieces[0].isEmpty, pieces[2] == "0" || pieces[2] == "1" else { return nil }
+            arguments.append(
+                CompletionOperation.Argument(
+                    name: String(pieces[0]), enumType: pieces[1].isEmpty ? nil : String(pieces[1]),
+                    json: pieces[2] == "1"))
+        }
+        return CompletionOperation(name: name, arguments: arguments)
     }
 
     package func enumValues(of type: String) -> [String]? {

@@ -123,8 +123,15 @@ public struct Settings: Sendable {
     package static func catalogue(
         _ given: SettingsInput, environment: [String: String], context: SettingsContext, focus: CatalogueFocus?
     ) throws(GQLPatchError) -> ModelCatalogue {
+        try catalogueAndSource(given, environment: environment, context: context, focus: focus).catalogue
+    }
+
+    /// `catalogue`, with the file it was read from (the schema, or the config holding it).
+    package static func catalogueAndSource(
+        _ given: SettingsInput, environment: [String: String], context: SettingsContext, focus: CatalogueFocus?
+    ) throws(GQLPatchError) -> (catalogue: ModelCatalogue, source: String) {
         let config = try loadConfig(given, environment: environment, context: context)
-        return try loadCatalogue(given, environment: environment, config: config, context: context, focus: focus).0
+        return try loadCatalogue(given, environment: environment, config: config, context: context, focus: focus)
     }
 
     static func nonEmpty(_ value: String?) -> String? {

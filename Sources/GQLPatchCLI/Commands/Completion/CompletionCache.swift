@@ -26,7 +26,7 @@ package struct CompletionCache: Sendable {
     /// whole load failed) `load` with the completion's own `focus`, as without a cache.
     package func source(
         options: GlobalOptions, environment: [String: String], context: RunContext, focus: CatalogueFocus,
-        load: (RunContext, CatalogueFocus?) -> ModelCatalogue?
+        load: (RunContext, CatalogueFocus?) -> CatalogueCompletionSource?
     ) -> (any CompletionSource)? {
         let selector = Self.selector(options, environment: environment, workingDirectory: context.workingDirectory)
         let path = folder.path(for: selector)
@@ -39,14 +39,14 @@ package struct CompletionCache: Sendable {
         let recorder = CompletionDependencyRecorder()
         var recording = context
         recording.files = recorder.recording(context.files)
-        guard let catalogue = load(recording, nil) else { return load(context, focus) }
+        guard let loaded = load(recording, nil) else { return load(context, focus) }
         if let dependencies = recorder.dependencies,
             !dependencies.contains(where: { $0.stamp.isRecent(before: started) }),
-            let bytes = CompletionCacheFile.encode(catalogue, selector: selector, dependencies: dependencies)
+            let bytes = CompletionCacheFile.encode(loaded, selector: selector, dependencies: dependencies)
         {
             folder.write(bytes, to: path)
         }
-        return catalogue
+        return loaded
     }
 
     /// Everything that chooses which schema, config and settings the load uses: the working directory

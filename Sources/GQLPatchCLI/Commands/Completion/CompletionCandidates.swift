@@ -124,6 +124,9 @@ public struct CompletionCandidates: Sendable {
         }
         guard line.positionals.isEmpty else { return [] }
         if command.name == CompletionOptions.syntax.name { return CompletionShell.allCases.map(\.rawValue) }
+        if command.name == CallOptions.syntax.name {
+            return catalogue(line.options, CatalogueFocus(models: []))?.operationNames ?? []
+        }
         guard modelCommands.contains(command.name),
             let names = catalogue(line.options, CatalogueFocus(models: []))?.modelNames
         else {
@@ -139,6 +142,9 @@ public struct CompletionCandidates: Sendable {
         // The fixed values (`--auth`, `--output`, `--sort`, ...) as the option tables declare them.
         let spec = GlobalOptions.table.spec(named: option) ?? line.command?.options.spec(named: option)
         if let fixed = spec?.values { return fixed.map { prefix + $0 } }
+        if line.command?.name == CallOptions.syntax.name, option == OptionName.arg {
+            return arguments(text: text, prefix: prefix, line: line, catalogue: catalogue)
+        }
         guard let completion = spec?.completion, completion != .none, let command = line.command,
             modelCommands.contains(command.name), let name = line.positionals.first,
             let loaded = catalogue(line.options, CatalogueFocus(models: [name])),
@@ -163,6 +169,23 @@ public struct CompletionCandidates: Sendable {
             }
             return names(of: fields, in: model).map { prefix + $0 + "=" }
         }
+    }
+
+    /// `call OPERATION --arg`: each argument as it is given (`id=`, `input:=`), and after `NAME=` an
+    /// enum's values.
+    private static func arguments(text: String, prefix: String, line: Line, catalogue: Loader) -> [String] {
+        guard let name = line.positionals.first,
+            let loaded = catalogue(line.options, CatalogueFocus(models: [])),
+            let operation = loaded.completionOperation(named: name)
+        else { return [] }
+        if let equals = text.firstIndex(of: "=") {
+            let argumentName = String(text[..<equals])
+            guard let argument = operation.arguments.first(where: { $0.name == argumentName }),
+                let type = argument.enumType, let values = loaded.enumValues(of: type)
+            else { return [] }
+            return values.map { prefix + argumentName + "=" + $0 }
+        }
+        return operation.arguments.map { prefix + $0.name + ($0.json ? ":=" : "=") }
     }
 
     /// The names of the model's fields of a kind.

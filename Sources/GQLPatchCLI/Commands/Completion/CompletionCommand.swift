@@ -1,4 +1,5 @@
 import GQLPatchCompletion
+import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSettings
 import GQLPatchSupport
@@ -20,9 +21,25 @@ package enum CompletionCommand {
             // `-` would wait for standard input.
             let named = [options.schemaPath, options.configPath, environment["GQLPATCH_SCHEMA"]]
             guard !named.contains("-") else { return nil }
-            let load = { (context: RunContext, focus: CatalogueFocus?) in
-                try? Settings.catalogue(
-                    options.settingsInput, environment: environment, context: context.settings, focus: focus)
+            let load = { (context: RunContext, focus: CatalogueFocus?) -> CatalogueCompletionSource? in
+                guard
+                    let (catalogue, source) = try? Settings.catalogueAndSource(
+                        options.settingsInput, environment: environment, context: context.settings, focus: focus)
+                else { return nil }
+                let files = context.files
+                return CatalogueCompletionSource(catalogue: catalogue) {
+                    let table = try? CallCommand.operations(catalogue: catalogue, source: source, files: files)
+                    return (table?.custom ?? []).map { operation in
+                        CompletionOperation(
+                            name: operation.name,
+                            arguments: operation.arguments.map { argument in
+                                let type = argument.type.namedType
+                                return CompletionOperation.Argument(
+                                    name: argument.name, enumType: catalogue.enums[type] != nil ? type : nil,
+                                    json: CustomOperation.takesJSON(argument, in: catalogue))
+                            })
+                    }
+                }
             }
             guard let cache else { return load(context, focus) }
             return cache.source(options: options, environment: environment, context: context, focus: focus, load: load)

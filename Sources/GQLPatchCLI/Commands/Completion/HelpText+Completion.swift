@@ -6,7 +6,8 @@ extension HelpText {
         --auth, --output, --conflict-resolution and --sort, and from the schema the command line
         would read (--schema, GQLPATCH_SCHEMA, ./schema.graphql, the config's model introspection):
         model names, field names after --set, --unset, --if, --where, --key and --select, and enum
-        values after --set FIELD=. File names after FIELD=@, --schema and --config. It sends nothing.
+        values after --set FIELD=; call's operations, their arguments after --arg (NAME= or NAME:=)
+        and an enum argument's values. File names after FIELD=@, --schema and --config. It sends nothing.
         What a Tab reads from the schema is cached in $XDG_CACHE_HOME/gqlpatch/completion (else
         ~/.cache/gqlpatch/completion), checked against the files it came from on every Tab; set
         GQLPATCH_COMPLETION_CACHE=off to turn the cache off.

@@ -30,13 +30,27 @@ import Testing
             bytes: Array(CompletionCandidatesTests.schema.utf8), file: "schema.graphql", transformConfig: nil)
     }
 
+    /// The catalogue with custom operations beside it, as a schema with some loads.
+    static func source(_ catalogue: ModelCatalogue? = nil) throws -> CatalogueCompletionSource {
+        CatalogueCompletionSource(catalogue: try catalogue ?? Self.catalogue()) {
+            [
+                CompletionOperation(
+                    name: "publish",
+                    arguments: [
+                        .init(name: "id"), .init(name: "status", enumType: "Status"), .init(name: "input", json: true),
+                    ]),
+                CompletionOperation(name: "ping", arguments: []),
+            ]
+        }
+    }
+
     /// The stamps recorded in `dependencies`, as if no file had changed.
     static func unchanged(_ path: String) -> FileStamp? {
         dependencies.first { $0.path == path }?.stamp
     }
 
     static func encoded() throws -> [UInt8] {
-        try #require(CompletionCacheFile.encode(catalogue(), selector: selector, dependencies: dependencies))
+        try #require(CompletionCacheFile.encode(source(), selector: selector, dependencies: dependencies))
     }
 
     static func decode(_ bytes: [UInt8], selector: String = selector, version: String = Application.version)
@@ -46,9 +60,13 @@ import Testing
     }
 
     @Test func roundTrip() throws {
-        let catalogue = try Self.catalogue()
+        let catalogue = try Self.source()
         let file = try #require(Self.decode(try Self.encoded()))
         #expect(file.modelNames == catalogue.modelNames)
+        #expect(file.operationNames == ["publish", "ping"])
+        #expect(file.completionOperation(named: "publish") == catalogue.completionOperation(named: "publish"))
+        #expect(file.completionOperation(named: "ping") == CompletionOperation(name: "ping", arguments: []))
+        #expect(file.completionOperation(named: "pub") == nil)
         for name in catalogue.modelNames {
             #expect(file.completionModel(named: name) == catalogue.completionModel(named: name), "\(name)")
         }
@@ -61,14 +79,15 @@ import Testing
     }
 
     @Test func theSameCandidatesAsTheCatalogue() throws {
-        let catalogue = try Self.catalogue()
+        let catalogue = try Self.source()
         let file = try #require(Self.decode(try Self.encoded()))
         let lines = [
             "gqlpatch update ", "gqlpatch schema ", "gqlpatch update Task --set ", "gqlpatch create Task --set ",
             "gqlpatch update Task --unset ", "gqlpatch list Task --where ", "gqlpatch get Step --key ",
             "gqlpatch get Task --select title,", "gqlpatch update Task --set status=",
             "gqlpatch update Task --if status=D",
-            "gqlpatch update Task --set title=",
+            "gqlpatch update Task --set title=", "gqlpatch call ", "gqlpatch call publish --arg ",
+            "gqlpatch call publish --arg status=", "gqlpatch call publish --arg=st",
         ]
         for line in lines {
             let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
@@ -136,7 +155,7 @@ import Testing
     }
 
     @Test func aWrongVersionIsIgnored() throws {
-        let catalogue = try Self.catalogue()
+        let catalogue = try Self.source()
         let older = try #require(
             CompletionCacheFile.encode(
                 catalogue, selector: Self.selector, dependencies: Self.dependencies, version: "0.0.9"))
@@ -174,6 +193,7 @@ import Testing
     @Test func aCatalogueWhoseNamesHoldSeparatorsIsNotWritten() throws {
         var catalogue = try Self.catalogue()
         catalogue.enums["Status"] = ["A\tB"]
-        #expect(CompletionCacheFile.encode(catalogue, selector: Self.selector, dependencies: []) == nil)
+        #expect(
+            CompletionCacheFile.encode(try Self.source(catalogue), selector: Self.selector, dependencies: []) == nil)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import GQLPatchBatch
 @testable import GQLPatchCLI
 @testable import GQLPatchClient
+@testable import GQLPatchCompletion
 @testable import GQLPatchOperations
 @testable import GQLPatchRecords
 @testable import GQLPatchSchema
@@ -31,9 +32,11 @@ import Testing
         var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         if words.last == nil { words = [""] }
         return CompletionCandidates.candidates(words: words, current: words.count - 1) { _, focus in
-            guard let schema else { return nil }
-            return try? CatalogueLoader.load(
-                path: "schema.graphql", files: .memory(["schema.graphql": Array(schema.utf8)]), focus: focus)
+            guard let schema,
+                let catalogue = try? CatalogueLoader.load(
+                    path: "schema.graphql", files: .memory(["schema.graphql": Array(schema.utf8)]), focus: focus)
+            else { return nil }
+            return CatalogueCompletionSource(catalogue: catalogue)
         }
     }
 
