@@ -59,8 +59,11 @@ import Testing
     }
 
     @Test(arguments: runnable) func exampleRuns(example: ReadmeExample) throws {
-        // The custom operations' examples run in a project whose schema declares some.
-        let project = try ReadmeProject(customOperations: example.body.contains("gqlpatch call "))
+        // The custom operations' examples run in a project whose schema declares some (a Gen 2
+        // project's amplify_outputs.json for the Gen 2 ones).
+        let custom = example.body.contains("gqlpatch call ")
+        let project = try ReadmeProject(
+            custom ? (example.body.contains("gqlpatch call report ") ? .gen2 : .customOperations) : .standard)
         defer { project.stop() }
         switch example.kind {
         case .sh:

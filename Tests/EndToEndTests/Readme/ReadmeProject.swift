@@ -25,30 +25,51 @@ final class ReadmeProject: @unchecked Sendable {
     /// emulator gives for them (what the functions would return).
     static let callFixture = TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/call")
 
-    /// `customOperations`: the project's schema.graphql is Tests/Fixtures/call's (custom queries and
-    /// mutations beside a model), answered by its handler.py; nothing is seeded.
-    init(customOperations: Bool = false) throws {
-        let schema =
-            customOperations ? Self.callFixture.appendingPathComponent("schema.graphql").path : TestPaths.schema
-        emulator =
-            customOperations
-            ? try Emulator(
-                schema: schema,
-                arguments: [
-                    "--api-key", Emulator.apiKey, "--custom-handler",
-                    Self.callFixture.appendingPathComponent("handler.py").path,
-                ])
-            : try Emulator(arguments: [
+    /// The project a README example runs in.
+    enum Kind {
+        /// The repository's schema.graphql, seeded with the records the examples name.
+        case standard
+        /// Tests/Fixtures/call's schema.graphql (custom queries and mutations beside a model),
+        /// answered by its handler.py; nothing is seeded.
+        case customOperations
+        /// A Gen 2 project: Tests/Fixtures/call/gen2's amplify_outputs.json (and no schema.graphql),
+        /// the emulator serving its source.graphql, answered by its handler.py.
+        case gen2
+    }
+
+    init(_ kind: Kind = .standard) throws {
+        let gen2 = Self.callFixture.appendingPathComponent("gen2")
+        let schema: String
+        switch kind {
+        case .standard:
+            schema = TestPaths.schema
+            emulator = try Emulator(arguments: [
                 "--api-key", Emulator.apiKey, "--conflict-handler", "optimistic",
                 "--iam", "\(Self.access):\(Self.secret):\(Self.region)",
             ])
+        case .customOperations, .gen2:
+            let fixture = kind == .gen2 ? gen2 : Self.callFixture
+            schema = fixture.appendingPathComponent(kind == .gen2 ? "source.graphql" : "schema.graphql").path
+            emulator = try Emulator(
+                schema: schema,
+                arguments: [
+                    "--api-key", Emulator.apiKey, "--custom-handler", fixture.appendingPathComponent("handler.py").path,
+                ])
+        }
         folder = emulator.folder.appendingPathComponent("project")
         log = emulator.folder.appendingPathComponent("calls.tsv")
         let bin = emulator.folder.appendingPathComponent("bin")
         for directory in [folder, bin] {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         }
-        try FileManager.default.copyItem(atPath: schema, toPath: folder.appendingPathComponent("schema.graphql").path)
+        if kind == .gen2 {
+            try FileManager.default.copyItem(
+                atPath: gen2.appendingPathComponent("amplify_outputs.json").path,
+                toPath: folder.appendingPathComponent("amplify_outputs.json").path)
+        } else {
+            try FileManager.default.copyItem(
+                atPath: schema, toPath: folder.appendingPathComponent("schema.graphql").path)
+        }
         try write(
             "transform.conf.json",
             #"{"Version": 5, "ResolverConfig": {"project": {"ConflictHandler": "OPTIMISTIC_CONCURRENCY", "ConflictDetection": "VERSION"}}}"#
@@ -69,7 +90,7 @@ final class ReadmeProject: @unchecked Sendable {
         exit $status
         """.write(to: shim, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shim.path)
-        if !customOperations { try seed() }
+        if kind == .standard { try seed() }
     }
 
     func stop() { emulator.stop() }
