@@ -71,7 +71,16 @@ import Testing
         ["schema", "pull"],
         ["apply", "input.jsonl", "--journal", "run.journal"],
         ["apply", "input.jsonl", "--atomic", "--journal", "atomic.journal"],
+        ["call", "publishItem", "--arg", "id=item-1", "--arg", "status=DONE"],
+        ["apply", "calls.jsonl", "--journal", "calls.journal"],
     ]
+
+    /// The schema a command reads: `call` and the call lines need custom operations
+    /// (Tests/Fixtures/call's schema).
+    static func schema(for command: [String]) -> String {
+        command.first == "call" || command.contains("calls.jsonl")
+            ? TestPaths.packageRoot.appendingPathComponent("Tests/Fixtures/call/schema.graphql").path : TestPaths.schema
+    }
 
     /// The first secret found whole or as a 12-character run in `text`, nil when none.
     /// Whether `text` shows a SigV4 signature (replayable while fresh, about 5 minutes).
@@ -93,6 +102,9 @@ import Testing
         defer { server.stop() }
         try Data(#"{"op": "update", "model": "Item", "key": {"id": "item-1"}, "set": {"name": "Lamp"}}"#.utf8 + [10])
             .write(to: server.folder.appendingPathComponent("input.jsonl"))
+        try Data(
+            #"{"op": "call", "operation": "publishItem", "args": {"id": "item-1", "status": "DONE"}}"#.utf8 + [10]
+        ).write(to: server.folder.appendingPathComponent("calls.jsonl"))
         let cognito = try SecretLeakEndToEndTests.cognito(issuing: Self.guest)
         defer { cognito.stop() }
         var echoed = 0
@@ -103,8 +115,8 @@ import Testing
             for command in Self.commands {
                 for verbosity in [[], ["--verbose"], ["--output", "envelope"]] {
                     let arguments =
-                        ["--endpoint", server.endpoint, "--schema", TestPaths.schema] + auth.options + verbosity
-                        + command
+                        ["--endpoint", server.endpoint, "--schema", Self.schema(for: command)] + auth.options
+                        + verbosity + command
                     let result = try GQLPatchRun.run(arguments, environment: environment, in: server.folder)
                     let shown = "\(auth.name) \(verbosity) \(command.joined(separator: " "))"
                     #expect(Self.leak(in: result.stdout) == nil, "stdout of \(shown) shows a secret:\n\(result.stdout)")
