@@ -18,6 +18,7 @@ extension HelpText {
         The operations are read from the schema: the compiled one (gqlpatch schema pull), the Amplify
         source schema's own type Query and type Mutation, or amplify_outputs.json's. `gqlpatch call
         <operation> --help` describes one: its arguments, their types and values, what it returns.
+        Many calls at once: apply lines {"op": "call", "operation": NAME, "args": {...}} (apply --help).
 
         Examples:
           gqlpatch call --list
