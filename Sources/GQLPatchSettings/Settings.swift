@@ -25,6 +25,8 @@ public struct Settings: Sendable {
     /// For a run that signs in to a user pool but sends nothing: what it would do (`would sign in as
     /// 'alice' to user pool ...`).
     public var signInPlan: String?
+    /// The named environment the run uses, and what chose it (nil: none).
+    package var environmentChoice: EnvironmentChoice?
 
     /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
     /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
@@ -36,7 +38,31 @@ public struct Settings: Sendable {
         requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
         focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
+        let (given, choice) = try EnvironmentLayer.apply(given, environment: environment, context: context)
+        var settings = try resolveLayered(
+            given, environment: environment, context: context, requireEndpoint: requireEndpoint,
+            requireSchema: requireSchema, sending: sending, focus: focus, choice: choice)
+        settings.environmentChoice = choice
+        return settings
+    }
+
+    /// `resolve`, once the named environment's values are in `given`.
+    private static func resolveLayered(
+        _ given: SettingsInput, environment: [String: String], context: SettingsContext,
+        requireEndpoint: Bool, requireSchema: Bool, sending: Sending, focus: CatalogueFocus?,
+        choice: EnvironmentChoice?
+    ) throws(GQLPatchError) -> Settings {
         let wording = context.wording
+        if given.verbose, let choice {
+            let why =
+                switch choice.reason {
+                case .flag: "named on the command line"
+                case .variable: "GQLPATCH_ENV"
+                case .defaultEnvironment: "the default (env use)"
+                }
+            context.console.message(
+                "gqlpatch: environment: \(choice.name) (\(why))\(choice.environment.protected ? ", protected" : "")")
+        }
         let config = try loadConfig(given, environment: environment, context: context)
         if given.verbose {
             let unread =
@@ -130,6 +156,7 @@ public struct Settings: Sendable {
     package static func catalogueAndSource(
         _ given: SettingsInput, environment: [String: String], context: SettingsContext, focus: CatalogueFocus?
     ) throws(GQLPatchError) -> (catalogue: ModelCatalogue, source: String) {
+        let (given, _) = try EnvironmentLayer.apply(given, environment: environment, context: context)
         let config = try loadConfig(given, environment: environment, context: context)
         return try loadCatalogue(given, environment: environment, config: config, context: context, focus: focus)
     }
@@ -170,7 +197,7 @@ public struct Settings: Sendable {
         return try AmplifyConfigReader.read(path: found, files: context.files, origin: .found)
     }
 
-    private static func checkEndpoint(_ endpoint: String, wording: any SettingsWording) throws(GQLPatchError) {
+    package static func checkEndpoint(_ endpoint: String, wording: any SettingsWording) throws(GQLPatchError) {
         let shown = Redactor.url(endpoint)
         let lower = endpoint.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {

@@ -49,5 +49,8 @@ package struct SettingsInput: Sendable {
     /// Credentials may go over plain http, and through a proxy that way.
     package var allowInsecureHTTP = false
 
+    /// The named environment to use (`gqlpatch env add`); nil: `GQLPATCH_ENV`, or `env use`'s default.
+    package var environmentName: String?
+
     package init() {}
 }

@@ -95,9 +95,10 @@ import Testing
             Issue.record("no Sources/GQLPatchCLI")
             return
         }
-        // Where settings are resolved: a command's, the sign-in's of `auth`, completion's schema.
+        // Where settings are resolved: a command's, the sign-in's of `auth`, completion's schema,
+        // `env show`'s report of them.
         let resolving: Set<String> = [
-            "Commands/CommandRun.swift", "Commands/Auth/AuthCommand.swift",
+            "Commands/CommandRun.swift", "Commands/Auth/AuthCommand.swift", "Commands/Env/EnvCommand.swift",
             "Commands/Completion/CompletionCommand.swift",
             "Parsing/GlobalOptions+Settings.swift",
         ]

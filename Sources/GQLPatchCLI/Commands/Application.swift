@@ -62,6 +62,8 @@ public enum Application {
         context.recordSecrets(with: scrubber)
         let credentialNote = CredentialNote()
         context.credentialNote = credentialNote
+        let environmentNote = LockedValue<String?>(nil)
+        context.environmentNote = environmentNote
         let console = context.console
         var invocation: Invocation
         do {
@@ -77,6 +79,9 @@ public enum Application {
             code = try await run(
                 invocation, environment: environment, context: context, environmentCheck: environmentCheck)
         } catch {
+            var error = error
+            // Said with every error: which environment the run was against.
+            if let name = environmentNote.current { error.message += " (environment \(name))" }
             return finish(failing: error, command: command, console: console, credentials: credentialNote.current)
         }
         do {
@@ -114,6 +119,7 @@ public enum Application {
                 options: invocation.options, environment: environment, context: context,
                 environmentCheck: environmentCheck)
             run.arguments = invocation.arguments
+            run.writes = command.writes
             return try await command.run(run).rawValue
         }
     }

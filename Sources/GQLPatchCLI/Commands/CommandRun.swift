@@ -12,6 +12,8 @@ package struct CommandRun: Sendable {
     package var environmentCheck: ProcessEnvironment?
     /// The command line's arguments as given.
     package var arguments: [String] = []
+    /// The command writes records: a protected environment asks first (`confirmWrite`).
+    package var writes = false
 
     package init(
         options: GlobalOptions, environment: [String: String], context: RunContext,
@@ -29,9 +31,29 @@ package struct CommandRun: Sendable {
         focus: CatalogueFocus? = nil
     ) throws(GQLPatchError) -> Settings {
         try environmentCheck?.check()
-        return try Settings.resolve(
+        let settings = try Settings.resolve(
             options.settingsInput, environment: environment, context: context.settings,
             requireEndpoint: requireEndpoint,
             requireSchema: requireSchema, sending: sending, focus: focus)
+        if let choice = settings.environmentChoice { context.environmentNote?.withValue { $0 = choice.name } }
+        if writes { try confirmWrite(settings) }
+        return settings
+    }
+
+    /// A write to a protected environment: the environment's name typed on a terminal, or `--yes`;
+    /// refused otherwise (exit 64, nothing sent). A dry run sends nothing, so it is free.
+    package func confirmWrite(_ settings: Settings) throws(GQLPatchError) {
+        guard let choice = settings.environmentChoice, choice.environment.protected, !settings.dryRun, !options.yes
+        else { return }
+        guard let ask = context.ask else {
+            throw .usage(
+                "the environment is protected and standard input is not a terminal to confirm this write: pass \(OptionName.yes) to go on (or \(OptionName.dryRun) to see it); nothing was sent"
+            )
+        }
+        let answer = ask("gqlpatch: environment \(choice.name) is protected. Type its name to write to it: ")
+        guard answer?.trimmingWhitespace() == choice.name else {
+            throw .usage(
+                "the write was not confirmed (the answer was not the environment's name); nothing was sent")
+        }
     }
 }

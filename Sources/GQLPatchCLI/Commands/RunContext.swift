@@ -22,6 +22,8 @@ public struct RunContext: Sendable {
     public var secrets: SecretScrubber?
     /// What the run sent as credentials (set by `Application.run`), for a refusal's message.
     public var credentialNote: CredentialNote?
+    /// The named environment the run's settings chose (set by `CommandRun.settings`), for errors.
+    package var environmentNote: LockedValue<String?>?
     /// SRP, `SECRET_HASH` and TOTP for user-pool sign-in.
     public var signInArithmetic: SignInArithmetic = .builtIn
     /// Asks a person a question on the terminal (stderr) and reads the answer line; nil when

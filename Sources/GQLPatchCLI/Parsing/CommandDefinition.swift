@@ -7,4 +7,10 @@ package protocol CommandDefinition: Sendable {
     static var syntax: CommandSyntax { get }
     /// Runs the parsed command: its exit code on success; an error carries its own.
     func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode
+    /// Whether the command as parsed writes records (a protected environment asks first).
+    var writes: Bool { get }
+}
+
+extension CommandDefinition {
+    package var writes: Bool { false }
 }

@@ -58,6 +58,7 @@ public struct CommandSyntax: Sendable {
         WatchOptions.self,
         WaitOptions.self,
         AuthOptions.self,
+        EnvOptions.self,
         CompletionOptions.self,
     ]
 

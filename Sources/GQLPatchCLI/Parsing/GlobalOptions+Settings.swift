@@ -33,6 +33,7 @@ extension GlobalOptions {
         input.pretty = pretty
         input.verbose = verbose
         input.allowInsecureHTTP = allowInsecureHTTP
+        input.environmentName = environmentName
         return input
     }
 }

@@ -9,6 +9,12 @@ extension GlobalOptions {
         let section = "Global options (before or after the command)"
         return [
             .value(
+                OptionName.env, "NAME",
+                """
+                a named environment (gqlpatch env add; env GQLPATCH_ENV, else
+                env use's default): its endpoint, schema and auth, under the flags
+                """, section: section, read: .text, into: \.options.environmentName),
+            .value(
                 OptionName.endpoint, "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)",
                 section: section, read: .text, into: \.options.endpoint),
             .value(
@@ -114,6 +120,12 @@ extension GlobalOptions {
             .flag(
                 OptionName.dryRun, "send nothing; print the planned requests (secrets redacted)", section: section,
                 sets: \.options.dryRun),
+            .flag(
+                OptionName.yes,
+                """
+                go on with a write that asks first (many records, a protected
+                environment) where no terminal can ask
+                """, section: section, sets: \.options.yes),
             .choice(
                 OptionName.output, "print the record (default) or the whole GraphQL response",
                 section: section, into: \.options.output),

@@ -45,6 +45,11 @@ public struct GlobalOptions: Sendable {
     public var pretty: Bool?
     public var verbose = false
     public var allowInsecureHTTP = false
+    /// `--env NAME`: the named environment (`gqlpatch env add`).
+    public var environmentName: String?
+    /// `--yes`: go on with a write that asks first (many records; a protected environment) without
+    /// asking (needed where no terminal can).
+    public var yes = false
     /// `--max-response-mb N` in bytes: the largest response body accepted (default 64 MB).
     public var maxResponseBytes: Int?
 

@@ -104,6 +104,10 @@ package enum OptionName {
     package static let viaGap = "--via-gap"
     package static let `where` = "--where"
     package static let yes = "--yes"
+    package static let env = "--env"
+    package static let apiKeyEnv = "--api-key-env"
+    package static let apiKeyFile = "--api-key-file"
+    package static let protect = "--protect"
     /// `-j`, the short name of `--concurrency`.
     package static let concurrencyShort = "-j"
     /// `-o`, the short name of `--out`.
@@ -117,10 +121,11 @@ package enum OptionName {
 
     /// Every name above, for the test that each is declared once and used.
     package static let allNames: [String] = [
-        add, all, allowIncomplete, allowInsecureHttp, apiKey, append, arg, at, atomic, auth, authFlow, by, cascade,
+        add, all, allowIncomplete, allowInsecureHttp, apiKey, apiKeyEnv, apiKeyFile, append, arg, at, atomic, auth,
+        authFlow, by, cascade,
         clientId,
         clientSecret,
-        compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint,
+        compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint, env,
         errorsInline,
         everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, idempotent, `if`,
         ifAbsent,
@@ -128,7 +133,9 @@ package enum OptionName {
         maxAttempts,
         maxResponseMb, mfaCode, mode, next,
         noCache, operation, owner,
-        out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, rate, region,
+        out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, protect,
+        rate,
+        region,
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
         timeout,
         token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`, yes,

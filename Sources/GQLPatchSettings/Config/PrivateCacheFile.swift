@@ -16,6 +16,9 @@ package struct PrivateCacheFile: Sendable {
     /// What to do with a file that cannot be used: `delete it and sign in again`.
     package var deleteAdvice: String
     package var warn: @Sendable (String) -> Void
+    /// Whether the folder above `directory` is gqlpatch's too (`.../gqlpatch` above `tokens`), and
+    /// kept 0700 with it; false for a folder the user has (`~/.config` above `gqlpatch`).
+    package var ownsParent = true
 
     package init(
         directory: String, name: String, what: String, replacedBy: String, deleteAdvice: String,
@@ -43,7 +46,7 @@ package struct PrivateCacheFile: Sendable {
 
     package var path: String { FilePathText.join(directory, name) }
 
-    private var folders: [String] { [FilePathText.directory(of: directory), directory] }
+    private var folders: [String] { ownsParent ? [FilePathText.directory(of: directory), directory] : [directory] }
 
     private func checkFolders(create: Bool) throws(GQLPatchError) {
         if !create, !folders.allSatisfy({ LocalFiles.status($0) != nil }) { return }

@@ -16,13 +16,15 @@ import Testing
             "--client-id", "c", "--no-cache", "--header", "x-a: b", "--timeout", "7", "--region", "eu-west-1",
             "--profile", "pr", "--identity", "guest", "--identity-pool-id", "eu-west-1:1",
             "--conflict-resolution", "on", "--retry-conflicts", "5", "--dry-run", "--output", "envelope",
-            "--compact", "--verbose", "--allow-insecure-http", "--max-response-mb", "2", "schema",
+            "--compact", "--verbose", "--allow-insecure-http", "--max-response-mb", "2", "--env", "staging", "--yes",
+            "schema",
         ]).options
         let given = Dictionary(
             uniqueKeysWithValues: Mirror(reflecting: options).children.map { ($0.label ?? "", "\($0.value)") })
         let input = Mirror(reflecting: options.settingsInput).children
-        // The transport's own (the largest response) is the one option settings do not read.
-        #expect(input.count == given.count - 1)
+        // The transport's own (the largest response) and the confirmation of a write (`--yes`, the
+        // command's) are the options settings do not read.
+        #expect(input.count == given.count - 2)
         for child in input {
             let label = child.label ?? ""
             #expect(given[label] == "\(child.value)", "\(label)")

@@ -13,7 +13,7 @@ import Testing
             "16", "--rate", "auto", "--journal", "j", "--limit", "5", "--page-size", "50",
         ])
         let update = try #require(invocation.command.parsed(as: UpdateOptions.self))
-        #expect(update.many.isGiven && update.many.yes && update.many.list.conditions.count == 2)
+        #expect(update.many.isGiven && invocation.options.yes && update.many.list.conditions.count == 2)
         #expect(update.many.run.concurrency == 16 && update.many.run.adaptiveRate && update.many.run.journal == "j")
         #expect(update.many.list.limit == 5 && update.many.list.pageSize == 50)
         let delete = try #require(
@@ -39,8 +39,8 @@ import Testing
             arguments: ["update", "Item", "--all", "--where", "name=x", "--set", "name=y"],
             message: "--all picks every record: give it without --where or --filter"),
         Case(
-            arguments: ["update", "Item", "--id", "1", "--set", "name=x", "--yes"],
-            message: "--limit, --yes, --journal and the batch options go with --where, --filter or --all"),
+            arguments: ["update", "Item", "--id", "1", "--set", "name=x", "--journal", "j"],
+            message: "--limit, --journal and the batch options go with --where, --filter or --all"),
         Case(
             arguments: ["update", "Item", "--where", "name=x", "--set", "name=y", "--if", "name=x"],
             message: "--if, --expect-version, --select and --unguarded name one record"),

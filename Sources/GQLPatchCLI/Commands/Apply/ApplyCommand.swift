@@ -91,7 +91,8 @@ package struct ApplyCommand: Sendable {
         plan.showsProgress = showsProgress
         plan.catchesInterrupt = catchesInterrupt
         plan.resumeCommand = resumeCommand
-        plan.commandName = commandName
+        // The summary and each line's message name the environment written to.
+        plan.commandName = commandName + (settings.environmentChoice.map { " (environment \($0.name))" } ?? "")
         return plan
     }
 

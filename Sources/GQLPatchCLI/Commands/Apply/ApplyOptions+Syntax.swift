@@ -1,6 +1,9 @@
 import GQLPatchSupport
 
 extension ApplyOptions: CommandDefinition {
+    /// A preview reads only.
+    package var writes: Bool { !preview }
+
     /// `apply [PATH | -] [-j N] [--rate N | auto] [--atomic] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
     package static let syntax = CommandSyntax(
         name: "apply",

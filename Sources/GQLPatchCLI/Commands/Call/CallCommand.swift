@@ -12,6 +12,8 @@ package struct CallCommand: Sendable {
     package var options: CallOptions
     package var settings: Settings
     package var context: RunContext
+    /// A mutation asks first in a protected environment (`CommandRun.confirmWrite`).
+    package var confirmWrite: (@Sendable (Settings) throws(GQLPatchError) -> Void)?
 
     package func run() async throws(GQLPatchError) {
         let table = try Self.operations(settings: settings, context: context)
@@ -36,6 +38,7 @@ package struct CallCommand: Sendable {
         var command = QueryCommand(options: query, settings: settings, context: context)
         command.field = operation.name
         command.idempotent = options.idempotent
+        command.confirmWrite = confirmWrite
         try await command.run()
     }
 

@@ -34,13 +34,37 @@ public struct CompletionCandidates: Sendable {
 
     /// `words` as the shell split them, the program name first; `current` the index of the word under
     /// the cursor (`words.count` or past it: an empty word).
+    /// `environments`: the names of the environments added (`env add`), read when a word needs them.
     public static func candidates(
-        words: [String], current: Int, catalogue: Loader
+        words: [String], current: Int, environments: () -> [String] = { [] }, catalogue: Loader
     ) -> [String] {
         guard current >= 1 else { return [] }
         let word = current < words.count ? words[current] : ""
         guard let line = read(Array(words[1..<min(current, words.count)])) else { return [] }
+        if let names = environmentNames(for: word, line: line, environments) {
+            return names.filter { $0.hasPrefix(word) }
+        }
         return candidates(for: word, line: line, catalogue: catalogue).filter { $0.hasPrefix(word) }
+    }
+
+    /// The environments' names where one is wanted: `--env`'s value (a side's too), and the name
+    /// `env show|remove|use` takes; the actions after `env`. nil: no name is wanted here.
+    private static func environmentNames(for word: String, line: Line, _ environments: () -> [String]) -> [String]? {
+        let options = [OptionName.env] + APISide.allCases.map { $0.spelling(OptionName.env) }
+        if let option = line.pendingOption {
+            return options.contains(option) ? environments() : nil
+        }
+        if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+            let option = String(word[..<equals])
+            return options.contains(option) ? environments().map { option + "=" + $0 } : nil
+        }
+        guard !word.hasPrefix("-"), line.command?.name == EnvOptions.syntax.name else { return nil }
+        switch line.positionals.count {
+        case 0: return EnvOptions.Action.allCases.map(\.rawValue)
+        case 1 where [EnvOptions.Action.show, .remove, .use].map(\.rawValue).contains(line.positionals[0]):
+            return environments()
+        default: return []
+        }
     }
 
     /// The words before the cursor, read as `CommandLineParser` reads them but never failing on an

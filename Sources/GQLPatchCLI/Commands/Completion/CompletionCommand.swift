@@ -16,7 +16,12 @@ package enum CompletionCommand {
     package static func run(_ arguments: [String], environment: [String: String], context: RunContext) -> Int32 {
         guard let cword = arguments.first.flatMap({ Int($0) }), cword >= 0 else { return ExitCode.success.rawValue }
         let cache = CompletionCache(environment: environment)
-        let candidates = CompletionCandidates.candidates(words: Array(arguments.dropFirst()), current: cword) {
+        let environments = {
+            (try? EnvironmentStore(environment: environment, warn: { _ in })?.load())?.environments.map(\.name) ?? []
+        }
+        let candidates = CompletionCandidates.candidates(
+            words: Array(arguments.dropFirst()), current: cword, environments: environments
+        ) {
             options, focus -> (any CompletionSource)? in
             // `-` would wait for standard input.
             let named = [options.schemaPath, options.configPath, environment["GQLPATCH_SCHEMA"]]

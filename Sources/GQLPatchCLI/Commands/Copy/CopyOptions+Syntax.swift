@@ -51,6 +51,8 @@ extension CopyOptions: CommandDefinition {
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let (source, target) = try run.sides(from: from, to: to)
         try run.checkTwoAPIs(source, target, command: "copy", meant: sameAPI)
+        // The target is written: a protected one asks first.
+        try run.confirmWrite(target)
         return try await CopyCommand(options: self, from: source, to: target, run: run).run()
     }
 }

@@ -2,6 +2,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension CreateOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `create <Model> (--set F=V | --set F:=JSON | --set F=@PATH | --patch PATH|-)... [--if-absent] [--select ...]`
     package static let syntax = CommandSyntax(
         name: "create", summary: "create <Model> --set F=V...        create one record (retry-safe)",

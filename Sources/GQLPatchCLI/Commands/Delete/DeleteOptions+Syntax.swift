@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension DeleteOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `delete <Model> (--id V | --key F=V...) [--expect-version N] [--if F=V]... [--cascade] [--page-size N] [--select ...]`
     package static let syntax = CommandSyntax(
         name: "delete", summary: "delete <Model> <key> [--cascade]   delete one record (and its children)",

@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension EditOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     package static let syntax = CommandSyntax(
         name: "edit", summary: "edit <Model> <key>                 edit one record in $VISUAL / $EDITOR",
         help: HelpText.edit, options: optionTable

@@ -24,10 +24,7 @@ extension ExportOptions: CommandDefinition {
     package static let bindings: [OptionBinding<ExportOptions>] = [
         .repeated(
             OptionName.where, "FIELD=VALUE",
-            """
-            only records that pass this test (list's forms: F>V, F^=P, ...),
-            on every model exported; repeat for AND
-            """,
+            "only records passing this test (list's: F>V, F^=P, ...), on every model; repeat: AND",
             completes: .assignment(.nonModel), read: .fieldTest, appending: \.conditions),
         .value(
             OptionName.out, short: OptionName.outShort, "FILE", "write the lines to FILE (default: standard output)",

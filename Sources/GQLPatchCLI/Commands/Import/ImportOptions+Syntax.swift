@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension ImportOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `import FILE [--mode M] [--map-owner OLD=NEW]... [--owner VALUE] [-j N] [--rate N|auto] [--journal PATH] [--resume] [--max-attempts N] [--continue-on-error]`
     package static let syntax = CommandSyntax(
         name: "import",

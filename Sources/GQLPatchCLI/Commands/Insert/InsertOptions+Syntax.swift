@@ -2,6 +2,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension InsertOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `insert <Model> --key F=V --at FIELD=N (--set F=V | --patch PATH|-)... [--via-gap] [--journal PATH] [--max-attempts N]`
     package static let syntax = CommandSyntax(
         name: "insert", summary: "insert <Model> --key P=V --at F=N  insert a row into a sequence (journaled)",

@@ -17,6 +17,8 @@ package struct QueryCommand: Sendable {
     /// Safe to send again (`call --idempotent`): a failure that may have reached the server (a lost
     /// answer, a 5xx) is retried as a read is; otherwise only throttling is, which nothing applied.
     package var idempotent = false
+    /// A mutation asks first in a protected environment (`CommandRun.confirmWrite`).
+    package var confirmWrite: (@Sendable (Settings) throws(GQLPatchError) -> Void)?
 
     package func makeRequest() throws(GQLPatchError) -> GraphQLRequestBody { try makePlan().request }
 
@@ -79,6 +81,7 @@ package struct QueryCommand: Sendable {
             try DryRun.print([PlannedRequest(what, request)], settings: settings, context: context)
             return
         }
+        if mutates { try confirmWrite?(settings) }
         var session = CommandSession(settings: settings, context: context)
         // A hand-written mutation may not be safe to run twice: never sent again by the transport.
         session.client.resendable = !mutates || idempotent

@@ -47,7 +47,10 @@ extension QueryOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        try await QueryCommand(options: self, settings: run.settings(requireSchema: false), context: run.context).run()
+        var command = QueryCommand(
+            options: self, settings: try run.settings(requireSchema: false), context: run.context)
+        command.confirmWrite = { (settings) throws(GQLPatchError) in try run.confirmWrite(settings) }
+        try await command.run()
         return .success
     }
 }

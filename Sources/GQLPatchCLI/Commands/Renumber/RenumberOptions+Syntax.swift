@@ -2,6 +2,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension RenumberOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `renumber <Model> --key F=V --field FIELD [--start N] [--step N] [--journal PATH] [--max-attempts N]`
     package static let syntax = CommandSyntax(
         name: "renumber", summary: "renumber <Model> --field F         number a sequence without gaps (journaled)",

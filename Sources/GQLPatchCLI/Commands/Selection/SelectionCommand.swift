@@ -23,6 +23,8 @@ package struct SelectionCommand: Sendable {
     package var preview = false
     /// Asks the question on the terminal and returns the answer; nil when standard input is not one.
     package var ask: (@Sendable (String) -> String?)?
+    /// The global `--yes`: write without asking.
+    package var yes = false
 
     /// The command as `run` starts it: its temporary folder, resume command, signals and terminal.
     package init(_ run: CommandRun, options: SelectionOptions, settings: Settings, verb: String) {
@@ -34,6 +36,7 @@ package struct SelectionCommand: Sendable {
         resumeCommand = ResumeCommand.text(for: run.arguments)
         catchesInterrupt = run.environmentCheck != nil
         ask = run.context.ask
+        yes = run.options.yes
     }
 
     /// Picks the records and writes `write` to each; the batch's exit code.
@@ -126,7 +129,7 @@ package struct SelectionCommand: Sendable {
 
     /// Asks for the count on a terminal; refuses (nothing sent) without `--yes` anywhere else.
     private func confirm(_ records: String, count: Int) throws(GQLPatchError) {
-        if options.yes { return }
+        if yes { return }
         guard let ask else {
             throw .usage(
                 "\(verb) would write \(records) and standard input is not a terminal to confirm it: pass \(OptionName.yes) to go on (or \(OptionName.dryRun) to see the writes); nothing was sent"

@@ -21,16 +21,15 @@ extension SelectionOptions {
             first, counted and confirmed, then each written guarded by them
             """
         let run = """
-            write without asking (needed outside a terminal); the writes run
-            as apply runs lines, one JSON line each (gqlpatch apply --help)
+            the writes run as apply runs lines, one JSON line each (gqlpatch
+            apply --help); confirmed with the global --yes outside a terminal
             """
         let picking: [OptionBinding<SelectionOptions>] =
             ListOptions.bindings.filter { listNames.subtracting(excluding).contains($0.spec.name) }
             .map { $0.lifted(\.list) }
             + [.flag(OptionName.all, pick, sets: \.all)]
         let running: [OptionBinding<SelectionOptions>] =
-            [.flag(OptionName.yes, run, sets: \.yes)]
-            + ApplyOptions.bindings.filter { runNames.contains($0.spec.name) }.map { $0.lifted(\.run) }
+            ApplyOptions.bindings.filter { runNames.contains($0.spec.name) }.map { $0.lifted(\.run) }
         return picking.map { $0.grouped(section, pick) }.map { $0.lifted(path) }
             + running.map { $0.grouped(section, run) }.map { $0.lifted(path) }
     }
@@ -48,7 +47,7 @@ extension SelectionOptions {
         }
         if !isGiven, onlyForSelection {
             throw .usage(
-                "\(OptionName.limit), \(OptionName.yes), \(OptionName.journal) and the batch options go with \(OptionName.where), \(OptionName.filter) or \(OptionName.all) (many records)"
+                "\(OptionName.limit), \(OptionName.journal) and the batch options go with \(OptionName.where), \(OptionName.filter) or \(OptionName.all) (many records)"
             )
         }
         if run.resume, run.journal == nil {

@@ -1,13 +1,11 @@
 /// The records a bulk `update`, `delete` or `touch` writes instead of one key's: picked as `list`
-/// picks them (`--where`, `--filter`, `--index`, `--limit`) or `--all`, confirmed (`--yes`), and
+/// picks them (`--where`, `--filter`, `--index`, `--limit`) or `--all`, confirmed (the global `--yes`), and
 /// written as `apply` writes its lines (`-j`, `--rate`, `--journal`, `--resume`, ...).
 public struct SelectionOptions: Sendable {
     /// `--where`, `--filter`, `--index` and `--limit`, as `list` reads them.
     public var list = ListOptions(model: "")
     /// `--all`: every record of the model.
     public var all = false
-    /// `--yes`: write without asking (needed when standard input is not a terminal).
-    public var yes = false
     /// `-j`, `--rate`, `--journal`, `--resume`, `--max-attempts`, `--continue-on-error`, as `apply` reads them.
     public var run = ApplyOptions()
 
@@ -18,7 +16,7 @@ public struct SelectionOptions: Sendable {
 
     /// Whether an option that only a selection takes was given.
     var onlyForSelection: Bool {
-        list.index != nil || list.limit != nil || list.pageSize != nil || yes || run.journal != nil || run.resume
+        list.index != nil || list.limit != nil || list.pageSize != nil || run.journal != nil || run.resume
             || run.concurrency != ApplyOptions().concurrency || run.rate != nil || run.adaptiveRate
             || run.maxAttempts != ApplyOptions.defaultMaxAttempts || run.continueOnError
     }

@@ -4,6 +4,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension TouchOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `touch <Model> (--id V | --key F=V... | --where F=V... | --filter JSON | --all) [--yes] [-j N] ...`
     package static let syntax = CommandSyntax(
         name: "touch", summary: "touch <Model> <key>|--where ...    write records again unchanged (re-stream them)",

@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension UpdateOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     /// `update <Model> (--id V | --key F=V...) (--set ... | --unset F | --patch P)... [--if F=V]... [--expect-version N] [--select ...]`
     package static let syntax = CommandSyntax(
         name: "update",

@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension UpsertOptions: CommandDefinition {
+    package var writes: Bool { true }
+
     package static let syntax = CommandSyntax(
         name: "upsert",
         summary: "upsert <Model> <key> <change>...   update one record, or create it if it is not there",

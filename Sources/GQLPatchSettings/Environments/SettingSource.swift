@@ -1,0 +1,11 @@
+/// Where one value a run uses came from (`env show`).
+package enum SettingSource: Sendable, Equatable {
+    /// The command line's own flag.
+    case commandLine
+    /// A named environment's value, and what chose the environment.
+    case environment(String, EnvironmentChoice.Reason)
+    /// An environment variable (`GQLPATCH_ENDPOINT`).
+    case variable(String)
+    /// The Amplify config file.
+    case config(String)
+}
