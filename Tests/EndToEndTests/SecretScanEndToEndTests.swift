@@ -73,6 +73,8 @@ import Testing
         ["apply", "input.jsonl", "--atomic", "--journal", "atomic.journal"],
         ["call", "publishItem", "--arg", "id=item-1", "--arg", "status=DONE"],
         ["apply", "calls.jsonl", "--journal", "calls.journal"],
+        ["env", "show"],
+        ["env", "list"],
     ]
 
     /// The schema a command reads: `call` and the call lines need custom operations

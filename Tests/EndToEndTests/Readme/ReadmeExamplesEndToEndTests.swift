@@ -68,8 +68,7 @@ import Testing
         switch example.kind {
         case .sh:
             let body = example.body.replacing(Self.quickStartEmulator.endpoint, with: project.emulator.endpoint)
-                .replacing(
-                    "GQLPATCH_API_KEY=\(Self.quickStartEmulator.apiKey)", with: "GQLPATCH_API_KEY=\(Emulator.apiKey)")
+                .replacing("=\(Self.quickStartEmulator.apiKey)", with: "=\(Emulator.apiKey)")
             let result = try project.bash(body)
             #expect(result.status == 0, "\(example) failed:\n\(result)")
         case .console:
