@@ -11,12 +11,7 @@ extension BatchLineParser {
     /// The checked entry for a line that is not blank: a call (`{"op": "call", "operation": NAME,
     /// "args": {...}, "select": [PATHS]}`) or an operation on a record.
     package func parseEntry(_ line: JSONLine) throws(BatchLineError) -> BatchEntry {
-        let value: JSONValue
-        do {
-            value = try line.parse()
-        } catch {
-            throw BatchLineError(line: line.number, column: error.column, message: error.message)
-        }
+        let value = try Self.value(of: line)
         do {
             if let object = value.objectValue, object["op"] == .string(Self.callOp) {
                 return .call(

@@ -53,16 +53,20 @@ package struct BatchLineParser: Sendable {
 
     /// The checked operation for a line that is not blank.
     package func parse(_ line: JSONLine) throws(BatchLineError) -> BatchOperation {
-        let value: JSONValue
-        do {
-            value = try line.parse()
-        } catch {
-            throw BatchLineError(line: line.number, column: error.column, message: error.message)
-        }
+        let value = try Self.value(of: line)
         do {
             return try operation(from: value, number: line.number) { line.bytes }
         } catch {
             throw BatchLineError(line: line.number, column: nil, message: error.message)
+        }
+    }
+
+    /// The line's JSON; a syntax error names its column.
+    static func value(of line: JSONLine) throws(BatchLineError) -> JSONValue {
+        do {
+            return try line.parse()
+        } catch {
+            throw BatchLineError(line: line.number, column: error.column, message: error.message)
         }
     }
 
