@@ -19,7 +19,7 @@ extension EnvOptions: CommandDefinition {
 
     /// `env add|list|show|remove|use [NAME]`
     package static let syntax = CommandSyntax(
-        name: "env", summary: "env add | list | show | remove | use   named environments (staging, production)",
+        name: "env", summary: "env add|list|show|remove|use       named environments (staging, production)",
         help: HelpText.env, options: optionTable
     ) { (options, positionals) throws(GQLPatchError) -> any CommandDefinition in
         let names = Action.allCases.map(\.rawValue)
