@@ -54,11 +54,13 @@ class ActionRunTests(ActionRunner, unittest.TestCase):
         tarball = self.make_dist()
         self.assertEqual(self.run_step("install", {"dist": str(tarball)}).returncode, 0)
         env = {"GQLPATCH_ENDPOINT": "https://example.invalid/graphql", "GQLPATCH_API_KEY": "da2-actiontest0123456789"}
-        # One record's update takes no --yes: the parser's refusal shows the input added it.
-        args = "update\nItem\n--id\n42\n--set\nname=Lamp\n"
-        with_yes = self.run_step("run", {"args": args, "working-directory": "project", "yes": "true"}, env)
+        # The arguments end with --set, so a --yes the input adds after them is read as its value:
+        # the parser's refusal shows the input added it, and where.
+        with_yes = self.run_step(
+            "run", {"args": "update\nItem\n--id\n42\n--set\n", "working-directory": "project", "yes": "true"}, env)
         self.assertEqual(with_yes.returncode, 64, with_yes.stderr)
-        self.assertIn("gqlpatch: error: --limit, --yes, --journal and the batch options go with --where", with_yes.stderr)
+        self.assertIn("gqlpatch: error: --set expects FIELD=VALUE, FIELD:=JSON or FIELD=@PATH, got '--yes'", with_yes.stderr)
+        args = "update\nItem\n--id\n42\n--set\nname=Lamp\n"
         without = self.run_step("run", {"args": "--dry-run\n" + args, "working-directory": "project", "yes": "false"}, env)
         self.assertEqual(without.returncode, 0, without.stderr)
         wrong = self.run_step("run", {"args": args, "working-directory": "project", "yes": "maybe"}, env)
