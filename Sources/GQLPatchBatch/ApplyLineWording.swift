@@ -42,7 +42,8 @@ package struct ApplyLineWording: InputWording {
             .mapOwner,
             .region,
             .profile,
-            .passwordFile, .mfaCode, .clientID, .authFlow, .verbose, .apiKey, .token, .identityPoolID, .config, .header:
+            .passwordFile, .mfaCode, .clientID, .authFlow, .verbose, .apiKey, .token, .identityPoolID, .config, .header,
+            .apiID, .allowInsecureHTTP:
             return run.name(source)
         }
     }

@@ -394,11 +394,11 @@ package struct BatchLineParser: Sendable {
             guard let field = input.field(name) else {
                 let names = input.fields.map(\.name).filter { !model.primaryKey.contains($0) && $0 != "_version" }
                 if let suggestion = FieldSuggestion.closest(to: name, among: names) {
-                    throw .invalidInput(
+                    throw .unknownName(
                         "unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
                     )
                 }
-                throw .invalidInput(
+                throw .unknownName(
                     "unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))"
                 )
             }

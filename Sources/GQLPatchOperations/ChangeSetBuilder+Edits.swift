@@ -23,7 +23,7 @@ extension ChangeSetBuilder {
             }
             guard let field = object.field(name) else {
                 let names = object.fields.map(\.name).joined(separator: ", ")
-                throw .invalidInput(
+                throw .unknownName(
                     "\(model.name).\(walked): unknown field \(ValueTyper.quoted(name)) (\(object.name) has: \(names))")
             }
             walked += "." + name
@@ -94,7 +94,7 @@ extension ChangeSetBuilder {
         for (name, value) in members {
             guard let field = input.field(name) else {
                 let names = input.fields.map(\.name).joined(separator: ", ")
-                throw .invalidInput("\(place): unknown field \(ValueTyper.quoted(name)) (\(input.name) has: \(names))")
+                throw .unknownName("\(place): unknown field \(ValueTyper.quoted(name)) (\(input.name) has: \(names))")
             }
             if value.isNull {
                 if field.type.isNonNull {

@@ -209,11 +209,11 @@ public struct ChangeSetBuilder: Sendable {
         }
         let settable = input.fields.map(\.name).filter { !model.primaryKey.contains($0) && $0 != "_version" }
         if let suggestion = FieldSuggestion.closest(to: name, among: settable + model.fields.map(\.name)) {
-            throw .invalidInput(
+            throw .unknownName(
                 "unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
             )
         }
-        throw .invalidInput(
+        throw .unknownName(
             "unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(settable.joined(separator: ", ")))")
     }
 

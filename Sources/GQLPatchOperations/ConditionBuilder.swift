@@ -63,11 +63,11 @@ public struct ConditionBuilder: Sendable {
         guard let field = model.field(pair.field) else {
             let names = model.fields.filter { $0.relationship == nil }.map(\.name)
             if let suggestion = FieldSuggestion.closest(to: pair.field, among: names) {
-                throw .invalidInput(
+                throw .unknownName(
                     "\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
                 )
             }
-            throw .invalidInput(
+            throw .unknownName(
                 "\(wording.name(.condition)): unknown field \(ValueTyper.quoted(pair.field)) for \(model.name) (fields: \(names.joined(separator: ", ")))"
             )
         }
@@ -81,7 +81,7 @@ public struct ConditionBuilder: Sendable {
             let conditionInput = catalogue.inputObjects[conditionName]
         {
             guard let conditionField = conditionInput.field(pair.field) else {
-                throw .invalidInput(
+                throw .unknownName(
                     "\(wording.field(pair.field, in: .condition)): \(conditionName) has no field \(pair.field), so it cannot be tested"
                 )
             }

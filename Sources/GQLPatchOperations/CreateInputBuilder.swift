@@ -110,11 +110,11 @@ package struct CreateInputBuilder: Sendable {
         }
         let names = input.fields.map(\.name).filter { $0 != "_version" }
         if let suggestion = FieldSuggestion.closest(to: name, among: names) {
-            throw .invalidInput(
+            throw .unknownName(
                 "unknown field \(ValueTyper.quoted(name)) for \(model.name); did you mean \(ValueTyper.quoted(suggestion))?"
             )
         }
-        throw .invalidInput(
+        throw .unknownName(
             "unknown field \(ValueTyper.quoted(name)) for \(model.name) (fields: \(names.joined(separator: ", ")))")
     }
 }

@@ -58,7 +58,7 @@ public struct DocumentBuilder: Sendable {
     {
         for name in query.arguments.keys where !query.declared.contains(where: { $0.name == name }) {
             let known = query.declared.map(\.name).joined(separator: ", ")
-            throw .invalidInput("\(query.field) has no argument \(name) (it takes: \(known))")
+            throw .unknownName("\(query.field) has no argument \(name) (it takes: \(known))")
         }
         let used = query.declared.filter { query.arguments[$0.name] != nil }
         var variables = JSONObject()

@@ -374,11 +374,11 @@ package struct ListArgumentsBuilder: Sendable {
         let names = filter.fields.map(\.name).filter { !["and", "or", "not"].contains($0) }
         guard let field = filter.field(test.field), names.contains(test.field) else {
             if let suggestion = FieldSuggestion.closest(to: test.field, among: names) {
-                throw .invalidInput(
+                throw .unknownName(
                     "\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(test.field)); did you mean \(ValueTyper.quoted(suggestion))?"
                 )
             }
-            throw .invalidInput(
+            throw .unknownName(
                 "\(wording.name(.filter)): \(filterName) has no field \(ValueTyper.quoted(test.field)) (fields: \(names.joined(separator: ", ")))"
             )
         }

@@ -106,7 +106,7 @@ public struct SelectionBuilder: Sendable {
             let help =
                 suggestion.map { "did you mean \(ValueTyper.quoted($0))?" }
                 ?? "fields: \(names.joined(separator: ", "))"
-            throw .invalidInput(
+            throw .unknownName(
                 "\(wording.name(.select)): \(typeName) has no field \(ValueTyper.quoted(name)) (\(help))")
         }
         if field.relationship != nil || field.kind == .model {

@@ -84,7 +84,7 @@ public struct ValueTyper: Sendable {
         for (key, fieldValue) in object {
             guard let field = input.field(key) else {
                 let names = input.fields.map(\.name).joined(separator: ", ")
-                throw .invalidInput("\(path): unknown field \(Self.quoted(key)) (\(input.name) has: \(names))")
+                throw .unknownName("\(path): unknown field \(Self.quoted(key)) (\(input.name) has: \(names))")
             }
             typed[key] = try value(fromJSON: fieldValue, as: field.type, at: "\(path).\(key)")
         }

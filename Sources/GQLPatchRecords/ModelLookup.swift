@@ -8,7 +8,7 @@ package enum ModelLookup {
         if let model = catalogue.models[name] { return model }
         let suggestion = FieldSuggestion.phrase(for: name, among: catalogue.modelNames)
         let known = catalogue.modelNames.joined(separator: ", ")
-        throw .invalidInput("unknown model '\(name)'\(suggestion); the schema has: \(known)")
+        throw .unknownName("unknown model '\(name)'\(suggestion); the schema has: \(known)")
     }
 
     /// `Item id=42`, `RecipeStep recipeID=r1 rowID=3`.

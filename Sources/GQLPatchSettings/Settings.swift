@@ -27,6 +27,8 @@ public struct Settings: Sendable {
     public var signInPlan: String?
     /// The named environment the run uses, and what chose it (nil: none).
     package var environmentChoice: EnvironmentChoice?
+    /// The API named by its id, as AppSync's control plane described it (nil: none named).
+    package var api: APIResolution?
 
     /// `requireEndpoint: false` (for `schema`) and `requireSchema: false` (for `query`, `schema pull`) let a
     /// command run without them: no endpoint is nil, no schema is an empty catalogue with `schemaSource` "".
@@ -37,12 +39,32 @@ public struct Settings: Sendable {
         _ given: SettingsInput, environment: [String: String], context: SettingsContext,
         requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
         focus: CatalogueFocus? = nil
-    ) throws(GQLPatchError) -> Settings {
-        let (given, choice) = try EnvironmentLayer.apply(given, environment: environment, context: context)
+    ) async throws(GQLPatchError) -> Settings {
+        // An API id on the command line stands for its endpoint, auth mode and schema as flags do;
+        // one from a named environment or GQLPATCH_API_ID where that environment or variable is.
+        var input = given
+        var api: APIResolution? = nil
+        if let id = nonEmpty(given.apiID) {
+            var resolved = try await APIByID.resolve(
+                id, origin: context.wording.name(.apiID), given, environment: environment, context: context)
+            resolved.fill(&input, environment: environment, underVariables: false)
+            api = resolved
+        }
+        let (layered, choice) = try EnvironmentLayer.apply(input, environment: environment, context: context)
+        input = layered
+        if api == nil, let id = nonEmpty(input.apiID) ?? nonEmpty(environment["GQLPATCH_API_ID"]) {
+            let chosen = input.apiID != nil && choice.map { $0.reason != .defaultEnvironment } == true
+            let origin = input.apiID != nil ? "environment \(choice?.name ?? "")'s apiId" : "GQLPATCH_API_ID"
+            var resolved = try await APIByID.resolve(
+                id, origin: origin, input, environment: environment, context: context)
+            resolved.fill(&input, environment: environment, underVariables: !chosen)
+            api = resolved
+        }
         var settings = try resolveLayered(
-            given, environment: environment, context: context, requireEndpoint: requireEndpoint,
-            requireSchema: requireSchema, sending: sending, focus: focus, choice: choice)
+            input, environment: environment, context: context, requireEndpoint: requireEndpoint,
+            requireSchema: requireSchema, sending: sending, focus: focus, choice: choice, api: api)
         settings.environmentChoice = choice
+        settings.api = api
         return settings
     }
 
@@ -50,7 +72,7 @@ public struct Settings: Sendable {
     private static func resolveLayered(
         _ given: SettingsInput, environment: [String: String], context: SettingsContext,
         requireEndpoint: Bool, requireSchema: Bool, sending: Sending, focus: CatalogueFocus?,
-        choice: EnvironmentChoice?
+        choice: EnvironmentChoice?, api: APIResolution?
     ) throws(GQLPatchError) -> Settings {
         let wording = context.wording
         if given.verbose, let choice {
@@ -63,6 +85,12 @@ public struct Settings: Sendable {
             context.console.message(
                 "gqlpatch: environment: \(choice.name) (\(why))\(choice.environment.protected ? ", protected" : "")")
         }
+        if given.verbose, let api {
+            context.console.message(
+                "gqlpatch: api: \(api.description.id) in \(api.region)"
+                    + (api.description.graphQL.map { ": \(Redactor.url($0))" } ?? "")
+                    + (api.fromCache ? " (cached in \(api.cachePath ?? ""))" : " (GetGraphqlApi)"))
+        }
         let config = try loadConfig(given, environment: environment, context: context)
         if given.verbose {
             let unread =
@@ -70,10 +98,11 @@ public struct Settings: Sendable {
             context.console.message(
                 "gqlpatch: config: "
                     + (config?.file
-                        ?? unread.map {
-                            "none (\($0) is there, not read: the endpoint, the schema and the auth are given)"
-                        }
-                        ?? wording.noConfig(in: context.workingDirectory))
+                        ?? (given.apiID != nil ? "none (the API is named by its id)" : nil)
+                            ?? unread.map {
+                                "none (\($0) is there, not read: the endpoint, the schema and the auth are given)"
+                            }
+                            ?? wording.noConfig(in: context.workingDirectory))
             )
         }
         let endpoint = nonEmpty(given.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"]) ?? config?.endpoint
@@ -123,7 +152,9 @@ public struct Settings: Sendable {
             try checkProxy(for: endpoint, environment: environment, carrying: carried, wording: wording)
         }
         let explicitSchema = nonEmpty(given.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
-        if !requireSchema, explicitSchema == nil, defaultSchemaPath(context) == nil,
+        let apiSchema = api.flatMap { $0.suppliesSchema ? $0 : nil }
+        if !requireSchema, explicitSchema == nil, apiSchema == nil,
+            given.apiID != nil || defaultSchemaPath(context) == nil,
             config?.modelIntrospection == nil
         {
             if given.verbose { context.console.message("gqlpatch: schema: none") }
@@ -133,7 +164,7 @@ public struct Settings: Sendable {
                 catalogue: ModelCatalogue(origin: .compiledSchema), schemaSource: "", signInPlan: signInPlan)
         }
         let (catalogue, source) = try loadCatalogue(
-            given, environment: environment, config: config, context: context, focus: focus)
+            given, environment: environment, config: config, context: context, focus: focus, api: apiSchema)
         if given.verbose {
             let introspected = catalogue.origin == .modelIntrospection ? " (data.model_introspection)" : ""
             context.console.message("gqlpatch: schema: \(source)\(introspected)")
@@ -157,8 +188,17 @@ public struct Settings: Sendable {
         _ given: SettingsInput, environment: [String: String], context: SettingsContext, focus: CatalogueFocus?
     ) throws(GQLPatchError) -> (catalogue: ModelCatalogue, source: String) {
         let (given, _) = try EnvironmentLayer.apply(given, environment: environment, context: context)
+        // An API named by its id: its cached schema, or none (this asks nothing of the network).
+        if let id = nonEmpty(given.apiID) ?? nonEmpty(environment["GQLPATCH_API_ID"]) {
+            guard var api = try APIByID.cached(id, origin: id, given, environment: environment, context: context)
+            else { throw context.wording.error(.noSchema) }
+            api.suppliesSchema = true
+            return try loadCatalogue(
+                given, environment: environment, config: nil, context: context, focus: focus, api: api)
+        }
         let config = try loadConfig(given, environment: environment, context: context)
-        return try loadCatalogue(given, environment: environment, config: config, context: context, focus: focus)
+        return try loadCatalogue(
+            given, environment: environment, config: config, context: context, focus: focus, api: nil)
     }
 
     static func nonEmpty(_ value: String?) -> String? {
@@ -175,6 +215,8 @@ public struct Settings: Sendable {
         if let path = given.configPath {
             return try AmplifyConfigReader.read(path: path, files: context.files, origin: .named)
         }
+        // An API named by its id is not the working directory's: that config is not read.
+        if nonEmpty(given.apiID) != nil || nonEmpty(environment["GQLPATCH_API_ID"]) != nil { return nil }
         // The working directory's config is read only when something must come from it: the
         // endpoint, the schema, or the auth (its API key or default mode).
         let endpointGiven = (nonEmpty(given.endpoint) ?? nonEmpty(environment["GQLPATCH_ENDPOINT"])) != nil
@@ -429,7 +471,7 @@ public struct Settings: Sendable {
 
     private static func loadCatalogue(
         _ given: SettingsInput, environment: [String: String], config: AmplifyConfig?, context: SettingsContext,
-        focus: CatalogueFocus?
+        focus: CatalogueFocus?, api: APIResolution?
     ) throws(GQLPatchError) -> (ModelCatalogue, String) {
         let wording = context.wording
         let versioned: Bool? =
@@ -438,8 +480,14 @@ public struct Settings: Sendable {
             case .on: true
             case .off: false
             }
+        if let api {
+            let catalogue = try CatalogueLoader.load(
+                bytes: api.schema, file: api.schemaSource, transformConfig: nil, versioned: versioned, focus: focus)
+            return (catalogue, api.schemaSource)
+        }
         let explicit = nonEmpty(given.schemaPath) ?? nonEmpty(environment["GQLPATCH_SCHEMA"])
-        if let path = explicit ?? defaultSchemaPath(context) {
+        // An API named by its id does not take the working directory's schema.
+        if let path = explicit ?? (given.apiID == nil ? defaultSchemaPath(context) : nil) {
             // A discovered `./schema.graphql` is a file (a folder of that name is not a `schema/` folder).
             let folders = explicit != nil || FilePathText.lastComponent(of: path) == "schema"
             do throws(GQLPatchError) {

@@ -8,6 +8,11 @@ import GQLPatchSupport
 package struct SettingsInput: Sendable {
     /// The GraphQL endpoint URL.
     package var endpoint: String?
+    /// The API named by its id: its endpoints, default auth mode, user pool and schema come from
+    /// AppSync's control plane (`APIByID`).
+    package var apiID: String?
+    /// Ask the control plane again rather than read the API's cached description and schema.
+    package var refreshAPI = false
     /// The schema file or folder.
     package var schemaPath: String?
     /// The Amplify config file; given, it is read whatever else is given.

@@ -7,4 +7,7 @@ public enum FailureKind: Sendable, Equatable {
     /// The caller's condition is false on a record that is there (a write's `condition`): for a
     /// write guarded by a selection, the record no longer matches it.
     case conditionFalse
+    /// A name the schema lacks (a model, a field, an argument, an operation): a schema read from a
+    /// cache may be older than the API, which may have it now.
+    case unknownName
 }

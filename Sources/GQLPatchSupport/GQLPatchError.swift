@@ -30,4 +30,8 @@ public struct GQLPatchError: Error, Sendable, CustomStringConvertible {
     public static func invalidInput(_ message: String) -> GQLPatchError { GQLPatchError(.invalidInput, message) }
     public static func unreadableFile(_ message: String) -> GQLPatchError { GQLPatchError(.unreadableFile, message) }
     public static func configuration(_ message: String) -> GQLPatchError { GQLPatchError(.configuration, message) }
+    /// Input naming what the schema lacks (exit 65, kind `unknownName`).
+    public static func unknownName(_ message: String) -> GQLPatchError {
+        GQLPatchError(.invalidInput, message, kind: .unknownName)
+    }
 }

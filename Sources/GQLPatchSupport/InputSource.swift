@@ -98,4 +98,8 @@ package enum InputSource: Sendable, Hashable, CaseIterable {
     case config
     /// An extra request header.
     case header
+    /// The API named by its id (AppSync's control plane describes it).
+    case apiID
+    /// Letting credentials go over plain http to another machine.
+    case allowInsecureHTTP
 }

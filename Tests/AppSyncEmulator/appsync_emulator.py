@@ -121,6 +121,11 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--fail-request", type=int, action="append", default=[], metavar="N",
                         help="answer the Nth POST to /graphql (1-based) with HTTP 500, unexecuted; repeatable")
     parser.add_argument("--request-log", help="append one JSON line per request to this file")
+    parser.add_argument("--control-plane-api-id", metavar="ID",
+                        help="answer AppSync's control plane (GetGraphqlApi, GetIntrospectionSchema) for this API id, "
+                             "SigV4-signed by an --iam credential")
+    parser.add_argument("--introspection", choices=("enabled", "disabled"), default="enabled",
+                        help="disabled: refuse __schema and __type, as IntrospectionConfig DISABLED")
     parser.add_argument("--custom-handler", metavar="FILE.py",
                         help="a Python module answering the schema's custom queries and mutations: its function "
                              "named after each takes the arguments (a dict) and returns the value")
@@ -178,6 +183,22 @@ def write_port_file(path: str, port: int) -> None:
     os.replace(temporary, path)
 
 
+def control_plane(args, compiled, authorizer, tls: bool):
+    """The control plane for --control-plane-api-id (None without it): the API's default auth mode is the
+    first the emulator is given of API key, user pool, IAM, token."""
+    if not args.control_plane_api_id:
+        return None
+    from control_plane import ControlPlane
+    if not authorizer.iam:
+        raise SystemExit("--control-plane-api-id needs an --iam credential to check the control plane's SigV4")
+    mode = ("API_KEY" if args.api_key else "AMAZON_COGNITO_USER_POOLS" if args.user_pool_jwks
+            else "AWS_IAM" if args.iam else "AWS_LAMBDA")
+    sdl = "\n".join(line for line in compiled.printable().splitlines()
+                    if not line.startswith(("scalar AWS", "directive @aws_")))
+    return ControlPlane(args.control_plane_api_id, "emulated", mode, sdl, authorizer._sigv4_refusal,
+                        scheme="https" if tls else "http")
+
+
 def serve(args: argparse.Namespace, compiled) -> None:
     """Run the server until SIGTERM or SIGINT."""
     store = Store(args.db, list(compiled.catalogue.models), args.stale_reads, args.stale_read_ms)
@@ -215,7 +236,9 @@ def serve(args: argparse.Namespace, compiled) -> None:
     server = EmulatorServer(args.port or 0, Emulator(executor, authorizer, faults, request_log,
                                                           frozenset(args.drop_response), writes,
                                                           frozenset(args.fail_request), args.bucket,
-                                                          frozenset(args.gateway_after_execute), realtime), tls)
+                                                          frozenset(args.gateway_after_execute), realtime,
+                                                          control_plane(args, compiled, authorizer, tls is not None),
+                                                          args.introspection == "enabled"), tls)
     stop = threading.Event()
     # A parent may start us with these signals blocked (Foundation's Process on Linux does):
     # unblock them, or SIGTERM would never arrive.

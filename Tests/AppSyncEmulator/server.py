@@ -228,6 +228,32 @@ def dynamo_throttled(body: bytes) -> Response:
         "message": DYNAMO_THROTTLE_MESSAGE}]}, fault="dynamo-throttle")
 
 
+# An API with IntrospectionConfig DISABLED refuses __schema and __type through the GraphQL endpoint
+# (AppSync API reference, GraphqlApi.introspectionConfig); the exact text AppSync answers is not
+# published, so this one is ours, in the shape of its validation errors.
+INTROSPECTION_DISABLED = {"data": None, "errors": [{
+    "path": None, "locations": None, "errorType": "ValidationError",
+    "message": "Validation error: introspection is disabled for this API (__schema, __type)"}]}
+
+
+def introspects(body: bytes) -> bool:
+    """Whether the request selects __schema or __type anywhere."""
+    try:
+        from graphql import parse as parse_document, visit, Visitor
+        document = parse_document(json.loads(body)["query"])
+    except Exception:  # the executor words what cannot be read
+        return False
+    found = []
+
+    class Finder(Visitor):
+        def enter_field(self, node, *_):
+            if node.name.value in ("__schema", "__type"):
+                found.append(node.name.value)
+
+    visit(document, Finder())
+    return bool(found)
+
+
 class Faults:
     """Seeded fault injection: one draw per request decides drop, fail, throttle or none."""
 
@@ -344,8 +370,13 @@ class Emulator:
     def __init__(self, executor: Executor, authorizer: Authorizer, faults: Faults, request_log: RequestLog,
                  drop_responses: frozenset[int] = frozenset(), writes_after: Optional[dict[int, list]] = None,
                  fail_requests: frozenset[int] = frozenset(), bucket: Optional[TokenBucket] = None,
-                 gateway_after: frozenset[int] = frozenset(), realtime=None):
+                 gateway_after: frozenset[int] = frozenset(), realtime=None, control_plane=None,
+                 introspection: bool = True):
         self.executor = executor
+        # control_plane.ControlPlane: /v1/apis/... answered as AppSync's control plane (--control-plane-api-id).
+        self.control_plane = control_plane
+        # --introspection disabled: __schema and __type refused, as an API with IntrospectionConfig DISABLED.
+        self.introspection = introspection
         # The real-time endpoint (realtime.Realtime), served by the Handler on /graphql/realtime.
         self.realtime = realtime
         # --gateway-after-execute N: the Nth executed GraphQL request runs, then is answered with a
@@ -376,6 +407,8 @@ class Emulator:
         return response
 
     def _respond(self, method: str, path: str, headers: dict[str, str], body: bytes) -> Response:
+        if self.control_plane is not None and self.control_plane.handles(path):
+            return self.control_plane.respond(method, path, headers, body)
         if urlsplit(path).path != "/graphql":
             return error_response(404, "NotFoundException", "Not Found")
         if method != "POST":
@@ -398,6 +431,8 @@ class Emulator:
             return error_response(*refusal)
         if not body.strip():
             return error_response(400, "MalformedHttpRequestException", "Request body is empty.")
+        if not self.introspection and introspects(body):
+            return json_response(200, INTROSPECTION_DISABLED)
         try:
             payload = self.executor.run(json.loads(body))
         except (ValueError, MalformedRequest):

@@ -120,7 +120,19 @@ public enum Application {
                 environmentCheck: environmentCheck)
             run.arguments = invocation.arguments
             run.writes = command.writes
-            return try await command.run(run).rawValue
+            let apiNote = LockedValue<Bool?>(nil)
+            run.context.apiNote = apiNote
+            do {
+                return try await command.run(run).rawValue
+            } catch  where error.kind == .unknownName && apiNote.current == true && command.replans {
+                // Planned from the API's cached schema, which may be older than the API: asked for
+                // again, and planned once more (nothing was sent: a name the schema lacks stops the
+                // plan before any request).
+                console.message(
+                    "gqlpatch: note: \(error.message); the API's schema was read from the cache: asking for it again")
+                run.refreshAPI = true
+                return try await command.run(run).rawValue
+            }
         }
     }
 

@@ -61,6 +61,8 @@ package struct CommandLineWording: InputWording {
         case .identityPoolID: return OptionName.identityPoolId
         case .config: return OptionName.config
         case .header: return OptionName.header
+        case .apiID: return OptionName.apiID
+        case .allowInsecureHTTP: return OptionName.allowInsecureHttp
         }
     }
 

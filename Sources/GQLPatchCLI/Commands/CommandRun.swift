@@ -14,6 +14,8 @@ package struct CommandRun: Sendable {
     package var arguments: [String] = []
     /// The command writes records: a protected environment asks first (`confirmWrite`).
     package var writes = false
+    /// Ask the control plane again for an API named by its id, rather than read its cache.
+    package var refreshAPI = false
 
     package init(
         options: GlobalOptions, environment: [String: String], context: RunContext,
@@ -29,13 +31,16 @@ package struct CommandRun: Sendable {
     package func settings(
         requireEndpoint: Bool = true, requireSchema: Bool = true, sending: Sending = .unlessDryRun,
         focus: CatalogueFocus? = nil
-    ) throws(GQLPatchError) -> Settings {
+    ) async throws(GQLPatchError) -> Settings {
         try environmentCheck?.check()
-        let settings = try Settings.resolve(
-            options.settingsInput, environment: environment, context: context.settings,
+        var input = options.settingsInput
+        input.refreshAPI = refreshAPI
+        let settings = try await Settings.resolve(
+            input, environment: environment, context: context.settings,
             requireEndpoint: requireEndpoint,
             requireSchema: requireSchema, sending: sending, focus: focus)
         if let choice = settings.environmentChoice { context.environmentNote?.withValue { $0 = choice.name } }
+        if let api = settings.api { context.apiNote?.withValue { $0 = api.fromCache } }
         if writes { try confirmWrite(settings) }
         return settings
     }

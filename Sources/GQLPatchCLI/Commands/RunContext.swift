@@ -24,6 +24,9 @@ public struct RunContext: Sendable {
     public var credentialNote: CredentialNote?
     /// The named environment the run's settings chose (set by `CommandRun.settings`), for errors.
     package var environmentNote: LockedValue<String?>?
+    /// Whether the run's API, named by its id, was described from the cache (set by
+    /// `CommandRun.settings`; nil: no API id): a name its schema lacks asks the control plane again.
+    package var apiNote: LockedValue<Bool?>?
     /// SRP, `SECRET_HASH` and TOTP for user-pool sign-in.
     public var signInArithmetic: SignInArithmetic = .builtIn
     /// Asks a person a question on the terminal (stderr) and reads the answer line; nil when

@@ -145,20 +145,25 @@ extension HelpText {
         """
 
     package static let schema = """
-        Usage: gqlpatch [global options] schema [<Model>]
-               gqlpatch [global options] schema pull
+        Usage: gqlpatch [global options] schema [<Model>] [--refresh]
+               gqlpatch [global options] schema pull [--refresh]
 
         schema prints what gqlpatch knows about the models as JSON: per model its fields (type,
         required, list, kind), primary key, relationships, whether it is versioned, and the names of
         its operations and inputs. schema <Model> prints one model. No endpoint is needed.
 
         schema pull sends the standard introspection query to the endpoint and prints the schema as
-        SDL, which can be saved and given back with --schema. No local schema is needed.
+        SDL, which can be saved and given back with --schema. No local schema is needed. With
+        --api-id ID (or an environment naming one) both read the API's schema as AppSync's control
+        plane gives it (GetIntrospectionSchema, which answers with introspection turned off), cached.
+
+        \(SchemaOptions.bindings.map(\.spec).helpList)
 
         Examples:
           gqlpatch schema | jq '.models | keys'
           gqlpatch schema RecipeStep | jq .primaryKey
           gqlpatch schema pull > schema.graphql
+          gqlpatch --api-id abcdefghijklmnopqrstuvwxyz --region eu-west-1 schema pull --refresh
 
         \(globalsPointer)
 

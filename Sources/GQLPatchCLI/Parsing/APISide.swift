@@ -15,7 +15,8 @@ package enum APISide: String, Sendable, CaseIterable {
 
     /// The global options a side may give: where the API is, its schema, and the credentials.
     package static let optionNames: [String] = [
-        OptionName.env, OptionName.endpoint, OptionName.schema, OptionName.config, OptionName.auth, OptionName.apiKey,
+        OptionName.env, OptionName.endpoint, OptionName.apiID, OptionName.schema, OptionName.config, OptionName.auth,
+        OptionName.apiKey,
         OptionName.token, OptionName.username, OptionName.passwordFile, OptionName.authFlow, OptionName.clientSecret,
         OptionName.mfaCode, OptionName.tokenUse, OptionName.userPoolId, OptionName.clientId, OptionName.noCache,
         OptionName.region, OptionName.profile, OptionName.identity, OptionName.identityPoolId, OptionName.header,

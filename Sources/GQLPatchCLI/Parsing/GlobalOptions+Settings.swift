@@ -6,6 +6,7 @@ extension GlobalOptions {
     package var settingsInput: SettingsInput {
         var input = SettingsInput()
         input.endpoint = endpoint
+        input.apiID = apiID
         input.schemaPath = schemaPath
         input.configPath = configPath
         input.auth = auth

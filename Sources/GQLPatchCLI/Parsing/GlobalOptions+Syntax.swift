@@ -18,6 +18,12 @@ extension GlobalOptions {
                 OptionName.endpoint, "URL", "GraphQL endpoint (env GQLPATCH_ENDPOINT, else the config file)",
                 section: section, read: .text, into: \.options.endpoint),
             .value(
+                OptionName.apiID, "ID",
+                """
+                the API's id (env GQLPATCH_API_ID): its endpoints, auth mode and
+                schema from AppSync's control plane (SigV4; --region), cached
+                """, section: section, read: .text, into: \.options.apiID),
+            .value(
                 OptionName.schema, "PATH",
                 """
                 compiled AppSync SDL, Amplify source SDL, or amplify_outputs.json

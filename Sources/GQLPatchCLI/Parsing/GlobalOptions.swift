@@ -9,6 +9,8 @@ import GQLPatchSupport
 /// and prints. Declared for the parser and the help in `GlobalOptions.table`.
 public struct GlobalOptions: Sendable {
     public var endpoint: String?
+    /// `--api-id`: the API named by its id, described by the control plane.
+    public var apiID: String?
     public var schemaPath: String?
     public var configPath: String?
     /// `--auth MODE`, checked when parsed.

@@ -26,6 +26,8 @@ package enum OptionName {
     package static let dropField = "--drop-field"
     package static let dryRun = "--dry-run"
     package static let endpoint = "--endpoint"
+    package static let apiID = "--api-id"
+    package static let refresh = "--refresh"
     package static let errorsInline = "--errors-inline"
     package static let everywhere = "--everywhere"
     package static let expectVersion = "--expect-version"
@@ -121,7 +123,8 @@ package enum OptionName {
 
     /// Every name above, for the test that each is declared once and used.
     package static let allNames: [String] = [
-        add, all, allowIncomplete, allowInsecureHttp, apiKey, apiKeyEnv, apiKeyFile, append, arg, at, atomic, auth,
+        add, all, allowIncomplete, allowInsecureHttp, apiID, apiKey, apiKeyEnv, apiKeyFile, append, arg, at, atomic,
+        auth,
         authFlow, by, cascade,
         clientId,
         clientSecret,
@@ -135,7 +138,7 @@ package enum OptionName {
         noCache, operation, owner,
         out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, protect,
         rate,
-        region,
+        refresh, region,
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
         timeout,
         token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`, yes,

@@ -58,7 +58,7 @@ package struct CustomOperationTable: Sendable {
         if let found = operations.first(where: { $0.name == name }) { return found }
         let names = operations.map(\.name)
         let hint = FieldSuggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
-        throw .invalidInput(
+        throw .unknownName(
             "the schema has no query or mutation \(ValueTyper.quoted(name))\(hint) (\(custom.count) custom operation\(custom.count == 1 ? "" : "s"): gqlpatch call --list)"
         )
     }
@@ -73,7 +73,7 @@ package struct CustomOperationTable: Sendable {
         for name in given where !known.contains(name) {
             let hint = FieldSuggestion.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
             let list = known.isEmpty ? "it takes none" : "it takes: \(known.joined(separator: ", "))"
-            throw .invalidInput(
+            throw .unknownName(
                 "\(wording.field(name, in: .argument)): \(operation.name) has no argument \(ValueTyper.quoted(name))\(hint) (\(list))"
             )
         }
@@ -124,7 +124,7 @@ package struct CustomOperationTable: Sendable {
             guard let field = types[typeName]?.fields.first(where: { $0.name == name }) else {
                 let names = types[typeName]?.fields.map(\.name) ?? []
                 let hint = FieldSuggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
-                throw .invalidInput(
+                throw .unknownName(
                     "\(wording.name(.select)): \(typeName) has no field \(ValueTyper.quoted(name))\(hint)")
             }
             let inner = field.type.namedType

@@ -35,6 +35,7 @@ package enum EnvironmentLayer {
             !underVariables || (environment[variable].map(\.isEmpty) ?? true)
         }
         if input.endpoint == nil, unset("GQLPATCH_ENDPOINT") { input.endpoint = named.endpoint }
+        if input.apiID == nil, unset("GQLPATCH_API_ID") { input.apiID = named.apiID }
         if input.schemaPath == nil, unset("GQLPATCH_SCHEMA") { input.schemaPath = named.schemaPath }
         if input.configPath == nil { input.configPath = named.configPath }
         if input.auth == nil, unset("GQLPATCH_AUTH") { input.auth = named.auth }

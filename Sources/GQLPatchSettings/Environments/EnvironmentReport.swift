@@ -52,6 +52,7 @@ package struct EnvironmentReport: Sendable {
         add(
             "endpoint", flag: given.endpoint, stored: named?.endpoint, variables: ["GQLPATCH_ENDPOINT"],
             fromConfig: config?.endpoint)
+        add("apiId", flag: given.apiID, stored: named?.apiID, variables: ["GQLPATCH_API_ID"], fromConfig: nil)
         add(
             "schema", flag: given.schemaPath, stored: named?.schemaPath, variables: ["GQLPATCH_SCHEMA"],
             fromConfig: config?.modelIntrospection != nil ? config?.file : nil)
@@ -73,6 +74,33 @@ package struct EnvironmentReport: Sendable {
         add(
             "clientId", flag: given.clientID, stored: named?.clientID, variables: ["GQLPATCH_CLIENT_ID"],
             fromConfig: config?.userPool?.clientID)
+        // An API named by its id stands for its endpoint, auth mode, user pool and schema where
+        // nothing above its own place gives them (as cached: nothing is asked here; a value not
+        // cached yet is looked up by the first command that needs it).
+        if let apiRow = values.first(where: { $0.name == "apiId" }), let id = apiRow.value {
+            // Ranks by the documented precedence: a value ranked after the API id's place gives way.
+            func rank(_ source: SettingSource) -> Int {
+                switch source {
+                case .commandLine: 0
+                case .environment(_, let reason): reason == .defaultEnvironment ? 4 : 1
+                case .variable: 2
+                case .config, .api: 3
+                }
+            }
+            let api = try? APIByID.cached(id, origin: id, layered, environment: environment, context: context)
+            let stood: [(String, String?)] = [
+                ("endpoint", api?.description.graphQL), ("auth", api?.description.authMode?.rawValue),
+                ("userPoolId", api?.description.userPoolID), ("schema", api?.schemaSource),
+            ]
+            for (name, value) in stood {
+                let row = SettingValue(name: name, value: value, source: .api(id))
+                if let index = values.firstIndex(where: { $0.name == name }) {
+                    if rank(values[index].source) > rank(apiRow.source) { values[index] = row }
+                } else if value != nil || name != "userPoolId" {
+                    values.append(row)
+                }
+            }
+        }
         self.values = values
     }
 }

@@ -8,6 +8,8 @@ import JSON
 package struct NamedEnvironment: Sendable, Equatable {
     package var name: String
     package var endpoint: String?
+    /// The API's id, described by AppSync's control plane (`--api-id`); with `region`.
+    package var apiID: String?
     /// An Amplify config file (`amplify_outputs.json`, `amplifyconfiguration.json`).
     package var configPath: String?
     package var schemaPath: String?
@@ -44,6 +46,7 @@ package struct NamedEnvironment: Sendable, Equatable {
         var object = JSONObject([("name", .string(name))])
         func put(_ key: String, _ value: String?) { if let value { object[key] = .string(value) } }
         put("endpoint", endpoint)
+        put("apiId", apiID)
         put("config", configPath)
         put("schema", schemaPath)
         put("auth", auth?.rawValue)
@@ -59,7 +62,7 @@ package struct NamedEnvironment: Sendable, Equatable {
 
     /// The members the file may hold for one environment.
     static let members = [
-        "name", "endpoint", "config", "schema", "auth", "region", "profile", "userPoolId", "clientId",
+        "name", "endpoint", "apiId", "config", "schema", "auth", "region", "profile", "userPoolId", "clientId",
         "apiKeyVariable", "apiKeyFile", "protected",
     ]
 
@@ -81,6 +84,10 @@ package struct NamedEnvironment: Sendable, Equatable {
             return text
         }
         endpoint = try text("endpoint")
+        apiID = try text("apiId")
+        if let id = apiID, !APIByID.isValidID(id) {
+            throw .init("environment \(name): \"apiId\" is not an AppSync API id: \(id)")
+        }
         configPath = try text("config")
         schemaPath = try text("schema")
         if let mode = try text("auth") {

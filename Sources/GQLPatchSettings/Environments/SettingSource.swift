@@ -8,4 +8,6 @@ package enum SettingSource: Sendable, Equatable {
     case variable(String)
     /// The Amplify config file.
     case config(String)
+    /// What AppSync's control plane says of the API named by this id (`--api-id`).
+    case api(String)
 }

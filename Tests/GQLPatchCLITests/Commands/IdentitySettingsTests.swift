@@ -19,23 +19,23 @@ import Testing
     static func resolve(
         _ arguments: [String], environment: [String: String] = [:], withConfig: Bool = false,
         sending: Sending = .unlessDryRun
-    ) throws(GQLPatchError) -> Settings {
+    ) async throws(GQLPatchError) -> Settings {
         var files: [String: [UInt8]] = ["/w/schema.graphql": Array(schema.utf8)]
         if withConfig { files["/w/amplify_outputs.json"] = Array(outputs.utf8) }
         let context = RunContext(
             console: Console(writeOut: { _ in }, writeErr: { _ in }, stdoutIsTerminal: false),
             files: .memory(files), transport: NoTransport(), workingDirectory: "/w")
         let options = try CommandLineParser.parse(arguments + ["get", "Item", "--id", "1"]).options
-        return try Settings.resolve(
+        return try await Settings.resolve(
             options.settingsInput, environment: environment, context: context.settings, sending: sending)
     }
 
     static func expectError(
         _ code: ExitCode, _ message: String, sourceLocation: SourceLocation = #_sourceLocation,
-        _ body: () throws -> Void
-    ) {
+        _ body: () async throws -> Void
+    ) async {
         do {
-            try body()
+            try await body()
             Issue.record("expected: \(message)", sourceLocation: sourceLocation)
         } catch let error as GQLPatchError {
             #expect(error.code == code, "\(error.message)", sourceLocation: sourceLocation)
@@ -47,18 +47,19 @@ import Testing
 
     static let endpoint = ["--endpoint", "https://abc.appsync-api.eu-west-1.amazonaws.com/graphql"]
 
-    @Test func thePoolIdComesFromTheFlagThenTheEnvironmentThenTheConfig() throws {
+    @Test func thePoolIdComesFromTheFlagThenTheEnvironmentThenTheConfig() async throws {
         let env = ["GQLPATCH_IDENTITY_POOL_ID": "eu-west-1:22222222-bbbb"]
-        let flag = try Self.resolve(
+        let flag = try await Self.resolve(
             ["--auth", "iam", "--identity", "guest", "--identity-pool-id", Self.pool], environment: env,
             withConfig: true)
         #expect(flag.identity == IdentityPlan(kind: .guest, poolID: Self.pool, poolSource: "--identity-pool-id"))
-        let fromEnv = try Self.resolve(["--auth", "iam", "--identity", "guest"], environment: env, withConfig: true)
+        let fromEnv = try await Self.resolve(
+            ["--auth", "iam", "--identity", "guest"], environment: env, withConfig: true)
         #expect(fromEnv.identity?.poolID == "eu-west-1:22222222-bbbb")
         #expect(fromEnv.identity?.poolSource == "GQLPATCH_IDENTITY_POOL_ID")
         // With the endpoint, the schema and the auth mode all given, the config is still read for the pool.
         let token = Self.jwt(#"{"iss":"https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_A","token_use":"id"}"#)
-        let fromConfig = try Self.resolve(
+        let fromConfig = try await Self.resolve(
             Self.endpoint + ["--auth", "iam", "--identity", "user", "--token", token], withConfig: true)
         #expect(
             fromConfig.identity
@@ -72,13 +73,13 @@ import Testing
         }
     }
 
-    @Test func withoutIdentityIAMIsTheChainAndNoPoolIsLookedFor() throws {
-        let settings = try Self.resolve(Self.endpoint + ["--auth", "iam"], withConfig: true)
+    @Test func withoutIdentityIAMIsTheChainAndNoPoolIsLookedFor() async throws {
+        let settings = try await Self.resolve(Self.endpoint + ["--auth", "iam"], withConfig: true)
         #expect(settings.identity == nil)
     }
 
-    @Test func theDryRunNamesThePoolAndLooksNothingUp() throws {
-        let settings = try Self.resolve(
+    @Test func theDryRunNamesThePoolAndLooksNothingUp() async throws {
+        let settings = try await Self.resolve(
             ["--auth", "iam", "--identity", "guest", "--identity-pool-id", Self.pool, "--dry-run"])
         #expect(!settings.authorizer.lookedUp)
         #expect(
@@ -86,46 +87,49 @@ import Testing
                 == "not looked up (would get guest credentials from Cognito identity pool \(Self.pool))")
     }
 
-    @Test func schemaNeedsNoPool() throws {
-        let settings = try Self.resolve(Self.endpoint + ["--auth", "iam", "--identity", "guest"], sending: .never)
+    @Test func schemaNeedsNoPool() async throws {
+        let settings = try await Self.resolve(
+            Self.endpoint + ["--auth", "iam", "--identity", "guest"], sending: .never)
         #expect(settings.identity == nil)
     }
 
-    @Test func refusals() {
-        Self.expectError(.usage, "--identity guest gets AWS credentials for --auth iam, but the auth mode is api-key") {
-            _ = try Self.resolve(["--auth", "api-key", "--api-key", "k", "--identity", "guest", "--dry-run"])
+    @Test func refusals() async {
+        await Self.expectError(
+            .usage, "--identity guest gets AWS credentials for --auth iam, but the auth mode is api-key"
+        ) {
+            _ = try await Self.resolve(["--auth", "api-key", "--api-key", "k", "--identity", "guest", "--dry-run"])
         }
-        Self.expectError(
+        await Self.expectError(
             .usage, "--identity user gets AWS credentials for --auth iam, but the auth mode is none (pass --auth iam)"
-        ) { _ = try Self.resolve(["--identity", "user", "--identity-pool-id", Self.pool, "--dry-run"]) }
-        Self.expectError(.usage, "--identity-pool-id needs --identity guest or --identity user") {
-            _ = try Self.resolve(["--auth", "iam", "--identity-pool-id", Self.pool, "--dry-run"])
+        ) { _ = try await Self.resolve(["--identity", "user", "--identity-pool-id", Self.pool, "--dry-run"]) }
+        await Self.expectError(.usage, "--identity-pool-id needs --identity guest or --identity user") {
+            _ = try await Self.resolve(["--auth", "iam", "--identity-pool-id", Self.pool, "--dry-run"])
         }
-        Self.expectError(.usage, "--identity-pool-id: 'eu-west-1' is not a Cognito identity pool id") {
-            _ = try Self.resolve([
+        await Self.expectError(.usage, "--identity-pool-id: 'eu-west-1' is not a Cognito identity pool id") {
+            _ = try await Self.resolve([
                 "--auth", "iam", "--identity", "guest", "--identity-pool-id", "eu-west-1", "--dry-run",
             ])
         }
-        Self.expectError(.configuration, "GQLPATCH_IDENTITY_POOL_ID: 'x y' is not a Cognito identity pool id") {
-            _ = try Self.resolve(
+        await Self.expectError(.configuration, "GQLPATCH_IDENTITY_POOL_ID: 'x y' is not a Cognito identity pool id") {
+            _ = try await Self.resolve(
                 ["--auth", "iam", "--identity", "guest", "--dry-run"], environment: ["GQLPATCH_IDENTITY_POOL_ID": "x y"]
             )
         }
-        Self.expectError(
+        await Self.expectError(
             .configuration,
             "--identity guest needs a Cognito identity pool id: pass --identity-pool-id ID, set GQLPATCH_IDENTITY_POOL_ID, or run where amplify_outputs.json (auth.identity_pool_id)"
-        ) { _ = try Self.resolve(Self.endpoint + ["--auth", "iam", "--identity", "guest"]) }
-        Self.expectError(
+        ) { _ = try await Self.resolve(Self.endpoint + ["--auth", "iam", "--identity", "guest"]) }
+        await Self.expectError(
             .configuration, "refusing to ask http://cognito.example.com/ (AWS_ENDPOINT_URL_COGNITO_IDENTITY)"
         ) {
-            _ = try Self.resolve(
+            _ = try await Self.resolve(
                 Self.endpoint + ["--auth", "iam", "--identity", "guest", "--identity-pool-id", Self.pool],
                 environment: ["AWS_ENDPOINT_URL_COGNITO_IDENTITY": "http://cognito.example.com/"])
         }
-        Self.expectError(
+        await Self.expectError(
             .configuration, "--identity user needs the signed-in user's ID token: pass --token TOKEN (or @FILE)"
         ) {
-            _ = try Self.resolve(
+            _ = try await Self.resolve(
                 Self.endpoint + ["--auth", "iam", "--identity", "user", "--identity-pool-id", Self.pool])
         }
     }
@@ -138,7 +142,7 @@ import Testing
         return url64(#"{"alg":"RS256","kid":"k"}"#) + "." + url64(claims) + ".c2lnbmF0dXJl"
     }
 
-    @Test func theLoginsKeyIsTheIDTokensIssuer() throws {
+    @Test func theLoginsKeyIsTheIDTokensIssuer() async throws {
         let token = Self.jwt(
             #"{"sub":"u","iss":"https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123","token_use":"id"}"#)
         #expect(
@@ -161,11 +165,11 @@ import Testing
         (jwt(#"{"iss":"https://cognito-idp.eu-west-1.amazonaws.com/a/b"}"#), "its issuer (iss) is not"),
         (jwt(#"{"sub":"u"}"#), "its issuer (iss) is not"),
     ])
-    func tokensThatAreNotUserPoolIDTokensAreRefused(_ token: String, _ problem: String) {
-        Self.expectError(.usage, "--token is not a Cognito user pool ID token: \(problem)") {
+    func tokensThatAreNotUserPoolIDTokensAreRefused(_ token: String, _ problem: String) async {
+        await Self.expectError(.usage, "--token is not a Cognito user pool ID token: \(problem)") {
             _ = try Settings.loginsKey(idToken: token, what: "--token", origin: .flag)
         }
-        Self.expectError(.configuration, "GQLPATCH_TOKEN is not a Cognito user pool ID token: \(problem)") {
+        await Self.expectError(.configuration, "GQLPATCH_TOKEN is not a Cognito user pool ID token: \(problem)") {
             _ = try Settings.loginsKey(idToken: token, what: "GQLPATCH_TOKEN", origin: .configuration)
         }
     }

@@ -33,7 +33,7 @@ extension ApplyOptions: CommandDefinition {
     }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        var command = ApplyCommand(options: self, settings: try run.settings(), context: run.context)
+        var command = ApplyCommand(options: self, settings: try await run.settings(), context: run.context)
         command.resumeCommand = ResumeCommand.text(for: run.arguments)
         return try await command.run()
     }

@@ -50,7 +50,7 @@ extension CallOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let local = list || describe  // read from the schema alone
-        let settings = try run.settings(requireEndpoint: !local, sending: local ? .never : .unlessDryRun)
+        let settings = try await run.settings(requireEndpoint: !local, sending: local ? .never : .unlessDryRun)
         var command = CallCommand(options: self, settings: settings, context: run.context)
         command.confirmWrite = { (settings) throws(GQLPatchError) in try run.confirmWrite(settings) }
         try await command.run()

@@ -49,7 +49,7 @@ extension CopyOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let (source, target) = try run.sides(from: from, to: to)
+        let (source, target) = try await run.sides(from: from, to: to)
         try run.checkTwoAPIs(source, target, command: "copy", meant: sameAPI)
         // The target is written: a protected one asks first.
         try run.confirmWrite(target)

@@ -65,7 +65,7 @@ extension DeleteOptions: CommandDefinition {
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         let focus = CatalogueFocus(models: [model], followsRelationsTransitively: cascade)
         // `--cascade --dry-run` reads the tree it would delete, so it needs the credentials.
-        let settings = try run.settings(
+        let settings = try await run.settings(
             sending: cascade || many.isGiven ? .evenOnDryRun : .unlessDryRun, focus: focus)
         if many.isGiven {
             let delete = DeleteCommand(options: self, settings: settings, context: run.context)

@@ -33,7 +33,7 @@ extension DiffOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let (source, target) = try run.sides(from: from, to: to)
+        let (source, target) = try await run.sides(from: from, to: to)
         try run.checkTwoAPIs(source, target, command: "diff", meant: sameAPI)
         return try await DiffCommand(options: self, from: source, to: target, context: run.context).run()
     }

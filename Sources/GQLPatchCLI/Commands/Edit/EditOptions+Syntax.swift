@@ -4,6 +4,8 @@ import GQLPatchSupport
 
 extension EditOptions: CommandDefinition {
     package var writes: Bool { true }
+    /// The user's edit is made before the plan: it is not asked for twice.
+    package var replans: Bool { false }
 
     package static let syntax = CommandSyntax(
         name: "edit", summary: "edit <Model> <key>                 edit one record in $VISUAL / $EDITOR",
@@ -31,7 +33,7 @@ extension EditOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         if run.options.dryRun { throw .usage("edit cannot --dry-run: it reads the record (use update --preview)") }
-        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        let settings = try await run.settings(focus: CatalogueFocus(models: [model]))
         try await EditCommand(options: self, settings: settings, context: run.context, environment: run.environment)
             .run()
         return .success

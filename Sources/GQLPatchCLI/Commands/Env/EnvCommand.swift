@@ -57,10 +57,13 @@ struct EnvCommand {
                 "env add stores no secret, and \(secret) gives one: name where the API key is kept instead (\(OptionName.apiKeyEnv) VAR or \(OptionName.apiKeyFile) PATH); tokens and passwords are given to each command, or come from its sign-in"
             )
         }
-        guard given.endpoint != nil || given.configPath != nil else {
+        guard given.endpoint != nil || given.configPath != nil || given.apiID != nil else {
             throw .usage(
-                "env add \(name) needs where the API is: \(OptionName.endpoint) URL or \(OptionName.config) PATH (an Amplify config)"
+                "env add \(name) needs where the API is: \(OptionName.endpoint) URL, \(OptionName.config) PATH (an Amplify config) or \(OptionName.apiID) ID"
             )
+        }
+        if let id = given.apiID, !APIByID.isValidID(id) {
+            throw .usage("\(OptionName.apiID) '\(id)' is not an AppSync API id (letters, digits and '-')")
         }
         var file = try store.load()
         if file[name] != nil {
@@ -74,6 +77,7 @@ struct EnvCommand {
             try Settings.checkEndpoint(endpoint, wording: CommandLineWording())
             environment.endpoint = endpoint
         }
+        environment.apiID = given.apiID
         environment.configPath = try path(given.configPath, what: "config")
         environment.schemaPath = try path(given.schemaPath, what: "schema")
         environment.auth = given.auth
@@ -160,12 +164,14 @@ struct EnvCommand {
         case .environment(let name, let reason): "environment \(name) (\(Self.reason(reason)))"
         case .variable(let name): name
         case .config(let path): path
+        case .api(let id): "API \(id) (AppSync's control plane)"
         }
     }
 
     /// The flag giving each value `env show` names.
     static let flags: [String: String] = [
-        "endpoint": OptionName.endpoint, "schema": OptionName.schema, "config": OptionName.config,
+        "endpoint": OptionName.endpoint, "apiId": OptionName.apiID, "schema": OptionName.schema,
+        "config": OptionName.config,
         "auth": OptionName.auth, "apiKey": OptionName.apiKey, "region": OptionName.region,
         "profile": OptionName.profile, "userPoolId": OptionName.userPoolId, "clientId": OptionName.clientId,
     ]

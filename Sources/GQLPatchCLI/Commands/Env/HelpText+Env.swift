@@ -1,8 +1,8 @@
 /// The `--help` text of `env`.
 extension HelpText {
     package static let env = """
-        Usage: gqlpatch [global options] env add NAME (--endpoint URL | --config PATH) [--schema PATH]
-                   [--auth MODE] [--region R] [--profile P] [--user-pool-id ID] [--client-id ID]
+        Usage: gqlpatch [global options] env add NAME (--endpoint URL | --config PATH | --api-id ID)
+                   [--schema PATH] [--auth MODE] [--region R] [--profile P] [--user-pool-id ID] [--client-id ID]
                    [--api-key-env VAR | --api-key-file PATH] [--protect]
                gqlpatch env list | show [NAME] | remove NAME | use NAME
 
@@ -28,7 +28,7 @@ extension HelpText {
 
         Examples:
           gqlpatch env add staging --endpoint https://stg.example.com/graphql --api-key-env STG_KEY
-          gqlpatch env add prod --config ~/prod/amplify_outputs.json --auth iam --profile prod --protect
+          gqlpatch env add prod --api-id abcdefghijklmnopqrstuvwxyz --region eu-west-1 --auth iam --protect
           gqlpatch --env staging get Item --id 42
           GQLPATCH_ENV=prod gqlpatch update Item --id 42 --set status=DONE --yes
           gqlpatch env show prod

@@ -59,7 +59,7 @@ extension ExportOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        try await command(settings: try run.settings(), run: run).run()
+        try await command(settings: try await run.settings(), run: run).run()
         return .success
     }
 

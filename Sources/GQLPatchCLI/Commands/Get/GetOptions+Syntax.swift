@@ -25,7 +25,7 @@ extension GetOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        let settings = try await run.settings(focus: CatalogueFocus(models: [model]))
         try await GetCommand(options: self, settings: settings, context: run.context).run()
         return .success
     }

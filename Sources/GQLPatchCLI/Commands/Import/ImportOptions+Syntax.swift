@@ -113,7 +113,7 @@ extension ImportOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        var command = ImportCommand(options: self, settings: try run.settings(), context: run.context)
+        var command = ImportCommand(options: self, settings: try await run.settings(), context: run.context)
         command.resumeCommand = ResumeCommand.text(for: run.arguments)
         command.catchesInterrupt = run.environmentCheck != nil
         return try await command.run()

@@ -63,7 +63,7 @@ extension ListOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        let settings = try await run.settings(focus: CatalogueFocus(models: [model]))
         var options = self
         // Only the real process (whose environment comes checked) catches signals; in-process tests do not.
         options.catchesInterrupt = run.environmentCheck != nil

@@ -48,7 +48,7 @@ extension QueryOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         var command = QueryCommand(
-            options: self, settings: try run.settings(requireSchema: false), context: run.context)
+            options: self, settings: try await run.settings(requireSchema: false), context: run.context)
         command.confirmWrite = { (settings) throws(GQLPatchError) in try run.confirmWrite(settings) }
         try await command.run()
         return .success

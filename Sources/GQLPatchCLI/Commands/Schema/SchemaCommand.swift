@@ -25,6 +25,14 @@ package struct SchemaCommand: Sendable {
     }
 
     package func pull() async throws(GQLPatchError) {
+        // An API named by its id: the SDL GetIntrospectionSchema gave (which answers when
+        // introspection is turned off); the endpoint is not asked.
+        if let api = settings.api {
+            var sdl = api.schema
+            if sdl.last != UInt8(ascii: "\n") { sdl.append(UInt8(ascii: "\n")) }
+            try context.console.write(sdl)
+            return
+        }
         let request = GraphQLRequestBody(
             query: IntrospectionSDLPrinter.query, variables: JSONObject(), operationName: "IntrospectionQuery")
         if settings.dryRun {

@@ -11,6 +11,8 @@ public struct SchemaOptions: Sendable {
     }
 
     public var action: Action
+    /// `--refresh`: ask AppSync's control plane again for an API named by its id (not its cache).
+    public var refresh = false
 
     public init(action: Action) {
         self.action = action

@@ -14,7 +14,7 @@ extension SequenceMoveCommand {
         if let modelName, modelName != plan.model {
             throw .usage("the plan \(plan.path) is for \(plan.model), not \(modelName)")
         }
-        let settings = try commandRun.settings(focus: CatalogueFocus(models: [plan.model]))
+        let settings = try await commandRun.settings(focus: CatalogueFocus(models: [plan.model]))
         if settings.dryRun {
             throw .usage("--dry-run does not go with --resume (the plan is \(plan.path))")
         }

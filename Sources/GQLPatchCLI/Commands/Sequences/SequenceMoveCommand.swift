@@ -63,7 +63,7 @@ package struct SequenceMoveCommand: Sendable {
     package func run() async throws(GQLPatchError) -> ExitCode {
         if let journal = resumeJournal { return try await resume(journal) }
         guard let modelName else { throw .usage("\(name) needs a model name: gqlpatch \(name) <Model> ...") }
-        let settings = try commandRun.settings(sending: .evenOnDryRun, focus: CatalogueFocus(models: [modelName]))
+        let settings = try await commandRun.settings(sending: .evenOnDryRun, focus: CatalogueFocus(models: [modelName]))
         let catalogue = settings.catalogue
         let model = try ModelLookup.model(named: modelName, in: catalogue)
         let wording = CommandLineWording()

@@ -26,7 +26,7 @@ extension TouchOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(
+        let settings = try await run.settings(
             sending: many.isGiven ? .evenOnDryRun : .unlessDryRun, focus: CatalogueFocus(models: [model]))
         let builder = RecordTargetBuilder(
             catalogue: settings.catalogue, conflictResolution: settings.conflictResolution,

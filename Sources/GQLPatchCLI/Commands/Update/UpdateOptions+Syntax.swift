@@ -106,7 +106,7 @@ extension UpdateOptions: CommandDefinition {
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         // A selection's dry run reads the records it picks, so it needs the credentials.
-        let settings = try run.settings(
+        let settings = try await run.settings(
             sending: many.isGiven ? .evenOnDryRun : .unlessDryRun, focus: CatalogueFocus(models: [model]))
         if many.isGiven {
             let write = try UpdateCommand(options: self, settings: settings, context: run.context).selectionWrite()

@@ -20,7 +20,7 @@ extension UpsertOptions: CommandDefinition {
     }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(focus: CatalogueFocus(models: [update.model]))
+        let settings = try await run.settings(focus: CatalogueFocus(models: [update.model]))
         var command = UpsertCommand(options: self, settings: settings, context: run.context)
         command.colour = PreviewPrinter.colours(console: run.context.console, environment: run.environment)
         try await command.run()

@@ -15,8 +15,8 @@ extension ModelEvents {
         Int64((settings.timeout ?? GraphQLClient.defaultTimeout) * 1000)
     }
 
-    /// The real-time endpoint: `--realtime-endpoint`, else `GQLPATCH_REALTIME_ENDPOINT`, else derived
-    /// from the GraphQL endpoint.
+    /// The real-time endpoint: `--realtime-endpoint`, else `GQLPATCH_REALTIME_ENDPOINT`, else the one
+    /// an API named by its id was described with, else derived from the GraphQL endpoint.
     static func endpoint(given: String?, settings: Settings, environment: [String: String])
         throws(GQLPatchError) -> (realtime: AWSEndpointURL, graphQL: AWSEndpointURL)
     {
@@ -33,6 +33,12 @@ extension ModelEvents {
                     "\(origin) '\(override)' is not a wss:// or ws:// URL (for example wss://api.example.com/graphql/realtime)"
                 )
             }
+            return (url, graphQL)
+        }
+        // An API named by its id: the real-time endpoint its description gives, for the endpoint it gave.
+        if let api = settings.api?.description, api.graphQL == text, let given = api.realtime,
+            let url = RealtimeEndpoint.given(given)
+        {
             return (url, graphQL)
         }
         guard let url = RealtimeEndpoint.derive(from: text) else {

@@ -48,7 +48,7 @@ extension WatchOptions: CommandDefinition {
     package static var optionTable: [OptionSpec] { bindings.map(\.spec) }
 
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
-        let settings = try run.settings(focus: CatalogueFocus(models: [model]))
+        let settings = try await run.settings(focus: CatalogueFocus(models: [model]))
         var options = self
         options.catchesInterrupt = run.environmentCheck != nil
         return try await WatchCommand(

@@ -20,7 +20,7 @@ import Testing
         let options = try CommandLineParser.parse([
             "--endpoint", "http://127.0.0.1:9/graphql", "--api-key", "k", "list", "Item",
         ]).options
-        let settings = try Settings.resolve(options.settingsInput, environment: [:], context: context.settings)
+        let settings = try await Settings.resolve(options.settingsInput, environment: [:], context: context.settings)
         var diff = DiffOptions()
         diff.models = ["Item"]
         var command = DiffCommand(options: diff, from: settings, to: settings, context: context)
