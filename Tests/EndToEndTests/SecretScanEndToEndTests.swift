@@ -141,6 +141,41 @@ import Testing
         #expect(guestEchoed > 0, "no guest run got its credentials and printed the scrubbed echo")
     }
 
+    /// AppSync's control plane (`--api-id`) played by the echoing server: whatever it echoes of the
+    /// signed requests (into a refusal's message, a 500 page, an HTML or a GraphQL answer) is shown
+    /// scrubbed, plain and `--verbose`, and no cache or other file is written with a secret.
+    @Test(arguments: ["rest", "errors", "5xx", "html"])
+    func noSecretInWhatTheControlPlaneEchoes(_ place: String) throws {
+        let server = try HostileServer(mode: "echo", ["--echo-into", place])
+        defer { server.stop() }
+        let auth = Self.auths.first { $0.name == "iam" }!
+        var environment = [
+            "HOME": server.folder.path, "AWS_EC2_METADATA_DISABLED": "true",
+            "AWS_ENDPOINT_URL_APPSYNC": "http://127.0.0.1:\(server.port)",
+        ]
+        environment.merge(auth.environment) { _, new in new }
+        var echoed = 0
+        for command in [["get", "Item", "--id", "item-1"], ["schema", "pull"], ["env", "show"]] {
+            for verbosity in [[], ["--verbose"]] {
+                let arguments = ["--api-id", "scanapi"] + auth.options + verbosity + command
+                let result = try GQLPatchRun.run(arguments, environment: environment, in: server.folder)
+                let shown = "\(place) \(verbosity) \(command.joined(separator: " "))"
+                #expect(command == ["env", "show"] || result.status != 0, "\(shown): \(result)")
+                for text in [result.stdout, result.stderr] {
+                    #expect(Self.leak(in: text) == nil, "\(shown) shows a secret:\n\(text)")
+                    #expect(!Self.showsSignature(text), "\(shown) shows a signature:\n\(text)")
+                }
+                if result.stderr.contains("[redacted]") { echoed += 1 }
+            }
+        }
+        for file in FileManager.default.enumerator(atPath: server.folder.path)?.compactMap({ $0 as? String }) ?? [] {
+            guard let data = FileManager.default.contents(atPath: server.folder.appendingPathComponent(file).path)
+            else { continue }
+            #expect(Self.leak(in: String(decoding: data, as: UTF8.self)) == nil, "\(file) holds a secret")
+        }
+        if place == "rest" { #expect(echoed > 0, "no run printed the scrubbed echo") }
+    }
+
     /// An `apply` with a journal that stops (its endpoint refuses connections) prints the command that
     /// resumes it: with every kind of secret given on the command line, neither that note, nor the
     /// rest of the output, nor the journal shows one (the key and the token stand as variables, a

@@ -16,7 +16,8 @@ body length) and answers each one according to --mode:
   reset         reads the request, then resets the connection (RST)
   ok            200 with a small valid update response (the redirect target uses it)
   echo          every request header (names and values) echoed back, --echo-into: GraphQL errors,
-                the record's fields (data), a 500 page or a 200 HTML page
+                the record's fields (data), a 500 page, a 200 HTML page, or a control-plane
+                refusal (rest: 403 {"message"} with x-amzn-ErrorType, as AWS's REST APIs answer)
   http09        an answer without a status line (HTTP/0.9 style), then close
   huge-header   a status line, then a 10 MB header line
   bad-chunked   200 with Transfer-Encoding: chunked and a chunk size that is not hexadecimal
@@ -185,6 +186,11 @@ class Server:
             return
         if place == "html":
             conn.sendall(response(200, "OK", f"<html><body>{text}</body></html>".encode(), "text/html"))
+            return
+        if place == "rest":
+            document = {"message": f"User is not authorized: {text}"}
+            conn.sendall(response(403, "Forbidden", json.dumps(document).encode(),
+                                  extra=["x-amzn-ErrorType: AccessDeniedException"]))
             return
         if place == "errors":
             document = {"data": None, "errors": [{"message": f"rejected request with headers {text}", "errorType": "Echo"}]}
@@ -397,7 +403,7 @@ def main():
     parser.add_argument("--reset-mid-every", type=int, default=0)
     parser.add_argument("--close-idle", type=float, default=0)
     parser.add_argument("--delay", type=float, default=0)
-    parser.add_argument("--echo-into", choices=["errors", "data", "5xx", "html"], default="errors")
+    parser.add_argument("--echo-into", choices=["errors", "data", "5xx", "html", "rest"], default="errors")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--port-file")
     parser.add_argument("--request-log")
