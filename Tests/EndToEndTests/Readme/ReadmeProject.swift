@@ -12,6 +12,9 @@ final class ReadmeProject: @unchecked Sendable {
     private let log: URL
 
     static let access = "AKIDREADMEEXAMPLE000", secret = "readme-example-secret-key-0000000000000", region = "eu-west-1"
+    /// The API id the README's `--api-id` examples name: the emulator answers as AppSync's control
+    /// plane for it (`AWS_ENDPOINT_URL_APPSYNC` points there, as it would at a real region's).
+    static let apiID = "abcdefghijklmnopqrstuvwxyz"
 
     /// One gqlpatch call as the shim logged it.
     struct Call: CustomStringConvertible {
@@ -45,7 +48,7 @@ final class ReadmeProject: @unchecked Sendable {
             schema = TestPaths.schema
             emulator = try Emulator(arguments: [
                 "--api-key", Emulator.apiKey, "--conflict-handler", "optimistic",
-                "--iam", "\(Self.access):\(Self.secret):\(Self.region)",
+                "--iam", "\(Self.access):\(Self.secret):\(Self.region)", "--control-plane-api-id", Self.apiID,
             ])
         case .customOperations, .gen2:
             let fixture = kind == .gen2 ? gen2 : Self.callFixture
@@ -110,6 +113,7 @@ final class ReadmeProject: @unchecked Sendable {
                 "README_GQLPATCH": TestPaths.binary, "README_CALLS": log.path,
                 "GQLPATCH_ENDPOINT": emulator.endpoint, "GQLPATCH_API_KEY": Emulator.apiKey,
                 "AWS_ACCESS_KEY_ID": Self.access, "AWS_SECRET_ACCESS_KEY": Self.secret, "AWS_REGION": Self.region,
+                "AWS_ENDPOINT_URL_APPSYNC": "http://127.0.0.1:\(emulator.port)",
                 "DESC": "Oak desk, seats four",
             ],
             workingDirectory: folder.path, timeout: 120)
