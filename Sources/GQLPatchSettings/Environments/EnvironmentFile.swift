@@ -21,6 +21,17 @@ package struct EnvironmentFile: Sendable, Equatable {
         environments.first { $0.name == name }
     }
 
+    /// The environment `name`, else the one refusal every command gives for a name not there (exit
+    /// 78): the closest name, and the names there are; `path` is where the file is.
+    package func environment(named name: String, path: String) throws(GQLPatchError) -> NamedEnvironment {
+        if let found = self[name] { return found }
+        let names = environments.map(\.name)
+        let hint = FieldSuggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
+        throw .configuration(
+            "no environment '\(name)' in \(path)\(hint) (\(names.isEmpty ? "none added yet" : "there: " + names.joined(separator: ", ")); gqlpatch env list)"
+        )
+    }
+
     package var bytes: [UInt8] {
         let object = JSONObject([
             ("gqlpatchEnvironments", .int(Self.version)),

@@ -64,14 +64,7 @@ package enum EnvironmentLayer {
                     "environment \(name) is named, but neither HOME nor XDG_CONFIG_HOME is set to find the environments file"
                 )
             }
-            let file = try store.load()
-            guard let found = file[name] else {
-                let names = file.environments.map(\.name)
-                let hint = FieldSuggestion.closest(to: name, among: names).map { "; did you mean \($0)?" } ?? ""
-                throw .configuration(
-                    "no environment '\(name)' in \(store.path)\(hint) (\(names.isEmpty ? "none added yet" : "there: " + names.joined(separator: ", ")); gqlpatch env list)"
-                )
-            }
+            let found = try store.load().environment(named: name, path: store.path)
             return EnvironmentChoice(environment: found, reason: flag != nil ? .flag : .variable)
         }
         guard let store, given.configPath == nil,

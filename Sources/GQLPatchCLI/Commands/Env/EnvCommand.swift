@@ -179,7 +179,7 @@ struct EnvCommand {
     private func remove(_ store: EnvironmentStore) throws(GQLPatchError) {
         let name = options.name ?? ""
         var file = try store.load()
-        guard file[name] != nil else { throw missing(name, file, store) }
+        _ = try file.environment(named: name, path: store.path)
         file.environments.removeAll { $0.name == name }
         if file.defaultName == name { file.defaultName = nil }
         try store.save(file)
@@ -190,19 +190,12 @@ struct EnvCommand {
     private func use(_ store: EnvironmentStore) throws(GQLPatchError) {
         let name = options.name ?? ""
         var file = try store.load()
-        guard file[name] != nil else { throw missing(name, file, store) }
+        _ = try file.environment(named: name, path: store.path)
         file.defaultName = name
         try store.save(file)
         console.message(
             "gqlpatch: env: \(name) is the default where a folder has no Amplify config of its own (\(OptionName.env) and GQLPATCH_ENV choose another)"
         )
         try printer.print(.object(JSONObject([("default", .string(name))])), to: console)
-    }
-
-    private func missing(_ name: String, _ file: EnvironmentFile, _ store: EnvironmentStore) -> GQLPatchError {
-        let names = file.environments.map(\.name)
-        return .configuration(
-            "no environment '\(name)' in \(store.path)\(FieldSuggestion.phrase(for: name, among: names)) (gqlpatch env list)"
-        )
     }
 }
