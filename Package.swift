@@ -28,7 +28,8 @@ import PackageDescription
 //                                          proxy selection, TransportFailure, the HTTPTransport protocol,
 //                                          the WebSocketChannel protocol (-> WebSocket)
 //   GQLPatchSupport (errors, exit codes, console, bounded file reads, small helpers) is under all of them.
-//   GraphQLSDL, JSON, AWSSigning, CCurl and CNet stand alone and import nothing of ours. CCurl loads the
+//   GraphQLSDL, JSON, CSV (RFC 4180 CSV and TSV, read incrementally and written), AWSSigning, CCurl and CNet
+//   stand alone and import nothing of ours. CCurl loads the
 //   system's libcurl (for a proxy); CNet is the own client's sockets, and the system's libssl for
 //   https. CognitoSRP (Cognito sign-in arithmetic: SRP-6a, HKDF, TOTP) imports only AWSSigning.
 //   WebSocket (the RFC 6455 client codec: frames, messages, the opening handshake; no I/O) stands alone
@@ -63,11 +64,13 @@ let package = Package(
                 "GQLPatchRecords",
                 "GQLPatchOperations",
                 "GQLPatchSchema", "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
+                "CSV",
             ]),
     ],
     targets: [
         .target(name: "GraphQLSDL"),
         .target(name: "JSON"),
+        .target(name: "CSV"),
         .target(name: "AWSSigning"),
         .target(name: "CCurl"),
         .target(name: "CNet"),
@@ -133,6 +136,7 @@ let package = Package(
             path: "Tests/GQLPatchTestSupport"),
         .testTarget(name: "GraphQLSDLTests", dependencies: ["GraphQLSDL", "TestSupport"]),
         .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
+        .testTarget(name: "CSVTests", dependencies: ["CSV", "TestSupport"]),
         .testTarget(name: "AWSSigningTests", dependencies: ["AWSSigning"]),
         .testTarget(name: "CognitoSRPTests", dependencies: ["CognitoSRP", "AWSSigning", "TestSupport"]),
         .testTarget(name: "WebSocketTests", dependencies: ["WebSocket", "AWSSigning", "TestSupport"]),

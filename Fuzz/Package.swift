@@ -10,7 +10,7 @@ import PackageDescription
 let fuzzTargets = [
     "FuzzSDLLexer", "FuzzSDLParser", "FuzzSchemaCatalogue", "FuzzJSON", "FuzzResponseClassifier", "FuzzValueTyper",
     "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine", "FuzzJournal", "FuzzHeaderValue", "FuzzCognitoAnswer",
-    "FuzzTokenCacheFile", "FuzzWebSocketFrames", "FuzzRealtimeMessage",
+    "FuzzTokenCacheFile", "FuzzWebSocketFrames", "FuzzRealtimeMessage", "FuzzCSVReader",
 ]
 
 let package = Package(
