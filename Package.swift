@@ -115,6 +115,7 @@ let package = Package(
         .target(
             name: "GQLPatchCLI",
             dependencies: support + [
+                "CSV",
                 "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion", "GQLPatchBatch",
                 "GQLPatchRecords",
                 "GQLPatchOperations",

@@ -114,6 +114,11 @@ public enum Application {
             try console.write(Array("gqlpatch \(version)\n".utf8))
             return ExitCode.success.rawValue
         case .run(let command):
+            if invocation.options.output.isTabular, !command.printsRows {
+                throw .usage(
+                    "\(OptionName.output) \(invocation.options.output.rawValue) prints records as rows, which get and list do; \(invocation.command.name ?? "this command") prints JSON (\(OptionName.output) record or envelope)"
+                )
+            }
             // Help and version read no environment; a command checks it before it reads it.
             var run = CommandRun(
                 options: invocation.options, environment: environment, context: context,

@@ -95,6 +95,16 @@ package struct CommandSession: Sendable {
         }
     }
 
+    /// With `--output csv|tsv|table`, the printer of `model`'s records as rows of the columns
+    /// `selection` gives; nil for JSON.
+    func rowPrinter(model: Model, selection: SelectionSet) -> RowPrinter? {
+        guard settings.output.isTabular else { return nil }
+        return RowPrinter(
+            mode: settings.output,
+            columns: RecordColumns(selection: selection, fields: model.fields, catalogue: settings.catalogue),
+            console: console)
+    }
+
     /// With `--output envelope`, a failed response is printed too; otherwise stdout stays empty.
     package func printEnvelopeOnFailure(_ response: GraphQLResponse) throws(GQLPatchError) {
         if settings.output == .envelope {

@@ -12,9 +12,12 @@ package protocol CommandDefinition: Sendable {
     /// Whether the command may run once more when its plan names what the API's cached schema lacks
     /// (false for one that asks the user something first: the answer would be asked again).
     var replans: Bool { get }
+    /// Whether the command prints records of one model, and so takes `--output csv|tsv|table`.
+    var printsRows: Bool { get }
 }
 
 extension CommandDefinition {
     package var writes: Bool { false }
     package var replans: Bool { true }
+    package var printsRows: Bool { false }
 }

@@ -133,7 +133,11 @@ extension GlobalOptions {
                 environment) where no terminal can ask
                 """, section: section, sets: \.options.yes),
             .choice(
-                OptionName.output, "print the record (default) or the whole GraphQL response",
+                OptionName.output,
+                """
+                the record (default), the whole GraphQL response, or rows:
+                csv, tsv, table (get, list)
+                """,
                 section: section, into: \.options.output),
             OptionBinding(
                 .flag(

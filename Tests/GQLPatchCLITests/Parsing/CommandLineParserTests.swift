@@ -146,7 +146,9 @@ import Testing
             arguments: ["--timeout", "0", "update"],
             message: "--timeout expects a number of seconds from 0.001 to 86400, got '0'"),
         UsageCase(arguments: ["--header", "NoColon", "update"], message: "--header expects 'Name: value', got no ':'"),
-        UsageCase(arguments: ["--output", "xml"], message: "--output expects record or envelope, got 'xml'"),
+        UsageCase(
+            arguments: ["--output", "xml"],
+            message: "--output expects one of record, envelope, csv, tsv, table, got 'xml'"),
         UsageCase(
             arguments: ["--retry-conflicts", "-1"],
             message: "--retry-conflicts expects a whole number from 0 to 100, got '-1'"),

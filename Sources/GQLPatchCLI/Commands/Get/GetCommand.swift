@@ -53,6 +53,11 @@ package struct GetCommand: Sendable {
             throw GQLPatchError(
                 .notFound, "\(name) is deleted (_deleted: true); --include-deleted prints it", kind: .softDeleted)
         }
+        if let rows = session.rowPrinter(model: plan.model, selection: plan.selection) {
+            try rows.print(record)
+            try rows.finish()
+            return
+        }
         try session.printRecord(
             .object(SelectionProjection.project(record, onto: plan.selection)), envelope: response.envelope)
     }

@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension GetOptions: CommandDefinition {
+    package var printsRows: Bool { true }
+
     /// `get <Model> (--id V | --key F=V...) [--select ...] [--include-deleted]`
     package static let syntax = CommandSyntax(
         name: "get", summary: "get <Model> <key>                  print one record",

@@ -125,11 +125,13 @@ package struct ListCommand: Sendable {
     {
         let console = session.console
         let envelope = settings.output == .envelope
-        let inline = options.errorsInline && !envelope
+        let rows = session.rowPrinter(model: listing.model, selection: listing.selection)
+        // Rows carry records only: an error line would break the table (it is on stderr anyway).
+        let inline = options.errorsInline && !envelope && rows == nil
         let rejected: @Sendable (GraphQLResponse) throws(GQLPatchError) -> Void = { (response) throws(GQLPatchError) in
             try session.printEnvelopeOnFailure(response)
         }
-        return try await listing.run(from: resume.current, sender: session.pageRetrying, rejected: rejected) {
+        let failed = try await listing.run(from: resume.current, sender: session.pageRetrying, rejected: rejected) {
             (page) throws(GQLPatchError) in
             // Printed and the token moved on under one lock: a signal sees the page whole or not at all.
             let printed: Result<Void, GQLPatchError> = resume.withValue { token in
@@ -142,7 +144,11 @@ package struct ListCommand: Sendable {
                         if let partial = failure.partial { line["item"] = .object(partial) }
                         try session.printLine(.object(line))
                     }
-                    if !envelope { for record in page.records { try session.printLine(.object(record)) } }
+                    if let rows {
+                        for record in page.records { try rows.print(record) }
+                    } else if !envelope {
+                        for record in page.records { try session.printLine(.object(record)) }
+                    }
                     token = page.nextToken
                     return .success(())
                 } catch {
@@ -151,6 +157,8 @@ package struct ListCommand: Sendable {
             }
             try printed.get()
         }
+        try rows?.finish()
+        return failed
     }
 
     /// Tries per page, as `apply`'s default `--max-attempts`.

@@ -3,6 +3,8 @@ import GQLPatchSchema
 import GQLPatchSupport
 
 extension ListOptions: CommandDefinition {
+    package var printsRows: Bool { true }
+
     /// `list <Model> [--where F=V]... [--filter JSON|@PATH] [--limit N] [--page-size N] [--sort asc|desc] [--include-deleted] [--select ...]`
     package static let syntax = CommandSyntax(
         name: "list", summary: "list <Model> [--where F=V]...      print records as JSON Lines, all pages",
