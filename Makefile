@@ -76,7 +76,7 @@ test: venv v1-transformer test-emulator test-cognito-servers
 # times and resumed (minutes each on two cores). `make test` leaves them to this target so that it
 # stays under 20 minutes; CI (.ci/run) runs both.
 SCALE_TESTS := DataMoveEndToEndTests ApplyCrashEndToEndTests ApplyShardEndToEndTests SelectionWriteEndToEndTests \
-	twentyThousandRecordsStreamWithNoFileAndBoundedMemory
+	twentyThousandRecordsStreamWithNoFileAndBoundedMemory CSVImportCrashEndToEndTests
 
 test-scale: venv v1-transformer
 	$(SWIFT) build --build-tests

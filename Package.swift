@@ -95,7 +95,8 @@ let package = Package(
         .target(
             name: "GQLPatchBatch",
             dependencies: support + [
-                "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "AWSSigning",
+                "CSV", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
+                "AWSSigning",
             ]),
         .target(
             name: "GQLPatchTransfer",

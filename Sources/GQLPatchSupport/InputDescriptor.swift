@@ -91,10 +91,13 @@ package struct InputDescriptor: Sendable {
             writerSeen: true)
     }
 
-    /// An open regular file that stays its owner's (the journal on `--resume`, read then appended to).
-    package static func adopting(regularFile descriptor: Int32, size: Int, shown: String) -> InputDescriptor {
+    /// An open regular file that stays its owner's (the journal on `--resume`, read then appended to),
+    /// or, `owning` it, is closed (and can be read again) as one opened by path.
+    package static func adopting(regularFile descriptor: Int32, size: Int, shown: String, owning: Bool = false)
+        -> InputDescriptor
+    {
         InputDescriptor(
-            descriptor: descriptor, kind: .regularFile(size: size), shown: shown, ownsDescriptor: false,
+            descriptor: descriptor, kind: .regularFile(size: size), shown: shown, ownsDescriptor: owning,
             idleMilliseconds: nil,
             writerSeen: true)
     }

@@ -3,29 +3,23 @@ extension HelpText {
         Usage: gqlpatch [global options] import FILE [--mode upsert|create|replace]
                                               [--map-owner OLD=NEW]... [--owner VALUE]
                                               [-j N] [--rate N|auto] [--journal PATH [--resume]]
+               gqlpatch [global options] import FILE.csv|FILE.tsv|- --model MODEL [--columns H=F,...]
 
-        Writes a file that export wrote into the API the global options name (its schema is the
-        target's; the file's records keep their keys). The whole file is checked first, and nothing
-        is sent when it does not fit the target (exit 65, every problem listed per model and field):
-        a model the target lacks, a field its input lacks, a value its field's type refuses, a
-        field its create input requires that no line sets, owner values without a mapping. A file
-        cut short or changed since export wrote it (its end line missing or disagreeing) is refused
-        too (65); a file without export's first line (an older export) is read with a note.
-
-        Lines run as apply runs them, with a barrier wherever the file's model changes and before
-        the second pass: no child is created before its parent. Owner fields (of the target's @auth
-        owner rules) are mapped by --map-owner or set by --owner; an owner neither covers is refused.
-        On a versioned target a tombstone in the way is reported (not_found), never brought back.
+        Writes into the API the global options name a file export wrote (its records keep their
+        keys; no child is written before its parent), or a spreadsheet's rows as CSV or TSV: one
+        model's records, the header naming fields (F.SUB for an object's), each cell typed by the
+        schema (lists and AWSJSON as JSON). The whole file is checked first and nothing is sent when
+        it does not fit (exit 65, every problem listed; a cell as FILE:LINE:COLUMN). Owner fields
+        are mapped by --map-owner or set by --owner; an owner neither covers is refused.
 
         \(ImportOptions.optionTable.helpList)
 
         Exit: 0 every line done, 4 some lines failed (with --mode create, records already there),
-        65 the file does not fit the target, 69 the endpoint unreachable, 130 Ctrl-C (with --journal,
-        the --resume command is printed).
+        65 the file does not fit the target, 69 the endpoint unreachable, 130 Ctrl-C.
 
         Examples:
-          gqlpatch --config dev.json export -o dev.jsonl
           gqlpatch --config staging.json import dev.jsonl --map-owner alice=alice-staging --journal dev.journal
+          gqlpatch import prices.csv --model Product --columns SKU=id,Price=price --journal prices.journal
 
         \(globalsPointer)
 

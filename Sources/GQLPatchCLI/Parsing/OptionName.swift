@@ -27,6 +27,10 @@ package enum OptionName {
     package static let dryRun = "--dry-run"
     package static let endpoint = "--endpoint"
     package static let apiID = "--api-id"
+    package static let format = "--format"
+    package static let model = "--model"
+    package static let columns = "--columns"
+    package static let emptyAsNull = "--empty-as-null"
     package static let refresh = "--refresh"
     package static let errorsInline = "--errors-inline"
     package static let everywhere = "--everywhere"
@@ -128,13 +132,14 @@ package enum OptionName {
         authFlow, by, cascade,
         clientId,
         clientSecret,
-        compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun, endpoint, env,
+        columns, compact, concurrency, config, conflictResolution, continueOnError, decr, dropField, dryRun,
+        emptyAsNull, endpoint, env,
         errorsInline,
-        everywhere, expectVersion, field, filter, header, help, id, identity, identityPoolId, idempotent, `if`,
+        everywhere, expectVersion, field, filter, format, header, help, id, identity, identityPoolId, idempotent, `if`,
         ifAbsent,
         includeDeleted, includeTimestamps, incr, index, journal, json, key, limit, list, mapOwner, mask, maskKey,
         maxAttempts,
-        maxResponseMb, mfaCode, mode, next,
+        maxResponseMb, mfaCode, mode, model, next,
         noCache, operation, owner,
         out, output, pageSize, paginate, password, passwordFile, patch, prepend, pretty, preview, profile, protect,
         rate,

@@ -28,7 +28,7 @@ import Testing
             "prints the compiled schema and runs no gqlpatch; Emulator.compiledSchema runs the same command for many tests",
         "make fuzz                                  # every target, 60 s each":
             "the fuzzers run for minutes each and are not part of make test",
-        "make test-scale    # the scale and crash tests (about 13 minutes)":
+        "make test-scale    # the scale and crash tests (about 18 minutes)":
             "runs suites of this test target (minutes); .ci/run runs make test-scale after make test",
         "make format        # rewrite the files as the formatter would":
             "rewrites the checkout it runs in; .ci/run runs make format-check on a clean clone after make test",

@@ -1,3 +1,4 @@
+import CSV
 import GQLPatchBatch
 import GQLPatchOperations
 import GQLPatchRecords
@@ -26,11 +27,15 @@ package struct ImportCommand: Sendable {
     package var showsProgress: Bool = isatty(2) == 1
     /// The command that goes on from where a journaled run stopped.
     package var resumeCommand: String?
+    /// Where standard input is held while it is read twice (CSV and TSV).
+    package var temporaryFolder = "/tmp"
 
     /// At most this many problems are listed.
     static let maximumListedProblems = 50
 
     package func run() async throws(GQLPatchError) -> ExitCode {
+        let format = options.format ?? ImportFormat.told(by: options.path)
+        if format != .jsonl { return try await runRows(dialect: format == .csv ? .csv : .tsv) }
         let run = options.run
         try checkOwnerOptionsApply()
         try ImportOptions.checkDropped(options.dropped, in: settings.catalogue, fieldsToo: false)
@@ -80,6 +85,46 @@ package struct ImportCommand: Sendable {
         // Then apply's run of the rewritten lines: a resumed journal matched against them (the same
         // file and options) before anything is sent, the journal written, the batch run.
         return try await send { rewriting.rewrite($0) }
+    }
+
+    /// A CSV or TSV file of one model's records: checked whole (every cell typed by the schema, each
+    /// problem listed as `FILE:LINE:COLUMN`, nothing sent when one is found), then each row written by
+    /// apply's batch as the mode says, numbered by its line in the file.
+    func runRows(dialect: CSVDialect) async throws(GQLPatchError) -> ExitCode {
+        try checkOwnerOptionsApply()
+        let model = try ModelLookup.model(named: options.model ?? "", in: settings.catalogue)
+        let file =
+            options.path == "-"
+            ? try CSVRowFile.spoolingStandardInput(
+                folder: temporaryFolder, dialect: dialect)
+            : try CSVRowFile(path: options.path, dialect: dialect)
+        // The target first: a wrong endpoint or key is found before the file is read.
+        if !settings.dryRun { try await CommandSession(settings: settings, context: context).probe(as: "the target") }
+        let check = try CSVImportCheck(
+            file, renames: options.renames, model: model, catalogue: settings.catalogue,
+            emptyAsNull: options.emptyAsNull, ownerMap: options.ownerMap, owner: options.owner)
+        if !check.problems.isEmpty {
+            throw .invalidInput(
+                CSVImportCheck.describe(check.problems, unlisted: check.unlisted, file: file.name, model: model.name))
+        }
+        if !check.map.passedOver.isEmpty {
+            context.console.message(
+                "gqlpatch: note: \(file.name): column\(check.map.passedOver.count == 1 ? "" : "s") \(check.map.passedOver.joined(separator: ", ")) passed over: the server sets \(check.map.passedOver.count == 1 ? "it" : "them"), no write takes \(check.map.passedOver.count == 1 ? "it" : "them")"
+            )
+        }
+        var rewrite = ImportRewrite(
+            catalogue: settings.catalogue, mode: options.mode, ownerMap: options.ownerMap, owner: options.owner)
+        if options.mode == .replace { rewrite.cleared = [model.name: check.clearedFields] }
+        if settings.dryRun {
+            context.console.message(
+                "gqlpatch: import: dry run: \(check.rows) row\(check.rows == 1 ? "" : "s") of \(file.name) checked against \(model.name); nothing was sent"
+            )
+            return .success
+        }
+        try file.rewind()
+        let apply = batch(madeSource: true)
+        let source = CSVImportSource(file: file, map: check.map, rewrite: rewrite, parser: apply.lineParser)
+        return try await execute(apply, input: try apply.open(source, total: check.rows))
     }
 
     /// Apply's run of the lines of the file, each rewritten by `transform`.

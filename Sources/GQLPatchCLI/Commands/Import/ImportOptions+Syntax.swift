@@ -18,14 +18,25 @@ extension ImportOptions: CommandDefinition {
         if positionals.count > 1 {
             throw .usage("import reads one file: unexpected argument '\(positionals[1])'")
         }
-        if path == "-" {
-            throw .usage(
-                "import reads its file twice (checked whole before anything is sent), so it takes a file, not standard input"
-            )
-        }
         command.path = path
         command.run.path = path
         try OptionBinding.apply(bindings, options, to: &command)
+        let format = command.format ?? ImportFormat.told(by: path)
+        if path == "-", format == .jsonl {
+            throw .usage(
+                "import reads an export twice (checked whole before anything is sent), so it takes a file, not standard input (CSV and TSV may come from standard input: \(OptionName.format) csv)"
+            )
+        }
+        if format == .jsonl, command.model != nil || !command.renames.isEmpty || command.emptyAsNull {
+            throw .usage(
+                "\(OptionName.model), \(OptionName.columns) and \(OptionName.emptyAsNull) are for CSV and TSV (\(OptionName.format) csv|tsv, or a file named .csv or .tsv)"
+            )
+        }
+        if format != .jsonl, command.model == nil {
+            throw .usage(
+                "a \(format.rawValue.uppercased()) file's rows are records of one model: give \(OptionName.model) MODEL"
+            )
+        }
         if command.run.resume, command.run.journal == nil {
             throw .usage("\(OptionName.resume) needs \(OptionName.journal) PATH (the journal of the run to resume)")
         }
@@ -95,6 +106,26 @@ extension ImportOptions: CommandDefinition {
             .value(
                 OptionName.owner, "VALUE", "set every owner field (of @auth owner rules) to VALUE", read: .text,
                 into: \.owner),
+            .value(
+                OptionName.format, "F", "jsonl (an export), csv or tsv (default: by the file's name)",
+                read: .choice(), into: \.format),
+            .value(
+                OptionName.model, "MODEL", "csv, tsv: the model each row is a record of", read: .text, into: \.model),
+            OptionBinding(
+                .value(OptionName.columns, "H=F,...", "csv, tsv: read column H as field F (F.SUB for an object's)")
+            ) { (command, value, given) throws(GQLPatchError) in
+                for pair in value.split(separator: ",", omittingEmptySubsequences: false) {
+                    guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex,
+                        pair.index(after: equals) != pair.endIndex
+                    else {
+                        throw .usage("\(given) expects HEADER=FIELD pairs split by commas, got '\(pair)'")
+                    }
+                    command.renames[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                }
+            },
+            .flag(
+                OptionName.emptyAsNull, "csv, tsv: an empty cell is null (default: the field is left out)",
+                sets: \.emptyAsNull),
             OptionBinding(
                 .value(
                     OptionName.dropField, "MODEL.FIELD",
@@ -115,6 +146,7 @@ extension ImportOptions: CommandDefinition {
     package func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode {
         var command = ImportCommand(options: self, settings: try await run.settings(), context: run.context)
         command.resumeCommand = ResumeCommand.text(for: run.arguments)
+        command.temporaryFolder = run.temporaryBase
         command.catchesInterrupt = run.environmentCheck != nil
         return try await command.run()
     }
