@@ -71,6 +71,26 @@ package struct ExportRun: Sendable {
         return state
     }
 
+    /// The reader's records as they come (`record`: each line's key and `set` as one object, as a row
+    /// of a table is), one model at a time, at most one page held. For one model whose plan defers
+    /// nothing (every field in its first-pass line). Returns the counts read.
+    package func streamRecords(into record: (JSONObject) throws(GQLPatchError) -> Void) async throws(GQLPatchError)
+        -> ExportState
+    {
+        var reader = ExportReader(plan: plan, includeDeleted: includeDeleted, sender: sender, stop: stop)
+        var state = ExportState(output: "-", models: plan.steps.map(\.model.name))
+        while let page = try await reader.next() {
+            guard !page.second else { continue }
+            for line in page.lines {
+                var row = line["key"]?.objectValue ?? JSONObject()
+                for (name, value) in line["set"]?.objectValue ?? JSONObject() { row[name] = value }
+                try record(row)
+            }
+            state.steps[page.step].records += page.records
+        }
+        return state
+    }
+
     /// Reads the models `concurrency` at a time and copies each one's part into the output once
     /// every model before it is there; then the second-pass parts, in the same order.
     private func readAndWrite(

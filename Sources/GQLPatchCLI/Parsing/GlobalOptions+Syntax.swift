@@ -136,7 +136,7 @@ extension GlobalOptions {
                 OptionName.output,
                 """
                 the record (default), the whole GraphQL response, or rows:
-                csv, tsv, table (get, list)
+                csv, tsv, table (get, list, export of one model)
                 """,
                 section: section, into: \.options.output),
             OptionBinding(

@@ -78,6 +78,13 @@ package struct ExportCommand: Sendable {
             try DryRun.print(planned, settings: settings, context: context)
             return
         }
+        if settings.output.isTabular {
+            let watch = catchesInterrupt ? InterruptWatch() : nil
+            watch?.start()
+            defer { watch?.stop() }
+            try await streamRows(prepared) { watch?.isInterrupted == true ? watch?.exitCode : nil }
+            return
+        }
         if options.output == nil, options.state == nil, steps.count == 1 {
             // One model: nothing to order or to read side by side, so its pages go out as they come.
             let watch = catchesInterrupt ? InterruptWatch() : nil

@@ -4,6 +4,8 @@ import GQLPatchSettings
 import GQLPatchSupport
 
 extension ExportOptions: CommandDefinition {
+    package var printsRows: Bool { true }
+
     /// `export [<Model>...] [--where F=V]... [-o FILE] [--include-deleted] [--include-timestamps] [-j N] [--state FILE]`
     package static let syntax = CommandSyntax(
         name: "export", summary: "export [<Model>...] [-o FILE]       every record as JSON Lines apply takes back",
