@@ -396,6 +396,27 @@ def scenario_tools(args, url: str, scratch: Path, servers: dict[str, Server]) ->
              records=args.xargs_records),
     ]
 
+    # Scenario 16: a spreadsheet's 10,000 rows imported (CSV, typed by the schema, checked whole
+    # first) beside apply of the same records as JSON Lines (the pipeline it replaces: a script
+    # turning the sheet into apply lines).
+    sheet, sheet_lines = scratch / f"sheet-{n}.csv", scratch / f"sheet-{n}.jsonl"
+    if not sheet.exists() or not sheet_lines.exists():
+        with open(sheet, "w") as c, open(sheet_lines, "w") as j:
+            c.write("id,name,description\r\n")
+            for i in range(n):
+                c.write(f'r{i},"Lamp {i}, tall",row {i}\r\n')
+                j.write('{"op":"upsert","model":"Item","key":{"id":"r%d"},"set":{"name":"Lamp %d, tall","description":"row %d"}}\n'
+                        % (i, i, i))
+    import_missing = gqlpatch_has(gqlpatch, ["import", "no-such.csv", "--model", "Item"], "unknown option")
+    tools["16. CSV import of %d rows" % n] = [
+        Tool("gqlpatch import FILE.csv -j 32", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--api-key", API_KEY,
+                                               "--compact", "import", str(sheet), "--model", "Item", "-j", "32"],
+             batch_count, unavailable=apply_missing or import_missing, is_subject=True, records=n),
+        Tool("gqlpatch apply FILE.jsonl -j 32", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--api-key",
+                                                 API_KEY, "--compact", "apply", "-j", "32", str(sheet_lines)],
+             batch_count, unavailable=apply_missing, is_subject=True, records=n),
+    ]
+
     tools["4. large schema (%d models, %.1f MB)" % (args.models, big.stat().st_size / 1e6)] = [
         Tool("gqlpatch --dry-run update", [gqlpatch, "--endpoint", url, "--schema", str(big), "--api-key", API_KEY,
                                            "--dry-run", "update", "Item", "--id", "r1", "--set", "name=Lamp"],
@@ -708,6 +729,9 @@ def targets(rows: list[Row], args) -> list[str]:
     check("11. every line done over https with silent closes (--max-attempts 1)",
           g11c and min(s.extra["done"] for s in g11c.samples) / args.tls_records, lambda v: v >= 1.0,
           "{:.4f} of the lines in the worst run")
+    g16, a16 = find(rows, "16.", "gqlpatch import"), find(rows, "16.", "gqlpatch apply")
+    check("16. CSV import throughput >= 0.95x apply of the same records as JSON Lines",
+          g16 and a16 and a16.median("wall") / g16.median("wall"), lambda v: v >= 0.95, "{:.2f}x")
     g15, c15 = find(rows, "15.", "gqlpatch"), find(rows, "15.", "curl")
     check("15. gqlpatch call wall <= 1.2x curl with the document by hand",
           g15 and c15 and g15.median("wall") / c15.median("wall"), lambda v: v <= 1.2, "{:.2f}x")

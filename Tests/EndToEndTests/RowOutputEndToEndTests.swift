@@ -108,7 +108,8 @@ import Testing
         #expect(refused.status == 64, "\(refused)")
         #expect(
             refused.stderr.hasPrefix(
-                "gqlpatch: error: --output csv prints records as rows, which get, list and export (one model) do; update prints JSON"))
+                "gqlpatch: error: --output csv prints records as rows, which get, list and export (one model) do; update prints JSON"
+            ))
         #expect(try emulator.inputs(of: "UpdateItem").isEmpty, "nothing sent")
     }
 }

@@ -100,30 +100,31 @@ package struct ImportCommand: Sendable {
             : try CSVRowFile(path: options.path, dialect: dialect)
         // The target first: a wrong endpoint or key is found before the file is read.
         if !settings.dryRun { try await CommandSession(settings: settings, context: context).probe(as: "the target") }
+        // One model, one pass: no barrier between its rows.
+        var apply = batch(madeSource: true)
+        apply.plan.phase = nil
         let check = try CSVImportCheck(
-            file, renames: options.renames, model: model, catalogue: settings.catalogue,
-            emptyAsNull: options.emptyAsNull, ownerMap: options.ownerMap, owner: options.owner)
+            file, renames: options.renames, model: model, emptyAsNull: options.emptyAsNull,
+            rewrite: ImportRewrite(
+                catalogue: settings.catalogue, mode: options.mode, ownerMap: options.ownerMap, owner: options.owner),
+            parser: apply.lineParser, kept: BatchApply.keptOperations)
         if !check.problems.isEmpty {
             throw .invalidInput(
                 CSVImportCheck.describe(check.problems, unlisted: check.unlisted, file: file.name, model: model.name))
         }
         if !check.map.passedOver.isEmpty {
+            let count = check.map.passedOver.count
             context.console.message(
-                "gqlpatch: note: \(file.name): column\(check.map.passedOver.count == 1 ? "" : "s") \(check.map.passedOver.joined(separator: ", ")) passed over: the server sets \(check.map.passedOver.count == 1 ? "it" : "them"), no write takes \(check.map.passedOver.count == 1 ? "it" : "them")"
+                "gqlpatch: note: \(file.name): column\(count == 1 ? "" : "s") \(check.map.passedOver.joined(separator: ", ")) passed over: the server sets \(count == 1 ? "it" : "them"), no write takes \(count == 1 ? "it" : "them")"
             )
         }
-        var rewrite = ImportRewrite(
-            catalogue: settings.catalogue, mode: options.mode, ownerMap: options.ownerMap, owner: options.owner)
-        if options.mode == .replace { rewrite.cleared = [model.name: check.clearedFields] }
         if settings.dryRun {
             context.console.message(
                 "gqlpatch: import: dry run: \(check.rows) row\(check.rows == 1 ? "" : "s") of \(file.name) checked against \(model.name); nothing was sent"
             )
             return .success
         }
-        try file.rewind()
-        let apply = batch(madeSource: true)
-        let source = CSVImportSource(file: file, map: check.map, rewrite: rewrite, parser: apply.lineParser)
+        let source = try CSVImportSource(file: file, check: check, parser: apply.lineParser)
         return try await execute(apply, input: try apply.open(source, total: check.rows))
     }
 
