@@ -101,6 +101,37 @@ import Testing
         #expect(lines.contains("b   Chair"), "\(lines)")
     }
 
+    @Test func diffRowsAreOneAFieldAndAPaginatedQuerysAreItsItems() throws {
+        let from = try Self.seeded()
+        defer { from.stop() }
+        let to = try Emulator()
+        defer { to.stop() }
+        try to.create("Item", ["id": "a", "name": "Lamp", "tags": ["x", "y"]])
+        try to.create("Item", ["id": "c", "name": "New"])
+        let diff = try GQLPatchRun.run([
+            "--schema", TestPaths.schema, "--api-key", Emulator.apiKey, "diff", "Item", "--from-endpoint",
+            from.endpoint, "--to-endpoint", to.endpoint, "--output", "csv",
+        ])
+        #expect(diff.status == 1, "\(diff)")
+        let rows = try Self.rows(diff.stdout, "csv")
+        #expect(rows.first == ["model", "key", "diff", "field", "from", "to"])
+        #expect(rows.contains(["Item", "a", "changed", "name", "Lamp, \"tall\"\nand bright", "Lamp"]), "\(rows)")
+        #expect(rows.contains { $0.prefix(3) == ["Item", "b", "only-from"] && $0[4].hasPrefix(#"{"name":"Chair""#) })
+        #expect(rows.contains { $0.prefix(3) == ["Item", "c", "only-to"] && $0[5].hasPrefix(#"{"name":"New""#) })
+        let query = try from.gqlpatch([
+            "query",
+            "query Q($nextToken: String) { listItems(limit: 1, nextToken: $nextToken) { items { id tags } nextToken } }",
+            "--paginate", "--output", "csv",
+        ])
+        #expect(query.status == 0, "\(query)")
+        #expect(Set(try Self.rows(query.stdout, "csv")) == [["id", "tags"], ["a", #"["x","y"]"#], ["b", ""]])
+        let unpaged = try from.gqlpatch(["query", "{ listItems { items { id } } }", "--output", "tsv"])
+        #expect(unpaged.status == 64, "\(unpaged)")
+        #expect(
+            unpaged.stderr.hasPrefix(
+                "gqlpatch: error: --output tsv prints a connection's items as rows: add --paginate"))
+    }
+
     @Test func aCommandPrintingNoRecordsRefusesRows() throws {
         let emulator = try Self.seeded()
         defer { emulator.stop() }
@@ -108,7 +139,7 @@ import Testing
         #expect(refused.status == 64, "\(refused)")
         #expect(
             refused.stderr.hasPrefix(
-                "gqlpatch: error: --output csv prints records as rows, which get, list and export (one model) do; update prints JSON"
+                "gqlpatch: error: --output csv prints records as rows, which get, list, export (one model), query --paginate and diff do; update prints JSON"
             ))
         #expect(try emulator.inputs(of: "UpdateItem").isEmpty, "nothing sent")
     }

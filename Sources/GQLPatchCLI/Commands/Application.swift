@@ -116,7 +116,7 @@ public enum Application {
         case .run(let command):
             if invocation.options.output.isTabular, !command.printsRows {
                 throw .usage(
-                    "\(OptionName.output) \(invocation.options.output.rawValue) prints records as rows, which get, list and export (one model) do; \(invocation.command.name ?? "this command") prints JSON (\(OptionName.output) record or envelope)"
+                    "\(OptionName.output) \(invocation.options.output.rawValue) prints records as rows, which get, list, export (one model), query --paginate and diff do; \(invocation.command.name ?? "this command") prints JSON (\(OptionName.output) record or envelope)"
                 )
             }
             // Help and version read no environment; a command checks it before it reads it.

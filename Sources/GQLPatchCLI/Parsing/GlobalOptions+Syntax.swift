@@ -136,7 +136,7 @@ extension GlobalOptions {
                 OptionName.output,
                 """
                 the record (default), the whole GraphQL response, or rows:
-                csv, tsv, table (get, list, export of one model)
+                csv, tsv, table (get, list, export of one model, query --paginate, diff)
                 """,
                 section: section, into: \.options.output),
             OptionBinding(

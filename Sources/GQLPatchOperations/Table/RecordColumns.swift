@@ -34,6 +34,20 @@ public struct RecordColumns: Sendable, Equatable {
         self.paths = paths
     }
 
+    /// The columns of a record as it came (`query`'s items, whose schema is the document's): its
+    /// members in order, an object flattened to dotted columns, anything else one column.
+    public init(record: JSONObject) {
+        var paths: [[String]] = []
+        for (name, value) in record {
+            if let object = value.objectValue, !object.isEmpty {
+                paths += RecordColumns(record: object).paths.map { [name] + $0 }
+            } else {
+                paths.append([name])
+            }
+        }
+        self.paths = paths
+    }
+
     /// The record's cells, in column order.
     public func cells(of record: JSONObject) -> [String] {
         paths.map { path in

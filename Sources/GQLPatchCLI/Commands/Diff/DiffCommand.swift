@@ -61,20 +61,52 @@ package struct DiffCommand: Sendable {
             return .success
         }
         var summary: [String] = []
+        // Rows: one a differing field (a record only on one side: one row, its record as JSON).
+        let rows =
+            from.output.isTabular
+            ? RowPrinter(
+                mode: from.output,
+                columns: RecordColumns(paths: [["model"], ["key"], ["diff"], ["field"], ["from"], ["to"]]),
+                console: console) : nil
         for (source, target, fields) in plans {
             let comparison = ModelComparison(
                 source: source, target: target, fields: fields, catalogue: from.catalogue, maximumHeld: maximumHeld)
             let counts = try await comparison.run { difference throws(GQLPatchError) in
-                try console.write(JSONPrinter.line(difference.json))
+                guard let rows else { return try console.write(JSONPrinter.line(difference.json)) }
+                for row in Self.rows(of: difference) { try rows.print(row) }
             }
             differs = differs || counts.differs
             summary.append(
                 "\(source.model.name) \(counts.same) same, \(counts.changed) changed, \(counts.onlyFrom) only in from, \(counts.onlyTo) only in to"
             )
         }
+        try rows?.finish()
         try console.checkOutput()
         console.message(
             "gqlpatch: diff: " + (summary.isEmpty ? "no models in common" : summary.joined(separator: "; ")))
         return differs ? .graphQLError : .success
+    }
+
+    /// A difference as rows of `model, key, diff, field, from, to`: a key of one field as its value
+    /// (else as JSON), a changed record one row a field.
+    static func rows(of difference: RecordDifference) -> [JSONObject] {
+        func keyValue(_ key: JSONObject) -> JSONValue { key.count == 1 ? key[key.keys[0]] ?? .null : .object(key) }
+        func row(
+            _ model: String, _ key: JSONObject, _ kind: String, _ field: String?, _ from: JSONValue?, _ to: JSONValue?
+        )
+            -> JSONObject
+        {
+            var row = JSONObject([("model", .string(model)), ("key", keyValue(key)), ("diff", .string(kind))])
+            row["field"] = field.map(JSONValue.string) ?? .null
+            row["from"] = from ?? .null
+            row["to"] = to ?? .null
+            return row
+        }
+        switch difference {
+        case .onlyFrom(let model, let key, let record): return [row(model, key, "only-from", nil, .object(record), nil)]
+        case .onlyTo(let model, let key, let record): return [row(model, key, "only-to", nil, nil, .object(record))]
+        case .changed(let model, let key, let fields):
+            return fields.map { name, change in row(model, key, "changed", name, change["from"], change["to"]) }
+        }
     }
 }

@@ -1,6 +1,8 @@
 import GQLPatchSupport
 
 extension DiffOptions: CommandDefinition {
+    package var printsRows: Bool { true }
+
     /// `diff [<Model>...] [--from-OPTION V]... [--to-OPTION V]... [--include-timestamps] [--page-size N]`
     package static let syntax = CommandSyntax(
         name: "diff", summary: "diff [<Model>...]                  how the records of two APIs differ (--from-, --to-)",

@@ -11,7 +11,8 @@ import JSON
 /// once on stderr. `finish` prints what is held.
 final class RowPrinter: @unchecked Sendable {
     // @unchecked: one command's printer, used from its printing closure under the command's lock.
-    let columns: RecordColumns
+    /// The columns; nil until the first record tells them (`query`'s items).
+    private(set) var columns: RecordColumns?
     private let console: Console
     private let dialect: CSVDialect?
     private var headerPrinted = false
@@ -23,7 +24,8 @@ final class RowPrinter: @unchecked Sendable {
     /// How many rows size a table's columns.
     static let tableSample = 100
 
-    init(mode: OutputMode, columns: RecordColumns, console: Console) {
+    /// `columns` nil: the first record's own (see `RecordColumns(record:)`).
+    init(mode: OutputMode, columns: RecordColumns?, console: Console) {
         self.columns = columns
         self.console = console
         switch mode {
@@ -38,15 +40,21 @@ final class RowPrinter: @unchecked Sendable {
     }
 
     func print(_ record: JSONObject) throws(GQLPatchError) {
+        let columns = self.columns ?? RecordColumns(record: record)
+        self.columns = columns
         try row(columns.cells(of: record))
     }
 
+    private var names: [String] { columns?.names ?? [] }
+
     /// Prints the rows held for sizing a table (and a header when no record came).
     func finish() throws(GQLPatchError) {
+        // No record told the columns: nothing to print.
+        guard columns != nil else { return }
         if dialect == nil {
             if widths == nil { try layOutAndPrint() }
         } else if !headerPrinted {
-            try write(columns.names)
+            try write(names)
         }
     }
 
@@ -61,7 +69,7 @@ final class RowPrinter: @unchecked Sendable {
             return
         }
         if !headerPrinted {
-            try write(columns.names)
+            try write(names)
         }
         try write(cells)
     }
@@ -74,14 +82,14 @@ final class RowPrinter: @unchecked Sendable {
             bytes = try CSVWriter.record(cells, dialect: dialect)
         } catch {
             throw .invalidInput(
-                "column \(columns.names[error.field]) holds a tab or a line break, which TSV cannot carry; use --output csv"
+                "column \(names[error.field]) holds a tab or a line break, which TSV cannot carry; use --output csv"
             )
         }
         try console.write(bytes)
     }
 
     private func layOut() {
-        var widths = columns.names.map(\.count)
+        var widths = names.map(\.count)
         for cells in held {
             for (index, cell) in cells.enumerated() { widths[index] = max(widths[index], Self.shown(cell).count) }
         }
@@ -90,7 +98,7 @@ final class RowPrinter: @unchecked Sendable {
 
     private func layOutAndPrint() throws(GQLPatchError) {
         layOut()
-        try console.write(Array(tableLine(columns.names).utf8))
+        try console.write(Array(tableLine(names).utf8))
         for cells in held { try console.write(Array(tableLine(cells).utf8)) }
         held = []
     }

@@ -76,6 +76,11 @@ package struct QueryCommand: Sendable {
 
     package func run() async throws(GQLPatchError) {
         let (request, connection, mutates) = try makePlan()
+        if settings.output.isTabular, connection == nil {
+            throw .usage(
+                "\(OptionName.output) \(settings.output.rawValue) prints a connection's items as rows: add \(OptionName.paginate) (a query with a nextToken)"
+            )
+        }
         if settings.dryRun {
             let what = connection == nil ? "send the document" : "send the document (then again with each nextToken)"
             try DryRun.print([PlannedRequest(what, request)], settings: settings, context: context)
@@ -120,13 +125,26 @@ package struct QueryCommand: Sendable {
                 return request
             })
         let envelope = settings.output == .envelope
+        // Rows: the columns are the first item's members (the document's selection, in its order).
+        let rows =
+            settings.output.isTabular ? RowPrinter(mode: settings.output, columns: nil, console: context.console) : nil
         try await reader.run(from: nil) { (page) throws(GQLPatchError) -> Bool in
             if envelope {
                 try session.printLine(page.response.envelope)
+            } else if let rows {
+                for item in page.items where !item.isNull {
+                    guard let record = item.objectValue else {
+                        throw .invalidInput(
+                            "\(OptionName.output) \(settings.output.rawValue) prints objects as rows, and the connection's items are not objects"
+                        )
+                    }
+                    try rows.print(record)
+                }
             } else {
                 for item in page.items where !item.isNull { try session.printLine(item) }
             }
             return true
         }
+        try rows?.finish()
     }
 }

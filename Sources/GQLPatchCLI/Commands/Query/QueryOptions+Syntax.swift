@@ -1,6 +1,8 @@
 import GQLPatchSupport
 
 extension QueryOptions: CommandDefinition {
+    package var printsRows: Bool { true }
+
     /// `query (DOCUMENT | @PATH | -) [--var N=V | --var N:=JSON | --var N=@PATH]... [--operation NAME]`
     package static let syntax = CommandSyntax(
         name: "query", summary: "query DOC|@PATH|- [--var N=V]    send a hand-written query or mutation",
