@@ -19,7 +19,8 @@ import PackageDescription
 //               -> GQLPatchRecords    the record rules: targets made from what is asked; read, update, delete
 //                                          and edits (one conflict-retry loop), their requests built once (sent,
 //                                          or planned for a dry run); cascade delete, listings, lookup
-//                    -> GQLPatchOperations  value typing, change sets, documents, selections, masking (HMAC from AWSSigning)
+//                    -> GQLPatchOperations  value typing, change sets, documents, selections, masking (HMAC from AWSSigning),
+//                                           records as rows and rows as records (-> CSV)
 //                         -> GQLPatchSchema      catalogue, schema readers, Amplify naming
 //                    -> GQLPatchClient      GraphQL client, the transport router, auth, AWS credentials
 //                         -> HTTPDirect    gqlpatch's own HTTP/1.1 client (blocking and event loop) -> CNet
@@ -82,7 +83,8 @@ let package = Package(
         .target(name: "WebSocket", dependencies: ["AWSSigning"]),
         .target(name: "GQLPatchSupport", dependencies: ["JSON"]),
         .target(name: "GQLPatchSchema", dependencies: support + ["GraphQLSDL"]),
-        .target(name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL", "AWSSigning"]),
+        .target(
+            name: "GQLPatchOperations", dependencies: support + ["GQLPatchSchema", "GraphQLSDL", "AWSSigning", "CSV"]),
         .target(name: "HTTP", dependencies: ["GQLPatchSupport", "WebSocket"]),
         .target(name: "HTTPDirect", dependencies: ["HTTP", "GQLPatchSupport", "CNet", "WebSocket"]),
         .target(name: "HTTPCurl", dependencies: ["HTTP", "GQLPatchSupport", "CCurl"]),
@@ -144,7 +146,7 @@ let package = Package(
         .testTarget(name: "WebSocketTests", dependencies: ["WebSocket", "AWSSigning", "TestSupport"]),
         testTarget("GQLPatchSupport", below: []),
         testTarget("GQLPatchSchema", below: ["GQLPatchSupport"]),
-        testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport"]),
+        testTarget("GQLPatchOperations", below: ["GQLPatchSchema", "GQLPatchSupport", "CSV"]),
         testTarget("HTTP", below: ["GQLPatchSupport", "WebSocket"]),
         testTarget("HTTPDirect", below: ["HTTP", "GQLPatchSupport", "CNet"]),
         testTarget("HTTPCurl", below: ["HTTP", "GQLPatchSupport", "CCurl"]),

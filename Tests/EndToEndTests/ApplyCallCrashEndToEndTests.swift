@@ -48,17 +48,11 @@ import Testing
                     Self.folder.appendingPathComponent("schema.graphql").path, "--compact", "apply", input, "-j", "4",
                     "--rate", "100", "--journal", journal, "--continue-on-error",
                 ] + (idempotent ? ["--idempotent"] : [])
-            let first = try ApplyProcess(arguments, in: emulator.folder)
             // Somewhere in the run's first 0.4 s (40 calls take about 0.5 s at 100 a second).
-            let delay = 0.04 + Double((run * 7_919 + 311) % 360) / 1000
-            Thread.sleep(forTimeInterval: delay)
-            first.signal(SIGKILL)
-            let firstStatus = try first.wait()
-            let resumed = try ApplyProcess(arguments + ["--resume"], in: emulator.folder)
-            let status = try resumed.wait()
-            let context =
-                "run \(run), killed after \(delay) s (status \(firstStatus))\nfirst: \(first.stdout)\n"
-                + "\(first.stderr)\nresumed: \(resumed.stdout)\n\(resumed.stderr)"
+            let killed = try KilledAndResumed(
+                arguments, in: emulator.folder, after: KilledAndResumed.delay(run: run, base: 0.04, spread: 0.36),
+                run: run)
+            let (resumed, status, context) = (killed.resumed, killed.status, killed.context)
             var unknown: Set<Int> = []
             for line in resumed.stdout.split(separator: "\n") {
                 let value = try JSONValue.parse(String(line))

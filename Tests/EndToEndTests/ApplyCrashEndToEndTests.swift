@@ -41,17 +41,11 @@ import Testing
                 "--endpoint", emulator.endpoint, "--api-key", Emulator.apiKey, "--schema", TestPaths.schema,
                 "--compact", "apply", input, "-j", "8", "--rate", "150", "--journal", journal,
             ]
-            let first = try ApplyProcess(arguments, in: emulator.folder)
             // Somewhere in the run's first 0.6 s (100 lines take about 0.7 s at 150 a second).
-            let delay = 0.05 + Double((run * 7_919 + 311) % 550) / 1000
-            Thread.sleep(forTimeInterval: delay)
-            first.signal(SIGKILL)
-            let firstStatus = try first.wait()
-            let resumed = try ApplyProcess(arguments + ["--resume"], in: emulator.folder)
-            let status = try resumed.wait()
-            let context =
-                "run \(run), killed after \(delay) s (status \(firstStatus))\nfirst: \(first.stdout)\n"
-                + "\(first.stderr)\nresumed: \(resumed.stdout)\n\(resumed.stderr)"
+            let killed = try KilledAndResumed(
+                arguments, in: emulator.folder, after: KilledAndResumed.delay(run: run, base: 0.05, spread: 0.55),
+                run: run)
+            let (first, resumed, status, context) = (killed.first, killed.resumed, killed.status, killed.context)
             #expect(status == 0, "\(context)")
 
             // Every line reported once: by one of the two runs, or (killed between the journal's

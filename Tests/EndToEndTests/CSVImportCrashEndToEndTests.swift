@@ -26,16 +26,11 @@ import Testing
                 "--compact", "import", input, "--model", "Product", "--mode", "create", "-j", "16", "--journal",
                 journal,
             ]
-            let first = try ApplyProcess(arguments, in: emulator.folder)
             // Somewhere in the run's first 8 s (10,000 rows take longer).
-            let delay = 0.5 + Double((run * 7_919 + 311) % 7_500) / 1000
-            Thread.sleep(forTimeInterval: delay)
-            first.signal(SIGKILL)
-            let firstStatus = try first.wait()
-            let resumed = try ApplyProcess(arguments + ["--resume"], in: emulator.folder)
-            let status = try resumed.wait()
-            let context =
-                "run \(run), killed after \(delay) s (status \(firstStatus))\nresumed: \(resumed.stderr)"
+            let killed = try KilledAndResumed(
+                arguments, in: emulator.folder, after: KilledAndResumed.delay(run: run, base: 0.5, spread: 7.5),
+                run: run)
+            let (status, context) = (killed.status, killed.context)
             #expect(status == 0, "\(context)")
             var creates: [String: Int] = [:]
             for body in try emulator.bodies() where body["operationName"] == "CreateProduct" {

@@ -29,17 +29,11 @@ import Testing
                 "--compact", "update", "RecipeStep", "--where", "recipeID=k\(run)", "--incr", "quantity=1", "--yes",
                 "-j", "8", "--rate", "150", "--journal", journal,
             ]
-            let first = try ApplyProcess(arguments, in: emulator.folder)
             // Somewhere in the run's first 0.8 s (60 reads and 60 writes take about 0.8 s at 150 a second).
-            let delay = 0.02 + Double((run * 7_919 + 311) % 780) / 1000
-            Thread.sleep(forTimeInterval: delay)
-            first.signal(SIGKILL)
-            let firstStatus = try first.wait()
-            let resumed = try ApplyProcess(arguments + ["--resume"], in: emulator.folder)
-            let status = try resumed.wait()
-            let context =
-                "run \(run), killed after \(delay) s (status \(firstStatus))\nfirst: \(first.stderr)\n"
-                + "resumed: \(resumed.stdout)\n\(resumed.stderr)"
+            let killed = try KilledAndResumed(
+                arguments, in: emulator.folder, after: KilledAndResumed.delay(run: run, base: 0.02, spread: 0.78),
+                run: run)
+            let (resumed, status, context) = (killed.resumed, killed.status, killed.context)
             #expect(status == 0, "\(context)")
             let list = try emulator.gqlpatch(["list", "RecipeStep", "--where", "recipeID=k\(run)"])
             let quantities = try list.stdout.split(separator: "\n").map {

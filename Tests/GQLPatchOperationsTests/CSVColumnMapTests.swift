@@ -1,3 +1,4 @@
+import CSV
 import GQLPatchOperations
 import GQLPatchSchema
 import GQLPatchSupport
@@ -65,9 +66,9 @@ import Testing
         }
         #expect(
             found.problems == [
-                CSVCellProblem(line: 5, column: 1, "id: a key field is empty"),
-                CSVCellProblem(line: 5, column: 2, "name: a required field is empty"),
-                CSVCellProblem(line: 6, column: 3, #"qty: expected an Int, got "x""#),
+                CSVProblem(line: 5, column: 1, "id: a key field is empty"),
+                CSVProblem(line: 5, column: 2, "name: a required field is empty"),
+                CSVProblem(line: 6, column: 3, #"qty: expected an Int, got "x""#),
             ])
     }
 

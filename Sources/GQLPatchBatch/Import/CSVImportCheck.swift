@@ -22,7 +22,7 @@ package struct CSVImportCheck: Sendable {
     package var rewrite: ImportRewrite
     /// The rows that are records (the header and blank lines not counted).
     package var rows = 0
-    package var problems: [CSVCellProblem] = []
+    package var problems: [CSVProblem] = []
     /// Problems beyond `maximumListed`.
     package var unlisted = 0
     /// Every row's operation, in order, when there were at most `kept` rows and no problem.
@@ -107,12 +107,12 @@ package struct CSVImportCheck: Sendable {
             let count = record.fields.count
             return .failure(
                 CSVProblems([
-                    CSVCellProblem(
+                    CSVProblem(
                         line: record.line, column: min(count, width) + 1,
                         "the row has \(count) field\(count == 1 ? "" : "s"), the header \(width)")
                 ]))
         }
-        var problems: [CSVCellProblem] = []
+        var problems: [CSVProblem] = []
         let line: JSONObject
         switch map.line(record.fields, lines: record.lines) {
         case .success(let typed): line = typed
@@ -124,7 +124,7 @@ package struct CSVImportCheck: Sendable {
                 let value = record.fields[column.index]
                 guard !value.isEmpty, rewrite.ownerMap[value] == nil else { continue }
                 problems.append(
-                    CSVCellProblem(
+                    CSVProblem(
                         line: record.lines[column.index], column: column.index + 1,
                         "\(column.header): owner \(ValueTyper.quoted(value)) has no mapping"))
             }
@@ -134,16 +134,16 @@ package struct CSVImportCheck: Sendable {
             return .success(.operation(try parser.parse(.object(rewrite.rewrite(line)), line: record.line)))
         } catch {
             return .failure(
-                CSVProblems([CSVCellProblem(line: record.line, column: error.column ?? 1, error.message)]))
+                CSVProblems([CSVProblem(line: record.line, column: error.column ?? 1, error.message)]))
         }
     }
 
-    private mutating func note(_ problem: CSVCellProblem) {
+    private mutating func note(_ problem: CSVProblem) {
         if problems.count < Self.maximumListed { problems.append(problem) } else { unlisted += 1 }
     }
 
     /// Every problem, one `FILE:LINE:COLUMN: message` line each, under a first line that counts them.
-    package static func describe(_ problems: [CSVCellProblem], unlisted: Int, file: String, model: String) -> String {
+    package static func describe(_ problems: [CSVProblem], unlisted: Int, file: String, model: String) -> String {
         let total = problems.count + unlisted
         var text = "\(file) does not fit \(model): \(total) problem\(total == 1 ? "" : "s"); nothing was sent"
         for problem in problems { text += "\n\(file):\(problem.line):\(problem.column): \(problem.message)" }

@@ -1,3 +1,4 @@
+import CSV
 import GQLPatchSchema
 import GQLPatchSupport
 import GraphQLSDL
@@ -39,12 +40,12 @@ public struct CSVColumnMap: Sendable {
     ) throws(CSVProblems) {
         self.model = model
         self.catalogue = catalogue
-        var problems: [CSVCellProblem] = []
+        var problems: [CSVProblem] = []
         guard let inputName = model.operations.createInput ?? model.operations.updateInput,
             let input = catalogue.inputObjects[inputName]
         else {
             throw CSVProblems([
-                CSVCellProblem(line: line, column: 1, "the API has no create or update input for \(model.name)")
+                CSVProblem(line: line, column: 1, "the API has no create or update input for \(model.name)")
             ])
         }
         var columns: [Column] = []
@@ -53,7 +54,7 @@ public struct CSVColumnMap: Sendable {
         let serverSet: Set<String> = ["_version", "_deleted", "_lastChangedAt", "__typename"]
         for (index, given) in header.enumerated() {
             let name = renames[given] ?? given
-            func problem(_ text: String) { problems.append(CSVCellProblem(line: line, column: index + 1, text)) }
+            func problem(_ text: String) { problems.append(CSVProblem(line: line, column: index + 1, text)) }
             guard !name.isEmpty else {
                 problem("the column has no name")
                 continue
@@ -95,20 +96,20 @@ public struct CSVColumnMap: Sendable {
             if valid { columns.append(Column(header: given, index: index, path: path, type: type)) }
         }
         for key in model.primaryKey where !columns.contains(where: { $0.path == [key] }) {
-            problems.append(CSVCellProblem(line: line, column: 1, "no column for \(model.name)'s key field \(key)"))
+            problems.append(CSVProblem(line: line, column: 1, "no column for \(model.name)'s key field \(key)"))
         }
         // A field the create input requires: a record created without it would be refused.
         for field in input.fields where field.type.isNonNull && !model.primaryKey.contains(field.name) {
             if !columns.contains(where: { $0.path[0] == field.name }) {
                 problems.append(
-                    CSVCellProblem(line: line, column: 1, "no column for \(field.name), which \(inputName) requires"))
+                    CSVProblem(line: line, column: 1, "no column for \(field.name), which \(inputName) requires"))
             }
         }
         required = Set(input.fields.filter { $0.type.isNonNull }.map(\.name))
         let wholes = Set(columns.filter { $0.path.count == 1 }.map { $0.path[0] })
         if let split = columns.first(where: { $0.path.count > 1 && wholes.contains($0.path[0]) }) {
             problems.append(
-                CSVCellProblem(line: line, column: 1, "\(split.path[0]) is given both whole and by its fields"))
+                CSVProblem(line: line, column: 1, "\(split.path[0]) is given both whole and by its fields"))
         }
         guard problems.isEmpty else { throw CSVProblems(problems) }
         self.columns = columns
@@ -117,7 +118,7 @@ public struct CSVColumnMap: Sendable {
 
     /// The line `import` writes for a row (`lines`: each field's line), or every cell problem of it.
     public func line(_ fields: [String], lines: [Int]) -> Result<JSONObject, CSVProblems> {
-        var problems: [CSVCellProblem] = []
+        var problems: [CSVProblem] = []
         let typer = ValueTyper(catalogue: catalogue)
         var key = JSONObject()
         var set = JSONObject()
@@ -134,7 +135,7 @@ public struct CSVColumnMap: Sendable {
                 {
                     let what = model.primaryKey.contains(column.path[0]) ? "a key field" : "a required field"
                     problems.append(
-                        CSVCellProblem(line: place, column: index + 1, "\(column.header): \(what) is empty"))
+                        CSVProblem(line: place, column: index + 1, "\(column.header): \(what) is empty"))
                     continue
                 }
                 guard emptyAsNull, column.path.count == 1 else { continue }
@@ -144,7 +145,7 @@ public struct CSVColumnMap: Sendable {
                     value = try typer.value(
                         fromText: Self.lenient(cell, column.type), as: column.type, at: column.header)
                 } catch {
-                    problems.append(CSVCellProblem(line: place, column: index + 1, error.message))
+                    problems.append(CSVProblem(line: place, column: index + 1, error.message))
                     continue
                 }
             }
@@ -168,7 +169,7 @@ public struct CSVColumnMap: Sendable {
             } catch {
                 let index = objectColumn[name] ?? 0
                 problems.append(
-                    CSVCellProblem(
+                    CSVProblem(
                         line: lines.indices.contains(index) ? lines[index] : 1, column: index + 1, error.message))
             }
         }
