@@ -98,6 +98,10 @@ import Testing
             header.stderr.contains(
                 #"h.csv:1:2: Product has no field "nme" a record is written with (did you mean 'name'?)"#), "\(header)")
         #expect(header.stderr.contains("h.csv:1:1: no column for name, which CreateProductInput requires"))
+        let dropped = try emulator.gqlpatch(
+            ["import", tsv, "--model", "Product", "--drop-field", "Product.qty"], schema: Self.schema)
+        #expect(dropped.status == 64, "\(dropped)")
+        #expect(dropped.stderr.hasPrefix("gqlpatch: error: --drop-field is for export files"))
         let noModel = try emulator.gqlpatch(["import", tsv], schema: Self.schema)
         #expect(noModel.status == 64, "\(noModel)")
         #expect(

@@ -32,6 +32,11 @@ extension ImportOptions: CommandDefinition {
                 "\(OptionName.model), \(OptionName.columns) and \(OptionName.emptyAsNull) are for CSV and TSV (\(OptionName.format) csv|tsv, or a file named .csv or .tsv)"
             )
         }
+        if format != .jsonl, !command.dropped.isEmpty {
+            throw .usage(
+                "\(OptionName.dropField) is for export files; a \(format.rawValue.uppercased()) file's columns are the fields it writes (leave the column out, or rename it with \(OptionName.columns))"
+            )
+        }
         if format != .jsonl, command.model == nil {
             throw .usage(
                 "a \(format.rawValue.uppercased()) file's rows are records of one model: give \(OptionName.model) MODEL"
