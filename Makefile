@@ -10,6 +10,7 @@ EMULATOR_REQS := Tests/AppSyncEmulator/requirements.txt
 SHIPPING_REQS := Tests/Shipping/requirements.txt
 COGNITO_REQS  := Tests/CognitoServers/requirements.txt
 V1_REQS       := Tests/V1Transformer/requirements.txt
+PEER_REQS     := Tests/Peers/requirements.txt
 V1_MODULES    := $(VENV)/v1-transformer/package/node_modules
 BENCH_REQS    := bench/requirements.txt
 BENCH_TOOLS   := curl jq wrk gcc openssl
@@ -31,11 +32,19 @@ release:
 	$(SWIFT) build $(RELEASE_FLAGS) --product gqlpatch
 
 # The project-local virtual environment for the emulator and the benchmark peers.
-venv: $(VENV)/.installed
+venv: $(VENV)/.installed $(VENV)/.peers
 
 $(VENV)/.installed: $(EMULATOR_REQS) $(SHIPPING_REQS) $(COGNITO_REQS)
 	$(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install --quiet --disable-pip-version-check -r $(EMULATOR_REQS) -r $(SHIPPING_REQS) -r $(COGNITO_REQS)
+	touch $@
+
+# The peers the tests run beside gqlpatch (amplify-excel-migrator): a venv of their own inside the
+# project's, their pins being theirs.
+$(VENV)/.peers: $(VENV)/.installed $(PEER_REQS)
+	rm -rf $(VENV)/peers
+	$(PYTHON) -m venv $(VENV)/peers
+	$(VENV)/peers/bin/python -m pip install --quiet --disable-pip-version-check -r $(PEER_REQS)
 	touch $@
 
 # The real Amplify v1 transformer for the schema tests: the wheel's bundled node modules, unpacked into

@@ -18,6 +18,12 @@ enum TestPaths {
             ?? packageRoot.appendingPathComponent(".venv/bin/python").path
     }
 
+    /// The peers' venv's Python (`make venv`: .venv/peers), for the tools run beside gqlpatch.
+    static var peerPython: String {
+        ProcessInfo.processInfo.environment["GQLPATCH_PEER_PYTHON"]
+            ?? packageRoot.appendingPathComponent(".venv/peers/bin/python").path
+    }
+
     static var emulator: String { packageRoot.appendingPathComponent("Tests/AppSyncEmulator/appsync_emulator.py").path }
     static var schema: String { packageRoot.appendingPathComponent("schema.graphql").path }
     static func fixture(_ relative: String) -> String {
