@@ -109,6 +109,16 @@ import Testing
         #expect(try home.apply(SettingsInput()).1 == nil, "the folder's config wins")
     }
 
+    @Test func anAPINamedByItsIDTakesNoDefault() throws {
+        let home = try Home(Self.file(default: "prod"))
+        defer { home.remove() }
+        var byID = SettingsInput()
+        byID.apiID = "abcdefghijklmnopqrstuvwxyz"
+        #expect(try home.apply(byID).1 == nil, "--api-id names the API")
+        #expect(try home.apply(SettingsInput(), ["GQLPATCH_API_ID": "abcdefghijklmnopqrstuvwxyz"]).1 == nil)
+        #expect(try home.apply(SettingsInput()).1?.reason == .defaultEnvironment)
+    }
+
     @Test func anAPIKeyIsReadFromWhereItIsNamed() throws {
         let home = try Home(Self.file())
         defer { home.remove() }

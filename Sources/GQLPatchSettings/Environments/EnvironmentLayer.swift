@@ -50,7 +50,8 @@ package enum EnvironmentLayer {
     }
 
     /// The environment a run uses: the one named (flag, then `GQLPATCH_ENV`), else `env use`'s default
-    /// when the working directory has no Amplify config and none is named with a config flag.
+    /// when the working directory has no Amplify config and neither a config flag nor an API id
+    /// names the API.
     package static func choose(
         _ given: SettingsInput, environment: [String: String], files: FileSystem, workingDirectory: String,
         warn: @escaping @Sendable (String) -> Void
@@ -67,7 +68,9 @@ package enum EnvironmentLayer {
             let found = try store.load().environment(named: name, path: store.path)
             return EnvironmentChoice(environment: found, reason: flag != nil ? .flag : .variable)
         }
-        guard let store, given.configPath == nil,
+        // An API named by its id (as by a config flag) is not the default's either.
+        let apiNamed = given.apiID != nil || environment["GQLPATCH_API_ID"].map { !$0.isEmpty } == true
+        guard let store, given.configPath == nil, !apiNamed,
             AmplifyConfigReader.discover(in: workingDirectory, files: files) == nil
         else { return nil }
         let file = try store.load()
