@@ -18,6 +18,17 @@ import Testing
         #expect(throws: CSVUnwritable(field: 0)) { try CSVWriter.record(["a\rb"], dialect: .tsv) }
     }
 
+    @Test func aByteOrderMarkOpeningTheFileIsKept() throws {
+        // A reader skips one at the file's start: CSV quotes a first field that starts with one.
+        let bytes = try CSVWriter.record(["\u{FEFF}id", "x"], dialect: .csv, first: true)
+        var reader = CSVReader(dialect: .csv)
+        #expect(try (reader.feed(bytes) + reader.finish()).map(\.fields) == [["\u{FEFF}id", "x"]])
+        #expect(throws: CSVUnwritable(field: 0)) { try CSVWriter.record(["\u{FEFF}id"], dialect: .tsv, first: true) }
+        #expect(
+            try CSVWriter.record(["\u{FEFF}id"], dialect: .tsv) == Array("\u{FEFF}id\n".utf8),
+            "inside the file: as it is")
+    }
+
     @Test(arguments: CSVDialect.allCases) func whatIsWrittenIsReadBack(_ dialect: CSVDialect) throws {
         var random = SplitMix64(seed: 4180)
         // TSV cannot carry a tab or a line break (refused: tsvRefusesATabOrALineBreak).

@@ -15,8 +15,8 @@ enum CSVFuzzTarget {
         precondition(whole == split, "a split reading differs: \(whole) vs \(split)")
         guard case .success(let records) = whole else { return }
         var written: [UInt8] = []
-        for record in records {
-            guard let line = try? CSVWriter.record(record, dialect: dialect) else {
+        for (index, record) in records.enumerated() {
+            guard let line = try? CSVWriter.record(record, dialect: dialect, first: index == 0) else {
                 precondition(dialect == .tsv, "CSV refused to write a record it read")
                 return
             }

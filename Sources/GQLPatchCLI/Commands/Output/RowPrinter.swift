@@ -75,11 +75,13 @@ final class RowPrinter: @unchecked Sendable {
     }
 
     private func write(_ cells: [String]) throws(GQLPatchError) {
+        // The header starts the output (where a reader skips a byte-order mark).
+        let first = !headerPrinted
         headerPrinted = true
         guard let dialect else { return }
         let bytes: [UInt8]
         do {
-            bytes = try CSVWriter.record(cells, dialect: dialect)
+            bytes = try CSVWriter.record(cells, dialect: dialect, first: first)
         } catch {
             throw .invalidInput(
                 "column \(names[error.field]) holds a tab or a line break, which TSV cannot carry; use --output csv"
