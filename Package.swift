@@ -16,6 +16,8 @@ import PackageDescription
 //          -> GQLPatchCompletion the completion cache's file, folder and file stamps -> GQLPatchSchema
 //          -> GQLPatchBatch      apply (line source and parser, scheduler, sender, journal, rollback, dry run,
 //                                preview) and the sequences' runs (insert, renumber)
+//               -> GQLPatchUndo       the undo log: written as writes go (through the record rules' hook),
+//                                     read back whole; what undo makes of one logged write
 //               -> GQLPatchRecords    the record rules: targets made from what is asked; read, update, delete
 //                                          and edits (one conflict-retry loop), their requests built once (sent,
 //                                          or planned for a dry run); cascade delete, listings, lookup
@@ -38,7 +40,7 @@ import PackageDescription
 let support: [Target.Dependency] = ["GQLPatchSupport", "JSON"]
 let gqlpatch: [Target.Dependency] = [
     "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion", "GQLPatchBatch",
-    "GQLPatchRecords",
+    "GQLPatchUndo", "GQLPatchRecords",
     "GQLPatchOperations",
     "GQLPatchSchema",
     "GQLPatchClient",
@@ -61,7 +63,7 @@ let package = Package(
             name: "GQLPatch",
             targets: [
                 "GQLPatchCLI", "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion",
-                "GQLPatchBatch",
+                "GQLPatchBatch", "GQLPatchUndo",
                 "GQLPatchRecords",
                 "GQLPatchOperations",
                 "GQLPatchSchema", "GQLPatchClient", "HTTPDirect", "HTTPCurl", "HTTP", "GQLPatchSupport", "WebSocket",
@@ -95,9 +97,13 @@ let package = Package(
             name: "GQLPatchRecords",
             dependencies: support + ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP"]),
         .target(
+            name: "GQLPatchUndo",
+            dependencies: support + ["GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "AWSSigning"]),
+        .target(
             name: "GQLPatchBatch",
             dependencies: support + [
-                "CSV", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
+                "CSV", "GQLPatchUndo", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient",
+                "HTTP",
                 "AWSSigning",
             ]),
         .target(
@@ -120,7 +126,7 @@ let package = Package(
             dependencies: support + [
                 "CSV",
                 "GQLPatchSettings", "GQLPatchTransfer", "GQLPatchWatch", "GQLPatchCompletion", "GQLPatchBatch",
-                "GQLPatchRecords",
+                "GQLPatchUndo", "GQLPatchRecords",
                 "GQLPatchOperations",
                 "GQLPatchSchema",
                 "GQLPatchClient", "HTTP",
@@ -155,9 +161,15 @@ let package = Package(
             "GQLPatchRecords",
             below: ["GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport"]),
         testTarget(
-            "GQLPatchBatch",
+            "GQLPatchUndo",
             below: [
                 "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP", "GQLPatchSupport",
+            ]),
+        testTarget(
+            "GQLPatchBatch",
+            below: [
+                "GQLPatchUndo", "GQLPatchRecords", "GQLPatchOperations", "GQLPatchSchema", "GQLPatchClient", "HTTP",
+                "GQLPatchSupport",
             ]),
         testTarget(
             "GQLPatchTransfer",

@@ -80,7 +80,7 @@ package struct BatchDryRun {
         }
         let operation: BatchOperation
         switch next {
-        case nil, .refused?: return nil
+        case nil, .refused?, .undo?: return nil
         case .call(let call)?:
             return BatchPlannedLine(line: call.line, op: BatchLineParser.callOp, key: nil, request: call.request)
         case .operation(let found)?: operation = found

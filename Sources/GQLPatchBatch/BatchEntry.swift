@@ -4,6 +4,8 @@ package enum BatchEntry: Sendable {
     case operation(BatchOperation)
     /// A custom query or mutation (`{"op": "call"}`).
     case call(BatchCall)
+    /// A logged write to put back (`undo`).
+    case undo(BatchUndo)
     /// `digest`: as `BatchOperation.digest` (empty when the run keeps no journal).
     case refused(BatchLineError, digest: String)
 
@@ -12,6 +14,7 @@ package enum BatchEntry: Sendable {
         switch self {
         case .operation(let operation): operation.line
         case .call(let call): call.line
+        case .undo(let undo): undo.line
         case .refused(let error, _): error.line
         }
     }
@@ -20,6 +23,7 @@ package enum BatchEntry: Sendable {
         switch self {
         case .operation(let operation): operation.digest
         case .call(let call): call.digest
+        case .undo(let undo): undo.digest
         case .refused(_, let digest): digest
         }
     }

@@ -40,9 +40,9 @@ package struct BatchJournalCheck: Sendable {
             let operation: BatchOperation
             switch entry {
             case .operation(let parsed): operation = parsed
-            case .call:
+            case .call, .undo:
                 throw .invalidInput(
-                    "\(journalPath):\(journaled.journalLine): error: the journal has an undo of line \(line), a call, which has none; the journal was changed since gqlpatch wrote it"
+                    "\(journalPath):\(journaled.journalLine): error: the journal has an undo of line \(line), which has none; the journal was changed since gqlpatch wrote it"
                 )
             case .refused(let error, _): throw .invalidInput(error.rendered(source: inputName))
             }

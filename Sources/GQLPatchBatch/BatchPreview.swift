@@ -50,7 +50,7 @@ package struct BatchPreview {
         var otherShards = 0
         let operation: BatchOperation
         switch try await input.nextEntry(of: plan, otherShards: &otherShards) {
-        case nil, .refused?: return nil
+        case nil, .refused?, .undo?: return nil
         case .call(let call)?:
             // What a call would do is its resolver's: shown as the request it sends, not read.
             return BatchPreviewEntry(

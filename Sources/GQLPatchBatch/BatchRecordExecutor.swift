@@ -26,12 +26,16 @@ package struct BatchRecordExecutor: Sendable {
     private let selections: DefaultSelections
     /// `--journal`: each write is recorded in it before it is sent.
     package let journal: BatchJournal?
+    /// `--undo-log`: each write is logged with the record before it.
+    package let undoLog: (any UndoRecording)?
 
     package init(
         catalogue: ModelCatalogue, sender: any BatchSending, retryConflicts: Int,
-        conflictResolution: ConflictResolution, atomic: Bool, wording: ApplyLineWording, journal: BatchJournal? = nil
+        conflictResolution: ConflictResolution, atomic: Bool, wording: ApplyLineWording, journal: BatchJournal? = nil,
+        undoLog: (any UndoRecording)? = nil
     ) {
         self.journal = journal
+        self.undoLog = undoLog
         self.catalogue = catalogue
         self.sender = sender
         self.retryConflicts = retryConflicts
@@ -57,6 +61,7 @@ package struct BatchRecordExecutor: Sendable {
                 let outcome = await sender.send(request)
                 return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous || inDoubt)
             })
+        service.undoLog = undoLog
         if let journal, let operation, !operation.digest.isEmpty {
             service.beforeWrite = { (write, _, lands) throws(GQLPatchError) in
                 try journal.recordSending(line: operation.line, digest: operation.digest, write: write, expect: lands)

@@ -72,16 +72,7 @@ package struct BatchRollback: Sendable {
 
     /// A condition that the scalar and enum fields still hold what the line left (nil when there are none).
     private func guardCondition(model: Model, left: JSONObject) throws(GQLPatchError) -> JSONValue? {
-        let conditionInput = model.operations.conditionInput.flatMap { catalogue.inputObjects[$0] }
-        var pairs: [FieldAssignment] = []
-        for (field, value) in left {
-            guard let modelField = model.field(field), modelField.kind == .scalar || modelField.kind == .enumeration,
-                !modelField.isList, conditionInput?.field(field) != nil
-            else { continue }
-            if modelField.type.namedType == "AWSJSON" { continue }
-            pairs.append(FieldAssignment(field: field, value: .parsed(value)))
-        }
-        return try ConditionBuilder(catalogue: catalogue, wording: wording).condition(model: model, pairs: pairs)
+        try ConditionBuilder(catalogue: catalogue, wording: wording).holding(model: model, values: left)
     }
 
     /// Sends an undo and checks that the record it answers with is the one undone (`field`: the

@@ -75,7 +75,8 @@ package struct BatchRun {
         let executor = BatchRecordExecutor(
             catalogue: catalogue, sender: sender, retryConflicts: plan.retryConflicts,
             conflictResolution: plan.conflictResolution, atomic: options.atomic, wording: wording,
-            journal: journal)
+            journal: journal, undoLog: plan.undoLog)
+        let undoer = BatchUndoExecutor(records: executor, judgeOnly: plan.undoJudgeOnly)
         let calls = BatchCallExecutor(
             sender: sender, once: makeSender(once: true), idempotent: plan.idempotentCalls, journal: journal,
             wording: wording)
@@ -93,6 +94,7 @@ package struct BatchRun {
                     switch admitted.removeValue(forKey: entry.element) {
                     case .operation(let operation)?: group.addTask { (entry.key, await executor.run(operation)) }
                     case .call(let call)?: group.addTask { (entry.key, await calls.run(call)) }
+                    case .undo(let undo)?: group.addTask { (entry.key, await undoer.run(undo)) }
                     case .refused?, nil: continue
                     }
                 }
@@ -130,6 +132,9 @@ package struct BatchRun {
                         case .call(let call):
                             if call.mutates { sentCustomMutations = true }
                             start(scheduler.admit(nextHandle, key: call.identity, phase: nil))
+                        case .undo(let undo):
+                            // Newest first, model by model: a cascade's parent is created again before its children.
+                            start(scheduler.admit(nextHandle, key: undo.identity, phase: undo.model.name))
                         case .refused: break
                         }
                         nextHandle += 1
@@ -191,7 +196,8 @@ package struct BatchRun {
         if interrupted { return watch?.exitCode ?? .interrupted }
         if tally.failures > 0 || tally[.rollbackFailed] > 0 { return .partialFailure }
         // Every record that still matched was written; the others changed meanwhile and were left.
-        if tally[.noLongerMatches] > 0 { return .conflict }
+        // `undo`: every record still as its write left it was put back; the others were left.
+        if tally[.noLongerMatches] > 0 || tally[.changedSince] > 0 { return .conflict }
         return .success
     }
 
@@ -237,6 +243,9 @@ package struct BatchRun {
             case .call(var call):
                 call.inDoubt = try check?.intent(line: call.line, digest: call.digest) != nil
                 return .entry(.call(call))
+            case .undo(var undo):
+                undo.inDoubt = try check?.intent(line: undo.line, digest: undo.digest)
+                return .entry(.undo(undo))
             }
         }
         return .end
@@ -328,6 +337,7 @@ package struct BatchRun {
             switch entry {
             case .operation(let operation): result.key = operation.key
             case .call(let call): result.operation = call.operation
+            case .undo(let undo): result.key = undo.key
             case .refused: break
             }
             print(result)

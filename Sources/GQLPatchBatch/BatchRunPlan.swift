@@ -59,6 +59,11 @@ package struct BatchRunPlan: Sendable {
     /// run's call in doubt resent.
     package var idempotentCalls = false
 
+    /// `--undo-log`: each write is logged with the record before it (`RecordService.undoLog`).
+    package var undoLog: (any UndoRecording)?
+    /// `undo --dry-run`: each logged write is judged against its record and reported; nothing is written.
+    package var undoJudgeOnly = false
+
     /// Whether the operation is the run's (its shard's, when there is one).
     package func applies(_ operation: BatchOperation) -> Bool {
         shard?.contains(identity: operation.identity) ?? true
@@ -70,6 +75,7 @@ package struct BatchRunPlan: Sendable {
         switch entry {
         case .operation(let operation): applies(operation)
         case .call(let call): shard?.contains(identity: call.identity) ?? true
+        case .undo(let undo): shard?.contains(identity: undo.identity) ?? true
         case .refused: true
         }
     }

@@ -24,6 +24,9 @@ package struct LineResult: Sendable {
     /// The line failed without reaching the server (refused, no such host, a TLS failure, after
     /// every try): the endpoint, not the line, is at fault.
     package var unreachable = false
+    /// More members of the output line, after the key (`undo`'s model, write, run, and the record as
+    /// left and as now).
+    package var details: JSONObject?
 
     package init(
         line: Int, status: LineStatus, key: JSONObject? = nil, item: JSONObject? = nil, error: String? = nil,
@@ -44,6 +47,7 @@ package struct LineResult: Sendable {
     package func json() -> JSONValue {
         var object = JSONObject([("line", .int(line)), ("status", .string(status.rawValue))])
         if let key { object["key"] = .object(key) }
+        for (name, value) in details ?? JSONObject() { object[name] = value }
         if let operation { object["operation"] = .string(operation) }
         if let item { object["item"] = .object(item) }
         if let value { object["result"] = value }

@@ -19,12 +19,30 @@ package enum LineStatus: String, Sendable, CaseIterable {
     /// being sent): it may or may not have been applied, and is not sent again unless the user says
     /// a resend is safe.
     case unknown
+    /// `undo`: the record was put back as it was before the logged write.
+    case undone
+    /// `undo`: the record changed since the logged write, so it was left alone.
+    case changedSince = "changed-since"
+    /// `undo`: the record already was as before the logged write.
+    case alreadyUndone = "already-undone"
+    /// `undo`: the logged write's answer was lost and the record shows it never landed.
+    case notApplied = "not-applied"
+    /// `undo`: a touch changes no value; nothing to put back.
+    case nothingToUndo = "nothing-to-undo"
+    /// `undo --dry-run`: the record is as the logged write left it and would be put back.
+    case wouldUndo = "would-undo"
 
     /// The line's change is on the server.
     package var isApplied: Bool { self == .updated || self == .created || self == .deleted }
 
     /// The line did what it asked (or there was nothing to do): recorded in the journal, not retried on resume.
-    package var isDone: Bool { isApplied || self == .unchanged || self == .noLongerMatches || self == .called }
+    package var isDone: Bool {
+        switch self {
+        case .updated, .created, .deleted, .unchanged, .noLongerMatches, .called: true
+        case .undone, .changedSince, .alreadyUndone, .notApplied, .nothingToUndo: true
+        default: false
+        }
+    }
 
     /// The line failed: counts towards exit 4 and stops the run without `--continue-on-error`.
     package var isFailure: Bool { self == .conflict || self == .notFound || self == .failed || self == .unknown }

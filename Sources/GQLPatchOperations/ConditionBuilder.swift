@@ -33,6 +33,21 @@ public struct ConditionBuilder: Sendable {
         }
     }
 
+    /// A condition that the record still holds `values` in the fields a condition can test (scalar
+    /// and enum fields the model's condition input has, not lists, not `AWSJSON`); nil when none can
+    /// be. What it cannot test the caller compares on a read first.
+    package func holding(model: Model, values: JSONObject) throws(GQLPatchError) -> JSONValue? {
+        let conditionInput = model.operations.conditionInput.flatMap { catalogue.inputObjects[$0] }
+        var pairs: [FieldAssignment] = []
+        for (field, value) in values {
+            guard let modelField = model.field(field), modelField.kind == .scalar || modelField.kind == .enumeration,
+                !modelField.isList, conditionInput?.field(field) != nil, modelField.type.namedType != "AWSJSON"
+            else { continue }
+            pairs.append(FieldAssignment(field: field, value: .parsed(value)))
+        }
+        return try condition(model: model, pairs: pairs)
+    }
+
     /// The test that `field` holds no value: `{"or": [{"F": {"attributeExists": false}}, {"F": {"attributeType": "_null"}}]}`.
     /// `attributeExists: false` alone misses an attribute stored as null (`create` with null, a
     /// re-created record), which `get` and `list` print as null too. `operators` is the field's

@@ -49,6 +49,22 @@ extension RecordService {
     /// is that try's (`createdUnseen`), anything else is `exists`. Retrying a lost answer is the
     /// sender's (`RetryPolicy`), and safe only with the whole key in the input.
     package func create(_ target: CreateTarget) async throws(GQLPatchError) -> CreateOutcome {
+        guard undoLog != nil else { return try await creating(target) }
+        // Logged: the answer selects the whole record; the caller gets what it asked for.
+        var wide = target
+        wide.selection = undoSelection(target.selection, model: target.model)
+        wide.fetchSelection = undoSelection(target.fetchSelection, model: target.model)
+        switch try await creating(wide) {
+        case .created(let item, let response):
+            return .created(item: SelectionProjection.project(item, onto: target.selection), response: response)
+        case .createdUnseen(let record):
+            return .createdUnseen(record: SelectionProjection.project(record, onto: target.fetchSelection))
+        case .exists(let record, let response):
+            return .exists(record: SelectionProjection.project(record, onto: target.fetchSelection), response: response)
+        }
+    }
+
+    private func creating(_ target: CreateTarget) async throws(GQLPatchError) -> CreateOutcome {
         let model = target.model
         let field = model.operations.create ?? "create"
         let request = try createRequest(target)

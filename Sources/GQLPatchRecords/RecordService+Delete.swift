@@ -62,7 +62,20 @@ extension RecordService {
     package func delete(_ target: DeleteTarget, readsBefore: Bool = false) async throws(GQLPatchError) -> DeleteOutcome
     {
         try VersionScheme.checkWritable(target.model)
-        return target.versioned
+        guard undoLog != nil else { return try await deleting(target, readsBefore: readsBefore) }
+        // Logged: read the whole record first; the caller gets what it asked for.
+        var wide = target
+        wide.selection = undoSelection(target.selection, model: target.model)
+        wide.fetchSelection = undoSelection(target.fetchSelection, model: target.model)
+        var outcome = try await deleting(wide, readsBefore: true)
+        if let record = outcome.record?.objectValue {
+            outcome.record = .object(SelectionProjection.project(record, onto: target.selection))
+        }
+        return outcome
+    }
+
+    private func deleting(_ target: DeleteTarget, readsBefore: Bool) async throws(GQLPatchError) -> DeleteOutcome {
+        target.versioned
             ? try await deleteVersioned(target) : try await deleteUnversioned(target, readsBefore: readsBefore)
     }
 
@@ -83,7 +96,7 @@ extension RecordService {
             before = record
         }
         let request = try deleteRequest(target, version: nil)
-        let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
+        let sent = try await sendWrite(request, write: "delete", model: model, key: target.key, before: before)
         if conflictResolution == .auto, let conflict = sent.response.errors.first(where: \.isConflict),
             model.operations.get != nil,
             canSendVersion(inputName: model.operations.deleteInput)
@@ -105,7 +118,8 @@ extension RecordService {
         let versionName = scheme.recordField
         var lostTry = false  // a try whose answer was lost may have deleted the record
         return try await retryingConflicts(name) { (_) throws(GQLPatchError) -> ConflictTry<DeleteOutcome> in
-            let record = try await fetch(model, key: target.key, selection: Self.versionSelection(for: model))
+            let record = try await fetch(
+                model, key: target.key, selection: undoSelection(Self.versionSelection(for: model), model: model))
             if lostTry, isGone(record) {
                 return .done(
                     DeleteOutcome(record: record.map(JSONValue.object), response: nil, version: nil, before: nil))
@@ -126,7 +140,8 @@ extension RecordService {
                 )
             }
             let request = try deleteRequest(target, version: version)
-            let sent = try await sendWrite(request, write: "delete", model: model, key: target.key)
+            let sent = try await sendWrite(
+                request, write: "delete", model: model, key: target.key, before: undoLog == nil ? nil : record)
             if sent.ambiguous { lostTry = true }
             if scheme.isFieldVersioning, sent.response.errors.contains(where: \.isConditionalCheckFailed) {
                 // A stale version, a missing record and a false condition all fail the delete's condition;

@@ -47,7 +47,7 @@ extension RecordService {
             }
             let condition = WriteGuard.combined(target.condition, terms)
             let request = try updateRequest(target, changeSet, version: nil, condition: condition)
-            let sent = try await sendUpdate(request, target, changes: changeSet)
+            let sent = try await sendUpdate(request, target, changes: changeSet, before: record)
             if sent.ambiguous { lostChanges = changeSet.changes }
             let response = sent.response
             if conflictResolution == .auto, response.errors.contains(where: \.isConflict), switchesToVersions(model) {

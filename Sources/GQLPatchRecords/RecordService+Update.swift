@@ -25,6 +25,23 @@ extension RecordService {
         -> UpdateOutcome
     {
         try VersionScheme.checkWritable(target.model)
+        guard undoLog != nil else { return try await updating(target, readsBefore: readsBefore) }
+        // Logged: read first and select the whole record; the caller gets what it asked for.
+        var wide = target
+        wide.selection = undoSelection(target.selection, model: target.model)
+        wide.fetchSelection = undoSelection(target.fetchSelection, model: target.model)
+        switch try await updating(wide, readsBefore: true) {
+        case .updated(let item, let response, let before):
+            let narrowed = item.objectValue.map {
+                JSONValue.object(SelectionProjection.project($0, onto: target.selection))
+            }
+            return .updated(item: narrowed ?? item, response: response, before: before)
+        case .unchanged(let record, let read):
+            return .unchanged(record: SelectionProjection.project(record, onto: target.fetchSelection), read: read)
+        }
+    }
+
+    private func updating(_ target: UpdateTarget, readsBefore: Bool) async throws(GQLPatchError) -> UpdateOutcome {
         if target.versioned { return try await updateVersioned(target) }
         // A change worked out from the record needs a read and a guard on an unversioned model too.
         let readsFirst = !target.changeSet.edits.isEmpty || target.differencesOnly
@@ -50,7 +67,7 @@ extension RecordService {
             before = record
         }
         let request = try updateRequest(target, target.changeSet, version: nil, condition: target.condition)
-        let sent = try await sendUpdate(request, target, changes: target.changeSet)
+        let sent = try await sendUpdate(request, target, changes: target.changeSet, before: before)
         let response = sent.response
         // The schema did not say, but the API checks versions: switch to the versioned path, unless
         // the compiled schema's update input has no `_version` (gqlpatch never sends a field the
@@ -78,13 +95,13 @@ extension RecordService {
     // MARK: - Shared by the update paths
 
     /// Sends an update mutation; its answer must be for the record asked for.
-    func sendUpdate(_ request: GraphQLRequestBody, _ target: UpdateTarget, changes: ChangeSet)
+    func sendUpdate(_ request: GraphQLRequestBody, _ target: UpdateTarget, changes: ChangeSet, before: JSONObject?)
         async throws(GQLPatchError) -> Sent
     {
         // A touch changes no value: nothing read afterwards tells whether it landed.
         let sent = try await sendWrite(
             request, write: target.touches ? "touch" : "update", model: target.model, key: target.changeSet.key,
-            lands: target.touches ? nil : changes.changes)
+            lands: target.touches ? nil : changes.changes, before: before)
         try ResponseKeyCheck.check(
             sent.response, model: target.model, key: target.changeSet.key, field: target.model.operations.update)
         return sent

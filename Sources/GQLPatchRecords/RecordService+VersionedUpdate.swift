@@ -57,7 +57,7 @@ extension RecordService {
                 return .done(.unchanged(record: record, read: read.response))
             }
             let request = try updateRequest(target, changeSet, version: version, condition: target.condition)
-            let sent = try await sendUpdate(request, target, changes: changeSet)
+            let sent = try await sendUpdate(request, target, changes: changeSet, before: record)
             let response = sent.response
             if sent.ambiguous { (lostWrite, lostChanges) = (version, changeSet.changes) }
             if scheme.isFieldVersioning, response.errors.contains(where: \.isConditionalCheckFailed) {

@@ -50,6 +50,10 @@ package struct RecordService: Sendable {
     /// a delete, a touch). A failure stops the write.
     package var beforeWrite:
         (@Sendable (_ write: String, _ model: Model, _ lands: JSONObject?) throws(GQLPatchError) -> Void)?
+    /// `--undo-log`: each write is recorded with the record as read before it, then with the answer.
+    /// With one, every write reads its record first and selects the whole record (`undoSelection`);
+    /// the caller still gets the fields it asked for.
+    package var undoLog: (any UndoRecording)?
 
     package init(
         catalogue: ModelCatalogue, conflictResolution: ConflictResolution, retryConflicts: Int,
@@ -140,17 +144,29 @@ package struct RecordService: Sendable {
 
     /// Sends a write; an error with no answer (a lost connection, a 5xx), or an answer whose error
     /// may have come after the write ran (a mapping template's), gets the caller's lost-write words.
+    /// `before`: the record as read before the write (the undo log keeps it).
     package func sendWrite(
         _ request: GraphQLRequestBody, write: String, model: Model, key: JSONObject?,
-        lands: @autoclosure () -> JSONObject? = nil
+        lands: @autoclosure () -> JSONObject? = nil, before: JSONObject? = nil
     ) async throws(GQLPatchError) -> Sent {
-        // Worked out only for a journal: a run without one pays nothing per write.
+        // Worked out only for a journal or a log: a run without one pays nothing per write.
         if let beforeWrite { try beforeWrite(write, model, lands()) }
+        var logged: Int?
+        if let undoLog {
+            let sends = lands()
+            logged = try undoLog.sending(
+                LoggedWrite(
+                    write: write, model: model.name, key: key, before: before,
+                    fields: sends.map { Array($0.keys) } ?? [], sends: sends))
+        }
         let sent: Sent
         do {
             sent = try await send(request)
         } catch {
             throw lostWrite(error, write, model, key)
+        }
+        if let undoLog, let logged {
+            try Self.recordAnswer(sent, write: write, model: model, entry: logged, in: undoLog)
         }
         let errors = sent.response.errors
         if errors.contains(where: \.mayFollowAWrite),
@@ -162,6 +178,36 @@ package struct RecordService: Sendable {
             throw lostWrite(failure, write, model, key)
         }
         return sent
+    }
+
+    /// Tells the undo log how a logged write's answer came out. An answer that may follow a try that
+    /// landed unseen, or that is neither the record nor a plain refusal, is left in doubt: undo reads
+    /// the record to settle it.
+    private static func recordAnswer(
+        _ sent: Sent, write: String, model: Model, entry: Int, in log: any UndoRecording
+    ) throws(GQLPatchError) {
+        let errors = sent.response.errors
+        let field =
+            switch write {
+            case "create": model.operations.create
+            case "delete": model.operations.delete
+            default: model.operations.update
+            }
+        if errors.isEmpty, let field, let after = sent.response.field(field)?.objectValue {
+            try log.landed(entry, after: after)
+        } else if !sent.ambiguous, !errors.isEmpty, !errors.contains(where: \.mayFollowAWrite),
+            errors.allSatisfy({ $0.isConflict || $0.isConditionalCheckFailed || $0.isUnauthorized })
+        {
+            try log.refused(entry)
+        }
+    }
+
+    /// The selection of a logged write's reads and answer: what the caller asked for and the whole
+    /// record, so the log holds every value the write may change and the `_version` it left.
+    package func undoSelection(_ selection: SelectionSet, model: Model) -> SelectionSet {
+        guard undoLog != nil else { return selection }
+        return selection.merged(
+            with: SelectionBuilder(catalogue: catalogue, wording: wording).defaultSelection(for: model))
     }
 
     /// After a v1 `@versioned` write failed its condition: the record's version now when it is not

@@ -24,6 +24,8 @@ public struct InputLimit: Sendable, Equatable {
     public static let line = InputLimit(maxBytes: 16 << 20, name: "one line")
     /// A journal read on `--resume`: its entries are kept in memory.
     public static let journal = InputLimit(maxBytes: 4 << 30, name: "a journal")
+    /// An undo log: the records as they were before a run's writes (appended to by later runs).
+    public static let undoLog = InputLimit(maxBytes: 16 << 30, name: "an undo log")
 
     /// How long a FIFO named on the command line may have no writer before it is refused (exit 66).
     public static let writerWaitMilliseconds: Int32 = 1_000

@@ -125,6 +125,7 @@ public enum Application {
                 environmentCheck: environmentCheck)
             run.arguments = invocation.arguments
             run.writes = command.writes
+            run.context.undoLog = try undoLog(invocation, command: command, environment: environment)
             let apiNote = LockedValue<Bool?>(nil)
             run.context.apiNote = apiNote
             do {
@@ -139,6 +140,24 @@ public enum Application {
                 return try await command.run(run).rawValue
             }
         }
+    }
+
+    /// The undo log the command appends to: `--undo-log`, else `GQLPATCH_UNDO_LOG` (for a command
+    /// that writes records; the flag on another is refused, the variable passed over).
+    private static func undoLog(
+        _ invocation: Invocation, command: any CommandDefinition, environment: [String: String]
+    ) throws(GQLPatchError) -> UndoLogOpening? {
+        let name = invocation.command.name ?? "this command"
+        if invocation.options.undoLog != nil, !command.logsWrites {
+            throw .usage(
+                "\(OptionName.undoLog) logs the records a command writes, and \(name) writes none as given; leave it out"
+            )
+        }
+        guard command.logsWrites,
+            let path = invocation.options.undoLog ?? environment["GQLPATCH_UNDO_LOG"].flatMap({ $0.isEmpty ? nil : $0 })
+        else { return nil }
+        guard !path.isEmpty else { throw .usage("\(OptionName.undoLog) expects a file, got ''") }
+        return UndoLogOpening(path: path, command: name)
     }
 
     /// Prints the error (once: a failed write to stdout that was already reported is not repeated)

@@ -41,8 +41,21 @@ package struct CommandRun: Sendable {
             requireSchema: requireSchema, sending: sending, focus: focus)
         if let choice = settings.environmentChoice { context.environmentNote?.withValue { $0 = choice.name } }
         if let api = settings.api { context.apiNote?.withValue { $0 = api.fromCache } }
-        if writes { try confirmWrite(settings) }
+        if writes {
+            try confirmWrite(settings)
+            try openUndoLog(settings)
+        }
         return settings
+    }
+
+    /// Opens the run's undo log, if one was asked for, for writes to `settings`' API (not for a dry
+    /// run, which writes nothing). `copy` calls it for its target.
+    package func openUndoLog(_ settings: Settings) throws(GQLPatchError) {
+        guard !settings.dryRun, let opening = context.undoLog else { return }
+        let log = try opening.open(for: settings, secrets: context.secrets)
+        if settings.verbose {
+            context.console.message("gqlpatch: undo log \(log.path): run \(log.run)")
+        }
     }
 
     /// A write to a protected environment: the environment's name typed on a terminal, or `--yes`;

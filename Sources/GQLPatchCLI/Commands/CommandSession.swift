@@ -13,11 +13,14 @@ package struct CommandSession: Sendable {
     package var settings: Settings
     package var console: Console
     package var client: GraphQLClient
+    /// `--undo-log`: the record rules log each write in it (opened when the settings were resolved).
+    package var undoLog: (any UndoRecording)?
 
     package init(settings: Settings, context: RunContext) {
         self.settings = settings
         self.console = context.console
         self.client = settings.client(over: context.transport, console: context.console)
+        undoLog = context.undoLog?.current
     }
 
     package var printer: JSONPrinter { JSONPrinter(pretty: settings.pretty, console: console) }
@@ -32,7 +35,7 @@ package struct CommandSession: Sendable {
             let outcome = await sender.send(request)
             return RecordService.Sent(response: try outcome.result.get(), ambiguous: outcome.ambiguous)
         }
-        return RecordService(
+        var service = RecordService(
             catalogue: settings.catalogue, conflictResolution: settings.conflictResolution,
             retryConflicts: settings.retryConflicts, wording: CommandLineWording(),
             send: send ?? once,
@@ -40,6 +43,8 @@ package struct CommandSession: Sendable {
             rejected: { (response) throws(GQLPatchError) in try session.printEnvelopeOnFailure(response) },
             lostWrite: { error, write, model, key in LostWriteHint.annotate(error, write: write, model: model, key: key)
             })
+        service.undoLog = undoLog
+        return service
     }
 
     /// The session's sender for one request at a time: throttling (a 429, or a throttling error in

@@ -27,6 +27,8 @@ public struct RunContext: Sendable {
     /// Whether the run's API, named by its id, was described from the cache (set by
     /// `CommandRun.settings`; nil: no API id): a name its schema lacks asks the control plane again.
     package var apiNote: LockedValue<Bool?>?
+    /// The undo log a writing command appends to (set by `Application.run`; nil: none asked for).
+    package var undoLog: UndoLogOpening?
     /// SRP, `SECRET_HASH` and TOTP for user-pool sign-in.
     public var signInArithmetic: SignInArithmetic = .builtIn
     /// Asks a person a question on the terminal (stderr) and reads the answer line; nil when

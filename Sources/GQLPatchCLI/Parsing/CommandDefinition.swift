@@ -9,6 +9,8 @@ package protocol CommandDefinition: Sendable {
     func run(_ run: CommandRun) async throws(GQLPatchError) -> ExitCode
     /// Whether the command as parsed writes records (a protected environment asks first).
     var writes: Bool { get }
+    /// Whether the command writes records that `--undo-log` can log (`copy` writes its target).
+    var logsWrites: Bool { get }
     /// Whether the command may run once more when its plan names what the API's cached schema lacks
     /// (false for one that asks the user something first: the answer would be asked again).
     var replans: Bool { get }
@@ -18,6 +20,7 @@ package protocol CommandDefinition: Sendable {
 
 extension CommandDefinition {
     package var writes: Bool { false }
+    package var logsWrites: Bool { writes }
     package var replans: Bool { true }
     package var printsRows: Bool { false }
 }

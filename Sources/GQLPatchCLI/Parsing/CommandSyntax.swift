@@ -55,6 +55,7 @@ public struct CommandSyntax: Sendable {
         ImportOptions.self,
         DiffOptions.self,
         CopyOptions.self,
+        UndoOptions.self,
         WatchOptions.self,
         WaitOptions.self,
         AuthOptions.self,

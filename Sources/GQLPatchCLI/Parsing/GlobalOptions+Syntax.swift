@@ -132,6 +132,12 @@ extension GlobalOptions {
                 go on with a write that asks first (many records, a protected
                 environment) where no terminal can ask
                 """, section: section, sets: \.options.yes),
+            .value(
+                OptionName.undoLog, "FILE",
+                """
+                append each write, with the record as it was before, to FILE
+                (0600) for gqlpatch undo (env GQLPATCH_UNDO_LOG)
+                """, section: section, read: .text, into: \.options.undoLog),
             .choice(
                 OptionName.output,
                 """

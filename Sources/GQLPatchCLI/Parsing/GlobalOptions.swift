@@ -54,6 +54,8 @@ public struct GlobalOptions: Sendable {
     public var yes = false
     /// `--max-response-mb N` in bytes: the largest response body accepted (default 64 MB).
     public var maxResponseBytes: Int?
+    /// `--undo-log FILE`: log each write with the record before it, for `gqlpatch undo`.
+    public var undoLog: String?
 
     public init() {}
 }

@@ -110,6 +110,10 @@ package enum OptionName {
     package static let viaGap = "--via-gap"
     package static let `where` = "--where"
     package static let yes = "--yes"
+    package static let undoLog = "--undo-log"
+    /// `undo --run ID`: one run of an undo log.
+    package static let run = "--run"
+    package static let only = "--only"
     package static let env = "--env"
     package static let apiKeyEnv = "--api-key-env"
     package static let apiKeyFile = "--api-key-file"
@@ -147,6 +151,6 @@ package enum OptionName {
         remove, resume, retryConflicts, schema, select, set, shard, sort, start, startingToken, state, step, strict,
         timeout,
         token, tokenUse, unguarded, unset, userPoolId, username, `var`, verbose, version, viaGap, `where`, yes,
-        on, count, until, realtimeEndpoint, concurrencyShort, outShort, helpShort, sameAPI,
+        on, count, until, realtimeEndpoint, concurrencyShort, outShort, helpShort, sameAPI, undoLog, run, only,
     ]
 }

@@ -18,15 +18,16 @@ import Testing
             "--profile", "pr", "--identity", "guest", "--identity-pool-id", "eu-west-1:1",
             "--conflict-resolution", "on", "--retry-conflicts", "5", "--dry-run", "--output", "envelope",
             "--compact", "--verbose", "--allow-insecure-http", "--max-response-mb", "2", "--env", "staging", "--yes",
-            "schema",
+            "--undo-log", "u.undo", "schema",
         ]).options
         let given = Dictionary(
             uniqueKeysWithValues: Mirror(reflecting: options).children.map { ($0.label ?? "", "\($0.value)") })
         // `refreshAPI` is no global option: `schema --refresh` and a re-plan set it.
         let input = Mirror(reflecting: options.settingsInput).children.filter { $0.label != "refreshAPI" }
-        // The transport's own (the largest response) and the confirmation of a write (`--yes`, the
-        // command's) are the options settings do not read.
-        #expect(input.count == given.count - 2)
+        // The transport's own (the largest response), the confirmation of a write (`--yes`, the
+        // command's) and the undo log (the run's, opened once the API is known) are the options
+        // settings do not read.
+        #expect(input.count == given.count - 3)
         for child in input {
             let label = child.label ?? ""
             #expect(given[label] == "\(child.value)", "\(label)")

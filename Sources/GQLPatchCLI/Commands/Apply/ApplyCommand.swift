@@ -44,7 +44,8 @@ package struct ApplyCommand: Sendable {
 
     private func run(_ input: BatchInput) async throws(GQLPatchError) -> ExitCode {
         let apply = batchApply
-        if settings.dryRun {
+        // `undo --dry-run` reads each record to judge it: a run that writes nothing.
+        if settings.dryRun, !judgesUndoOnly {
             return try await dryRun(input)
         }
         // A transport that cannot send (libssl or, through a proxy, libcurl missing) stops the run
@@ -74,12 +75,16 @@ package struct ApplyCommand: Sendable {
 
     /// The command the summary names (`update` for `update --where`).
     package var commandName = "apply"
+    /// `undo --dry-run`: each logged write is judged against its record and reported; nothing is written.
+    package var judgesUndoOnly = false
 
     /// The batch's plan: the options and settings it runs by, and what it prints.
     private var plan: BatchRunPlan {
         var plan = BatchRunPlan(
             concurrency: options.concurrency, maxAttempts: options.maxAttempts,
             retryConflicts: settings.retryConflicts, conflictResolution: settings.conflictResolution)
+        plan.undoLog = context.undoLog?.current
+        plan.undoJudgeOnly = judgesUndoOnly
         plan.rate = options.rate
         plan.adaptiveRate = options.adaptiveRate
         plan.atomic = options.atomic

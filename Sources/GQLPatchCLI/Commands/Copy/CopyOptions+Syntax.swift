@@ -1,6 +1,9 @@
 import GQLPatchSupport
 
 extension CopyOptions: CommandDefinition {
+    /// Its target's writes: `--undo-log` logs them (the target's protection is asked in `run`).
+    package var logsWrites: Bool { true }
+
     /// `copy [<Model>...] --from-... --to-... [--where F=V]... [--mask M.F[=K]]... [--mode M] [-j N] ...`
     package static let syntax = CommandSyntax(
         name: "copy",
@@ -53,6 +56,7 @@ extension CopyOptions: CommandDefinition {
         try run.checkTwoAPIs(source, target, command: "copy", meant: sameAPI)
         // The target is written: a protected one asks first.
         try run.confirmWrite(target)
+        try run.openUndoLog(target)
         return try await CopyCommand(options: self, from: source, to: target, run: run).run()
     }
 }

@@ -194,6 +194,7 @@ package struct ImportCommand: Sendable {
         var plan = BatchRunPlan(
             concurrency: run.concurrency, maxAttempts: run.maxAttempts,
             retryConflicts: settings.retryConflicts, conflictResolution: settings.conflictResolution)
+        plan.undoLog = context.undoLog?.current
         plan.rate = run.rate
         plan.adaptiveRate = run.adaptiveRate
         plan.continueOnError = run.continueOnError

@@ -129,13 +129,21 @@ package struct SelectionCommand: Sendable {
 
     /// Asks for the count on a terminal; refuses (nothing sent) without `--yes` anywhere else.
     private func confirm(_ records: String, count: Int) throws(GQLPatchError) {
+        try Self.confirm(verb: verb, what: records, count: count, yes: yes, ask: ask)
+    }
+
+    /// Asks for the count on a terminal (`ask`); refuses (nothing sent) without `yes` anywhere else.
+    /// `what`: what would be written (`12 Item records`).
+    package static func confirm(
+        verb: String, what: String, count: Int, yes: Bool, ask: (@Sendable (String) -> String?)?
+    ) throws(GQLPatchError) {
         if yes { return }
         guard let ask else {
             throw .usage(
-                "\(verb) would write \(records) and standard input is not a terminal to confirm it: pass \(OptionName.yes) to go on (or \(OptionName.dryRun) to see the writes); nothing was sent"
+                "\(verb) would write \(what) and standard input is not a terminal to confirm it: pass \(OptionName.yes) to go on (or \(OptionName.dryRun) to see the writes); nothing was sent"
             )
         }
-        let answer = ask("gqlpatch: \(verb) \(records)? Type \(count) to go on: ")
+        let answer = ask("gqlpatch: \(verb) \(what)? Type \(count) to go on: ")
         guard answer?.split(separator: " ").joined() == String(count) else {
             throw .usage("\(verb) not confirmed (the answer was not \(count)); nothing was sent")
         }

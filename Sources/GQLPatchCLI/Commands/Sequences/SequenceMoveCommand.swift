@@ -102,6 +102,7 @@ package struct SequenceMoveCommand: Sendable {
         var plan = BatchRunPlan(
             concurrency: 1, maxAttempts: maxAttempts, retryConflicts: settings.retryConflicts,
             conflictResolution: settings.conflictResolution)
+        plan.undoLog = context.undoLog?.current
         plan.showsProgress = isatty(2) == 1
         plan.catchesInterrupt = true
         var run = SequenceRun(

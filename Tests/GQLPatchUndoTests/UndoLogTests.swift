@@ -1,0 +1,5 @@
+import Testing
+
+@testable import GQLPatchUndo
+
+@Suite struct UndoLogTests {}
