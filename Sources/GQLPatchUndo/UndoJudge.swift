@@ -88,8 +88,11 @@ package struct UndoJudge: Sendable {
 
     private func version(_ record: JSONObject) -> Int? { record[versionField]?.intValue }
 
+    /// Whether `record` holds `values`, an object's null members as absent (no read tells them apart).
     private func holds(_ record: JSONObject, _ values: JSONObject) -> Bool {
-        values.allSatisfy { comparer.sameValue(record[$0.key], $0.value, field: $0.key) }
+        values.allSatisfy {
+            comparer.sameValue(Self.stored(record[$0.key] ?? .null), Self.stored($0.value), field: $0.key)
+        }
     }
 
     private func isAsLeft(_ entry: UndoLogEntry, now: JSONObject, left: JSONObject) -> Bool {
