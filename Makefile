@@ -84,7 +84,7 @@ test: venv v1-transformer test-emulator test-cognito-servers
 # The scale and crash tests: tens of thousands of records moved, and runs killed with SIGKILL many
 # times and resumed (minutes each on two cores). `make test` leaves them to this target so that it
 # stays under 20 minutes; CI (.ci/run) runs both.
-SCALE_TESTS := DataMoveEndToEndTests ApplyCrashEndToEndTests ApplyShardEndToEndTests SelectionWriteEndToEndTests \
+SCALE_TESTS := DataMoveEndToEndTests ApplyCrashEndToEndTests UndoCrashEndToEndTests ApplyShardEndToEndTests SelectionWriteEndToEndTests \
 	twentyThousandRecordsStreamWithNoFileAndBoundedMemory CSVImportCrashEndToEndTests
 
 test-scale: venv v1-transformer
