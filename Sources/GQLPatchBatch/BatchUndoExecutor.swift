@@ -13,6 +13,8 @@ package struct BatchUndoExecutor: Sendable {
     package var records: BatchRecordExecutor
     /// `undo --dry-run`: judge only; write nothing.
     package var judgeOnly = false
+    /// `undo --dry-run`: the records as the undos judged so far would leave them.
+    private let simulation = UndoSimulation()
 
     package init(records: BatchRecordExecutor, judgeOnly: Bool = false) {
         self.records = records
@@ -37,11 +39,20 @@ package struct BatchUndoExecutor: Sendable {
     private func undoing(_ undo: BatchUndo) async throws(GQLPatchError) -> LineResult {
         let model = undo.model
         let selection = SelectionBuilder(catalogue: catalogue, wording: records.wording).defaultSelection(for: model)
-        let now = try await records.records.read(model, key: undo.key, selection: selection).record
+        let now: JSONObject?
+        if judgeOnly, let simulated = simulation.record(undo.identity) {
+            now = simulated
+        } else {
+            now = try await records.records.read(model, key: undo.key, selection: selection).record
+        }
         let judgement = UndoJudge(catalogue: catalogue, model: model).judge(undo.entry, now: now)
         switch judgement {
         case .restore(let write):
-            if judgeOnly { return result(undo, .wouldUndo) }
+            if judgeOnly {
+                // The record before this write is what the next older write of it left.
+                simulation.leave(undo.identity, as: undo.entry.write == "create" ? nil : undo.entry.before)
+                return result(undo, .wouldUndo)
+            }
             return try await restore(undo, write)
         case .alreadyUndone:
             // A resumed run's undo that landed before the stop: undone then, reported once, now.

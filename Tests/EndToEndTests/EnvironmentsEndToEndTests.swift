@@ -227,6 +227,7 @@ import Testing
         Write(arguments: ["--env", "b", "delete", "Item", "--where", "name=from b"]),
         Write(arguments: ["copy", "Item", "--from-env", "a", "--to-env", "b"]),
         Write(arguments: ["--env", "b", "query", "mutation { deleteItem(input: {id: \"x\"}) { id } }"]),
+        Write(arguments: ["--env", "b", "undo", "b.undo"]),
     ])
     func aProtectedEnvironmentRefusesAWriteWithoutYes(_ write: Write) throws {
         let bed = try Bed(protectB: true)
@@ -235,6 +236,13 @@ import Testing
             to: bed.work.appendingPathComponent("lines.jsonl"), atomically: true, encoding: .utf8)
         let export = try bed.gqlpatch(["--env", "a", "export", "Item", "-o", "export.jsonl"])
         #expect(export.status == 0, "\(export)")
+        if write.arguments.contains("undo") {
+            // A logged write to undo, confirmed.
+            let logged = try bed.gqlpatch(
+                ["--yes", "--env", "b", "update", "Item", "--id", "x", "--set", "name=logged", "--undo-log", "b.undo"],
+                stdin: "")
+            #expect(logged.status == 0, "\(logged)")
+        }
         let before = try bed.b.bodies().count
         let refused = try bed.gqlpatch(write.arguments, stdin: "")
         #expect(refused.status == 64, "\(refused)")

@@ -7,7 +7,7 @@ import Testing
 /// API key, a token, a `--header` credential, AWS keys and a session token for `--auth iam`, the
 /// credentials of a Cognito identity pool's guest),
 /// plain and `--verbose`: no secret, whole or as any run of 12 of its characters, is in stdout,
-/// stderr or any file the run writes.
+/// stderr or any file the run writes (journals, exports, undo logs).
 @Suite struct SecretScanEndToEndTests {
     static let apiKey = "da2-" + "k3y" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     static let token = "eyJraWQiOiJzY2FuIn0." + UUID().uuidString + "." + UUID().uuidString
@@ -75,6 +75,9 @@ import Testing
         ["apply", "calls.jsonl", "--journal", "calls.journal"],
         ["env", "show"],
         ["env", "list"],
+        ["update", "Item", "--id", "item-1", "--set", "name=Lamp", "--undo-log", "run.undo"],
+        ["delete", "Recipe", "--id", "item-1", "--cascade", "--undo-log", "run.undo"],
+        ["undo", "run.undo", "--yes"],
     ]
 
     /// The schema a command reads: `call` and the call lines need custom operations
@@ -139,6 +142,8 @@ import Testing
         // The echo did reach the output, scrubbed: otherwise the test would prove nothing.
         #expect(echoed > 0, "no run printed the scrubbed echo")
         #expect(guestEchoed > 0, "no guest run got its credentials and printed the scrubbed echo")
+        // The undo log was written, and scanned with the other files.
+        #expect(FileManager.default.fileExists(atPath: server.folder.appendingPathComponent("run.undo").path))
     }
 
     /// AppSync's control plane (`--api-id`) played by the echoing server: whatever it echoes of the

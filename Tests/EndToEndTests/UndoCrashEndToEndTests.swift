@@ -15,7 +15,8 @@ import Testing
         let database = FileManager.default.temporaryDirectory.appendingPathComponent(
             "undo-crash-\(UUID().uuidString).sqlite"
         ).path
-        let emulator = try Emulator(arguments: ["--api-key", Emulator.apiKey, "--latency-ms", "15", "--db", database] + extra)
+        let emulator = try Emulator(
+            arguments: ["--api-key", Emulator.apiKey, "--latency-ms", "15", "--db", database] + extra)
         return (emulator, try Emulator.compiledSchema(arguments: extra, into: emulator.folder), database)
     }
 
@@ -30,7 +31,8 @@ import Testing
             ]
             lines += line.serialized() + "\n"
         }
-        let seeded = try emulator.gqlpatch(["apply", "-j", "8", try emulator.file("seed-\(run).jsonl", lines)], schema: schema)
+        let seeded = try emulator.gqlpatch(
+            ["apply", "-j", "8", try emulator.file("seed-\(run).jsonl", lines)], schema: schema)
         #expect(seeded.status == 0, "\(seeded)")
         return try items(database, run: run)
     }

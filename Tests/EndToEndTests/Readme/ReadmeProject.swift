@@ -157,6 +157,15 @@ final class ReadmeProject: @unchecked Sendable {
             #expect(item?["name"] == "Desk lamp", "the quick start left \(String(describing: item))")
             #expect(item?["description"] == "brass, 40 cm", "the quick start's update kept the description")
         }
+        if example.body.contains("backfill.undo") {
+            // The backfill was undone: the two Items are without a description again.
+            for id in ["7", "8"] {
+                let item = try emulator.graphQL(#"{ getItem(id: "\#(id)") { description } }"#)["data"]?["getItem"]
+                #expect(item?["description"] == .null, "undo left Item \(id) as \(String(describing: item))")
+            }
+            let written = try emulator.operationNames().filter { $0 == "UpdateItem" }.count
+            #expect(written >= 4, "the backfill and its undo wrote \(written) updates")
+        }
         if example.body.contains("backfill.jsonl") {
             for id in ["7", "8"] {
                 let item = try emulator.graphQL(#"{ getItem(id: "\#(id)") { name description } }"#)["data"]?["getItem"]
