@@ -306,20 +306,8 @@ package final class BatchJournal: @unchecked Sendable {
         value.write(to: &bytes, pretty: false)
         bytes.append(UInt8(ascii: "\n"))
         try lock.withLock { _ throws(GQLPatchError) in
-            let ok = bytes.withUnsafeBytes { buffer -> Bool in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += written
-                }
-                return true
-            }
-            guard ok, fsync(descriptor) == 0 else {
-                throw .unreadableFile("cannot write the journal \(path): \(String(cString: strerror(errno)))")
+            if let failure = DescriptorWrite.durably(bytes, to: descriptor) {
+                throw .unreadableFile("cannot write the journal \(path): \(String(cString: strerror(failure)))")
             }
         }
     }

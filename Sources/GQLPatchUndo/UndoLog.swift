@@ -141,21 +141,9 @@ package final class UndoLog: UndoRecording {
 
     /// One line, whole, then fsync; called under the lock.
     private func writeLocked(_ bytes: [UInt8]) throws(GQLPatchError) {
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-        guard ok, fsync(descriptor) == 0 else {
+        if let failure = DescriptorWrite.durably(bytes, to: descriptor) {
             throw .unreadableFile(
-                "cannot write the undo log \(path): \(String(cString: strerror(errno))); stopped before sending more")
+                "cannot write the undo log \(path): \(String(cString: strerror(failure))); stopped before sending more")
         }
     }
 }

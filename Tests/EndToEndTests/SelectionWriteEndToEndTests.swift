@@ -34,16 +34,6 @@ import Testing
         return items
     }
 
-    /// Another writer's change of `id`'s description, with the version it reads when versioned.
-    private func otherWriter(_ emulator: Emulator, _ id: String, versioned: Bool) throws {
-        var input: JSONObject = ["id": .string(id), "description": "taken"]
-        if versioned { input["_version"] = try emulator.storedItem(id)["_version"] ?? .null }
-        let response = try emulator.graphQL(
-            "mutation U($input: UpdateItemInput!) { updateItem(input: $input) { id } }",
-            variables: ["input": .object(input)])
-        #expect(response["data"]?["updateItem"]?["id"] == .string(id), "\(response)")
-    }
-
     /// 10,000 records, 1,000 of them picked; once the keys are read (the journal's keys file is in
     /// place), another writer changes 50 of those not yet written so that they no longer match:
     /// exactly the other 950 are updated, the 50 keep the other writer's values and are reported.
@@ -70,7 +60,7 @@ import Testing
         #expect(keys.count == 1000)
         // The last 50 keys are written last: seconds after the plan, at 100 requests a second.
         let taken = try keys.suffix(50).map { try JSONValue.parse(String($0))["id"]?.stringValue ?? "" }
-        for id in taken { try otherWriter(emulator, id, versioned: versioned) }
+        for id in taken { try emulator.takeItem(id, versioned: versioned) }
         let status = try bulk.wait(timeout: 300)
         #expect(status == 2, "\(bulk.stderr)")
         #expect(bulk.stderr.contains("gqlpatch: update: 1000 Item records selected"), "\(bulk.stderr)")

@@ -36,16 +36,6 @@ import Testing
         #expect(run.status == 0, "\(run)")
     }
 
-    /// Another writer's change of `id`'s description (read first for its version when versioned).
-    private func otherWriter(_ emulator: Emulator, _ id: String, versioned: Bool) throws {
-        var input: JSONObject = ["id": .string(id), "description": "taken"]
-        if versioned { input["_version"] = try emulator.storedItem(id)["_version"] ?? .null }
-        let response = try emulator.graphQL(
-            "mutation U($input: UpdateItemInput!) { updateItem(input: $input) { id } }",
-            variables: ["input": .object(input)])
-        #expect(response["data"]?["updateItem"]?["id"] == .string(id), "\(response)")
-    }
-
     private func lines(_ text: String) throws -> [JSONValue] {
         try text.split(separator: "\n").map { try JSONValue.parse(String($0)) }
     }
@@ -72,7 +62,7 @@ import Testing
         let mode = try FileManager.default.attributesOfItem(atPath: log)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let taken = (0..<30).map { "r\($0 * 31)" }
-        for id in taken { try otherWriter(emulator, id, versioned: versioned) }
+        for id in taken { try emulator.takeItem(id, versioned: versioned) }
 
         let undo = try emulator.gqlpatch(
             ["undo", log, "--yes", "-j", "8"], schema: schema, stdoutToFile: true, timeout: 900)

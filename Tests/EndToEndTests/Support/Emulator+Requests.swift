@@ -47,4 +47,16 @@ extension Emulator {
         }
         return next
     }
+
+    /// Another writer's change of Item `id`'s description to "taken" (its version read first when versioned).
+    func takeItem(_ id: String, versioned: Bool) throws {
+        var input: JSONObject = ["id": .string(id), "description": "taken"]
+        if versioned { input["_version"] = try storedItem(id)["_version"] ?? .null }
+        let response = try graphQL(
+            "mutation U($input: UpdateItemInput!) { updateItem(input: $input) { id } }",
+            variables: ["input": .object(input)])
+        guard response["data"]?["updateItem"]?["id"] == .string(id) else {
+            throw HarnessError("the other writer's update of Item \(id) failed: \(response)")
+        }
+    }
 }
