@@ -417,6 +417,21 @@ def scenario_tools(args, url: str, scratch: Path, servers: dict[str, Server]) ->
              batch_count, unavailable=apply_missing, is_subject=True, records=n),
     ]
 
+    # Scenario 17: the same batch keeping the way back (--undo-log: each record read before its
+    # update, its before-image and answer fsynced), beside the batch without it: the cost of undo.
+    undo_log = scratch / "bench.undo"
+    log_missing = gqlpatch_has(gqlpatch, ["--undo-log", str(undo_log), "apply", "--help"], "unknown option")
+    tools["17. batch of %d updates, undo log kept" % n] = [
+        Tool("gqlpatch apply -j 32 --undo-log", ["sh", "-c", 'rm -f "$1"; shift; exec "$@"', "sh", str(undo_log),
+                                                 gqlpatch, "--endpoint", url, "--schema", str(plain), "--api-key",
+                                                 API_KEY, "--compact", "--undo-log", str(undo_log), "apply", "-j",
+                                                 "32", str(records)],
+             batch_count, unavailable=apply_missing or log_missing, is_subject=True, records=n),
+        Tool("gqlpatch apply -j 32 (no log)", [gqlpatch, "--endpoint", url, "--schema", str(plain), "--api-key",
+                                               API_KEY, "--compact", "apply", "-j", "32", str(records)],
+             batch_count, unavailable=apply_missing, is_subject=True, records=n),
+    ]
+
     tools["4. large schema (%d models, %.1f MB)" % (args.models, big.stat().st_size / 1e6)] = [
         Tool("gqlpatch --dry-run update", [gqlpatch, "--endpoint", url, "--schema", str(big), "--api-key", API_KEY,
                                            "--dry-run", "update", "Item", "--id", "r1", "--set", "name=Lamp"],
@@ -732,6 +747,10 @@ def targets(rows: list[Row], args) -> list[str]:
     g16, a16 = find(rows, "16.", "gqlpatch import"), find(rows, "16.", "gqlpatch apply")
     check("16. CSV import throughput >= 0.95x apply of the same records as JSON Lines",
           g16 and a16 and a16.median("wall") / g16.median("wall"), lambda v: v >= 0.95, "{:.2f}x")
+    g17, p17 = find(rows, "17.", "gqlpatch apply -j 32 --undo-log"), find(rows, "17.", "gqlpatch apply -j 32 (no")
+    # Twice the requests (a read before each update) and two fsynced lines per write: at most 3x the time.
+    check("17. a batch keeping an undo log <= 3x the wall of the same batch without",
+          g17 and p17 and g17.median("wall") / p17.median("wall"), lambda v: v <= 3.0, "{:.2f}x")
     g15, c15 = find(rows, "15.", "gqlpatch"), find(rows, "15.", "curl")
     check("15. gqlpatch call wall <= 1.2x curl with the document by hand",
           g15 and c15 and g15.median("wall") / c15.median("wall"), lambda v: v <= 1.2, "{:.2f}x")

@@ -154,7 +154,7 @@ package struct RecordService: Sendable {
         var logged: Int?
         if let undoLog {
             let sends = lands()
-            logged = try undoLog.sending(
+            logged = try await undoLog.sending(
                 LoggedWrite(
                     write: write, model: model.name, key: key, before: before,
                     fields: sends.map { Array($0.keys) } ?? [], sends: sends))
@@ -166,7 +166,7 @@ package struct RecordService: Sendable {
             throw lostWrite(error, write, model, key)
         }
         if let undoLog, let logged {
-            try Self.recordAnswer(sent, write: write, model: model, entry: logged, in: undoLog)
+            try await Self.recordAnswer(sent, write: write, model: model, entry: logged, in: undoLog)
         }
         let errors = sent.response.errors
         if errors.contains(where: \.mayFollowAWrite),
@@ -185,7 +185,7 @@ package struct RecordService: Sendable {
     /// the record to settle it.
     private static func recordAnswer(
         _ sent: Sent, write: String, model: Model, entry: Int, in log: any UndoRecording
-    ) throws(GQLPatchError) {
+    ) async throws(GQLPatchError) {
         let errors = sent.response.errors
         let field =
             switch write {
@@ -194,11 +194,11 @@ package struct RecordService: Sendable {
             default: model.operations.update
             }
         if errors.isEmpty, let field, let after = sent.response.field(field)?.objectValue {
-            try log.landed(entry, after: after)
+            try await log.landed(entry, after: after)
         } else if !sent.ambiguous, !errors.isEmpty, !errors.contains(where: \.mayFollowAWrite),
             errors.allSatisfy({ $0.isConflict || $0.isConditionalCheckFailed || $0.isUnauthorized })
         {
-            try log.refused(entry)
+            try await log.refused(entry)
         }
     }
 

@@ -24,8 +24,26 @@ package final class UndoLog: UndoRecording {
     /// The API the run writes to: `undo` refuses to put records back elsewhere unless told.
     package let endpoint: String
     private let descriptor: Int32
-    private let state = Mutex(0)
     private let secrets: SecretScrubber?
+    /// Lines waiting to be written, and how far the file is durable (`append`).
+    private let queue = Mutex(Queue())
+    /// Held by the one writer flushing the queue.
+    private let flushing = Mutex(())
+    /// The thread the flushes run on, so that a task waiting for its line to be durable suspends
+    /// rather than blocking its thread (a batch's tasks share the HTTP event loop's); nil when no
+    /// thread could be made (the flush then runs where the caller is).
+    private let writer = ThreadExecutor()
+
+    /// What `append` shares: lines are numbered as queued (tickets) and durable up to `flushed`.
+    private struct Queue {
+        var bytes: [UInt8] = []
+        var queued = 0
+        var flushed = 0
+        /// The errno of a failed flush: the log is broken and every later line fails too.
+        var failure: Int32?
+        /// The run's writes so far (their entry numbers).
+        var entries = 0
+    }
 
     private init(path: String, run: String, endpoint: String, descriptor: Int32, secrets: SecretScrubber?) {
         self.path = path
@@ -35,7 +53,10 @@ package final class UndoLog: UndoRecording {
         self.secrets = secrets
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        writer?.finish()
+        close(descriptor)
+    }
 
     /// Opens `path` to append a run to (creating it 0600), after checking an existing one is an undo
     /// log of this user that nobody else can read or write, and dropping a torn last line. The run's
@@ -86,30 +107,31 @@ package final class UndoLog: UndoRecording {
         return stamp + "-" + UUID().uuidString.lowercased().prefix(6)
     }
 
-    package func sending(_ write: LoggedWrite) throws(GQLPatchError) -> Int {
-        try state.withLock { (entry: inout Int) throws(GQLPatchError) -> Int in
-            entry += 1
-            var object = JSONObject([
-                ("run", .string(run)), ("entry", .int(entry)), ("write", .string(write.write)),
-                ("model", .string(write.model)),
-            ])
-            object["key"] = write.key.map(JSONValue.object) ?? .null
-            object["before"] = write.before.map(JSONValue.object) ?? .null
-            object["fields"] = .array(write.fields.map(JSONValue.string))
-            if let sends = write.sends { object["sends"] = .object(sends) }
-            let bytes = line(.object(object))
-            if let secrets, secrets.holdsSecret(bytes) {
-                throw GQLPatchError(
-                    .badResponse,
-                    "the record as the server answered holds a credential gqlpatch sent (a server echoing request headers?); it is not written to the undo log \(path), and the write was not sent"
-                )
-            }
-            try writeLocked(bytes)
-            return entry
+    package func sending(_ write: LoggedWrite) async throws(GQLPatchError) -> Int {
+        let entry = queue.withLock { (queue: inout Queue) -> Int in
+            queue.entries += 1
+            return queue.entries
         }
+        var object = JSONObject([
+            ("run", .string(run)), ("entry", .int(entry)), ("write", .string(write.write)),
+            ("model", .string(write.model)),
+        ])
+        object["key"] = write.key.map(JSONValue.object) ?? .null
+        object["before"] = write.before.map(JSONValue.object) ?? .null
+        object["fields"] = .array(write.fields.map(JSONValue.string))
+        if let sends = write.sends { object["sends"] = .object(sends) }
+        let bytes = line(.object(object))
+        if let secrets, secrets.holdsSecret(bytes) {
+            throw GQLPatchError(
+                .badResponse,
+                "the record as the server answered holds a credential gqlpatch sent (a server echoing request headers?); it is not written to the undo log \(path), and the write was not sent"
+            )
+        }
+        try await append(bytes)
+        return entry
     }
 
-    package func landed(_ entry: Int, after: JSONObject) throws(GQLPatchError) {
+    package func landed(_ entry: Int, after: JSONObject) async throws(GQLPatchError) {
         var object = JSONObject([("run", .string(run)), ("entry", .int(entry)), ("after", .object(after))])
         var bytes = line(.object(object))
         if let secrets, secrets.holdsSecret(bytes) {
@@ -118,13 +140,12 @@ package final class UndoLog: UndoRecording {
             object["landed"] = .bool(true)
             bytes = line(.object(object))
         }
-        try state.withLock { (_: inout Int) throws(GQLPatchError) in try writeLocked(bytes) }
+        try await append(bytes)
     }
 
-    package func refused(_ entry: Int) throws(GQLPatchError) {
-        let bytes = line(
-            .object(JSONObject([("run", .string(run)), ("entry", .int(entry)), ("refused", .bool(true))])))
-        try state.withLock { (_: inout Int) throws(GQLPatchError) in try writeLocked(bytes) }
+    package func refused(_ entry: Int) async throws(GQLPatchError) {
+        try await append(
+            line(.object(JSONObject([("run", .string(run)), ("entry", .int(entry)), ("refused", .bool(true))]))))
     }
 
     private func line(_ value: JSONValue) -> [UInt8] {
@@ -134,16 +155,56 @@ package final class UndoLog: UndoRecording {
         return bytes
     }
 
+    /// A line of the run's header, written before any write is sent.
     private func append(_ value: JSONValue) throws(GQLPatchError) {
-        let bytes = line(value)
-        try state.withLock { (_: inout Int) throws(GQLPatchError) in try writeLocked(bytes) }
+        try flush(upTo: try enqueue(line(value)))
     }
 
-    /// One line, whole, then fsync; called under the lock.
-    private func writeLocked(_ bytes: [UInt8]) throws(GQLPatchError) {
-        if let failure = DescriptorWrite.durably(bytes, to: descriptor) {
-            throw .unreadableFile(
-                "cannot write the undo log \(path): \(String(cString: strerror(failure))); stopped before sending more")
+    /// Appends a whole line and returns once it is on disk (fsynced). Group commit: a writer queues
+    /// its line, then flushes on the writer thread; the first flush there writes every line queued
+    /// so far with one fsync, and those whose lines it carried find them durable and return. With
+    /// `-j` writes in flight, one fsync serves many lines, and none returns before its own line is
+    /// durable.
+    private func append(_ bytes: [UInt8]) async throws(GQLPatchError) {
+        let ticket = try enqueue(bytes)
+        guard let writer else { return try flush(upTo: ticket) }
+        try await withTaskExecutorPreference(writer) { () async throws(GQLPatchError) in
+            try self.flush(upTo: ticket)
         }
+    }
+
+    /// Queues a line; its ticket.
+    private func enqueue(_ bytes: [UInt8]) throws(GQLPatchError) -> Int {
+        try queue.withLock { (queue: inout Queue) throws(GQLPatchError) -> Int in
+            if let failure = queue.failure { throw broken(failure) }
+            queue.bytes.append(contentsOf: bytes)
+            queue.queued += 1
+            return queue.queued
+        }
+    }
+
+    /// Makes the lines up to `ticket` durable: at once when a flush carried them, else by writing
+    /// every line queued with one fsync.
+    private func flush(upTo ticket: Int) throws(GQLPatchError) {
+        try flushing.withLock { _ throws(GQLPatchError) in
+            let (batch, upTo) = try queue.withLock {
+                (queue: inout Queue) throws(GQLPatchError) -> ([UInt8], Int) in
+                if queue.flushed >= ticket { return ([], queue.flushed) }
+                if let failure = queue.failure { throw broken(failure) }
+                defer { queue.bytes.removeAll(keepingCapacity: true) }
+                return (queue.bytes, queue.queued)
+            }
+            guard !batch.isEmpty else { return }
+            let failure = DescriptorWrite.durably(batch, to: descriptor)
+            queue.withLock { (queue: inout Queue) in
+                if let failure { queue.failure = failure } else { queue.flushed = upTo }
+            }
+            if let failure { throw broken(failure) }
+        }
+    }
+
+    private func broken(_ failure: Int32) -> GQLPatchError {
+        .unreadableFile(
+            "cannot write the undo log \(path): \(String(cString: strerror(failure))); stopped before sending more")
     }
 }

@@ -23,6 +23,19 @@ import Testing
     }
 
     private func expectError(
+        _ code: ExitCode, _ start: String, _ body: () async throws(GQLPatchError) -> Void,
+        at location: SourceLocation = #_sourceLocation
+    ) async {
+        do throws(GQLPatchError) {
+            try await body()
+            Issue.record("expected an error starting \(start)", sourceLocation: location)
+        } catch {
+            #expect(error.code == code, "\(error.message)", sourceLocation: location)
+            #expect(error.message.hasPrefix(start), "\(error.message)", sourceLocation: location)
+        }
+    }
+
+    private func expectSyncError(
         _ code: ExitCode, _ start: String, _ body: () throws(GQLPatchError) -> Void,
         at location: SourceLocation = #_sourceLocation
     ) {
@@ -35,17 +48,17 @@ import Testing
         }
     }
 
-    @Test func aRunIsWrittenPrivatelyAndReadBackWithEachWritesOutcome() throws {
+    @Test func aRunIsWrittenPrivatelyAndReadBackWithEachWritesOutcome() async throws {
         let path = try path()
         do {
             let log = try UndoLog.begin(path: path, command: "update", endpoint: Self.endpoint, secrets: nil)
-            let first = try log.sending(update("1", before: ["id": "1", "name": "Chair"]))
-            let second = try log.sending(update("2", before: ["id": "2", "name": "Desk"]))
-            let third = try log.sending(
+            let first = try await log.sending(update("1", before: ["id": "1", "name": "Chair"]))
+            let second = try await log.sending(update("2", before: ["id": "2", "name": "Desk"]))
+            let third = try await log.sending(
                 LoggedWrite(
                     write: "create", model: "Item", key: nil, before: nil, fields: ["name"], sends: ["name": "New"]))
-            try log.landed(first, after: ["id": "1", "name": "Lamp", "_version": 2])
-            try log.refused(second)
+            try await log.landed(first, after: ["id": "1", "name": "Lamp", "_version": 2])
+            try await log.refused(second)
             #expect(third == 3)
         }
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
@@ -60,17 +73,17 @@ import Testing
         #expect(read.tornLine == nil)
     }
 
-    @Test func aSecondRunAppendsUnderItsOwnIDAndAnOpenLogIsNotSharedWithAnotherRun() throws {
+    @Test func aSecondRunAppendsUnderItsOwnIDAndAnOpenLogIsNotSharedWithAnotherRun() async throws {
         let path = try path()
         var first: UndoLog? = try UndoLog.begin(path: path, command: "update", endpoint: Self.endpoint, secrets: nil)
-        _ = try first?.sending(update("1", before: ["id": "1"]))
-        expectError(.unavailable, "the undo log \(path) is being written by another gqlpatch run") {
+        _ = try await first?.sending(update("1", before: ["id": "1"]))
+        expectSyncError(.unavailable, "the undo log \(path) is being written by another gqlpatch run") {
             () throws(GQLPatchError) in
             _ = try UndoLog.begin(path: path, command: "delete", endpoint: Self.endpoint, secrets: nil)
         }
         first = nil
         let second = try UndoLog.begin(path: path, command: "delete", endpoint: Self.endpoint, secrets: nil)
-        _ = try second.sending(update("2", before: ["id": "2"]))
+        _ = try await second.sending(update("2", before: ["id": "2"]))
         let read = try UndoLogFile.read(path)
         #expect(read.runs.map(\.command) == ["update", "delete"])
         #expect(read.entries.map(\.run) == read.runs.map(\.id))
@@ -78,11 +91,11 @@ import Testing
     }
 
     /// A line cut by `kill -9` is passed over when read, and cut off before a run appends.
-    @Test func aTornLastLineIsPassedOverAndCutBeforeTheNextRun() throws {
+    @Test func aTornLastLineIsPassedOverAndCutBeforeTheNextRun() async throws {
         let path = try path()
         do {
             let log = try UndoLog.begin(path: path, command: "update", endpoint: Self.endpoint, secrets: nil)
-            _ = try log.sending(update("1", before: ["id": "1"]))
+            _ = try await log.sending(update("1", before: ["id": "1"]))
         }
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.seekToEnd()
@@ -102,26 +115,26 @@ import Testing
         let other = folder.appendingPathComponent("notes.txt").path
         try "hello\n".write(toFile: other, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: other)
-        expectError(.invalidInput, "\(other) is not a gqlpatch undo log") { () throws(GQLPatchError) in
+        expectSyncError(.invalidInput, "\(other) is not a gqlpatch undo log") { () throws(GQLPatchError) in
             _ = try UndoLog.begin(path: other, command: "update", endpoint: Self.endpoint, secrets: nil)
         }
         #expect(try String(contentsOfFile: other, encoding: .utf8) == "hello\n")
-        expectError(.invalidInput, "\(other):1: error: not a gqlpatch undo log") { () throws(GQLPatchError) in
+        expectSyncError(.invalidInput, "\(other):1: error: not a gqlpatch undo log") { () throws(GQLPatchError) in
             _ = try UndoLogFile.read(other)
         }
         let shared = try path()
         _ = try UndoLog.begin(path: shared, command: "update", endpoint: Self.endpoint, secrets: nil)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: shared)
-        expectError(.invalidInput, "the undo log \(shared) can be read or written by other users (mode 640)") {
+        expectSyncError(.invalidInput, "the undo log \(shared) can be read or written by other users (mode 640)") {
             () throws(GQLPatchError) in
             _ = try UndoLogFile.read(shared)
         }
         let link = folder.appendingPathComponent("link.undo").path
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: shared)
-        expectError(.invalidInput, "the undo log \(link) is a symbolic link") { () throws(GQLPatchError) in
+        expectSyncError(.invalidInput, "the undo log \(link) is a symbolic link") { () throws(GQLPatchError) in
             _ = try UndoLog.begin(path: link, command: "update", endpoint: Self.endpoint, secrets: nil)
         }
-        expectError(.unreadableFile, "cannot read the undo log \(folder.path)/none.undo: no such file") {
+        expectSyncError(.unreadableFile, "cannot read the undo log \(folder.path)/none.undo: no such file") {
             () throws(GQLPatchError) in
             _ = try UndoLogFile.read(folder.appendingPathComponent("none.undo").path)
         }
@@ -149,7 +162,7 @@ import Testing
                 + "\n" + line + "\n" + #"{"run":"r","started":"u","command":"x","endpoint":"e"}"# + "\n"
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-            expectError(.invalidInput, "\(path):3: error: the undo log is damaged: ") { () throws(GQLPatchError) in
+            expectSyncError(.invalidInput, "\(path):3: error: the undo log is damaged: ") { () throws(GQLPatchError) in
                 _ = try UndoLogFile.read(path)
             }
             do {
@@ -162,18 +175,18 @@ import Testing
 
     /// A record that holds a credential the run sent (a server echoing a header) is never written:
     /// before the send, the write stops; after it, the answer is left out and the write kept as landed.
-    @Test func noCredentialGoesIntoTheLog() throws {
+    @Test func noCredentialGoesIntoTheLog() async throws {
         let path = try path()
         let secrets = SecretScrubber()
         let key = "da2-secretkey0123456789abcdef"
         secrets.register([key])
         let log = try UndoLog.begin(path: path, command: "update", endpoint: Self.endpoint, secrets: secrets)
-        expectError(.badResponse, "the record as the server answered holds a credential gqlpatch sent") {
-            () throws(GQLPatchError) in
-            _ = try log.sending(update("1", before: ["id": "1", "name": .string("echo \(key)")]))
+        await expectError(.badResponse, "the record as the server answered holds a credential gqlpatch sent") {
+            () async throws(GQLPatchError) in
+            _ = try await log.sending(update("1", before: ["id": "1", "name": .string("echo \(key)")]))
         }
-        let entry = try log.sending(update("2", before: ["id": "2", "name": "Chair"]))
-        try log.landed(entry, after: ["id": "2", "name": .string("x-api-key: \(key)")])
+        let entry = try await log.sending(update("2", before: ["id": "2", "name": "Chair"]))
+        try await log.landed(entry, after: ["id": "2", "name": .string("x-api-key: \(key)")])
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(!text.contains(String(key.suffix(12))))
         let read = try UndoLogFile.read(path)
