@@ -6,11 +6,11 @@ import PackageDescription
 // each target's main.swift calls libFuzzer's `LLVMFuzzerRunDriver` (through the small C target
 // FuzzDriver) with its test function. Built by `make fuzz`:
 //   swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
-// (`-enable-testing` lets FuzzSDLLexer reach the internal Lexer, FuzzApplyLine the internal BatchLineParser and FuzzJournal the internal BatchJournal). Not part of `make test`.
+// (`-enable-testing` lets FuzzSDLLexer reach the internal Lexer, FuzzApplyLine the internal BatchLineParser and FuzzJournal the internal BatchJournal; FuzzUndoLog reads the undo log as `undo` does). Not part of `make test`.
 let fuzzTargets = [
     "FuzzSDLLexer", "FuzzSDLParser", "FuzzSchemaCatalogue", "FuzzJSON", "FuzzResponseClassifier", "FuzzValueTyper",
     "FuzzAmplifyConfig", "FuzzAWSConfigFile", "FuzzApplyLine", "FuzzJournal", "FuzzHeaderValue", "FuzzCognitoAnswer",
-    "FuzzTokenCacheFile", "FuzzWebSocketFrames", "FuzzRealtimeMessage", "FuzzCSVReader",
+    "FuzzTokenCacheFile", "FuzzWebSocketFrames", "FuzzRealtimeMessage", "FuzzCSVReader", "FuzzUndoLog",
 ]
 
 let package = Package(

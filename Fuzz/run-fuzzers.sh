@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"
 seconds=${FUZZ_SECONDS:-60}
 bin=Fuzz/.build/release
-targets=${*:-"FuzzSDLLexer FuzzSDLParser FuzzSchemaCatalogue FuzzJSON FuzzResponseClassifier FuzzValueTyper FuzzAmplifyConfig FuzzAWSConfigFile FuzzApplyLine FuzzJournal FuzzHeaderValue FuzzCognitoAnswer FuzzTokenCacheFile FuzzWebSocketFrames FuzzRealtimeMessage FuzzCSVReader"}
+targets=${*:-"FuzzSDLLexer FuzzSDLParser FuzzSchemaCatalogue FuzzJSON FuzzResponseClassifier FuzzValueTyper FuzzAmplifyConfig FuzzAWSConfigFile FuzzApplyLine FuzzJournal FuzzHeaderValue FuzzCognitoAnswer FuzzTokenCacheFile FuzzWebSocketFrames FuzzRealtimeMessage FuzzCSVReader FuzzUndoLog"}
 for target in $targets; do
     mkdir -p "Fuzz/.build/corpus/$target" "Fuzz/.build/crashes/$target"
     echo "== $target: $seconds s"

@@ -109,6 +109,8 @@ def main():
         write(os.path.join(corpus, "FuzzTokenCacheFile"), read(path))
     for path in files("Fuzz/Seeds/FuzzRealtimeMessage/*"):
         write(os.path.join(corpus, "FuzzRealtimeMessage"), read(path))
+    for path in files("Fuzz/Seeds/FuzzUndoLog/*"):
+        write(os.path.join(corpus, "FuzzUndoLog"), read(path))
     for path in files("Fuzz/Seeds/FuzzCSVReader/*"):
         for selector in (b"\x00\x07", b"\x01\x13"):
             write(os.path.join(corpus, "FuzzCSVReader"), selector + read(path))

@@ -25,10 +25,7 @@ package struct UndoLogFile: Sendable {
     package static func read(_ path: String) throws(GQLPatchError) -> UndoLogFile {
         let fd = try openExisting(path, flags: O_RDONLY)
         defer { close(fd) }
-        var log = UndoLogFile(path: path)
         var reader = JSONLineReader()
-        var order: [String: Int] = [:]
-        var sawHeader = false
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var lines: [JSONLine] = []
         var ended = false
@@ -59,6 +56,16 @@ package struct UndoLogFile: Sendable {
             defer { index += 1 }
             return lines[index]
         }
+        return try parse(path: path, next: nextLine)
+    }
+
+    /// The log whose lines `next` gives, in order (nil at the end); `path` names it in messages.
+    package static func parse(path: String, next nextLine: () throws(GQLPatchError) -> JSONLine?)
+        throws(GQLPatchError) -> UndoLogFile
+    {
+        var log = UndoLogFile(path: path)
+        var order: [String: Int] = [:]
+        var sawHeader = false
         var byRunEntry: [String: Int] = [:]
         while let line = try nextLine() {
             func damaged(_ problem: String) -> GQLPatchError {
@@ -70,7 +77,7 @@ package struct UndoLogFile: Sendable {
                 value = try line.parse()
             } catch {
                 // Only the last line may be torn (a run killed while writing it).
-                if try nextLine() == nil, ended {
+                if try nextLine() == nil {
                     log.tornLine = line.number
                     break
                 }
