@@ -4,13 +4,13 @@
     import Darwin
 #endif
 
-/// Writes to a file descriptor that the journals and the undo log append to: every byte, short
-/// writes and interruptions retried, then fsynced, so a line is on disk before what it records
-/// goes on.
+/// Writes to a file descriptor: every byte, short writes and interruptions retried (the process's
+/// own stdout and stderr), and durably (the journals and the undo log append a line and fsync it,
+/// so it is on disk before what it records goes on).
 package enum DescriptorWrite {
-    /// Writes all of `bytes` to `fd` and fsyncs it; nil when done, else the errno that stopped it.
-    package static func durably(_ bytes: [UInt8], to fd: Int32) -> Int32? {
-        let failure = bytes.withUnsafeBytes { buffer -> Int32? in
+    /// Writes all of `bytes` to `fd`; nil when all went out, else the errno that stopped it.
+    package static func all(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -22,7 +22,11 @@ package enum DescriptorWrite {
             }
             return nil
         }
-        if let failure { return failure }
+    }
+
+    /// Writes all of `bytes` to `fd` and fsyncs it; nil when done, else the errno that stopped it.
+    package static func durably(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        if let failure = all(bytes, to: fd) { return failure }
         return fsync(fd) == 0 ? nil : errno
     }
 }

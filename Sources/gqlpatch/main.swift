@@ -41,18 +41,7 @@ for signalNumber in [SIGINT, SIGTERM] {
 
 /// Writes all bytes to a file descriptor, retrying short writes: nil when all went out, else errno.
 @Sendable func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
-    bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
-    }
+    DescriptorWrite.all(bytes, to: fd)
 }
 
 @Sendable func describe(_ code: Int32) -> String {
